@@ -1,0 +1,148 @@
+//! What one viewer may know of a game: the only way state leaves the engine for people.
+//! A seat sees its own hand and face-down cards; spectators see counts; reviewers, after the end, all.
+
+use super::actions::{Decision, Event};
+use super::cards::Card;
+use super::map::Region;
+use super::state::{BattleKind, Game, Options, Outcome, Series, Step};
+use super::strength::strengths;
+use crate::engine::{Audience, Seat, Seed, Viewer};
+use serde::Serialize;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct View {
+    pub viewer: Viewer,
+    pub rules_version: u32,
+    pub options: Options,
+    pub players: u8,
+    pub holder: Seat,
+    pub contested: Option<Region>,
+    pub pope: Option<Region>,
+    pub seats: Vec<SeatView>,
+    pub discard: Vec<Card>,
+    pub draw_pile: usize,
+    pub battle: Option<BattleView>,
+    /// Who the game waits on, and for what.
+    pub waiting: Vec<Waiting>,
+    pub round: u32,
+    pub battles: u32,
+    pub deals: u32,
+    pub series: Option<Series>,
+    pub outcome: Option<Outcome>,
+    /// Reviewers after the end only: the draw pile, top card first, and the seed.
+    pub deck: Option<Vec<Card>>,
+    pub seed: Option<Seed>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    pub seat: Seat,
+    pub hand_count: usize,
+    /// The cards, when this viewer may see them.
+    pub hand: Option<Vec<Card>>,
+    pub line: Vec<CardView>,
+    /// The line's strength as this viewer can work it out [R30].
+    pub strength: u32,
+    pub regions: Vec<Region>,
+    pub passed: bool,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct CardView {
+    /// `None` for a face-down card this viewer may not see.
+    pub card: Option<Card>,
+    pub face_down: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BattleView {
+    pub kind: BattleKind,
+    pub active: Seat,
+    pub participants: Vec<Seat>,
+    pub defender: Option<Seat>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Waiting {
+    pub seat: Seat,
+    pub decision: Decision,
+}
+
+impl Game {
+    pub fn view(&self, viewer: Viewer) -> View {
+        let over = self.outcome().is_some();
+        let viewer = match viewer {
+            Viewer::Reviewer if !over => Viewer::Spectator,
+            v => v,
+        };
+        let sees_all = viewer == Viewer::Reviewer;
+        let sees = |owner: Seat| sees_all || viewer == Viewer::Seat(owner);
+        let strength = strengths(&self.lines, |owner, lc| !lc.face_down || sees(owner));
+        let battle = self.battle();
+        let seats = Seat::all(self.players)
+            .map(|seat| SeatView {
+                seat,
+                hand_count: self.hand(seat).len(),
+                hand: sees(seat).then(|| self.hand(seat).cards()),
+                line: self
+                    .line(seat)
+                    .iter()
+                    .map(|lc| CardView {
+                        card: (!lc.face_down || sees(seat)).then_some(lc.card),
+                        face_down: lc.face_down,
+                    })
+                    .collect(),
+                strength: strength[seat.index()],
+                regions: self.regions_of(seat),
+                passed: battle.is_some_and(|b| b.passed.contains(seat)),
+            })
+            .collect();
+        View {
+            viewer,
+            rules_version: self.rules_version,
+            options: self.options.clone(),
+            players: self.players,
+            holder: self.holder,
+            contested: self.contested,
+            pope: self.pope,
+            seats,
+            discard: self.discard.clone(),
+            draw_pile: self.draw.len(),
+            battle: battle.map(|b| BattleView {
+                kind: b.kind,
+                active: b.active,
+                participants: b
+                    .participants
+                    .map_or_else(|| Seat::all(self.players).collect(), |p| p.seats().collect()),
+                defender: if b.kind == BattleKind::Region { self.defender() } else { None },
+            }),
+            waiting: Seat::all(self.players)
+                .filter_map(|seat| self.decision(seat).map(|decision| Waiting { seat, decision }))
+                .collect(),
+            round: self.round,
+            battles: self.battles,
+            deals: self.deals,
+            series: self.series.clone(),
+            outcome: self.outcome().cloned(),
+            deck: sees_all.then(|| self.draw.iter().rev().copied().collect()),
+            seed: sees_all.then_some(self.seed),
+        }
+    }
+
+    /// Whether the game is waiting on nobody because it has ended.
+    pub fn is_over(&self) -> bool {
+        matches!(self.step, Step::Over { .. })
+    }
+}
+
+/// The events one viewer may see, in order.
+pub fn visible_events<'a>(
+    events: &'a [(Audience, Event)],
+    viewer: Viewer,
+    game_over: bool,
+) -> impl Iterator<Item = &'a Event> + 'a {
+    events
+        .iter()
+        .filter(move |(audience, _)| audience.admits(viewer, game_over))
+        .map(|(_, event)| event)
+}
