@@ -1,1 +1,103 @@
-fn main(){}
+//! The `corriere` binary: one program with subcommands for serving, playing the engine from
+//! the shell, simulating games and auditing records.
+
+use clap::{Parser, Subcommand};
+use corriere::cli;
+use corriere::engine::Seat;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "corriere",
+    version,
+    about = "A play-by-email service for slow board and card games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Use the Condottiere rules engine directly on JSON positions (see docs/formats.md).
+    Engine {
+        #[command(subcommand)]
+        command: EngineCommand,
+    },
+    /// Play many random games, auditing the engine's invariants after every action.
+    Simulate {
+        /// How many games to play; game i uses seed SEED+i.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Players per game, 2 to 6.
+        #[arg(long, default_value_t = 4)]
+        players: u8,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Optional rules, comma-separated: draw_after_battle, play_for_points[=T],
+        /// bigger_kingdoms, capturing_regions, hidden_cards, or all.
+        #[arg(long, default_value = "")]
+        options: String,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum EngineCommand {
+    /// Apply actions to a position; print {"position", "events", "outcome"}, or the first
+    /// rejection as {"error", "position"} with exit status 3.
+    Apply {
+        /// The position JSON file ("-" for standard input).
+        #[arg(long)]
+        position: PathBuf,
+        /// A JSON array of {"seat": n, "action": {...}}.
+        #[arg(long)]
+        actions: PathBuf,
+    },
+    /// Print the JSON array of one seat's legal actions.
+    Legal {
+        #[arg(long)]
+        position: PathBuf,
+        /// The seat, numbered from 1.
+        #[arg(long, value_parser = parse_seat)]
+        seat: Seat,
+    },
+}
+
+fn parse_seat(text: &str) -> Result<Seat, String> {
+    text.parse::<u8>()
+        .ok()
+        .and_then(Seat::from_number)
+        .ok_or_else(|| format!("{text:?} is not a seat number (seats are numbered from 1)"))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Engine {
+            command: EngineCommand::Apply { position, actions },
+        } => cli::engine::apply(&position, &actions),
+        Command::Engine {
+            command: EngineCommand::Legal { position, seat },
+        } => cli::engine::legal(&position, seat),
+        Command::Simulate {
+            games,
+            players,
+            seed,
+            options,
+            json,
+        } => cli::simulate::parse_options(&options).and_then(|options| {
+            cli::simulate::run(games, players, seed, &options, json, |_, _| Ok(()))
+        }),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

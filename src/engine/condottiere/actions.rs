@@ -40,9 +40,13 @@ impl fmt::Display for Action {
             Action::Play { card } => write!(f, "play {card}"),
             Action::Pass { reveal: false } => write!(f, "pass"),
             Action::Pass { reveal: true } => write!(f, "pass and turn up the face-down card"),
-            Action::Scarecrow { take: Some(card) } => write!(f, "take back {card} with the Scarecrow"),
+            Action::Scarecrow { take: Some(card) } => {
+                write!(f, "take back {card} with the Scarecrow")
+            }
             Action::Scarecrow { take: None } => write!(f, "take nothing back with the Scarecrow"),
-            Action::Pope { region: Some(region) } => write!(f, "put the Pope on {region}"),
+            Action::Pope {
+                region: Some(region),
+            } => write!(f, "put the Pope on {region}"),
             Action::Pope { region: None } => write!(f, "leave the Pope off the board"),
             Action::DiscardHand { discard: true } => write!(f, "discard the hand"),
             Action::DiscardHand { discard: false } => write!(f, "keep the hand"),
@@ -50,9 +54,15 @@ impl fmt::Display for Action {
             Action::Keep { cards } => write!(
                 f,
                 "keep {}",
-                cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(" and ")
+                cards
+                    .iter()
+                    .map(|c| c.name())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
             ),
-            Action::Draw { count } => write!(f, "draw {count} card{}", if *count == 1 { "" } else { "s" }),
+            Action::Draw { count } => {
+                write!(f, "draw {count} card{}", if *count == 1 { "" } else { "s" })
+            }
         }
     }
 }
@@ -130,11 +140,17 @@ pub enum RuleError {
     #[error("you have no {0} in your hand (§3.5)")]
     CardNotInHand(Card),
     #[error("the Condottiere token may not go on {region}: {reason} (§3.4, R11)")]
-    TokenTarget { region: Region, reason: &'static str },
+    TokenTarget {
+        region: Region,
+        reason: &'static str,
+    },
     #[error("the Scarecrow may only return a face-up Mercenary from your own line (§3.7, R6)")]
     ScarecrowTarget,
     #[error("the Pope may not go on {region}: {reason} (§3.11, R5)")]
-    PopeTarget { region: Region, reason: &'static str },
+    PopeTarget {
+        region: Region,
+        reason: &'static str,
+    },
     #[error("you have no face-down card to turn up (§3.19.5, R24)")]
     NothingToReveal,
     #[error("you may keep at most two cards, and only cards from your hand (§3.12, R16)")]
@@ -166,7 +182,11 @@ fn seat_list(seats: &[Seat]) -> String {
     if seats.is_empty() {
         return "nobody".into();
     }
-    seats.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+    seats
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A card on a line, named with its owner.
@@ -180,45 +200,115 @@ pub struct SeatCard {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
-    GameStarted { game: u32, holder: Seat },
+    GameStarted {
+        game: u32,
+        holder: Seat,
+    },
     /// Public: how many cards a seat received (from a deal or a draw).
-    Dealt { seat: Seat, count: u32 },
+    Dealt {
+        seat: Seat,
+        count: u32,
+    },
     /// Private to the seat: which cards it received.
-    Received { seat: Seat, cards: Vec<Card> },
-    Reshuffled { cards: u32 },
-    TokenPlaced { seat: Seat, region: Region, defender: Option<Seat> },
-    BattleStarted { region: Option<Region>, participants: Vec<Seat> },
+    Received {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    Reshuffled {
+        cards: u32,
+    },
+    TokenPlaced {
+        seat: Seat,
+        region: Region,
+        defender: Option<Seat>,
+    },
+    BattleStarted {
+        region: Option<Region>,
+        participants: Vec<Seat>,
+    },
     /// A seat with no cards is passed without being asked.
-    OutOfCards { seat: Seat },
+    OutOfCards {
+        seat: Seat,
+    },
     /// Public when the card is face up; the owner alone learns which card went face down.
-    Played { seat: Seat, card: Card, face_down: bool },
+    Played {
+        seat: Seat,
+        card: Card,
+        face_down: bool,
+    },
     /// What everyone else sees of a face-down play.
-    PlayedFaceDown { seat: Seat },
+    PlayedFaceDown {
+        seat: Seat,
+    },
     /// A Bishop or a season sent these cards to the discard pile.
-    Removed { by: Card, cards: Vec<SeatCard> },
-    ScarecrowReturned { seat: Seat, card: Option<Card> },
-    PopeMoved { seat: Seat, region: Option<Region> },
-    TurnedUp { seat: Seat, card: Card },
-    Passed { seat: Seat, provisional: bool },
-    Revealed { seat: Seat, cards: Vec<Card> },
+    Removed {
+        by: Card,
+        cards: Vec<SeatCard>,
+    },
+    ScarecrowReturned {
+        seat: Seat,
+        card: Option<Card>,
+    },
+    PopeMoved {
+        seat: Seat,
+        region: Option<Region>,
+    },
+    TurnedUp {
+        seat: Seat,
+        card: Card,
+    },
+    Passed {
+        seat: Seat,
+        provisional: bool,
+    },
+    Revealed {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
     BattleEnded {
         region: Option<Region>,
         strengths: Vec<u32>,
         winners: Vec<Seat>,
         token_to: Seat,
     },
-    Conquered { seat: Seat, region: Region, from: Option<Seat> },
+    Conquered {
+        seat: Seat,
+        region: Region,
+        from: Option<Seat>,
+    },
     LinesDiscarded,
     /// A seat answered a decision made by several seats at once; the answer stays private.
-    Answered { seat: Seat },
-    HandDiscarded { seat: Seat, cards: Vec<Card> },
+    Answered {
+        seat: Seat,
+    },
+    HandDiscarded {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
     /// Public: how many cards the keeper kept.
-    KeptCount { seat: Seat, count: u32 },
+    KeptCount {
+        seat: Seat,
+        count: u32,
+    },
     /// Private to the keeper.
-    Kept { seat: Seat, cards: Vec<Card> },
-    RoundStarted { round: u32 },
-    FinalBattleStarted { participants: Vec<Seat> },
+    Kept {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    RoundStarted {
+        round: u32,
+    },
+    FinalBattleStarted {
+        participants: Vec<Seat>,
+    },
     /// Play for Points: one game of the series ended and was scored.
-    SeriesGameEnded { game: u32, winners: Vec<Seat>, ending: Ending, points: Vec<u32> },
-    GameOver { outcome: Outcome },
+    SeriesGameEnded {
+        game: u32,
+        winners: Vec<Seat>,
+        ending: Ending,
+        points: Vec<u32>,
+    },
+    GameOver {
+        outcome: Outcome,
+    },
 }

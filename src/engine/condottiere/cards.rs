@@ -240,7 +240,9 @@ impl<'de> Deserialize<'de> for Hand {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let cards = Vec::<Card>::deserialize(deserializer)?;
         if cards.len() > DECK_SIZE {
-            return Err(serde::de::Error::custom("a hand cannot hold more than 110 cards"));
+            return Err(serde::de::Error::custom(
+                "a hand cannot hold more than 110 cards",
+            ));
         }
         Ok(cards.into_iter().collect())
     }

@@ -36,7 +36,9 @@ impl Game {
                     None => Decision::PlayOrPass,
                 })
             }
-            Step::HandDiscards { waiting, .. } => waiting.contains(seat).then_some(Decision::DiscardHand),
+            Step::HandDiscards { waiting, .. } => {
+                waiting.contains(seat).then_some(Decision::DiscardHand)
+            }
             Step::Keep { keeper } => (seat == *keeper).then_some(Decision::KeepCards),
             Step::Draws { waiting, .. } => waiting.contains(seat).then_some(Decision::DrawCount),
         }
@@ -44,12 +46,16 @@ impl Game {
 
     /// Every seat the game waits on, in seat order.
     pub fn waiting_on(&self) -> Vec<Seat> {
-        Seat::all(self.players).filter(|&s| self.decision(s).is_some()).collect()
+        Seat::all(self.players)
+            .filter(|&s| self.decision(s).is_some())
+            .collect()
     }
 
     /// Every legal action of a seat now: empty when it is not that seat's decision.
     pub fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        let Some(decision) = self.decision(seat) else { return Vec::new() };
+        let Some(decision) = self.decision(seat) else {
+            return Vec::new();
+        };
         let hand = self.hand(seat);
         match decision {
             Decision::FirstBattleRegion | Decision::NextBattleRegion => self
@@ -57,8 +63,11 @@ impl Game {
                 .into_iter()
                 .map(|region| Action::PlaceToken { region })
                 .collect(),
-            Decision::PlayOrPass | Decision::DefenderPlayOrPass | Decision::FinalBattlePlayOrPass => {
-                let mut actions: Vec<Action> = hand.kinds().map(|card| Action::Play { card }).collect();
+            Decision::PlayOrPass
+            | Decision::DefenderPlayOrPass
+            | Decision::FinalBattlePlayOrPass => {
+                let mut actions: Vec<Action> =
+                    hand.kinds().map(|card| Action::Play { card }).collect();
                 actions.push(Action::Pass { reveal: false });
                 if self.has_face_down(seat) {
                     actions.push(Action::Pass { reveal: true });
@@ -66,10 +75,17 @@ impl Game {
                 actions
             }
             Decision::ScarecrowTarget => std::iter::once(Action::Scarecrow { take: None })
-                .chain(self.scarecrow_targets(seat).map(|c| Action::Scarecrow { take: Some(c) }))
+                .chain(
+                    self.scarecrow_targets(seat)
+                        .map(|c| Action::Scarecrow { take: Some(c) }),
+                )
                 .collect(),
             Decision::PopePlacement => std::iter::once(Action::Pope { region: None })
-                .chain(self.pope_targets().into_iter().map(|r| Action::Pope { region: Some(r) }))
+                .chain(
+                    self.pope_targets()
+                        .into_iter()
+                        .map(|r| Action::Pope { region: Some(r) }),
+                )
                 .collect(),
             Decision::DiscardHand => vec![
                 Action::DiscardHand { discard: true },
@@ -89,7 +105,9 @@ impl Game {
                 }
                 actions
             }
-            Decision::DrawCount => (0..=self.draw_limit(seat)).map(|count| Action::Draw { count }).collect(),
+            Decision::DrawCount => (0..=self.draw_limit(seat))
+                .map(|count| Action::Draw { count })
+                .collect(),
         }
     }
 
@@ -106,19 +124,27 @@ impl Game {
             return Err(RuleError::GameOver);
         }
         let Some(decision) = self.decision(seat) else {
-            return Err(RuleError::NotYourTurn { waiting: self.waiting_on() });
+            return Err(RuleError::NotYourTurn {
+                waiting: self.waiting_on(),
+            });
         };
         let wrong = || Err(RuleError::WrongDecision { expected: decision });
         let hand = self.hand(seat);
         match (decision, action) {
-            (Decision::FirstBattleRegion | Decision::NextBattleRegion, Action::PlaceToken { region }) => {
-                match self.token_refusal(*region) {
-                    None => Ok(()),
-                    Some(reason) => Err(RuleError::TokenTarget { region: *region, reason }),
-                }
-            }
             (
-                Decision::PlayOrPass | Decision::DefenderPlayOrPass | Decision::FinalBattlePlayOrPass,
+                Decision::FirstBattleRegion | Decision::NextBattleRegion,
+                Action::PlaceToken { region },
+            ) => match self.token_refusal(*region) {
+                None => Ok(()),
+                Some(reason) => Err(RuleError::TokenTarget {
+                    region: *region,
+                    reason,
+                }),
+            },
+            (
+                Decision::PlayOrPass
+                | Decision::DefenderPlayOrPass
+                | Decision::FinalBattlePlayOrPass,
                 Action::Play { card },
             ) => {
                 if hand.has(*card) {
@@ -128,7 +154,9 @@ impl Game {
                 }
             }
             (
-                Decision::PlayOrPass | Decision::DefenderPlayOrPass | Decision::FinalBattlePlayOrPass,
+                Decision::PlayOrPass
+                | Decision::DefenderPlayOrPass
+                | Decision::FinalBattlePlayOrPass,
                 Action::Pass { reveal },
             ) => {
                 if *reveal && !self.has_face_down(seat) {
@@ -144,12 +172,16 @@ impl Game {
             },
             (Decision::PopePlacement, Action::Pope { region }) => match region {
                 None => Ok(()),
-                Some(r) if Some(*r) == self.contested => {
-                    Err(RuleError::PopeTarget { region: *r, reason: "it is the contested region" })
+                Some(r) if Some(*r) == self.contested => Err(RuleError::PopeTarget {
+                    region: *r,
+                    reason: "it is the contested region",
+                }),
+                Some(r) if self.owner(*r).is_some() && !self.options.capturing_regions => {
+                    Err(RuleError::PopeTarget {
+                        region: *r,
+                        reason: "a player controls it",
+                    })
                 }
-                Some(r) if self.owner(*r).is_some() && !self.options.capturing_regions => Err(
-                    RuleError::PopeTarget { region: *r, reason: "a player controls it" },
-                ),
                 Some(_) => Ok(()),
             },
             (Decision::DiscardHand, Action::DiscardHand { .. }) => Ok(()),
@@ -184,14 +216,16 @@ impl Game {
                     .expect("a placement always has an available region (R11)");
                 Action::PlaceToken { region: available }
             }
-            Decision::PlayOrPass | Decision::DefenderPlayOrPass | Decision::FinalBattlePlayOrPass => {
-                Action::Pass { reveal: false }
-            }
+            Decision::PlayOrPass
+            | Decision::DefenderPlayOrPass
+            | Decision::FinalBattlePlayOrPass => Action::Pass { reveal: false },
             Decision::ScarecrowTarget => Action::Scarecrow { take: None },
             Decision::PopePlacement => Action::Pope { region: None },
             Decision::DiscardHand => Action::DiscardHand { discard: false },
             Decision::KeepCards => Action::Keep { cards: Vec::new() },
-            Decision::DrawCount => Action::Draw { count: self.draw_limit(seat) },
+            Decision::DrawCount => Action::Draw {
+                count: self.draw_limit(seat),
+            },
         })
     }
 }

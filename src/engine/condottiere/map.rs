@@ -158,7 +158,10 @@ impl<'de> Deserialize<'de> for Region {
         Region::from_name(&name).ok_or_else(|| {
             serde::de::Error::custom(format!(
                 "unknown region {name:?}: use one of {}",
-                Region::all().map(|r| r.name()).collect::<Vec<_>>().join(", ")
+                Region::all()
+                    .map(|r| r.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ))
         })
     }
@@ -169,7 +172,10 @@ mod tests {
     use super::*;
 
     fn set(names: &[&str]) -> u32 {
-        names.iter().map(|n| 1u32 << Region::from_name(n).unwrap().index()).sum()
+        names
+            .iter()
+            .map(|n| 1u32 << Region::from_name(n).unwrap().index())
+            .sum()
     }
 
     #[test]
@@ -184,7 +190,9 @@ mod tests {
 
     #[test]
     fn the_degree_sequence_matches_the_rules_reference() {
-        let degrees: Vec<u32> = Region::all().map(|r| NEIGHBOURS[r.index()].count_ones()).collect();
+        let degrees: Vec<u32> = Region::all()
+            .map(|r| NEIGHBOURS[r.index()].count_ones())
+            .collect();
         assert_eq!(degrees, [2, 6, 3, 3, 4, 4, 4, 7, 4, 3, 7, 2, 4, 3, 5, 4, 3]);
         assert_eq!(degrees.iter().sum::<u32>(), 68);
     }
@@ -218,6 +226,9 @@ mod tests {
     fn a_chain_counts_as_one_group() {
         assert_eq!(largest_group(set(&["Torino", "Milano", "Venezia"])), 3);
         assert_eq!(largest_group(set(&["Torino", "Venezia", "Napoli"])), 1);
-        assert_eq!(largest_group(set(&["Siena", "Roma", "Napoli", "Torino", "Genova"])), 3);
+        assert_eq!(
+            largest_group(set(&["Siena", "Roma", "Napoli", "Torino", "Genova"])),
+            3
+        );
     }
 }

@@ -33,7 +33,12 @@ pub enum Error {
 
 impl Game {
     /// Apply one action: the new state, or the untouched state and the rule that forbids it.
-    pub fn apply(self, seat: Seat, action: &Action, events: &mut Events) -> Result<Game, (Game, RuleError)> {
+    pub fn apply(
+        self,
+        seat: Seat,
+        action: &Action,
+        events: &mut Events,
+    ) -> Result<Game, (Game, RuleError)> {
         if let Err(error) = self.check(seat, action) {
             return Err((self, error));
         }
@@ -48,7 +53,12 @@ impl Game {
         let counts = self.card_counts();
         for card in Card::ALL {
             if counts[card as usize] != card.copies() {
-                problems.push(format!("{} {} cards exist, not {}", counts[card as usize], card.code(), card.copies()));
+                problems.push(format!(
+                    "{} {} cards exist, not {}",
+                    counts[card as usize],
+                    card.code(),
+                    card.copies()
+                ));
             }
         }
         if let Err(e) = Game::from_position(self.to_position()) {
@@ -79,13 +89,29 @@ impl Rules for Game {
     const NAME: &'static str = "condottiere";
     const CURRENT_RULES_VERSION: u32 = CURRENT_RULES_VERSION;
 
-    fn setup(rules_version: u32, options: &Options, players: u8, seed: Seed) -> Result<Self, Error> {
-        Ok(Game::setup(rules_version, options, players, seed, &mut Vec::new())?)
+    fn setup(
+        rules_version: u32,
+        options: &Options,
+        players: u8,
+        seed: Seed,
+    ) -> Result<Self, Error> {
+        Ok(Game::setup(
+            rules_version,
+            options,
+            players,
+            seed,
+            &mut Vec::new(),
+        )?)
     }
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
         Game::legal_actions(self, seat)
     }
-    fn apply(self, seat: Seat, action: &Action, events: &mut Vec<(Audience, Event)>) -> Result<Self, (Self, Error)> {
+    fn apply(
+        self,
+        seat: Seat,
+        action: &Action,
+        events: &mut Vec<(Audience, Event)>,
+    ) -> Result<Self, (Self, Error)> {
         Game::apply(self, seat, action, events).map_err(|(g, e)| (g, Error::Rule(e)))
     }
     fn view(&self, viewer: Viewer) -> View {

@@ -100,8 +100,18 @@ impl Game {
         self.holder = first_holder;
         self.round = 1;
         self.gather_all_cards();
-        public(events, Event::GameStarted { game: number, holder: first_holder });
-        let start = if self.options.draw_after_battle { 7 } else { 10 };
+        public(
+            events,
+            Event::GameStarted {
+                game: number,
+                holder: first_holder,
+            },
+        );
+        let start = if self.options.draw_after_battle {
+            7
+        } else {
+            10
+        };
         for seat in self.deal_order(SeatSet::all(self.players)) {
             self.draw_cards(seat, start, events);
         }
@@ -151,14 +161,32 @@ impl Game {
                 }
                 self.draw.append(&mut self.discard);
                 self.shuffle_draw();
-                public(events, Event::Reshuffled { cards: self.draw.len() as u32 });
+                public(
+                    events,
+                    Event::Reshuffled {
+                        cards: self.draw.len() as u32,
+                    },
+                );
             }
             let card = self.draw.pop().expect("draw pile refilled above");
             self.hands[seat.index()].add(card);
             received.push(card);
         }
-        public(events, Event::Dealt { seat, count: received.len() as u32 });
-        private(events, seat, Event::Received { seat, cards: received });
+        public(
+            events,
+            Event::Dealt {
+                seat,
+                count: received.len() as u32,
+            },
+        );
+        private(
+            events,
+            seat,
+            Event::Received {
+                seat,
+                cards: received,
+            },
+        );
     }
 
     /// Apply an action that `check` has accepted.
@@ -182,7 +210,13 @@ impl Game {
             }
             Action::Pope { region } => {
                 self.pope = *region;
-                public(events, Event::PopeMoved { seat, region: *region });
+                public(
+                    events,
+                    Event::PopeMoved {
+                        seat,
+                        region: *region,
+                    },
+                );
                 self.finish_transient(seat, events);
             }
             Action::DiscardHand { discard } => self.answer_discard(seat, *discard, events),
@@ -213,7 +247,14 @@ impl Game {
     fn place_token(&mut self, seat: Seat, region: Region, events: &mut Events) {
         let first = matches!(self.step, Step::PlaceToken { first: true });
         self.contested = Some(region);
-        public(events, Event::TokenPlaced { seat, region, defender: self.owner(region) });
+        public(
+            events,
+            Event::TokenPlaced {
+                seat,
+                region,
+                defender: self.owner(region),
+            },
+        );
         if first {
             self.start_battle(events);
             return;
@@ -237,12 +278,21 @@ impl Game {
         let everyone = SeatSet::all(self.players);
         public(
             events,
-            Event::BattleStarted { region: self.contested, participants: everyone.seats().collect() },
+            Event::BattleStarted {
+                region: self.contested,
+                participants: everyone.seats().collect(),
+            },
         );
         self.open_battle(BattleKind::Region, everyone, self.holder, events);
     }
 
-    fn open_battle(&mut self, kind: BattleKind, participants: SeatSet, first: Seat, events: &mut Events) {
+    fn open_battle(
+        &mut self,
+        kind: BattleKind,
+        participants: SeatSet,
+        first: Seat,
+        events: &mut Events,
+    ) {
         let mut passed = SeatSet::default();
         for seat in participants.seats() {
             if self.hands[seat.index()].is_empty() {
@@ -283,7 +333,14 @@ impl Game {
         let final_battle = self.battle().is_some_and(|b| b.kind != BattleKind::Region);
         match card {
             Card::Bishop => {
-                public(events, Event::Played { seat, card, face_down: false });
+                public(
+                    events,
+                    Event::Played {
+                        seat,
+                        card,
+                        face_down: false,
+                    },
+                );
                 self.bishop_discards(events);
                 self.discard.push(Card::Bishop);
                 if final_battle {
@@ -298,7 +355,14 @@ impl Game {
                 }
             }
             Card::Scarecrow => {
-                public(events, Event::Played { seat, card, face_down: false });
+                public(
+                    events,
+                    Event::Played {
+                        seat,
+                        card,
+                        face_down: false,
+                    },
+                );
                 self.discard.push(Card::Scarecrow);
                 if self.scarecrow_targets(seat).next().is_none() {
                     public(events, Event::ScarecrowReturned { seat, card: None });
@@ -319,10 +383,25 @@ impl Game {
                 let face_down = self.options.hidden_cards && card.is_hidden_type();
                 self.lines[seat.index()].push(LineCard { card, face_down });
                 if face_down {
-                    private(events, seat, Event::Played { seat, card, face_down });
+                    private(
+                        events,
+                        seat,
+                        Event::Played {
+                            seat,
+                            card,
+                            face_down,
+                        },
+                    );
                     public(events, Event::PlayedFaceDown { seat });
                 } else {
-                    public(events, Event::Played { seat, card, face_down });
+                    public(
+                        events,
+                        Event::Played {
+                            seat,
+                            card,
+                            face_down,
+                        },
+                    );
                 }
                 if card == Card::Surrender {
                     self.conclude(events);
@@ -351,12 +430,20 @@ impl Game {
         }
     }
 
-    fn remove_from_lines(&mut self, by: Card, hit: impl Fn(&LineCard) -> bool, events: &mut Events) {
+    fn remove_from_lines(
+        &mut self,
+        by: Card,
+        hit: impl Fn(&LineCard) -> bool,
+        events: &mut Events,
+    ) {
         let mut removed = Vec::new();
         for (i, line) in self.lines.iter_mut().enumerate() {
             line.retain(|lc| {
                 if hit(lc) {
-                    removed.push(SeatCard { seat: Seat(i as u8), card: lc.card });
+                    removed.push(SeatCard {
+                        seat: Seat(i as u8),
+                        card: lc.card,
+                    });
                     false
                 } else {
                     true
@@ -388,7 +475,9 @@ impl Game {
 
     /// Regions the holder may put the token on (D1, D5).
     pub(super) fn token_targets(&self) -> Vec<Region> {
-        Region::all().filter(|&r| self.token_refusal(r).is_none()).collect()
+        Region::all()
+            .filter(|&r| self.token_refusal(r).is_none())
+            .collect()
     }
 
     /// Why the holder may not put the token on a region, if he may not.
@@ -407,7 +496,13 @@ impl Game {
     fn turn_up_face_down(&mut self, seat: Seat, events: &mut Events) {
         if let Some(lc) = self.lines[seat.index()].iter_mut().find(|lc| lc.face_down) {
             lc.face_down = false;
-            public(events, Event::TurnedUp { seat, card: lc.card });
+            public(
+                events,
+                Event::TurnedUp {
+                    seat,
+                    card: lc.card,
+                },
+            );
         }
     }
 
@@ -442,7 +537,9 @@ impl Game {
             return false;
         }
         let participants = b.participants.unwrap_or(SeatSet::all(self.players));
-        participants.seats().any(|s| s != seat && !b.passed.contains(s))
+        participants
+            .seats()
+            .any(|s| s != seat && !b.passed.contains(s))
     }
 
     fn pass(&mut self, seat: Seat, reveal: bool, events: &mut Events) {
@@ -462,20 +559,35 @@ impl Game {
         let participants = b.participants.unwrap_or(SeatSet::all(self.players));
         // Step 1a: reveal every face-down card [R24].
         for (i, line) in self.lines.iter_mut().enumerate() {
-            let cards: Vec<Card> =
-                line.iter_mut().filter(|lc| lc.face_down).map(|lc| {
+            let cards: Vec<Card> = line
+                .iter_mut()
+                .filter(|lc| lc.face_down)
+                .map(|lc| {
                     lc.face_down = false;
                     lc.card
-                }).collect();
+                })
+                .collect();
             if !cards.is_empty() {
-                public(events, Event::Revealed { seat: Seat(i as u8), cards });
+                public(
+                    events,
+                    Event::Revealed {
+                        seat: Seat(i as u8),
+                        cards,
+                    },
+                );
             }
         }
         // Step 1b: strengths.
         let strength = strengths(&self.lines, |_, _| true);
-        let top = participants.seats().map(|s| strength[s.index()]).max().unwrap_or(0);
-        let winners: Vec<Seat> =
-            participants.seats().filter(|s| strength[s.index()] == top).collect();
+        let top = participants
+            .seats()
+            .map(|s| strength[s.index()])
+            .max()
+            .unwrap_or(0);
+        let winners: Vec<Seat> = participants
+            .seats()
+            .filter(|s| strength[s.index()] == top)
+            .collect();
         self.battles += 1;
         if b.kind != BattleKind::Region {
             public(
@@ -487,23 +599,43 @@ impl Game {
                     token_to: self.holder,
                 },
             );
-            let ending = if winners.len() == 1 { Ending::FinalBattle } else { Ending::SharedVictory };
+            let ending = if winners.len() == 1 {
+                Ending::FinalBattle
+            } else {
+                Ending::SharedVictory
+            };
             if b.kind == BattleKind::SeriesFinal {
                 let scores = self.series.as_ref().map(|s| s.scores.clone());
-                self.finish(Outcome { winners, ending, scores }, events);
+                self.finish(
+                    Outcome {
+                        winners,
+                        ending,
+                        scores,
+                    },
+                    events,
+                );
             } else {
                 self.end_game(winners, ending, events);
             }
             return;
         }
-        let region = self.contested.expect("a region battle has a contested region");
+        let region = self
+            .contested
+            .expect("a region battle has a contested region");
         let defender = self.defender();
         let winner = (winners.len() == 1).then(|| winners[0]);
         // Step 1c: the marker.
         if let Some(w) = winner {
             if self.owner(region) != Some(w) {
                 self.owners[region.index()] = Some(w);
-                public(events, Event::Conquered { seat: w, region, from: defender });
+                public(
+                    events,
+                    Event::Conquered {
+                        seat: w,
+                        region,
+                        from: defender,
+                    },
+                );
             }
         }
         // Step 1d: the token [R8, R9, R28].
@@ -518,7 +650,12 @@ impl Game {
         };
         public(
             events,
-            Event::BattleEnded { region: Some(region), strengths: strength, winners, token_to },
+            Event::BattleEnded {
+                region: Some(region),
+                strengths: strength,
+                winners,
+                token_to,
+            },
         );
         self.holder = token_to;
         self.contested = None;
@@ -543,7 +680,10 @@ impl Game {
 
     fn courtesan_leader(&self, participants: SeatSet) -> Option<Seat> {
         let count = |s: Seat| {
-            self.lines[s.index()].iter().filter(|lc| lc.card == Card::Courtesan).count()
+            self.lines[s.index()]
+                .iter()
+                .filter(|lc| lc.card == Card::Courtesan)
+                .count()
         };
         let most = participants.seats().map(count).max().unwrap_or(0);
         let leaders: Vec<Seat> = participants.seats().filter(|&s| count(s) == most).collect();
@@ -571,10 +711,13 @@ impl Game {
 
     /// §3.15: the most regions wins; a tie goes to the final battle.
     fn final_scoring(&mut self, events: &mut Events) {
-        let counts: Vec<usize> = Seat::all(self.players).map(|s| self.region_count(s)).collect();
+        let counts: Vec<usize> = Seat::all(self.players)
+            .map(|s| self.region_count(s))
+            .collect();
         let most = *counts.iter().max().expect("at least two players");
-        let leaders: SeatSet =
-            Seat::all(self.players).filter(|s| counts[s.index()] == most).collect();
+        let leaders: SeatSet = Seat::all(self.players)
+            .filter(|s| counts[s.index()] == most)
+            .collect();
         if leaders.len() == 1 {
             let winner = leaders.seats().next().expect("one leader");
             self.end_game(vec![winner], Ending::AllRegionsTaken, events);
@@ -587,7 +730,12 @@ impl Game {
     fn start_final_battle(&mut self, participants: SeatSet, kind: BattleKind, events: &mut Events) {
         self.contested = None;
         self.gather_all_cards();
-        public(events, Event::FinalBattleStarted { participants: participants.seats().collect() });
+        public(
+            events,
+            Event::FinalBattleStarted {
+                participants: participants.seats().collect(),
+            },
+        );
         for seat in self.deal_order(participants) {
             let count = 10 + self.region_count(seat);
             self.draw_cards(seat, count, events);
@@ -603,7 +751,14 @@ impl Game {
     /// A game is decided: end it, or score it and go on with the series.
     fn end_game(&mut self, winners: Vec<Seat>, ending: Ending, events: &mut Events) {
         let Some(target) = self.options.play_for_points else {
-            self.finish(Outcome { winners, ending, scores: None }, events);
+            self.finish(
+                Outcome {
+                    winners,
+                    ending,
+                    scores: None,
+                },
+                events,
+            );
             return;
         };
         let (_, group) = self.thresholds();
@@ -620,20 +775,39 @@ impl Game {
                 p
             })
             .collect();
-        let series = self.series.as_mut().expect("Play for Points keeps a series");
+        let series = self
+            .series
+            .as_mut()
+            .expect("Play for Points keeps a series");
         for (score, p) in series.scores.iter_mut().zip(&points) {
             *score += p;
         }
         let game = series.game;
         let scores = series.scores.clone();
-        public(events, Event::SeriesGameEnded { game, winners, ending, points });
+        public(
+            events,
+            Event::SeriesGameEnded {
+                game,
+                winners,
+                ending,
+                points,
+            },
+        );
         let best = *scores.iter().max().expect("players");
         if best >= target {
-            let leaders: SeatSet =
-                Seat::all(self.players).filter(|s| scores[s.index()] == best).collect();
+            let leaders: SeatSet = Seat::all(self.players)
+                .filter(|s| scores[s.index()] == best)
+                .collect();
             if leaders.len() == 1 {
                 let winners = leaders.seats().collect();
-                self.finish(Outcome { winners, ending: Ending::PointsTarget, scores: Some(scores) }, events);
+                self.finish(
+                    Outcome {
+                        winners,
+                        ending: Ending::PointsTarget,
+                        scores: Some(scores),
+                    },
+                    events,
+                );
             } else {
                 self.start_final_battle(leaders, BattleKind::SeriesFinal, events);
             }
@@ -648,7 +822,12 @@ impl Game {
     }
 
     fn finish(&mut self, outcome: Outcome, events: &mut Events) {
-        public(events, Event::GameOver { outcome: outcome.clone() });
+        public(
+            events,
+            Event::GameOver {
+                outcome: outcome.clone(),
+            },
+        );
         self.step = Step::Over { outcome };
     }
 
@@ -663,12 +842,19 @@ impl Game {
         if waiting.is_empty() {
             self.round_end_check(events);
         } else {
-            self.step = Step::HandDiscards { waiting, discarding: SeatSet::default() };
+            self.step = Step::HandDiscards {
+                waiting,
+                discarding: SeatSet::default(),
+            };
         }
     }
 
     fn answer_discard(&mut self, seat: Seat, discard: bool, events: &mut Events) {
-        let Step::HandDiscards { waiting, discarding } = &mut self.step else {
+        let Step::HandDiscards {
+            waiting,
+            discarding,
+        } = &mut self.step
+        else {
             unreachable!("checked: hand discards are asked")
         };
         waiting.remove(seat);
@@ -690,8 +876,9 @@ impl Game {
 
     /// §3.12: two or more players with cards go on; otherwise the round ends.
     fn round_end_check(&mut self, events: &mut Events) {
-        let holding: Vec<Seat> =
-            Seat::all(self.players).filter(|s| !self.hands[s.index()].is_empty()).collect();
+        let holding: Vec<Seat> = Seat::all(self.players)
+            .filter(|s| !self.hands[s.index()].is_empty())
+            .collect();
         match holding.as_slice() {
             [] => self.end_round(events),
             [keeper] => self.step = Step::Keep { keeper: *keeper },
@@ -707,9 +894,28 @@ impl Game {
         let discarded = rest.cards();
         self.hands[seat.index()] = cards.iter().copied().collect();
         self.discard.extend(&discarded);
-        public(events, Event::KeptCount { seat, count: cards.len() as u32 });
-        private(events, seat, Event::Kept { seat, cards: cards.to_vec() });
-        public(events, Event::HandDiscarded { seat, cards: discarded });
+        public(
+            events,
+            Event::KeptCount {
+                seat,
+                count: cards.len() as u32,
+            },
+        );
+        private(
+            events,
+            seat,
+            Event::Kept {
+                seat,
+                cards: cards.to_vec(),
+            },
+        );
+        public(
+            events,
+            Event::HandDiscarded {
+                seat,
+                cards: discarded,
+            },
+        );
         self.end_round(events);
     }
 
@@ -718,12 +924,17 @@ impl Game {
     fn end_round(&mut self, events: &mut Events) {
         self.draw.append(&mut self.discard);
         self.shuffle_draw();
-        public(events, Event::Reshuffled { cards: self.draw.len() as u32 });
+        public(
+            events,
+            Event::Reshuffled {
+                cards: self.draw.len() as u32,
+            },
+        );
         self.round += 1;
         public(events, Event::RoundStarted { round: self.round });
         for seat in self.deal_order(SeatSet::all(self.players)) {
-            let count = 10usize.saturating_sub(self.hands[seat.index()].len())
-                + self.region_count(seat);
+            let count =
+                10usize.saturating_sub(self.hands[seat.index()].len()) + self.region_count(seat);
             self.draw_cards(seat, count, events);
         }
         self.deals += 1;
@@ -745,11 +956,16 @@ impl Game {
             self.step = Step::PlaceToken { first: false };
             return;
         }
-        let waiting: SeatSet = Seat::all(self.players).filter(|&s| self.draw_limit(s) > 0).collect();
+        let waiting: SeatSet = Seat::all(self.players)
+            .filter(|&s| self.draw_limit(s) > 0)
+            .collect();
         if waiting.is_empty() {
             self.step = Step::PlaceToken { first: false };
         } else {
-            self.step = Step::Draws { waiting, chosen: Vec::new() };
+            self.step = Step::Draws {
+                waiting,
+                chosen: Vec::new(),
+            };
         }
     }
 

@@ -73,7 +73,10 @@ impl<'de> Deserialize<'de> for SeatSet {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let seats = Vec::<Seat>::deserialize(deserializer)?;
         if let Some(seat) = seats.iter().find(|s| s.0 >= 8) {
-            return Err(serde::de::Error::custom(format!("no seat {}", seat.number())));
+            return Err(serde::de::Error::custom(format!(
+                "no seat {}",
+                seat.number()
+            )));
         }
         Ok(seats.into_iter().collect())
     }
@@ -101,7 +104,11 @@ enum LineCardForm {
 impl Serialize for LineCard {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if self.face_down {
-            LineCardForm::Full { card: self.card, face_down: true }.serialize(serializer)
+            LineCardForm::Full {
+                card: self.card,
+                face_down: true,
+            }
+            .serialize(serializer)
         } else {
             LineCardForm::Code(self.card).serialize(serializer)
         }
@@ -111,7 +118,10 @@ impl Serialize for LineCard {
 impl<'de> Deserialize<'de> for LineCard {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Ok(match LineCardForm::deserialize(deserializer)? {
-            LineCardForm::Code(card) => LineCard { card, face_down: false },
+            LineCardForm::Code(card) => LineCard {
+                card,
+                face_down: false,
+            },
             LineCardForm::Full { card, face_down } => LineCard { card, face_down },
         })
     }
@@ -387,7 +397,9 @@ impl Game {
         }
     }
     pub fn regions_of(&self, seat: Seat) -> Vec<Region> {
-        Region::all().filter(|&r| self.owner(r) == Some(seat)).collect()
+        Region::all()
+            .filter(|&r| self.owner(r) == Some(seat))
+            .collect()
     }
     pub(super) fn region_mask(&self, seat: Seat) -> u32 {
         self.owners
@@ -412,7 +424,9 @@ impl Game {
             discard: self.discard.clone(),
             hands: self.hands.clone(),
             lines: self.lines.clone(),
-            regions: Seat::all(self.players).map(|s| self.regions_of(s)).collect(),
+            regions: Seat::all(self.players)
+                .map(|s| self.regions_of(s))
+                .collect(),
             pope: self.pope,
             holder: self.holder,
             contested: self.contested,
@@ -468,9 +482,7 @@ impl Game {
                 let placed = game.card_counts();
                 let mut rest: Vec<Card> = Card::ALL
                     .into_iter()
-                    .flat_map(|c| {
-                        std::iter::repeat_n(c, (c.copies() - placed[c.index()]) as usize)
-                    })
+                    .flat_map(|c| std::iter::repeat_n(c, (c.copies() - placed[c.index()]) as usize))
                     .collect();
                 Stream::new(&game.seed, "deck", game.shuffles).shuffle(&mut rest);
                 game.shuffles += 1;
@@ -521,13 +533,22 @@ fn validate(p: &Position) -> Vec<String> {
     let n = p.players as usize;
     let seat_ok = |s: Seat| s.index() < n;
     if p.hands.len() != n {
-        say(format!("hands lists {} seats but the game has {n} players", p.hands.len()));
+        say(format!(
+            "hands lists {} seats but the game has {n} players",
+            p.hands.len()
+        ));
     }
     if !p.lines.is_empty() && p.lines.len() != n {
-        say(format!("lines lists {} seats but the game has {n} players", p.lines.len()));
+        say(format!(
+            "lines lists {} seats but the game has {n} players",
+            p.lines.len()
+        ));
     }
     if !p.regions.is_empty() && p.regions.len() != n {
-        say(format!("regions lists {} seats but the game has {n} players", p.regions.len()));
+        say(format!(
+            "regions lists {} seats but the game has {n} players",
+            p.regions.len()
+        ));
     }
     if let Some(target) = p.options.play_for_points {
         if target == 0 {
@@ -536,7 +557,10 @@ fn validate(p: &Position) -> Vec<String> {
     }
     if let Some(first) = p.options.first_holder {
         if !seat_ok(first) {
-            say(format!("options.first_holder: there is no seat {}", first.number()));
+            say(format!(
+                "options.first_holder: there is no seat {}",
+                first.number()
+            ));
         }
     }
     // Cards: every one of the 110 in exactly one place.
@@ -558,7 +582,11 @@ fn validate(p: &Position) -> Vec<String> {
     for card in Card::ALL {
         let (have, copies) = (counts[card.index()], card.copies() as u32);
         if have > copies || (p.deck.is_some() && have != copies) {
-            say(format!("{} {} cards are placed but the deck has {copies}", have, card.code()));
+            say(format!(
+                "{} {} cards are placed but the deck has {copies}",
+                have,
+                card.code()
+            ));
         }
     }
     if p.deck.is_some() && total != DECK_SIZE as u32 {
@@ -569,16 +597,29 @@ fn validate(p: &Position) -> Vec<String> {
         let seat = Seat(i as u8);
         let face_down = line.iter().filter(|c| c.face_down).count();
         if face_down > 0 && !p.options.hidden_cards {
-            say(format!("{seat} has a face-down card but Hidden Cards is off"));
+            say(format!(
+                "{seat} has a face-down card but Hidden Cards is off"
+            ));
         }
         if face_down > 1 {
-            say(format!("{seat} has {face_down} face-down cards; at most one is allowed (R24)"));
+            say(format!(
+                "{seat} has {face_down} face-down cards; at most one is allowed (R24)"
+            ));
         }
         if let Some(lc) = line.iter().find(|c| c.card.is_transient()) {
-            say(format!("{seat}'s line holds a {}, which never stays on a line (R29)", lc.card));
+            say(format!(
+                "{seat}'s line holds a {}, which never stays on a line (R29)",
+                lc.card
+            ));
         }
-        if let Some(lc) = line.iter().find(|c| c.face_down && !c.card.is_hidden_type()) {
-            say(format!("{seat}'s {} is face down but is always played face up (R24)", lc.card));
+        if let Some(lc) = line
+            .iter()
+            .find(|c| c.face_down && !c.card.is_hidden_type())
+        {
+            say(format!(
+                "{seat}'s {} is face down but is always played face up (R24)",
+                lc.card
+            ));
         }
     }
     let in_play = |card: Card| p.lines.iter().flatten().any(|c| c.card == card);
@@ -597,17 +638,24 @@ fn validate(p: &Position) -> Vec<String> {
             }
         }
         if regions.len() > 6 {
-            say(format!("{seat} controls {} regions but has only 6 markers", regions.len()));
+            say(format!(
+                "{seat} controls {} regions but has only 6 markers",
+                regions.len()
+            ));
         }
     }
     if let Some(pope) = p.pope {
         if let Some(o) = owner[pope.index()] {
             if !p.options.capturing_regions {
-                say(format!("the Pope stands on {pope}, which {o} controls (R5)"));
+                say(format!(
+                    "the Pope stands on {pope}, which {o} controls (R5)"
+                ));
             }
         }
         if p.contested == Some(pope) {
-            say(format!("the Pope and the Condottiere token both stand on {pope}"));
+            say(format!(
+                "the Pope and the Condottiere token both stand on {pope}"
+            ));
         }
     }
     if !seat_ok(p.holder) {
@@ -616,7 +664,10 @@ fn validate(p: &Position) -> Vec<String> {
     match &p.series {
         Some(series) if p.options.play_for_points.is_some() => {
             if series.scores.len() != n {
-                say(format!("series.scores lists {} seats, not {n}", series.scores.len()));
+                say(format!(
+                    "series.scores lists {} seats, not {n}",
+                    series.scores.len()
+                ));
             }
             if !seat_ok(series.first_holder) {
                 say("series.first_holder is not a seat of this game".into());
@@ -637,12 +688,14 @@ fn validate(p: &Position) -> Vec<String> {
         }
         Step::Battle(b) => {
             let participants = b.participants.unwrap_or(SeatSet::all(p.players));
-            if participants.seats().any(|s| !seat_ok(s)) || b.passed.seats().any(|s| !seat_ok(s))
-            {
+            if participants.seats().any(|s| !seat_ok(s)) || b.passed.seats().any(|s| !seat_ok(s)) {
                 say("the battle names a seat the game does not have".into());
             }
             if !seat_ok(b.active) || !participants.contains(b.active) {
-                say(format!("{} is active but does not take part in the battle", b.active));
+                say(format!(
+                    "{} is active but does not take part in the battle",
+                    b.active
+                ));
             } else if b.passed.contains(b.active) {
                 say(format!("{} is active but has already passed", b.active));
             } else if b.pending.is_none() && hand_len(b.active) == 0 {
@@ -670,15 +723,26 @@ fn validate(p: &Position) -> Vec<String> {
             }
             for (i, line) in p.lines.iter().enumerate() {
                 if !line.is_empty() && !participants.contains(Seat(i as u8)) {
-                    say(format!("{} has a line but does not take part", Seat(i as u8)));
+                    say(format!(
+                        "{} has a line but does not take part",
+                        Seat(i as u8)
+                    ));
                 }
             }
         }
-        Step::HandDiscards { waiting, discarding } => {
+        Step::HandDiscards {
+            waiting,
+            discarding,
+        } => {
             for s in waiting.seats().chain(discarding.seats()) {
-                let ok = p.hands.get(s.index()).is_some_and(|h| !h.is_empty() && !h.has_mercenary());
+                let ok = p
+                    .hands
+                    .get(s.index())
+                    .is_some_and(|h| !h.is_empty() && !h.has_mercenary());
                 if !ok {
-                    say(format!("{s} may not discard a hand: it must hold cards and no Mercenary"));
+                    say(format!(
+                        "{s} may not discard a hand: it must hold cards and no Mercenary"
+                    ));
                 }
             }
             if waiting.is_empty() {
@@ -688,7 +752,9 @@ fn validate(p: &Position) -> Vec<String> {
         Step::Keep { keeper } => {
             let holding: Vec<Seat> = Seat::all(p.players).filter(|&s| hand_len(s) > 0).collect();
             if holding != [*keeper] {
-                say(format!("{keeper} keeps cards, but the keeper must be the only seat holding any"));
+                say(format!(
+                    "{keeper} keeps cards, but the keeper must be the only seat holding any"
+                ));
             }
         }
         Step::Draws { waiting, chosen } => {

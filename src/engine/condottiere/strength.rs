@@ -23,7 +23,11 @@ pub fn strengths(lines: &[Vec<LineCard>], visible: impl Fn(Seat, &LineCard) -> b
     }
     (0..lines.len())
         .map(|i| {
-            let drummer = if seen(i).any(|lc| lc.card == Card::Drummer) { 2 } else { 1 };
+            let drummer = if seen(i).any(|lc| lc.card == Card::Drummer) {
+                2
+            } else {
+                1
+            };
             seen(i)
                 .map(|lc| match lc.card {
                     Card::Heroine => 10,
@@ -48,7 +52,13 @@ mod tests {
     use Card::*;
 
     fn line(cards: &[Card]) -> Vec<LineCard> {
-        cards.iter().map(|&card| LineCard { card, face_down: false }).collect()
+        cards
+            .iter()
+            .map(|&card| LineCard {
+                card,
+                face_down: false,
+            })
+            .collect()
     }
 
     fn all(lines: &[Vec<LineCard>]) -> Vec<u32> {
@@ -71,7 +81,10 @@ mod tests {
     #[test]
     fn e3_drummer_doubles_and_winter_comes_first() {
         assert_eq!(all(&[line(&[M10, M6, M5, Drummer])]), [42]);
-        assert_eq!(all(&[line(&[M10, M6, M5, Drummer]), line(&[Winter])]), [6, 0]);
+        assert_eq!(
+            all(&[line(&[M10, M6, M5, Drummer]), line(&[Winter])]),
+            [6, 0]
+        );
     }
 
     #[test]
@@ -81,7 +94,10 @@ mod tests {
 
     #[test]
     fn r1_heroine_and_courtesan_are_never_modified() {
-        assert_eq!(all(&[line(&[Heroine, Courtesan, Drummer]), line(&[Winter])]), [11, 0]);
+        assert_eq!(
+            all(&[line(&[Heroine, Courtesan, Drummer]), line(&[Winter])]),
+            [11, 0]
+        );
         assert_eq!(all(&[line(&[Heroine, Courtesan, Spring])]), [11]);
     }
 
@@ -94,7 +110,10 @@ mod tests {
     #[test]
     fn r24_others_see_only_face_up_cards() {
         let mut joao = line(&[M6]);
-        joao.push(LineCard { card: M10, face_down: true });
+        joao.push(LineCard {
+            card: M10,
+            face_down: true,
+        });
         let lines = vec![joao, line(&[M5, M1, M1])];
         let public = strengths(&lines, |_, lc| !lc.face_down);
         let own = strengths(&lines, |s, lc| !lc.face_down || s == Seat(0));

@@ -111,13 +111,21 @@ impl Game {
             battle: battle.map(|b| BattleView {
                 kind: b.kind,
                 active: b.active,
-                participants: b
-                    .participants
-                    .map_or_else(|| Seat::all(self.players).collect(), |p| p.seats().collect()),
-                defender: if b.kind == BattleKind::Region { self.defender() } else { None },
+                participants: b.participants.map_or_else(
+                    || Seat::all(self.players).collect(),
+                    |p| p.seats().collect(),
+                ),
+                defender: if b.kind == BattleKind::Region {
+                    self.defender()
+                } else {
+                    None
+                },
             }),
             waiting: Seat::all(self.players)
-                .filter_map(|seat| self.decision(seat).map(|decision| Waiting { seat, decision }))
+                .filter_map(|seat| {
+                    self.decision(seat)
+                        .map(|decision| Waiting { seat, decision })
+                })
                 .collect(),
             round: self.round,
             battles: self.battles,

@@ -1,0 +1,5 @@
+//! The command-line shell around the library: one module per `corriere` subcommand family.
+//! Commands parse their input, call the library, and print; they hold no rules.
+
+pub mod engine;
+pub mod simulate;

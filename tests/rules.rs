@@ -1,0 +1,199 @@
+//! Rules tests as data: every file in tests/rules/*.json holds cases written as a position,
+//! actions, and the expected result; this one runner reads them all.
+
+use corriere::cli::engine::SeatAction;
+use corriere::engine::condottiere::{Game, Position};
+use corriere::engine::{Seat, Viewer};
+use serde::Deserialize;
+use serde_json::Value;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    name: String,
+    /// The rulings and worked examples this case pins, e.g. ["R4", "E5"].
+    rules: Vec<String>,
+    position: Position,
+    #[serde(default)]
+    actions: Vec<SeatAction>,
+    /// A subset of the resulting position: every key given must match.
+    #[serde(default)]
+    expect: Option<Value>,
+    /// The action at `index` must be rejected with `code`, leaving the position unchanged.
+    #[serde(default)]
+    expect_error: Option<ExpectError>,
+    /// Each of these must match (as a subset) some event produced by the actions.
+    #[serde(default)]
+    expect_events: Vec<Value>,
+    /// None of these may match any event produced by the actions.
+    #[serde(default)]
+    expect_no_events: Vec<Value>,
+    /// After the actions, this seat's legal actions are exactly these (in any order).
+    #[serde(default)]
+    expect_legal: Option<ExpectLegal>,
+    /// After the actions, this viewer's view contains this subset.
+    #[serde(default)]
+    expect_view: Option<ExpectView>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectError {
+    index: usize,
+    code: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectLegal {
+    seat: Seat,
+    actions: Vec<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectView {
+    viewer: Viewer,
+    subset: Value,
+}
+
+/// Whether `actual` contains `expected`: objects by key, arrays element by element, else equal.
+fn contains(actual: &Value, expected: &Value) -> bool {
+    match (actual, expected) {
+        (Value::Object(a), Value::Object(e)) => e.iter().all(|(k, ev)| {
+            a.get(k).is_some_and(|av| contains(av, ev)) || (ev.is_null() && a.get(k).is_none())
+        }),
+        (Value::Array(a), Value::Array(e)) => {
+            a.len() == e.len() && a.iter().zip(e).all(|(x, y)| contains(x, y))
+        }
+        _ => actual == expected,
+    }
+}
+
+fn run(case: &Case) -> Result<(), String> {
+    let mut game = Game::from_position(case.position.clone()).map_err(|e| e.to_string())?;
+    let mut events = Vec::new();
+    for (index, entry) in case.actions.iter().enumerate() {
+        let before = game.clone();
+        match game.apply(entry.seat, &entry.action, &mut events) {
+            Ok(next) => game = next,
+            Err((unchanged, error)) => {
+                if unchanged != before {
+                    return Err("a rejected action changed the state".into());
+                }
+                return match &case.expect_error {
+                    Some(e) if e.index == index && e.code == error.code() => Ok(()),
+                    _ => Err(format!(
+                        "action {index} ({:?}) was rejected: {} [{}]",
+                        entry.action,
+                        error,
+                        error.code()
+                    )),
+                };
+            }
+        }
+    }
+    if let Some(e) = &case.expect_error {
+        return Err(format!(
+            "action {} was expected to be rejected with {}",
+            e.index, e.code
+        ));
+    }
+    let position = serde_json::to_value(game.to_position()).expect("positions serialize");
+    if let Some(expect) = &case.expect {
+        if !contains(&position, expect) {
+            return Err(format!(
+                "the position does not contain the expected values\nexpected: {expect}\nactual: {position}"
+            ));
+        }
+    }
+    let produced: Vec<Value> = events
+        .iter()
+        .map(|(_, e)| serde_json::to_value(e).expect("events serialize"))
+        .collect();
+    for expected in &case.expect_events {
+        if !produced.iter().any(|e| contains(e, expected)) {
+            return Err(format!(
+                "no event matches {expected}\nevents: {}",
+                Value::Array(produced.clone())
+            ));
+        }
+    }
+    for unwanted in &case.expect_no_events {
+        if let Some(found) = produced.iter().find(|e| contains(e, unwanted)) {
+            return Err(format!("an unwanted event happened: {found}"));
+        }
+    }
+    if let Some(legal) = &case.expect_legal {
+        let mut actual: Vec<String> = game
+            .legal_actions(legal.seat)
+            .iter()
+            .map(|a| serde_json::to_string(a).expect("actions serialize"))
+            .collect();
+        let mut expected: Vec<String> = legal
+            .actions
+            .iter()
+            .map(|v| {
+                let action: corriere::engine::condottiere::Action =
+                    serde_json::from_value(v.clone()).expect("expected legal actions parse");
+                serde_json::to_string(&action).expect("actions serialize")
+            })
+            .collect();
+        actual.sort();
+        expected.sort();
+        if actual != expected {
+            return Err(format!(
+                "legal actions of {}: {actual:?}, expected {expected:?}",
+                legal.seat
+            ));
+        }
+    }
+    if let Some(view) = &case.expect_view {
+        let actual = serde_json::to_value(game.view(view.viewer)).expect("views serialize");
+        if !contains(&actual, &view.subset) {
+            return Err(format!(
+                "the view does not contain {}\nview: {actual}",
+                view.subset
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_rules_case_in_tests_rules_holds() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/rules exists")
+        .map(|e| e.expect("readable").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    let mut count = 0;
+    let mut rulings = std::collections::BTreeSet::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable");
+        let cases: Vec<Case> = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{} does not parse: {e}", file.display()));
+        for case in &cases {
+            count += 1;
+            rulings.extend(case.rules.iter().cloned());
+            if let Err(why) = run(case) {
+                failures.push(format!("{} / {}: {why}", file.display(), case.name));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+    let missing: Vec<String> = (1..=32)
+        .map(|n| format!("R{n}"))
+        .chain((1..=7).map(|n| format!("E{n}")))
+        .filter(|r| !rulings.contains(r))
+        .collect();
+    assert!(missing.is_empty(), "no case pins {missing:?}");
+}
