@@ -1,1 +1,4 @@
 pub mod engine;
+pub mod games;
+pub mod mail;
+pub mod store;
