@@ -1,3 +1,6 @@
 pub mod cli;
 pub mod engine;
+pub mod games;
+pub mod mail;
 pub mod simulate;
+pub mod store;

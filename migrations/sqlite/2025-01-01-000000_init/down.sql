@@ -1,0 +1,4 @@
+DROP TABLE outbox;
+DROP TABLE actions;
+DROP TABLE seats;
+DROP TABLE games;

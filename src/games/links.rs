@@ -1,0 +1,156 @@
+//! Signed seat links: the server key, the per-seat token (an HMAC, never stored) and the URLs
+//! that carry it. A relink bumps the seat's link version, which retires every older link.
+
+use crate::engine::Seat;
+use crate::store::GameId;
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+use std::fmt;
+
+type HmacSha256 = Hmac<Sha256>;
+
+/// The domain tag that starts every seat token's MAC input.
+pub const SEAT_LINK_DOMAIN: &[u8] = b"corriere-seat/v1";
+
+/// The server's link key (at least 32 bytes). `Debug` does not print it.
+#[derive(Clone)]
+pub struct Secret(Vec<u8>);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the server secret must be at least 64 hexadecimal digits (32 bytes)")]
+pub struct BadSecret;
+
+impl Secret {
+    /// Read the configured key: hexadecimal, at least 32 bytes.
+    pub fn from_hex(text: &str) -> Result<Secret, BadSecret> {
+        let bytes = hex::decode(text.trim()).map_err(|_| BadSecret)?;
+        if bytes.len() < 32 {
+            return Err(BadSecret);
+        }
+        Ok(Secret(bytes))
+    }
+    /// A fresh random key (for tests and first runs; links die with it).
+    pub fn generate() -> Secret {
+        let mut bytes = vec![0u8; 32];
+        getrandom::getrandom(&mut bytes).expect("the operating system has a random generator");
+        Secret(bytes)
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(hidden)")
+    }
+}
+
+/// The public address of the service, e.g. `https://corriere.example` (no trailing slash).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BaseUrl(String);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the base URL must start with http:// or https://")]
+pub struct BadBaseUrl;
+
+impl BaseUrl {
+    pub fn parse(text: &str) -> Result<BaseUrl, BadBaseUrl> {
+        let text = text.trim().trim_end_matches('/');
+        let rest = text
+            .strip_prefix("https://")
+            .or_else(|| text.strip_prefix("http://"))
+            .ok_or(BadBaseUrl)?;
+        if rest.is_empty() || rest.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(BadBaseUrl);
+        }
+        Ok(BaseUrl(text.to_owned()))
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The secret part of a seat link: 64 lowercase hex digits of
+/// `HMAC-SHA256(server key, "corriere-seat/v1" ‖ game id (10 ASCII bytes) ‖ seat (1 byte, from 0)
+/// ‖ link version (u32 big-endian))`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SeatToken(String);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a seat token is 64 hexadecimal digits")]
+pub struct BadSeatToken;
+
+impl SeatToken {
+    pub fn parse(text: &str) -> Result<SeatToken, BadSeatToken> {
+        if text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+            Ok(SeatToken(text.to_ascii_lowercase()))
+        } else {
+            Err(BadSeatToken)
+        }
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Shows only the first characters: tokens are credentials.
+impl fmt::Debug for SeatToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SeatToken({}…)", &self.0[..6])
+    }
+}
+
+impl fmt::Display for SeatToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Makes and checks seat links.
+#[derive(Clone, Debug)]
+pub struct Links {
+    key: Secret,
+    base: BaseUrl,
+}
+
+impl Links {
+    pub fn new(key: Secret, base: BaseUrl) -> Links {
+        Links { key, base }
+    }
+
+    fn mac(&self, game: &GameId, seat: Seat, link_version: i32) -> HmacSha256 {
+        let mut mac = HmacSha256::new_from_slice(&self.key.0).expect("HMAC takes any key length");
+        mac.update(SEAT_LINK_DOMAIN);
+        mac.update(game.as_str().as_bytes());
+        mac.update(&[seat.0]);
+        mac.update(&(link_version as u32).to_be_bytes());
+        mac
+    }
+
+    pub fn token(&self, game: &GameId, seat: Seat, link_version: i32) -> SeatToken {
+        SeatToken(hex::encode(self.mac(game, seat, link_version).finalize().into_bytes()))
+    }
+
+    /// Whether the token is the current one for this seat; compares in constant time.
+    pub fn verify(&self, game: &GameId, seat: Seat, link_version: i32, token: &SeatToken) -> bool {
+        let Ok(bytes) = hex::decode(&token.0) else { return false };
+        self.mac(game, seat, link_version).verify_slice(&bytes).is_ok()
+    }
+
+    /// `{base}/games/{id}/seat/{seat number from 1}/{token}`.
+    pub fn seat_url(&self, game: &GameId, seat: Seat, link_version: i32) -> String {
+        format!(
+            "{}/games/{game}/seat/{}/{}",
+            self.base.0,
+            seat.number(),
+            self.token(game, seat, link_version)
+        )
+    }
+
+    /// `{base}/games/{id}`: the public page of a game.
+    pub fn game_url(&self, game: &GameId) -> String {
+        format!("{}/games/{game}", self.base.0)
+    }
+
+    pub fn base(&self) -> &BaseUrl {
+        &self.base
+    }
+}

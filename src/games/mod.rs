@@ -1,0 +1,935 @@
+//! The game service: the operations the web layer calls (create, accept, decline, relink,
+//! authorize, load, move, page data, record), each one transaction with its mails in the outbox.
+//!
+//! A move, step by step: the caller authorizes the seat link ([`Games::authorize`]) and calls
+//! [`Games::make_move`]; in one write transaction the game row is locked, the state is
+//! rebuilt by replaying the log (from the replay cache when it still matches the stored log),
+//! the engine checks and applies the action, the action row and the new chain head are stored,
+//! and "your turn" / "game over" mails are written to the outbox. The mail worker
+//! (`crate::mail::Worker`) delivers them later; nothing is ever sent inline.
+
+pub mod chain;
+pub mod links;
+pub mod names;
+mod replay;
+pub mod seed;
+pub mod words;
+
+pub use links::{BadBaseUrl, BadSecret, BadSeatToken, BaseUrl, Links, SeatToken, Secret};
+pub use names::{BadContribution, BadEmail, BadName, Contribution, EmailAddress, PlayerName};
+pub use replay::{LogStep, Replay};
+pub use seed::GameSecret;
+
+use crate::engine::condottiere::{
+    visible_events, Action, Decision, Game, Options, RuleError, View, CURRENT_RULES_VERSION,
+};
+use crate::engine::{Seat, Viewer};
+use crate::mail::compose::{self, PlayerLine};
+use crate::store::{
+    self, write_transaction, ActionRow, AnyConnection, ContributionSource, GameRow, Millis,
+    NewMail, SeatRow,
+};
+pub use crate::store::{GameId, GameStatus};
+use anyhow::anyhow;
+use replay::{ReplayCache, Setup};
+use std::sync::Arc;
+use words::{card_list, describe, describe_options, describe_outcome, SeatNames};
+
+/// What the service needs from the configuration.
+#[derive(Clone, Debug)]
+pub struct GamesConfig {
+    /// `CORRIERE_BASE_URL`: where links in mails point.
+    pub base_url: BaseUrl,
+    /// `CORRIERE_SECRET`: the key seat links are signed with (hex, at least 32 bytes).
+    pub link_secret: Secret,
+}
+
+/// The game service. Share one (e.g. in an `Arc` or actix `Data`): it holds the replay cache.
+pub struct Games {
+    links: Links,
+    cache: ReplayCache,
+}
+
+/// A seat whose link was checked: the only way to act for a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatAuth {
+    game_id: GameId,
+    seat: Seat,
+}
+
+impl SeatAuth {
+    /// For server-side callers acting for a seat without a link (deadline defaults, tests,
+    /// admin tools). Never build one from web input: use [`Games::authorize`].
+    pub fn for_server(game_id: GameId, seat: Seat) -> SeatAuth {
+        SeatAuth { game_id, seat }
+    }
+    pub fn game_id(&self) -> &GameId {
+        &self.game_id
+    }
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+}
+
+/// The input of [`Games::create_game`].
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    /// The optional rules. `options.first_holder` is the first-holder choice: `None` draws
+    /// it from the seed, `Some(seat)` fixes it.
+    pub options: Options,
+    /// Seat 1 first; 2 to 6 players.
+    pub seats: Vec<(PlayerName, EmailAddress)>,
+    /// Which seat created the game (named as the inviter in the invitations).
+    pub creator_seat: Seat,
+}
+
+#[derive(Clone, Debug)]
+pub struct Created {
+    pub game_id: GameId,
+    pub creator_seat: Seat,
+    /// The creator's seat token and full link, to redirect the creator to the seat page.
+    pub creator_token: SeatToken,
+    pub creator_url: String,
+}
+
+/// The public facts of a game (never the secret before the end).
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    pub id: GameId,
+    pub kind: String,
+    pub rules_version: u32,
+    pub options: Options,
+    pub status: GameStatus,
+    pub players: u8,
+    pub created_at: Millis,
+    pub ended_at: Option<Millis>,
+    /// Hex SHA-256 of the server secret.
+    pub commitment: String,
+    pub log_head: Option<String>,
+    pub creator_seat: Seat,
+}
+
+/// A seat as anyone may see it (no email address).
+#[derive(Clone, Debug)]
+pub struct SeatInfo {
+    pub seat: Seat,
+    pub name: String,
+    pub accepted: bool,
+    /// Public once given: it is part of the seed and of h0.
+    pub contribution: Option<String>,
+    pub contribution_source: Option<ContributionSource>,
+    pub last_seen_seq: i64,
+}
+
+/// A game as stored, with its state replayed when it has started.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub game: GameInfo,
+    pub seats: Vec<SeatInfo>,
+    /// `None` before every seat accepted (and for cancelled games).
+    pub replay: Option<Arc<Replay>>,
+}
+
+impl Loaded {
+    /// Actions applied so far (0 before the first, and before the start).
+    pub fn seq(&self) -> i64 {
+        self.replay.as_ref().map_or(0, |r| r.seq)
+    }
+    pub fn state(&self) -> Option<&Game> {
+        self.replay.as_ref().map(|r| &r.game)
+    }
+    pub fn names(&self) -> SeatNames {
+        SeatNames::new(self.seats.iter().map(|s| s.name.clone()).collect())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accepted {
+    /// Whether this acceptance was the last one and the game has started.
+    pub started: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveOutcome {
+    /// The sequence number of the stored action (the new current seq).
+    pub seq: i64,
+    pub log_head: String,
+    pub game_over: bool,
+    /// What the mover may see of what the move caused, in words.
+    pub happened: Vec<String>,
+}
+
+/// One entry of a seat's or a spectator's history: what one step caused, in words.
+#[derive(Clone, Debug)]
+pub struct HistoryEntry {
+    pub seq: i64,
+    pub at: Option<Millis>,
+    pub seat: Option<Seat>,
+    pub lines: Vec<String>,
+}
+
+/// Everything a seat's page shows.
+#[derive(Clone, Debug)]
+pub struct SeatPage {
+    pub game: GameInfo,
+    pub seats: Vec<SeatInfo>,
+    pub seat: Seat,
+    /// The seat's view of the table; `None` before the start.
+    pub view: Option<View>,
+    pub decision: Option<Decision>,
+    pub legal_actions: Vec<Action>,
+    /// Send it back with the move (`expected_seq`).
+    pub seq: i64,
+    pub log_head: Option<String>,
+    /// Newest first; only what this seat may see.
+    pub history: Vec<HistoryEntry>,
+}
+
+/// Everything the public page of a game shows: a spectator's view, or the full review after
+/// the end.
+#[derive(Clone, Debug)]
+pub struct PublicPage {
+    pub game: GameInfo,
+    pub seats: Vec<SeatInfo>,
+    pub view: Option<View>,
+    pub seq: i64,
+    pub log_head: Option<String>,
+    pub history: Vec<HistoryEntry>,
+    /// The server secret, once the game is over.
+    pub revealed_secret: Option<String>,
+}
+
+/// Everything a game record needs (the record format itself lives in the audit module).
+#[derive(Clone, Debug)]
+pub struct RecordData {
+    pub game: GameInfo,
+    pub seats: Vec<SeatInfo>,
+    pub actions: Vec<RecordedAction>,
+    /// Revealed only once the game is over.
+    pub secret: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct RecordedAction {
+    pub seq: i64,
+    pub seat: Seat,
+    pub action: Action,
+    pub at: Millis,
+    pub hash: String,
+}
+
+macro_rules! service_error {
+    ($(#[$meta:meta])* $name:ident { $($body:tt)* }) => {
+        $(#[$meta])*
+        #[derive(Debug, thiserror::Error)]
+        pub enum $name {
+            $($body)*
+            /// Anything else: a 500 page; the cause goes to the log.
+            #[error("unexpected error")]
+            Unexpected(#[source] anyhow::Error),
+        }
+        impl From<diesel::result::Error> for $name {
+            fn from(error: diesel::result::Error) -> Self {
+                $name::Unexpected(error.into())
+            }
+        }
+        impl From<anyhow::Error> for $name {
+            fn from(error: anyhow::Error) -> Self {
+                $name::Unexpected(error)
+            }
+        }
+        impl From<askama::Error> for $name {
+            fn from(error: askama::Error) -> Self {
+                $name::Unexpected(error.into())
+            }
+        }
+    };
+}
+
+/// Every problem found with an input, one sentence each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problems(pub Vec<String>);
+
+impl std::fmt::Display for Problems {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0.join("; "))
+    }
+}
+
+service_error!(CreateError {
+    /// The players or options are not a game: every problem, one sentence each.
+    #[error("{0}")]
+    Invalid(Problems),
+});
+
+service_error!(AuthError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    /// Wrong seat, wrong or retired token: deliberately not told apart.
+    #[error("this seat link is not valid (it may have been replaced by a newer one)")]
+    BadLink,
+});
+
+service_error!(AcceptError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    #[error("this game is no longer waiting for players")]
+    NotInviting,
+    #[error("you have already accepted")]
+    AlreadyAccepted,
+});
+
+service_error!(DeclineError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    #[error("this game is no longer waiting for players")]
+    NotInviting,
+});
+
+service_error!(RelinkError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    #[error("there is no such seat in this game")]
+    NoSuchSeat,
+});
+
+service_error!(LoadError {
+    #[error("there is no such game")]
+    NoSuchGame,
+});
+
+service_error!(MoveError {
+    /// Someone moved first: the page was out of date.
+    #[error("the game has moved on (now at move {current_seq}); reload and try again")]
+    Stale { current_seq: i64 },
+    #[error("{0}")]
+    Illegal(RuleError),
+    #[error("this game is not being played")]
+    NotPlaying,
+});
+
+/// How many replays the cache keeps.
+const CACHE_CAPACITY: usize = 1024;
+
+fn seat_of(row: &SeatRow) -> Seat {
+    Seat(row.seat as u8)
+}
+
+fn short(head: &str) -> String {
+    head.chars().take(16).collect()
+}
+
+fn info_of(row: &GameRow, players: usize) -> anyhow::Result<GameInfo> {
+    Ok(GameInfo {
+        id: GameId::parse(&row.id)?,
+        kind: row.kind.clone(),
+        rules_version: u32::try_from(row.rules_version)?,
+        options: serde_json::from_str(&row.options)?,
+        status: row.status(),
+        players: u8::try_from(players)?,
+        created_at: Millis(row.created_at),
+        ended_at: row.ended_at.map(Millis),
+        commitment: row.commitment.clone(),
+        log_head: row.log_head.clone(),
+        creator_seat: Seat(u8::try_from(row.creator_seat)?),
+    })
+}
+
+fn seat_infos(seats: &[SeatRow]) -> Vec<SeatInfo> {
+    seats
+        .iter()
+        .map(|s| SeatInfo {
+            seat: seat_of(s),
+            name: s.name.clone(),
+            accepted: s.accepted_at.is_some(),
+            contribution: s.contribution.clone(),
+            contribution_source: s.source(),
+            last_seen_seq: s.last_seen_seq,
+        })
+        .collect()
+}
+
+fn names_of(seats: &[SeatRow]) -> SeatNames {
+    SeatNames::new(seats.iter().map(|s| s.name.clone()).collect())
+}
+
+/// What `viewer` may see of the steps after `since`, in words, oldest first.
+fn happened_since(replay: &Replay, since: i64, viewer: Viewer, names: &SeatNames) -> Vec<String> {
+    let over = replay.game.is_over();
+    replay
+        .steps
+        .iter()
+        .filter(|step| step.seq > since)
+        .flat_map(|step| visible_events(&step.events, viewer, over).map(|e| describe(e, names)))
+        .collect()
+}
+
+fn history(replay: &Replay, viewer: Viewer, names: &SeatNames) -> Vec<HistoryEntry> {
+    let over = replay.game.is_over();
+    replay
+        .steps
+        .iter()
+        .rev()
+        .map(|step| HistoryEntry {
+            seq: step.seq,
+            at: step.at,
+            seat: step.seat,
+            lines: visible_events(&step.events, viewer, over).map(|e| describe(e, names)).collect(),
+        })
+        .filter(|entry| !entry.lines.is_empty())
+        .collect()
+}
+
+impl Games {
+    pub fn new(config: GamesConfig) -> Games {
+        Games {
+            links: Links::new(config.link_secret, config.base_url),
+            cache: ReplayCache::new(CACHE_CAPACITY),
+        }
+    }
+
+    /// Link making and checking (the web layer uses it for URLs; tests for tokens).
+    pub fn links(&self) -> &Links {
+        &self.links
+    }
+
+    /// Create a game in `inviting` status: draw its secret, store the commitment, and queue an
+    /// invitation with a personal seat link to every seat (the creator's too). Every seat,
+    /// the creator included, then accepts through its link.
+    pub fn create_game(&self, conn: &mut AnyConnection, new: NewGame) -> Result<Created, CreateError> {
+        let players = new.seats.len();
+        let mut problems = Vec::new();
+        if !(2..=6).contains(&players) {
+            problems.push(format!("a game has 2 to 6 players, not {players}"));
+        }
+        if new.creator_seat.index() >= players {
+            problems.push(format!("there is no seat {} for the creator", new.creator_seat.number()));
+        }
+        if problems.is_empty() {
+            // The engine is the judge of options: a trial setup lists every problem.
+            let trial = Game::setup(
+                CURRENT_RULES_VERSION,
+                &new.options,
+                players as u8,
+                crate::engine::Seed::from_u64(0),
+                &mut Vec::new(),
+            );
+            if let Err(error) = trial {
+                problems.extend(error.0);
+            }
+        }
+        if !problems.is_empty() {
+            return Err(CreateError::Invalid(Problems(problems)));
+        }
+        let now = Millis::now();
+        let game_id = GameId::generate();
+        let secret = GameSecret::generate();
+        let row = GameRow {
+            id: game_id.to_string(),
+            kind: "condottiere".into(),
+            rules_version: CURRENT_RULES_VERSION as i32,
+            options: serde_json::to_string(&new.options).map_err(anyhow::Error::from)?,
+            status: GameStatus::Inviting.as_str().into(),
+            created_at: now.0,
+            commitment: secret.commitment(),
+            secret: secret.to_hex(),
+            log_head: None,
+            creator_seat: new.creator_seat.0 as i32,
+            ended_at: None,
+        };
+        let names = SeatNames::new(new.seats.iter().map(|(n, _)| n.to_string()).collect());
+        let options_words = describe_options(&new.options, &names);
+        write_transaction(conn, |conn| -> Result<(), CreateError> {
+            store::insert_game(conn, &row)?;
+            for (index, (name, email)) in new.seats.iter().enumerate() {
+                let seat = Seat(index as u8);
+                store::insert_seat(
+                    conn,
+                    &SeatRow {
+                        game_id: row.id.clone(),
+                        seat: index as i32,
+                        name: name.to_string(),
+                        email: email.to_string(),
+                        link_version: 1,
+                        accepted_at: None,
+                        contribution: None,
+                        contribution_source: None,
+                        last_seen_seq: 0,
+                    },
+                )?;
+                let mail = compose::Invitation {
+                    to_name: name.to_string(),
+                    game_id: game_id.to_string(),
+                    inviter: names.name(new.creator_seat),
+                    players: new
+                        .seats
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (n, _))| PlayerLine {
+                            number: i as u8 + 1,
+                            name: n.to_string(),
+                            is_you: i == index,
+                        })
+                        .collect(),
+                    options: options_words.clone(),
+                    commitment: row.commitment.clone(),
+                    seat_url: self.links.seat_url(&game_id, seat, 1),
+                    game_url: self.links.game_url(&game_id),
+                }
+                .render()?;
+                self.enqueue(conn, &game_id, "invitation", name.as_str(), email.as_str(), mail, now)?;
+            }
+            Ok(())
+        })?;
+        tracing::info!(game.id = %game_id, players, "game created");
+        Ok(Created {
+            creator_token: self.links.token(&game_id, new.creator_seat, 1),
+            creator_url: self.links.seat_url(&game_id, new.creator_seat, 1),
+            game_id,
+            creator_seat: new.creator_seat,
+        })
+    }
+
+    fn enqueue(
+        &self,
+        conn: &mut AnyConnection,
+        game_id: &GameId,
+        kind: &'static str,
+        to_name: &str,
+        to_addr: &str,
+        mail: compose::Rendered,
+        now: Millis,
+    ) -> Result<(), diesel::result::Error> {
+        store::enqueue(
+            conn,
+            NewMail {
+                game_id: Some(game_id.clone()),
+                kind,
+                to_name: to_name.to_owned(),
+                to_addr: to_addr.to_owned(),
+                subject: mail.subject,
+                text_body: mail.text,
+                html_body: mail.html,
+            },
+            now,
+        )
+        .map(drop)
+    }
+
+    /// Check a seat link (in constant time) against the seat's current link version.
+    pub fn authorize(
+        &self,
+        conn: &mut AnyConnection,
+        game_id: &GameId,
+        seat: Seat,
+        token: &SeatToken,
+    ) -> Result<SeatAuth, AuthError> {
+        if store::find_game(conn, game_id)?.is_none() {
+            return Err(AuthError::NoSuchGame);
+        }
+        let seats = store::seats_of(conn, game_id)?;
+        let Some(row) = seats.iter().find(|s| seat_of(s) == seat) else {
+            return Err(AuthError::BadLink);
+        };
+        if !self.links.verify(game_id, seat, row.link_version, token) {
+            return Err(AuthError::BadLink);
+        }
+        Ok(SeatAuth { game_id: game_id.clone(), seat })
+    }
+
+    /// Accept an invitation with the seat's entropy contribution, or with one the server draws
+    /// (recorded as `server`) when none is given. The last acceptance starts the game: the seed
+    /// is derived (see [`seed::derive_seed`]), the engine sets up, the chain head h0 is stored,
+    /// and whoever must decide first gets a "your turn" mail.
+    pub fn accept(
+        &self,
+        conn: &mut AnyConnection,
+        auth: &SeatAuth,
+        contribution: Option<Contribution>,
+    ) -> Result<Accepted, AcceptError> {
+        let now = Millis::now();
+        let id = &auth.game_id;
+        let (source, contribution) = match contribution {
+            Some(c) => (ContributionSource::Player, c),
+            None => (ContributionSource::Server, Contribution::server_drawn()),
+        };
+        let started = write_transaction(conn, |conn| -> Result<Option<Arc<Replay>>, AcceptError> {
+            let row = store::lock_game(conn, id)?.ok_or(AcceptError::NoSuchGame)?;
+            if row.status() != GameStatus::Inviting {
+                return Err(AcceptError::NotInviting);
+            }
+            let seats = store::seats_of(conn, id)?;
+            let mine = seats
+                .iter()
+                .find(|s| seat_of(s) == auth.seat)
+                .ok_or_else(|| anyhow!("seat {} missing", auth.seat.number()))?;
+            if mine.accepted_at.is_some() {
+                return Err(AcceptError::AlreadyAccepted);
+            }
+            store::record_acceptance(conn, id, mine.seat, now, contribution.as_str(), source)?;
+            let seats = store::seats_of(conn, id)?;
+            if seats.iter().any(|s| s.accepted_at.is_none()) {
+                return Ok(None);
+            }
+            Ok(Some(self.start(conn, &row, &seats, now)?))
+        })?;
+        tracing::info!(game.id = %id, seat = auth.seat.number(), started = started.is_some(), "seat accepted");
+        let accepted = Accepted { started: started.is_some() };
+        if let Some(replay) = started {
+            self.cache.put(id, replay);
+        }
+        Ok(accepted)
+    }
+
+    fn start(
+        &self,
+        conn: &mut AnyConnection,
+        row: &GameRow,
+        seats: &[SeatRow],
+        now: Millis,
+    ) -> anyhow::Result<Arc<Replay>> {
+        let id = GameId::parse(&row.id)?;
+        let replay = Setup::from_rows(row, seats)?.start()?;
+        store::set_status(conn, &id, GameStatus::Playing, None)?;
+        store::set_log_head(conn, &id, &replay.head_hex())?;
+        let names = names_of(seats);
+        for seat in replay.game.waiting_on() {
+            let seat_row = &seats[seat.index()];
+            let mail = self.your_turn(&id, seat_row, &replay, -1, &names)?;
+            self.enqueue(conn, &id, "your_turn", &seat_row.name, &seat_row.email, mail, now)?;
+        }
+        Ok(Arc::new(replay))
+    }
+
+    fn your_turn(
+        &self,
+        id: &GameId,
+        seat_row: &SeatRow,
+        replay: &Replay,
+        since: i64,
+        names: &SeatNames,
+    ) -> anyhow::Result<compose::Rendered> {
+        let seat = seat_of(seat_row);
+        let viewer = Viewer::Seat(seat);
+        let view = replay.game.view(viewer);
+        let hand = view.seats[seat.index()].hand.clone().unwrap_or_default();
+        let decision = replay
+            .game
+            .decision(seat)
+            .ok_or_else(|| anyhow!("seat {} owes no decision", seat.number()))?;
+        let head = replay.head_hex();
+        Ok(compose::YourTurn {
+            to_name: seat_row.name.clone(),
+            game_id: id.to_string(),
+            prompt: decision.prompt().to_owned(),
+            happened: happened_since(replay, since, viewer, names),
+            hand: format!("{} ({} cards)", card_list(&hand), hand.len()),
+            seat_url: self.links.seat_url(id, seat, seat_row.link_version),
+            game_url: self.links.game_url(id),
+            seq: replay.seq,
+            log_head_short: short(&head),
+            log_head: head,
+        }
+        .render()?)
+    }
+
+    /// Decline an invitation: the game is cancelled and every other seat is told.
+    pub fn decline(&self, conn: &mut AnyConnection, auth: &SeatAuth) -> Result<(), DeclineError> {
+        let now = Millis::now();
+        let id = &auth.game_id;
+        write_transaction(conn, |conn| -> Result<(), DeclineError> {
+            let row = store::lock_game(conn, id)?.ok_or(DeclineError::NoSuchGame)?;
+            if row.status() != GameStatus::Inviting {
+                return Err(DeclineError::NotInviting);
+            }
+            store::set_status(conn, id, GameStatus::Cancelled, Some(now))?;
+            let seats = store::seats_of(conn, id)?;
+            let names = names_of(&seats);
+            for other in seats.iter().filter(|s| seat_of(s) != auth.seat) {
+                let mail = compose::Cancelled {
+                    to_name: other.name.clone(),
+                    game_id: id.to_string(),
+                    declined_by: names.name(auth.seat),
+                    game_url: self.links.game_url(id),
+                }
+                .render()?;
+                self.enqueue(conn, id, "cancelled", &other.name, &other.email, mail, now)?;
+            }
+            Ok(())
+        })?;
+        tracing::info!(game.id = %id, seat = auth.seat.number(), "seat declined; game cancelled");
+        Ok(())
+    }
+
+    /// Retire a seat's links (bump its link version) and mail the seat a fresh one. Who may
+    /// ask for this is the caller's decision (e.g. the seat's own email address typed in).
+    pub fn relink(&self, conn: &mut AnyConnection, game_id: &GameId, seat: Seat) -> Result<(), RelinkError> {
+        let now = Millis::now();
+        write_transaction(conn, |conn| -> Result<(), RelinkError> {
+            store::lock_game(conn, game_id)?.ok_or(RelinkError::NoSuchGame)?;
+            let seats = store::seats_of(conn, game_id)?;
+            let row = seats.iter().find(|s| seat_of(s) == seat).ok_or(RelinkError::NoSuchSeat)?;
+            let version = store::bump_link_version(conn, game_id, row.seat)?;
+            let mail = compose::Relink {
+                to_name: row.name.clone(),
+                game_id: game_id.to_string(),
+                seat_url: self.links.seat_url(game_id, seat, version),
+                game_url: self.links.game_url(game_id),
+            }
+            .render()?;
+            self.enqueue(conn, game_id, "relink", &row.name, &row.email, mail, now)
+                .map_err(RelinkError::from)
+        })?;
+        tracing::info!(game.id = %game_id, seat = seat.number(), "seat relinked");
+        Ok(())
+    }
+
+    /// Read a game and rebuild its state by replaying the stored log through `Game::apply`
+    /// (only the actions newer than a still-valid cached replay are applied).
+    pub fn load(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<Loaded, LoadError> {
+        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        let seats = store::seats_of(conn, game_id)?;
+        let replay = self.replay(conn, &row, &seats)?;
+        Ok(Loaded { game: info_of(&row, seats.len())?, seats: seat_infos(&seats), replay })
+    }
+
+    /// The replay of a started game, from the cache when it matches the stored log.
+    fn replay(
+        &self,
+        conn: &mut AnyConnection,
+        row: &GameRow,
+        seats: &[SeatRow],
+    ) -> anyhow::Result<Option<Arc<Replay>>> {
+        if !matches!(row.status(), GameStatus::Playing | GameStatus::Over) {
+            return Ok(None);
+        }
+        let id = GameId::parse(&row.id)?;
+        let from_cache = match self.cache.get(&id) {
+            Some(cached) => {
+                let rows = store::actions_from(conn, &id, cached.seq.max(1))?;
+                let (anchor_ok, newer) = if cached.seq == 0 {
+                    (true, &rows[..])
+                } else {
+                    let ok = rows.first().is_some_and(|r| r.seq == cached.seq && r.hash == cached.head_hex());
+                    (ok, rows.get(1..).unwrap_or(&[]))
+                };
+                match (anchor_ok, newer.is_empty()) {
+                    (false, _) => None,
+                    (true, true) => Some(cached),
+                    (true, false) => {
+                        let mut replay = (*cached).clone();
+                        replay::extend(&mut replay, newer)?;
+                        Some(Arc::new(replay))
+                    }
+                }
+            }
+            None => None,
+        };
+        let replay = match from_cache {
+            Some(replay) => replay,
+            None => {
+                let mut replay = Setup::from_rows(row, seats)?.start()?;
+                replay::extend(&mut replay, &store::actions_from(conn, &id, 1)?)?;
+                Arc::new(replay)
+            }
+        };
+        if row.log_head.as_deref() != Some(replay.head_hex().as_str()) {
+            anyhow::bail!("game {id}: the stored log head does not match the replayed log");
+        }
+        self.cache.put(&id, replay.clone());
+        Ok(Some(replay))
+    }
+
+    /// Play one action for an authorized seat, in one transaction. `expected_seq` is the seq
+    /// the player's page showed; if the game has moved on the move is refused as `Stale`
+    /// (so two identical POSTs apply once). An illegal action stores nothing.
+    pub fn make_move(
+        &self,
+        conn: &mut AnyConnection,
+        auth: &SeatAuth,
+        expected_seq: i64,
+        action: &Action,
+    ) -> Result<MoveOutcome, MoveError> {
+        let now = Millis::now();
+        let id = &auth.game_id;
+        let mover = auth.seat;
+        let result = write_transaction(conn, |conn| -> Result<(MoveOutcome, Arc<Replay>), MoveError> {
+            let row = store::lock_game(conn, id)?.ok_or_else(|| anyhow!("game {id} vanished"))?;
+            if row.status() != GameStatus::Playing {
+                return Err(MoveError::NotPlaying);
+            }
+            let seats = store::seats_of(conn, id)?;
+            let before = self.replay(conn, &row, &seats)?.ok_or(MoveError::NotPlaying)?;
+            if before.seq != expected_seq {
+                return Err(MoveError::Stale { current_seq: before.seq });
+            }
+            let mut events = Vec::new();
+            let game = before
+                .game
+                .clone()
+                .apply(mover, action, &mut events)
+                .map_err(|(_, error)| MoveError::Illegal(error))?;
+            let seq = before.seq + 1;
+            let head = chain::link(&before.head, seq as u64, mover, action, now.0);
+            let head_hex = hex::encode(head);
+            let action_row = ActionRow {
+                game_id: id.to_string(),
+                seq,
+                seat: mover.0 as i32,
+                action: serde_json::to_string(action).map_err(anyhow::Error::from)?,
+                created_at: now.0,
+                hash: head_hex.clone(),
+            };
+            store::append_action(conn, &action_row).map_err(|error| {
+                if store::is_unique_violation(&error) {
+                    MoveError::Stale { current_seq: seq }
+                } else {
+                    error.into()
+                }
+            })?;
+            store::set_log_head(conn, id, &head_hex)?;
+            store::set_last_seen(conn, id, mover.0 as i32, seq)?;
+            let mut after = (*before).clone();
+            after.game = game;
+            after.seq = seq;
+            after.head = head;
+            after.steps.push(LogStep { seq, seat: Some(mover), action: Some(action.clone()), at: Some(now), events });
+            let names = names_of(&seats);
+            let over = after.game.is_over();
+            if over {
+                store::set_status(conn, id, GameStatus::Over, Some(now))?;
+                self.mail_game_over(conn, id, &row, &seats, &after, &names, now)?;
+            } else {
+                for seat in after.game.waiting_on() {
+                    if seat == mover || before.game.decision(seat) == after.game.decision(seat) {
+                        continue;
+                    }
+                    let seat_row = &seats[seat.index()];
+                    let mail = self.your_turn(id, seat_row, &after, seat_row.last_seen_seq, &names)?;
+                    self.enqueue(conn, id, "your_turn", &seat_row.name, &seat_row.email, mail, now)?;
+                    store::set_last_seen(conn, id, seat_row.seat, seq)?;
+                }
+            }
+            let outcome = MoveOutcome {
+                seq,
+                log_head: head_hex,
+                game_over: over,
+                happened: happened_since(&after, seq - 1, Viewer::Seat(mover), &names),
+            };
+            Ok((outcome, Arc::new(after)))
+        });
+        match result {
+            Ok((outcome, after)) => {
+                self.cache.put(id, after);
+                tracing::info!(game.id = %id, seat = mover.number(), seq = outcome.seq, "move stored");
+                Ok(outcome)
+            }
+            Err(error) => Err(error),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn mail_game_over(
+        &self,
+        conn: &mut AnyConnection,
+        id: &GameId,
+        row: &GameRow,
+        seats: &[SeatRow],
+        after: &Replay,
+        names: &SeatNames,
+        now: Millis,
+    ) -> Result<(), MoveError> {
+        let outcome = after.game.outcome().ok_or_else(|| anyhow!("an over game has no outcome"))?;
+        let result = describe_outcome(outcome, names);
+        let head = after.head_hex();
+        for seat_row in seats {
+            let seat = seat_of(seat_row);
+            let mail = compose::GameOver {
+                to_name: seat_row.name.clone(),
+                game_id: id.to_string(),
+                result: result.clone(),
+                happened: happened_since(after, seat_row.last_seen_seq, Viewer::Seat(seat), names),
+                game_url: self.links.game_url(id),
+                seq: after.seq,
+                log_head: head.clone(),
+                log_head_short: short(&head),
+                secret: row.secret.clone(),
+                commitment: row.commitment.clone(),
+            }
+            .render()?;
+            self.enqueue(conn, id, "game_over", &seat_row.name, &seat_row.email, mail, now)?;
+            store::set_last_seen(conn, id, seat_row.seat, after.seq)?;
+        }
+        Ok(())
+    }
+
+    /// What a seat's page needs: its view, decision, legal actions, seq, log head, and the
+    /// history it may see (newest first).
+    pub fn seat_page(&self, conn: &mut AnyConnection, auth: &SeatAuth) -> Result<SeatPage, LoadError> {
+        let loaded = self.load(conn, &auth.game_id)?;
+        let names = loaded.names();
+        let viewer = Viewer::Seat(auth.seat);
+        let replay = loaded.replay.as_deref();
+        Ok(SeatPage {
+            seat: auth.seat,
+            view: replay.map(|r| r.game.view(viewer)),
+            decision: replay.and_then(|r| r.game.decision(auth.seat)),
+            legal_actions: replay.map(|r| r.game.legal_actions(auth.seat)).unwrap_or_default(),
+            seq: loaded.seq(),
+            log_head: loaded.game.log_head.clone(),
+            history: replay.map(|r| history(r, viewer, &names)).unwrap_or_default(),
+            game: loaded.game,
+            seats: loaded.seats,
+        })
+    }
+
+    /// What the public page of a game shows: public information while it is played, everything
+    /// (hands, deck, secret) once it is over.
+    pub fn public_page(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<PublicPage, LoadError> {
+        let loaded = self.load(conn, game_id)?;
+        let names = loaded.names();
+        let over = loaded.game.status == GameStatus::Over;
+        let viewer = if over { Viewer::Reviewer } else { Viewer::Spectator };
+        let replay = loaded.replay.as_deref();
+        let revealed_secret = if over { self.revealed_secret(conn, game_id)? } else { None };
+        Ok(PublicPage {
+            view: replay.map(|r| r.game.view(viewer)),
+            seq: loaded.seq(),
+            log_head: loaded.game.log_head.clone(),
+            history: replay.map(|r| history(r, viewer, &names)).unwrap_or_default(),
+            revealed_secret,
+            game: loaded.game,
+            seats: loaded.seats,
+        })
+    }
+
+    fn revealed_secret(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<Option<String>, LoadError> {
+        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        Ok((row.status() == GameStatus::Over).then_some(row.secret))
+    }
+
+    /// Everything a game record holds: setup, contributions with sources, every action with
+    /// its seq, seat, time and hash, and the secret once the game is over.
+    pub fn record_data(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<RecordData, LoadError> {
+        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        let seats = store::seats_of(conn, game_id)?;
+        let actions = store::actions_from(conn, game_id, 1)?
+            .into_iter()
+            .map(|a| -> anyhow::Result<RecordedAction> {
+                Ok(RecordedAction {
+                    seq: a.seq,
+                    seat: Seat(u8::try_from(a.seat)?),
+                    action: serde_json::from_str(&a.action)?,
+                    at: Millis(a.created_at),
+                    hash: a.hash,
+                })
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        Ok(RecordData {
+            game: info_of(&row, seats.len())?,
+            seats: seat_infos(&seats),
+            actions,
+            secret: (row.status() == GameStatus::Over).then(|| row.secret.clone()),
+        })
+    }
+}

@@ -1,0 +1,165 @@
+//! The mails' contents: one data struct per kind, rendered by askama templates under
+//! `templates/mail/<kind>/{subject.txt,body.txt,body.html}` into subject, text and HTML.
+
+use askama::Template;
+
+/// A rendered mail: what an outbox row carries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rendered {
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+/// One line of a player list.
+#[derive(Clone, Debug)]
+pub struct PlayerLine {
+    /// From 1.
+    pub number: u8,
+    pub name: String,
+    pub is_you: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Invitation {
+    pub to_name: String,
+    pub game_id: String,
+    pub inviter: String,
+    pub players: Vec<PlayerLine>,
+    pub options: Vec<String>,
+    pub commitment: String,
+    pub seat_url: String,
+    pub game_url: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct YourTurn {
+    pub to_name: String,
+    pub game_id: String,
+    /// `Decision::prompt()`.
+    pub prompt: String,
+    /// What this seat may know of what happened since it was last told, one sentence each.
+    pub happened: Vec<String>,
+    /// This seat's own hand in words.
+    pub hand: String,
+    pub seat_url: String,
+    pub game_url: String,
+    pub seq: i64,
+    pub log_head: String,
+    pub log_head_short: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct GameOver {
+    pub to_name: String,
+    pub game_id: String,
+    pub result: String,
+    pub happened: Vec<String>,
+    pub game_url: String,
+    pub seq: i64,
+    pub log_head: String,
+    pub log_head_short: String,
+    /// Revealed now that the game is over.
+    pub secret: String,
+    pub commitment: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Cancelled {
+    pub to_name: String,
+    pub game_id: String,
+    pub declined_by: String,
+    pub game_url: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Relink {
+    pub to_name: String,
+    pub game_id: String,
+    pub seat_url: String,
+    pub game_url: String,
+}
+
+macro_rules! mail_templates {
+    ($data:ident, $subject:ident = $sp:tt, $text:ident = $tp:tt, $html:ident = $hp:tt) => {
+        #[derive(Template)]
+        #[template(path = $sp)]
+        struct $subject<'a> {
+            m: &'a $data,
+        }
+        #[derive(Template)]
+        #[template(path = $tp)]
+        struct $text<'a> {
+            m: &'a $data,
+        }
+        #[derive(Template)]
+        #[template(path = $hp)]
+        struct $html<'a> {
+            m: &'a $data,
+        }
+        impl $data {
+            pub fn render(&self) -> Result<Rendered, askama::Error> {
+                Ok(Rendered {
+                    subject: one_line(&$subject { m: self }.render()?),
+                    text: $text { m: self }.render()?,
+                    html: $html { m: self }.render()?,
+                })
+            }
+        }
+    };
+}
+
+/// A subject is one line: newlines become spaces, runs of blanks collapse.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+mail_templates!(
+    Invitation,
+    InvitationSubject = "mail/invitation/subject.txt",
+    InvitationText = "mail/invitation/body.txt",
+    InvitationHtml = "mail/invitation/body.html"
+);
+mail_templates!(
+    YourTurn,
+    YourTurnSubject = "mail/your_turn/subject.txt",
+    YourTurnText = "mail/your_turn/body.txt",
+    YourTurnHtml = "mail/your_turn/body.html"
+);
+mail_templates!(
+    GameOver,
+    GameOverSubject = "mail/game_over/subject.txt",
+    GameOverText = "mail/game_over/body.txt",
+    GameOverHtml = "mail/game_over/body.html"
+);
+mail_templates!(
+    Cancelled,
+    CancelledSubject = "mail/cancelled/subject.txt",
+    CancelledText = "mail/cancelled/body.txt",
+    CancelledHtml = "mail/cancelled/body.html"
+);
+mail_templates!(
+    Relink,
+    RelinkSubject = "mail/relink/subject.txt",
+    RelinkText = "mail/relink/body.txt",
+    RelinkHtml = "mail/relink/body.html"
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_parts_escape_player_names_and_text_parts_do_not() {
+        let mail = Cancelled {
+            to_name: "Bob".into(),
+            game_id: "abcdefgh23".into(),
+            declined_by: "<Eve & co>".into(),
+            game_url: "https://example.org/games/abcdefgh23".into(),
+        };
+        let rendered = mail.render().unwrap();
+        assert!(rendered.html.contains("&lt;Eve &amp; co&gt;"));
+        assert!(rendered.text.contains("<Eve & co> declined"));
+        assert_eq!(rendered.subject, "Game abcdefgh23 is cancelled");
+    }
+}

@@ -1,0 +1,370 @@
+//! Persistence: one diesel connection type over SQLite and PostgreSQL, the pool, migrations,
+//! write transactions, and narrow store functions for games, seats, the action log and the outbox.
+//!
+//! Every store function takes the `&mut AnyConnection` it is given, so a caller can compose
+//! "append an action + enqueue its mails" in one transaction (see [`write_transaction`]).
+//! Nothing derived is stored: a game's state always comes from replaying its action log.
+
+mod outbox;
+pub mod schema;
+mod tables;
+
+pub use outbox::{
+    claim_due, delete_sent, enqueue, outbox_rows, record_failure, retry_delay, NewMail, OutboxRow,
+};
+pub use tables::{
+    actions_from, append_action, bump_link_version, find_game, insert_game, insert_seat,
+    last_seq, lock_game, record_acceptance, seats_of, set_last_seen, set_log_head, set_status,
+    ActionRow, ContributionSource, GameRow, GameStatus, SeatRow,
+};
+
+use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
+use diesel::pg::PgConnection;
+use diesel::r2d2::{ManageConnection, Pool, PooledConnection, R2D2Connection};
+use diesel::sqlite::SqliteConnection;
+use diesel::Connection;
+use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
+
+/// A connection to either supported database. Store functions take `&mut AnyConnection`.
+#[derive(diesel::MultiConnection)]
+pub enum AnyConnection {
+    Postgresql(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+impl AnyConnection {
+    pub fn backend(&self) -> Backend {
+        match self {
+            AnyConnection::Postgresql(_) => Backend::Postgres,
+            AnyConnection::Sqlite(_) => Backend::Sqlite,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Where the database lives, parsed from a URL: `postgres://…` / `postgresql://…`, or
+/// `sqlite://path` / a bare file path for SQLite.
+#[derive(Clone, PartialEq, Eq)]
+pub enum DbUrl {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+impl DbUrl {
+    pub fn parse(url: &str) -> Result<DbUrl, ConnectError> {
+        let url = url.trim();
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(DbUrl::Postgres(url.to_owned()));
+        }
+        let path = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")).unwrap_or(url);
+        if path.is_empty() || path.contains(":memory:") {
+            return Err(ConnectError::BadUrl(
+                "SQLite needs a file path (an in-memory database is not shared by a pool)".into(),
+            ));
+        }
+        if let Some((scheme, _)) = path.split_once("://") {
+            return Err(ConnectError::BadUrl(format!("unknown database scheme {scheme:?}")));
+        }
+        Ok(DbUrl::Sqlite(PathBuf::from(path)))
+    }
+
+    pub fn backend(&self) -> Backend {
+        match self {
+            DbUrl::Sqlite(_) => Backend::Sqlite,
+            DbUrl::Postgres(_) => Backend::Postgres,
+        }
+    }
+}
+
+impl FromStr for DbUrl {
+    type Err = ConnectError;
+    fn from_str(s: &str) -> Result<DbUrl, ConnectError> {
+        DbUrl::parse(s)
+    }
+}
+
+/// Shows the SQLite path, or the PostgreSQL URL without its password.
+impl fmt::Debug for DbUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DbUrl::Sqlite(path) => write!(f, "sqlite://{}", path.display()),
+            DbUrl::Postgres(url) => {
+                let shown = match (url.find("://"), url.rfind('@')) {
+                    (Some(start), Some(at)) if at > start => {
+                        let credentials = &url[start + 3..at];
+                        match credentials.split_once(':') {
+                            Some((user, _)) => format!("{}{user}:***{}", &url[..start + 3], &url[at..]),
+                            None => url.clone(),
+                        }
+                    }
+                    _ => url.clone(),
+                };
+                f.write_str(&shown)
+            }
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error("bad database URL: {0}")]
+    BadUrl(String),
+    #[error("cannot create the database directory {path}: {source}")]
+    Directory { path: PathBuf, source: std::io::Error },
+    #[error("cannot connect to the database: {0}")]
+    Connection(#[from] diesel::ConnectionError),
+    #[error("cannot prepare the connection: {0}")]
+    Setup(#[from] diesel::result::Error),
+    #[error("cannot run the database migrations: {0}")]
+    Migration(String),
+    #[error("connection pool: {0}")]
+    Pool(#[from] diesel::r2d2::PoolError),
+}
+
+/// Open one connection (no migrations). SQLite connections get WAL, a busy timeout and
+/// foreign keys; the SQLite file's directory is created if missing.
+pub fn connect(url: &DbUrl) -> Result<AnyConnection, ConnectError> {
+    match url {
+        DbUrl::Postgres(url) => Ok(AnyConnection::Postgresql(PgConnection::establish(url)?)),
+        DbUrl::Sqlite(path) => {
+            create_parent(path)?;
+            let path_text = path
+                .to_str()
+                .ok_or_else(|| ConnectError::BadUrl("the SQLite path is not UTF-8".into()))?;
+            let mut conn = SqliteConnection::establish(path_text)?;
+            conn.batch_execute(
+                "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;",
+            )?;
+            Ok(AnyConnection::Sqlite(conn))
+        }
+    }
+}
+
+fn create_parent(path: &Path) -> Result<(), ConnectError> {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => std::fs::create_dir_all(parent)
+            .map_err(|source| ConnectError::Directory { path: parent.to_owned(), source }),
+        _ => Ok(()),
+    }
+}
+
+/// Bring the schema up to date with the migrations of the connection's backend.
+pub fn run_migrations(conn: &mut AnyConnection) -> Result<(), ConnectError> {
+    let result = match conn {
+        AnyConnection::Postgresql(pg) => pg.run_pending_migrations(POSTGRES_MIGRATIONS).map(drop),
+        AnyConnection::Sqlite(sqlite) => sqlite.run_pending_migrations(SQLITE_MIGRATIONS).map(drop),
+    };
+    result.map_err(|e| ConnectError::Migration(e.to_string()))
+}
+
+/// The r2d2 manager: connects with [`connect`] so every pooled SQLite connection has its pragmas.
+#[derive(Debug)]
+pub struct Manager {
+    url: DbUrl,
+}
+
+impl ManageConnection for Manager {
+    type Connection = AnyConnection;
+    type Error = ConnectError;
+
+    fn connect(&self) -> Result<AnyConnection, ConnectError> {
+        connect(&self.url)
+    }
+    fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), ConnectError> {
+        conn.ping().map_err(ConnectError::Setup)
+    }
+    fn has_broken(&self, conn: &mut AnyConnection) -> bool {
+        conn.is_broken()
+    }
+}
+
+pub type DbPool = Pool<Manager>;
+pub type DbConn = PooledConnection<Manager>;
+
+/// The database handle the service shares: a pool that knows its backend. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Db {
+    pool: DbPool,
+    backend: Backend,
+}
+
+impl Db {
+    /// Connect, run the migrations of the backend, and build the pool. SQLite gets a small
+    /// pool (writers are serialized by `BEGIN IMMEDIATE` anyway); PostgreSQL a larger one.
+    pub fn open(url: &DbUrl) -> Result<Db, ConnectError> {
+        let size = match url.backend() {
+            Backend::Sqlite => 4,
+            Backend::Postgres => 10,
+        };
+        Db::open_with_size(url, size)
+    }
+
+    pub fn open_with_size(url: &DbUrl, max_size: u32) -> Result<Db, ConnectError> {
+        let mut first = connect(url)?;
+        run_migrations(&mut first)?;
+        drop(first);
+        let pool = Pool::builder()
+            .max_size(max_size)
+            .min_idle(Some(1))
+            .connection_timeout(Duration::from_secs(30))
+            .build(Manager { url: url.clone() })?;
+        Ok(Db { pool, backend: url.backend() })
+    }
+
+    /// A connection from the pool; blocks (up to 30 s) while all are in use.
+    pub fn get(&self) -> Result<DbConn, ConnectError> {
+        Ok(self.pool.get()?)
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    pub fn pool(&self) -> &DbPool {
+        &self.pool
+    }
+}
+
+/// Run `f` in a write transaction. On SQLite this is `BEGIN IMMEDIATE`, which takes the write
+/// lock up front so concurrent writers queue (busy timeout) instead of deadlocking on a lock
+/// upgrade; on PostgreSQL an ordinary transaction. Inside an open transaction it nests as a
+/// savepoint. Rolls back when `f` returns an error.
+pub fn write_transaction<T, E, F>(conn: &mut AnyConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut AnyConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    let top_level_sqlite = match conn {
+        AnyConnection::Sqlite(sqlite) => {
+            AnsiTransactionManager::transaction_manager_status_mut(sqlite)
+                .transaction_depth()
+                .map_err(E::from)?
+                .is_none()
+        }
+        AnyConnection::Postgresql(_) => false,
+    };
+    if !top_level_sqlite {
+        return conn.transaction(f);
+    }
+    if let AnyConnection::Sqlite(sqlite) = conn {
+        AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?;
+    }
+    match f(conn) {
+        Ok(value) => {
+            <AnyConnection as Connection>::TransactionManager::commit_transaction(conn)?;
+            Ok(value)
+        }
+        Err(error) => {
+            <AnyConnection as Connection>::TransactionManager::rollback_transaction(conn)?;
+            Err(error)
+        }
+    }
+}
+
+/// A moment, in milliseconds since the Unix epoch: the only time format stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Millis(pub i64);
+
+impl Millis {
+    pub fn now() -> Millis {
+        let since = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+        Millis(since.as_millis() as i64)
+    }
+    pub fn plus(self, duration: Duration) -> Millis {
+        Millis(self.0.saturating_add(duration.as_millis() as i64))
+    }
+}
+
+/// The key of a game: 10 characters of lowercase base32 (50 random bits), safe in URLs.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct GameId(String);
+
+const BASE32: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
+
+impl GameId {
+    pub const LEN: usize = 10;
+
+    /// A fresh random id.
+    pub fn generate() -> GameId {
+        GameId(random_base32(GameId::LEN))
+    }
+
+    /// Parse an id from a URL or a form: exactly 10 characters of `a-z2-7`.
+    pub fn parse(text: &str) -> Result<GameId, BadGameId> {
+        if text.len() == GameId::LEN && text.bytes().all(|b| BASE32.contains(&b)) {
+            Ok(GameId(text.to_owned()))
+        } else {
+            Err(BadGameId)
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a game id is 10 characters from a-z and 2-7")]
+pub struct BadGameId;
+
+impl TryFrom<String> for GameId {
+    type Error = BadGameId;
+    fn try_from(text: String) -> Result<GameId, BadGameId> {
+        GameId::parse(&text)
+    }
+}
+
+impl From<GameId> for String {
+    fn from(id: GameId) -> String {
+        id.0
+    }
+}
+
+impl FromStr for GameId {
+    type Err = BadGameId;
+    fn from_str(s: &str) -> Result<GameId, BadGameId> {
+        GameId::parse(s)
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GameId({})", self.0)
+    }
+}
+
+/// `len` random characters of lowercase base32, from the operating system's generator.
+pub fn random_base32(len: usize) -> String {
+    let mut bytes = vec![0u8; len];
+    getrandom::getrandom(&mut bytes).expect("the operating system has a random generator");
+    bytes.iter().map(|b| BASE32[(b & 31) as usize] as char).collect()
+}
+
+/// Whether a store error is the unique-constraint violation of a concurrent duplicate insert.
+pub fn is_unique_violation(error: &diesel::result::Error) -> bool {
+    matches!(
+        error,
+        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _)
+    )
+}

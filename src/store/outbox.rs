@@ -1,0 +1,141 @@
+//! The outbox: every mail is a row written in the transaction that caused it, claimed by the
+//! worker under a lease, deleted once sent, kept with a retry count and backoff when not.
+
+use super::schema::outbox;
+use super::{random_base32, write_transaction, AnyConnection, GameId, Millis};
+use diesel::prelude::*;
+use diesel::result::QueryResult;
+use std::time::Duration;
+
+/// One queued mail, exactly as it will be sent.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Insertable)]
+#[diesel(table_name = outbox)]
+pub struct OutboxRow {
+    /// Random text id.
+    pub id: String,
+    pub game_id: Option<String>,
+    /// Which template made it: `invitation`, `your_turn`, `game_over`, `cancelled`, `relink`.
+    pub kind: String,
+    pub to_name: String,
+    pub to_addr: String,
+    pub subject: String,
+    pub text_body: String,
+    pub html_body: String,
+    /// The Message-ID header, fixed when enqueued so a resend is recognisably the same mail.
+    pub message_id: String,
+    /// Failed sends so far.
+    pub attempts: i32,
+    pub next_attempt_at: i64,
+    pub last_error: Option<String>,
+    pub created_at: i64,
+    /// While set and in the future, a worker holds the row; after it, the row is claimable again.
+    pub claimed_until: Option<i64>,
+}
+
+/// A mail to enqueue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewMail {
+    pub game_id: Option<GameId>,
+    pub kind: &'static str,
+    pub to_name: String,
+    pub to_addr: String,
+    pub subject: String,
+    pub text_body: String,
+    pub html_body: String,
+}
+
+/// Queue a mail, due now, with a fresh Message-ID (`<random@corriere>`). Returns its row id.
+pub fn enqueue(conn: &mut AnyConnection, mail: NewMail, now: Millis) -> QueryResult<String> {
+    let row = OutboxRow {
+        id: random_base32(16),
+        game_id: mail.game_id.map(String::from),
+        kind: mail.kind.to_owned(),
+        to_name: mail.to_name,
+        to_addr: mail.to_addr,
+        subject: mail.subject,
+        text_body: mail.text_body,
+        html_body: mail.html_body,
+        message_id: format!("<{}@corriere>", random_base32(26)),
+        attempts: 0,
+        next_attempt_at: now.0,
+        last_error: None,
+        created_at: now.0,
+        claimed_until: None,
+    };
+    let id = row.id.clone();
+    diesel::insert_into(outbox::table).values(row).execute(conn)?;
+    Ok(id)
+}
+
+/// Claim up to `limit` due rows for `lease`: rows whose `next_attempt_at` has come and that no
+/// live claim holds. On PostgreSQL the rows are selected `FOR UPDATE SKIP LOCKED`, so several
+/// workers never claim the same row; on SQLite the write transaction serializes claimers.
+/// If the worker dies after claiming, the rows come back when the lease runs out.
+pub fn claim_due(
+    conn: &mut AnyConnection,
+    now: Millis,
+    lease: Duration,
+    limit: i64,
+) -> QueryResult<Vec<OutboxRow>> {
+    write_transaction(conn, |conn| {
+        let query = outbox::table
+            .filter(outbox::next_attempt_at.le(now.0))
+            .filter(outbox::claimed_until.is_null().or(outbox::claimed_until.le(now.0)))
+            .order((outbox::next_attempt_at.asc(), outbox::created_at.asc()))
+            .limit(limit)
+            .select(outbox::all_columns);
+        let mut rows: Vec<OutboxRow> = match conn {
+            AnyConnection::Postgresql(pg) => query.for_update().skip_locked().load(pg)?,
+            AnyConnection::Sqlite(sqlite) => query.load(sqlite)?,
+        };
+        let until = now.plus(lease).0;
+        let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+        diesel::update(outbox::table.filter(outbox::id.eq_any(ids)))
+            .set(outbox::claimed_until.eq(Some(until)))
+            .execute(conn)?;
+        for row in &mut rows {
+            row.claimed_until = Some(until);
+        }
+        Ok(rows)
+    })
+}
+
+/// The mail went out: forget it.
+pub fn delete_sent(conn: &mut AnyConnection, id: &str) -> QueryResult<()> {
+    diesel::delete(outbox::table.find(id)).execute(conn).map(drop)
+}
+
+/// The delay before retry number `attempts + 1`: 30 s × 2^attempts, at most an hour.
+pub fn retry_delay(attempts: i32) -> Duration {
+    let factor = 1u64 << attempts.clamp(0, 7);
+    Duration::from_secs((30 * factor).min(3600))
+}
+
+/// The send failed: keep the row, count the attempt, note the error, release the claim and
+/// schedule the retry with exponential backoff.
+pub fn record_failure(conn: &mut AnyConnection, id: &str, now: Millis, error: &str) -> QueryResult<()> {
+    write_transaction(conn, |conn| {
+        let attempts: i32 = outbox::table.find(id).select(outbox::attempts).first(conn)?;
+        diesel::update(outbox::table.find(id))
+            .set((
+                outbox::attempts.eq(attempts + 1),
+                outbox::last_error.eq(Some(error)),
+                outbox::next_attempt_at.eq(now.plus(retry_delay(attempts)).0),
+                outbox::claimed_until.eq(None::<i64>),
+            ))
+            .execute(conn)
+            .map(drop)
+    })
+}
+
+/// Queued rows, oldest first; of one game when `game` is given (for tests and an admin page).
+pub fn outbox_rows(conn: &mut AnyConnection, game: Option<&GameId>) -> QueryResult<Vec<OutboxRow>> {
+    let mut query = outbox::table
+        .select(outbox::all_columns)
+        .order((outbox::created_at.asc(), outbox::id.asc()))
+        .into_boxed();
+    if let Some(game) = game {
+        query = query.filter(outbox::game_id.eq(game.as_str()));
+    }
+    query.load(conn)
+}

@@ -1,0 +1,66 @@
+//! The diesel table definitions, written by hand to match `migrations/{sqlite,postgres}`.
+//! The same types work on both backends: `Integer` is INTEGER, `BigInt` is BIGINT.
+
+diesel::table! {
+    games (id) {
+        id -> Text,
+        kind -> Text,
+        rules_version -> Integer,
+        options -> Text,
+        status -> Text,
+        created_at -> BigInt,
+        commitment -> Text,
+        secret -> Text,
+        log_head -> Nullable<Text>,
+        creator_seat -> Integer,
+        ended_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    seats (game_id, seat) {
+        game_id -> Text,
+        seat -> Integer,
+        name -> Text,
+        email -> Text,
+        link_version -> Integer,
+        accepted_at -> Nullable<BigInt>,
+        contribution -> Nullable<Text>,
+        contribution_source -> Nullable<Text>,
+        last_seen_seq -> BigInt,
+    }
+}
+
+diesel::table! {
+    actions (game_id, seq) {
+        game_id -> Text,
+        seq -> BigInt,
+        seat -> Integer,
+        action -> Text,
+        created_at -> BigInt,
+        hash -> Text,
+    }
+}
+
+diesel::table! {
+    outbox (id) {
+        id -> Text,
+        game_id -> Nullable<Text>,
+        kind -> Text,
+        to_name -> Text,
+        to_addr -> Text,
+        subject -> Text,
+        text_body -> Text,
+        html_body -> Text,
+        message_id -> Text,
+        attempts -> Integer,
+        next_attempt_at -> BigInt,
+        last_error -> Nullable<Text>,
+        created_at -> BigInt,
+        claimed_until -> Nullable<BigInt>,
+    }
+}
+
+diesel::joinable!(seats -> games (game_id));
+diesel::joinable!(actions -> games (game_id));
+diesel::allow_tables_to_appear_in_same_query!(games, seats, actions, outbox);

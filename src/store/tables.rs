@@ -1,0 +1,250 @@
+//! Rows and narrow queries for `games`, `seats` and the append-only `actions` log.
+//! Plain diesel DSL; the only backend-specific query is the game row lock on PostgreSQL.
+
+use super::schema::{actions, games, seats};
+use super::{AnyConnection, GameId, Millis};
+use diesel::prelude::*;
+use diesel::result::QueryResult;
+
+/// Where a game stands. Stored as text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameStatus {
+    /// Created; waiting for every seat to accept.
+    Inviting,
+    Playing,
+    Over,
+    /// A seat declined (or the game was otherwise called off).
+    Cancelled,
+    /// Read from a record for review; never played here.
+    Imported,
+}
+
+impl GameStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Inviting => "inviting",
+            GameStatus::Playing => "playing",
+            GameStatus::Over => "over",
+            GameStatus::Cancelled => "cancelled",
+            GameStatus::Imported => "imported",
+        }
+    }
+    pub fn parse(text: &str) -> Option<GameStatus> {
+        Some(match text {
+            "inviting" => GameStatus::Inviting,
+            "playing" => GameStatus::Playing,
+            "over" => GameStatus::Over,
+            "cancelled" => GameStatus::Cancelled,
+            "imported" => GameStatus::Imported,
+            _ => return None,
+        })
+    }
+}
+
+/// Who chose a seat's entropy contribution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ContributionSource {
+    /// Typed by the player when accepting.
+    Player,
+    /// Drawn by the server because the player gave none.
+    Server,
+}
+
+impl ContributionSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ContributionSource::Player => "player",
+            ContributionSource::Server => "server",
+        }
+    }
+    pub fn parse(text: &str) -> Option<ContributionSource> {
+        match text {
+            "player" => Some(ContributionSource::Player),
+            "server" => Some(ContributionSource::Server),
+            _ => None,
+        }
+    }
+}
+
+/// One `games` row. `secret` must never leave the server before the game is over.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Insertable)]
+#[diesel(table_name = games)]
+pub struct GameRow {
+    pub id: String,
+    pub kind: String,
+    pub rules_version: i32,
+    /// The engine `Options` as JSON.
+    pub options: String,
+    pub status: String,
+    pub created_at: i64,
+    /// Hex SHA-256 of the secret, published from the start.
+    pub commitment: String,
+    /// Hex of the 32 secret bytes.
+    pub secret: String,
+    /// The hash-chain head after the last action (h0 once the game started).
+    pub log_head: Option<String>,
+    pub creator_seat: i32,
+    pub ended_at: Option<i64>,
+}
+
+impl GameRow {
+    /// The status; an unknown stored value reads as `Imported` (never playable).
+    pub fn status(&self) -> GameStatus {
+        GameStatus::parse(&self.status).unwrap_or(GameStatus::Imported)
+    }
+}
+
+/// One `seats` row. Seats are numbered from 0 here, as in the engine.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Insertable)]
+#[diesel(table_name = seats)]
+pub struct SeatRow {
+    pub game_id: String,
+    pub seat: i32,
+    pub name: String,
+    pub email: String,
+    /// Bumped by a relink; part of the signed link, so old links stop working.
+    pub link_version: i32,
+    pub accepted_at: Option<i64>,
+    pub contribution: Option<String>,
+    pub contribution_source: Option<String>,
+    /// The log sequence up to which this seat was last told what happened.
+    pub last_seen_seq: i64,
+}
+
+impl SeatRow {
+    pub fn source(&self) -> Option<ContributionSource> {
+        self.contribution_source.as_deref().and_then(ContributionSource::parse)
+    }
+}
+
+/// One entry of the append-only action log.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Insertable)]
+#[diesel(table_name = actions)]
+pub struct ActionRow {
+    pub game_id: String,
+    /// From 1, without gaps; (game_id, seq) is unique, which settles concurrent moves.
+    pub seq: i64,
+    /// From 0, as in the engine.
+    pub seat: i32,
+    /// The engine action as JSON.
+    pub action: String,
+    pub created_at: i64,
+    /// Hex hash-chain value after this action.
+    pub hash: String,
+}
+
+pub fn insert_game(conn: &mut AnyConnection, row: &GameRow) -> QueryResult<()> {
+    diesel::insert_into(games::table).values(row.clone()).execute(conn).map(drop)
+}
+
+pub fn insert_seat(conn: &mut AnyConnection, row: &SeatRow) -> QueryResult<()> {
+    diesel::insert_into(seats::table).values(row.clone()).execute(conn).map(drop)
+}
+
+pub fn find_game(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Option<GameRow>> {
+    games::table
+        .find(id.as_str())
+        .select(games::all_columns)
+        .first::<GameRow>(conn)
+        .optional()
+}
+
+/// Read a game row inside a write transaction, locking it on PostgreSQL (`FOR UPDATE`) so
+/// operations on one game run one after the other. SQLite's `BEGIN IMMEDIATE` already does.
+pub fn lock_game(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Option<GameRow>> {
+    let query = games::table.find(id.as_str()).select(games::all_columns);
+    match conn {
+        AnyConnection::Postgresql(pg) => query.for_update().first::<GameRow>(pg).optional(),
+        AnyConnection::Sqlite(sqlite) => query.first::<GameRow>(sqlite).optional(),
+    }
+}
+
+/// Every seat of a game, in seat order.
+pub fn seats_of(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Vec<SeatRow>> {
+    seats::table
+        .filter(seats::game_id.eq(id.as_str()))
+        .order(seats::seat.asc())
+        .select(seats::all_columns)
+        .load(conn)
+}
+
+pub fn record_acceptance(
+    conn: &mut AnyConnection,
+    id: &GameId,
+    seat: i32,
+    at: Millis,
+    contribution: &str,
+    source: ContributionSource,
+) -> QueryResult<()> {
+    diesel::update(seats::table.find((id.as_str(), seat)))
+        .set((
+            seats::accepted_at.eq(Some(at.0)),
+            seats::contribution.eq(Some(contribution)),
+            seats::contribution_source.eq(Some(source.as_str())),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+pub fn set_status(
+    conn: &mut AnyConnection,
+    id: &GameId,
+    status: GameStatus,
+    ended_at: Option<Millis>,
+) -> QueryResult<()> {
+    diesel::update(games::table.find(id.as_str()))
+        .set((games::status.eq(status.as_str()), games::ended_at.eq(ended_at.map(|m| m.0))))
+        .execute(conn)
+        .map(drop)
+}
+
+pub fn set_log_head(conn: &mut AnyConnection, id: &GameId, head: &str) -> QueryResult<()> {
+    diesel::update(games::table.find(id.as_str()))
+        .set(games::log_head.eq(Some(head)))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Invalidate a seat's links: bump its `link_version` and return the new one.
+pub fn bump_link_version(conn: &mut AnyConnection, id: &GameId, seat: i32) -> QueryResult<i32> {
+    diesel::update(seats::table.find((id.as_str(), seat)))
+        .set(seats::link_version.eq(seats::link_version + 1))
+        .execute(conn)?;
+    seats::table
+        .find((id.as_str(), seat))
+        .select(seats::link_version)
+        .first(conn)
+}
+
+pub fn set_last_seen(conn: &mut AnyConnection, id: &GameId, seat: i32, seq: i64) -> QueryResult<()> {
+    diesel::update(seats::table.find((id.as_str(), seat)))
+        .set(seats::last_seen_seq.eq(seq))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Append one action. A concurrent append of the same `seq` fails with a unique violation
+/// (see [`super::is_unique_violation`]).
+pub fn append_action(conn: &mut AnyConnection, row: &ActionRow) -> QueryResult<()> {
+    diesel::insert_into(actions::table).values(row.clone()).execute(conn).map(drop)
+}
+
+/// The log entries with `seq >= from`, in order.
+pub fn actions_from(conn: &mut AnyConnection, id: &GameId, from: i64) -> QueryResult<Vec<ActionRow>> {
+    actions::table
+        .filter(actions::game_id.eq(id.as_str()))
+        .filter(actions::seq.ge(from))
+        .order(actions::seq.asc())
+        .select(actions::all_columns)
+        .load(conn)
+}
+
+/// The sequence number of the last action (0 when the log is empty).
+pub fn last_seq(conn: &mut AnyConnection, id: &GameId) -> QueryResult<i64> {
+    let max: Option<i64> = actions::table
+        .filter(actions::game_id.eq(id.as_str()))
+        .select(diesel::dsl::max(actions::seq))
+        .first(conn)?;
+    Ok(max.unwrap_or(0))
+}
