@@ -4,3 +4,5 @@ pub mod games;
 pub mod mail;
 pub mod simulate;
 pub mod store;
+pub mod config;
+pub mod web;

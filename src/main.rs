@@ -20,6 +20,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the web service (pages, JSON API and the mail worker) until Ctrl-C.
+    Serve {
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
+    /// Manage one seat of a game.
+    Seat {
+        #[command(subcommand)]
+        command: SeatCommand,
+    },
     /// Use the Condottiere rules engine directly on JSON positions (see docs/formats.md).
     Engine {
         #[command(subcommand)]
@@ -42,6 +52,20 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum SeatCommand {
+    /// Replace a seat's link: old links stop working and the player is mailed the new one.
+    Relink {
+        /// The game id, as in its address.
+        game: String,
+        /// The seat, numbered from 1.
+        #[arg(value_parser = parse_seat)]
+        seat: Seat,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
     },
 }
 
@@ -77,6 +101,8 @@ fn parse_seat(text: &str) -> Result<Seat, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Serve { args } => cli::serve::serve(args),
+        Command::Seat { command: SeatCommand::Relink { game, seat, args } } => cli::serve::relink(args, &game, seat),
         Command::Engine {
             command: EngineCommand::Apply { position, actions },
         } => cli::engine::apply(&position, &actions),

@@ -2,4 +2,5 @@
 //! Commands parse their input, call the library, and print; they hold no rules.
 
 pub mod engine;
+pub mod serve;
 pub mod simulate;

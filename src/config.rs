@@ -1,0 +1,103 @@
+//! Service configuration in layers: built-in defaults, then `CORRIERE_*` environment variables,
+//! then command-line flags. Secrets live in types that hide themselves from `Debug`.
+
+use crate::games::{BaseUrl, Secret};
+use crate::store::DbUrl;
+use anyhow::{Context, Result};
+use std::path::{Path, PathBuf};
+
+/// `corriere serve` flags; each falls back to its environment variable.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ServeArgs {
+    /// Where games are stored: `sqlite://PATH` or `postgres://…`.
+    #[arg(long, env = "CORRIERE_DATABASE_URL", default_value = "sqlite://./data/corriere.db")]
+    pub database_url: String,
+    /// The address to listen on.
+    #[arg(long, env = "CORRIERE_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: String,
+    /// The public address used in links and mails (default: http://BIND).
+    #[arg(long, env = "CORRIERE_BASE_URL")]
+    pub base_url: Option<String>,
+    /// Send mail through this SMTP server (`smtp://host:25`, `smtps://user:pass@host`); by
+    /// default mails are written as files into DATA_DIR/outbox.
+    #[arg(long, env = "CORRIERE_SMTP_URL")]
+    pub smtp_url: Option<String>,
+    /// The key seat links are signed with, in hex (at least 32 bytes). By default one is
+    /// generated on the first run and kept in DATA_DIR/secret.
+    #[arg(long, env = "CORRIERE_SECRET", hide_env_values = true)]
+    pub secret: Option<String>,
+    /// Where the SQLite file, the outbox files and the generated secret live.
+    #[arg(long, env = "CORRIERE_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+    /// The From address of every mail.
+    #[arg(long, env = "CORRIERE_MAIL_FROM", default_value = "corriere <corriere@localhost>")]
+    pub mail_from: String,
+}
+
+/// Parsed configuration: what `web::start` needs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub database_url: DbUrl,
+    pub bind: String,
+    /// `None`: derived from the address actually bound.
+    pub base_url: Option<BaseUrl>,
+    pub smtp_url: Option<String>,
+    pub secret: Secret,
+    pub data_dir: PathBuf,
+    pub mail_from: String,
+    /// Run the outbox worker inside the server (tests step it by hand instead).
+    pub run_mail_worker: bool,
+}
+
+impl ServeArgs {
+    pub fn into_config(self) -> Result<Config> {
+        std::fs::create_dir_all(&self.data_dir)
+            .with_context(|| format!("creating the data directory {}", self.data_dir.display()))?;
+        let secret = match self.secret {
+            Some(hex) => Secret::from_hex(&hex)
+                .map_err(|_| anyhow::anyhow!("CORRIERE_SECRET must be at least 64 hexadecimal digits"))?,
+            None => stored_secret(&self.data_dir)?,
+        };
+        let base_url = self
+            .base_url
+            .map(|u| BaseUrl::parse(&u).map_err(|_| anyhow::anyhow!("CORRIERE_BASE_URL {u:?} is not an http(s) URL")))
+            .transpose()?;
+        Ok(Config {
+            database_url: DbUrl::parse(&self.database_url)
+                .with_context(|| format!("CORRIERE_DATABASE_URL {:?}", self.database_url))?,
+            bind: self.bind,
+            base_url,
+            smtp_url: self.smtp_url,
+            secret,
+            data_dir: self.data_dir,
+            mail_from: self.mail_from,
+            run_mail_worker: true,
+        })
+    }
+}
+
+/// The link-signing key kept in DATA_DIR/secret, made on the first run.
+fn stored_secret(data_dir: &Path) -> Result<Secret> {
+    let path = data_dir.join("secret");
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        return Secret::from_hex(text.trim())
+            .map_err(|_| anyhow::anyhow!("{} does not hold a valid secret; delete it to make a new one", path.display()));
+    }
+    let mut bytes = [0u8; 32];
+    getrandom::getrandom(&mut bytes).map_err(|e| anyhow::anyhow!("the operating system has no random generator: {e}"))?;
+    let text = hex::encode(bytes);
+    write_private(&path, &text)?;
+    tracing::info!(path = %path.display(), "generated a new link-signing secret");
+    Ok(Secret::from_hex(&text).expect("64 hexadecimal digits"))
+}
+
+fn write_private(path: &Path, text: &str) -> Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(path).with_context(|| format!("creating {}", path.display()))?;
+    file.write_all(text.as_bytes())?;
+    Ok(())
+}

@@ -1,0 +1,623 @@
+//! The HTML pages: home and new-game form, invitations, the seat page with its move forms, and
+//! the public page. Each handler parses, calls the game service, and renders; no rules here.
+
+use super::present::{self, CardChip, Flash, GameShown, Group, LineShown};
+use super::{blocking, AppState, PageError};
+use crate::engine::condottiere::{Action, Card, Options};
+use crate::engine::Seat;
+use crate::games::words::describe_outcome;
+use crate::games::{
+    AcceptError, AuthError, Contribution, CreateError, DeclineError, EmailAddress, GameId, GameStatus, LoadError,
+    MoveError, NewGame, PlayerName, SeatAuth, SeatToken,
+};
+use crate::web::map::Board;
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+
+pub fn render(status: StatusCode, page: &impl Template) -> HttpResponse {
+    match page.render() {
+        Ok(body) => HttpResponse::build(status).content_type("text/html; charset=utf-8").body(body),
+        Err(error) => {
+            tracing::error!(%error, "template failed");
+            HttpResponse::InternalServerError().body("Something went wrong on our side. Please try again.")
+        }
+    }
+}
+
+fn see_other(location: String) -> HttpResponse {
+    HttpResponse::SeeOther().insert_header((header::LOCATION, location)).finish()
+}
+
+#[derive(Template)]
+#[template(path = "message.html")]
+pub struct MessagePage {
+    pub title: String,
+    pub text: String,
+    pub hint: String,
+}
+
+pub fn message(status: StatusCode, title: &str, text: impl Into<String>, hint: impl Into<String>) -> HttpResponse {
+    render(status, &MessagePage { title: title.into(), text: text.into(), hint: hint.into() })
+}
+
+pub fn not_found() -> HttpResponse {
+    message(StatusCode::NOT_FOUND, "No such game", "There is no game at this address.", "Check the link in your mail.")
+}
+
+pub fn bad_link() -> HttpResponse {
+    message(
+        StatusCode::FORBIDDEN,
+        "This link is not valid",
+        "This seat link is not valid: it may be mistyped, or it was replaced by a newer link.",
+        "Use the link in the most recent mail about this game. If you lost it, ask the game's creator \
+         or the operator to send you a fresh one (corriere seat relink GAME SEAT).",
+    )
+}
+
+// ---------------------------------------------------------------- home and creation
+
+pub struct SeatRow {
+    pub number: u8,
+    pub name: String,
+    pub email: String,
+    pub creator: bool,
+}
+
+#[derive(Template)]
+#[template(path = "home.html")]
+pub struct HomePage {
+    pub flashes: Vec<Flash>,
+    pub rows: Vec<SeatRow>,
+    pub first_holder: String,
+    pub options: Options,
+    pub points_target: u32,
+}
+
+pub async fn home() -> HttpResponse {
+    render(StatusCode::OK, &home_page(&CreateForm::default(), Vec::new()))
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct CreateForm {
+    #[serde(default)]
+    game: String,
+    name1: Option<String>,
+    email1: Option<String>,
+    name2: Option<String>,
+    email2: Option<String>,
+    name3: Option<String>,
+    email3: Option<String>,
+    name4: Option<String>,
+    email4: Option<String>,
+    name5: Option<String>,
+    email5: Option<String>,
+    name6: Option<String>,
+    email6: Option<String>,
+    creator: Option<u8>,
+    first_holder: Option<String>,
+    draw_after_battle: Option<String>,
+    bigger_kingdoms: Option<String>,
+    capturing_regions: Option<String>,
+    hidden_cards: Option<String>,
+    play_for_points: Option<String>,
+    points_target: Option<String>,
+}
+
+impl CreateForm {
+    fn rows(&self) -> [(&Option<String>, &Option<String>); 6] {
+        [
+            (&self.name1, &self.email1),
+            (&self.name2, &self.email2),
+            (&self.name3, &self.email3),
+            (&self.name4, &self.email4),
+            (&self.name5, &self.email5),
+            (&self.name6, &self.email6),
+        ]
+    }
+
+    fn options(&self) -> Options {
+        Options {
+            draw_after_battle: self.draw_after_battle.is_some(),
+            bigger_kingdoms: self.bigger_kingdoms.is_some(),
+            capturing_regions: self.capturing_regions.is_some(),
+            hidden_cards: self.hidden_cards.is_some(),
+            play_for_points: self.play_for_points.as_ref().map(|_| self.target().unwrap_or(0)),
+            first_holder: None,
+        }
+    }
+
+    fn target(&self) -> Option<u32> {
+        self.points_target.as_deref().map(str::trim).filter(|t| !t.is_empty()).map_or(Some(20), |t| t.parse().ok())
+    }
+
+    /// Parse the whole form, or say every problem with it.
+    fn parse(&self) -> Result<NewGame, Vec<String>> {
+        let mut problems = Vec::new();
+        if !self.game.is_empty() && self.game != "condottiere" {
+            problems.push(format!("There is no game called {:?} here; choose Condottiere.", self.game));
+        }
+        let mut seats = Vec::new();
+        let mut numbers = Vec::new();
+        for (i, (name, email)) in self.rows().into_iter().enumerate() {
+            let name = name.as_deref().unwrap_or("").trim();
+            let email = email.as_deref().unwrap_or("").trim();
+            if name.is_empty() && email.is_empty() {
+                continue;
+            }
+            let number = i + 1;
+            let parsed_name = PlayerName::parse(name)
+                .map_err(|e| problems.push(format!("Seat {number}: the name is not valid ({e}).")));
+            let parsed_email = EmailAddress::parse(email).map_err(|_| {
+                problems.push(format!("Seat {number}: {email:?} is not an email address we can send to."))
+            });
+            if let (Ok(n), Ok(e)) = (parsed_name, parsed_email) {
+                seats.push((n, e));
+                numbers.push(number as u8);
+            }
+        }
+        let filled = self.rows().iter().filter(|(n, e)| {
+            !n.as_deref().unwrap_or("").trim().is_empty() || !e.as_deref().unwrap_or("").trim().is_empty()
+        }).count();
+        if !(2..=6).contains(&filled) {
+            problems.push(format!("Condottiere needs 2 to 6 players; the form names {filled}."));
+        }
+        if numbers.iter().enumerate().any(|(i, &n)| n as usize != i + 1) && problems.is_empty() {
+            problems.push("Fill the player rows from the top, without gaps.".into());
+        }
+        let creator = self.creator.unwrap_or(1);
+        if creator == 0 || creator as usize > filled.max(1) {
+            problems.push(format!("You marked seat {creator} as yourself, but that seat is empty."));
+        }
+        let mut options = self.options();
+        if options.play_for_points == Some(0) || (self.play_for_points.is_some() && self.target().is_none()) {
+            problems.push("The Play for Points target must be a whole number from 1 to 200.".into());
+        }
+        let creator_seat = Seat(creator.saturating_sub(1));
+        options.first_holder = match self.first_holder.as_deref().unwrap_or("creator") {
+            "creator" => Some(creator_seat),
+            "random" => None,
+            n => match n.parse::<u8>().ok().filter(|&n| n >= 1 && n as usize <= filled) {
+                Some(n) => Some(Seat(n - 1)),
+                None => {
+                    problems.push(format!("The first holder must be one of the seats, not {n:?}."));
+                    None
+                }
+            },
+        };
+        if problems.is_empty() {
+            Ok(NewGame { options, seats, creator_seat })
+        } else {
+            Err(problems)
+        }
+    }
+}
+
+fn home_page(form: &CreateForm, problems: Vec<String>) -> HomePage {
+    let creator = form.creator.unwrap_or(1);
+    let rows = form
+        .rows()
+        .iter()
+        .enumerate()
+        .map(|(i, (name, email))| SeatRow {
+            number: i as u8 + 1,
+            name: (*name).clone().unwrap_or_default(),
+            email: (*email).clone().unwrap_or_default(),
+            creator: creator == i as u8 + 1,
+        })
+        .collect();
+    HomePage {
+        flashes: problems.into_iter().map(Flash::error).collect(),
+        rows,
+        first_holder: form.first_holder.clone().unwrap_or_else(|| "creator".into()),
+        options: form.options(),
+        points_target: form.target().unwrap_or(20),
+    }
+}
+
+pub async fn create(state: web::Data<AppState>, form: web::Form<CreateForm>) -> HttpResponse {
+    let new = match form.parse() {
+        Ok(new) => new,
+        Err(problems) => return render(StatusCode::BAD_REQUEST, &home_page(&form, problems)),
+    };
+    match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
+        Ok(Ok(created)) => see_other(format!("{}?created=1", seat_path(&created.game_id, created.creator_seat, &created.creator_token))),
+        Ok(Err(CreateError::Invalid(problems))) => render(StatusCode::BAD_REQUEST, &home_page(&form, problems.0)),
+        Ok(Err(CreateError::Unexpected(error))) => PageError::unexpected(error, None),
+        Err(error) => error.into_response(),
+    }
+}
+
+pub fn seat_path(game: &GameId, seat: Seat, token: &SeatToken) -> String {
+    format!("/games/{}/seat/{}/{}", game.as_str(), seat.number(), token.as_str())
+}
+
+// ---------------------------------------------------------------- seat pages
+
+pub struct PlayerShown {
+    pub number: u8,
+    pub name: String,
+    pub accepted: bool,
+}
+
+#[derive(Template)]
+#[template(path = "accept.html")]
+pub struct AcceptPage {
+    pub game: GameShown,
+    pub flashes: Vec<Flash>,
+    pub seat_name: String,
+    pub seat_number: u8,
+    pub players: Vec<PlayerShown>,
+    pub accepted: bool,
+    pub accept_path: String,
+    pub decline_path: String,
+}
+
+#[derive(Template)]
+#[template(path = "seat.html")]
+pub struct SeatPageHtml {
+    pub game: GameShown,
+    pub flashes: Vec<Flash>,
+    pub seat_name: String,
+    pub seat_number: u8,
+    pub status: String,
+    pub board: Board,
+    pub lines: Vec<LineShown>,
+    pub hand: Vec<CardChip>,
+    pub groups: Vec<Group>,
+    pub keep: Option<Vec<CardChip>>,
+    pub move_path: String,
+    pub history: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SeatPath {
+    game: String,
+    seat: u8,
+    token: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct SeatQuery {
+    created: Option<u8>,
+    moved: Option<i64>,
+}
+
+/// Check a seat link; any problem is a 403 (or 404 for an unknown game).
+async fn authorize(state: &web::Data<AppState>, path: &SeatPath) -> Result<SeatAuth, HttpResponse> {
+    let game = GameId::parse(&path.game).map_err(|_| not_found())?;
+    let seat = Seat::from_number(path.seat).ok_or_else(bad_link)?;
+    let token = SeatToken::parse(&path.token).map_err(|_| bad_link())?;
+    match blocking(state, move |s, conn| s.games.authorize(conn, &game, seat, &token)).await {
+        Ok(Ok(auth)) => Ok(auth),
+        Ok(Err(AuthError::NoSuchGame)) => Err(not_found()),
+        Ok(Err(AuthError::BadLink)) => Err(bad_link()),
+        Ok(Err(AuthError::Unexpected(error))) => Err(PageError::unexpected(error, None)),
+        Err(error) => Err(error.into_response()),
+    }
+}
+
+pub async fn seat(state: web::Data<AppState>, path: web::Path<SeatPath>, query: web::Query<SeatQuery>) -> HttpResponse {
+    let auth = match authorize(&state, &path).await {
+        Ok(auth) => auth,
+        Err(response) => return response,
+    };
+    let mut flashes = Vec::new();
+    if query.created.is_some() {
+        flashes.push(Flash::info(format!(
+            "Game created. Invitations are on their way. Your own seat link is this page's address: {}{} \
+             (keep it private). The public page for spectators is {}/games/{}.",
+            state.base_url(),
+            super::html::seat_path(auth.game_id(), auth.seat(), &SeatToken::parse(&path.token).expect("authorized")),
+            state.base_url(),
+            auth.game_id().as_str()
+        )));
+    }
+    if let Some(seq) = query.moved {
+        flashes.push(Flash::info(format!("Your move was recorded as move {seq}.")));
+    }
+    seat_response(&state, &path, auth, flashes, StatusCode::OK).await
+}
+
+async fn seat_response(
+    state: &web::Data<AppState>,
+    path: &SeatPath,
+    auth: SeatAuth,
+    mut flashes: Vec<Flash>,
+    status: StatusCode,
+) -> HttpResponse {
+    let page = match blocking(state, move |s, conn| s.games.seat_page(conn, &auth)).await {
+        Ok(Ok(page)) => page,
+        Ok(Err(LoadError::NoSuchGame)) => return not_found(),
+        Ok(Err(LoadError::Unexpected(error))) => return PageError::unexpected(error, Some(&path.game)),
+        Err(error) => return error.into_response(),
+    };
+    let names = present::names_of(&page.seats);
+    let me = page.seat;
+    let base = format!("/games/{}/seat/{}/{}", path.game, path.seat, path.token);
+    let game = present::game_shown(&page.game, &page.seats, page.seq, page.view.as_ref());
+    let seat_name = names.name(me);
+    match (page.game.status, &page.view) {
+        (GameStatus::Cancelled, _) => message(
+            StatusCode::OK,
+            "This game was cancelled",
+            "A player declined the invitation, so this game will not be played.",
+            "Start a new game from the home page.",
+        ),
+        (GameStatus::Inviting, _) | (_, None) => {
+            if page.game.options.play_for_points.is_some() && page.game.options.capturing_regions {
+                flashes.push(Flash::info(
+                    "Note: the rulebook advises against playing Play for Points together with Capturing Regions.",
+                ));
+            }
+            let accepted = page.seats.iter().any(|s| s.seat == me && s.accepted);
+            render(
+                status,
+                &AcceptPage {
+                    game,
+                    flashes,
+                    seat_name,
+                    seat_number: me.number(),
+                    players: page
+                        .seats
+                        .iter()
+                        .map(|s| PlayerShown { number: s.seat.number(), name: s.name.clone(), accepted: s.accepted })
+                        .collect(),
+                    accepted,
+                    accept_path: format!("{base}/accept"),
+                    decline_path: format!("{base}/decline"),
+                },
+            )
+        }
+        (_, Some(view)) => {
+            let hand = present::hand(view, me);
+            let (groups, keep) = present::groups(&page.legal_actions, &hand);
+            render(
+                status,
+                &SeatPageHtml {
+                    status: present::status(Some(view), Some(me), &names, ""),
+                    board: present::board_of(view, &names),
+                    lines: present::lines(view, &names),
+                    game,
+                    flashes,
+                    seat_name,
+                    seat_number: me.number(),
+                    hand,
+                    groups,
+                    keep,
+                    move_path: format!("{base}/move"),
+                    history: present::history(&page.history, &names),
+                },
+            )
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct AcceptForm {
+    #[serde(default)]
+    entropy: String,
+    #[serde(default)]
+    phrase: String,
+}
+
+pub async fn accept(state: web::Data<AppState>, path: web::Path<SeatPath>, form: web::Form<AcceptForm>) -> HttpResponse {
+    let auth = match authorize(&state, &path).await {
+        Ok(auth) => auth,
+        Err(response) => return response,
+    };
+    let text = format!("{} {}", form.entropy.trim(), form.phrase.trim()).trim().to_string();
+    let contribution = if text.is_empty() {
+        None
+    } else {
+        match Contribution::parse(&text) {
+            Ok(c) => Some(c),
+            Err(_) => {
+                let flash = Flash::error("Your phrase is too long or has control characters: use at most 120 ordinary characters.");
+                return seat_response(&state, &path, auth, vec![flash], StatusCode::BAD_REQUEST).await;
+            }
+        }
+    };
+    let who = auth.clone();
+    match blocking(&state, move |s, conn| s.games.accept(conn, &who, contribution)).await {
+        Ok(Ok(_)) | Ok(Err(AcceptError::AlreadyAccepted)) => see_other(path_of(&path)),
+        Ok(Err(AcceptError::NotInviting)) => {
+            let flash = Flash::error("This game is no longer waiting for players.");
+            seat_response(&state, &path, auth, vec![flash], StatusCode::CONFLICT).await
+        }
+        Ok(Err(AcceptError::NoSuchGame)) => not_found(),
+        Ok(Err(AcceptError::Unexpected(error))) => PageError::unexpected(error, Some(&path.game)),
+        Err(error) => error.into_response(),
+    }
+}
+
+fn path_of(path: &SeatPath) -> String {
+    format!("/games/{}/seat/{}/{}", path.game, path.seat, path.token)
+}
+
+pub async fn decline(state: web::Data<AppState>, path: web::Path<SeatPath>) -> HttpResponse {
+    let auth = match authorize(&state, &path).await {
+        Ok(auth) => auth,
+        Err(response) => return response,
+    };
+    match blocking(&state, move |s, conn| s.games.decline(conn, &auth)).await {
+        Ok(Ok(())) => see_other(path_of(&path)),
+        Ok(Err(DeclineError::NotInviting)) => message(
+            StatusCode::CONFLICT,
+            "Too late to decline",
+            "This game has already started (or was cancelled), so it can no longer be declined.",
+            "",
+        ),
+        Ok(Err(DeclineError::NoSuchGame)) => not_found(),
+        Ok(Err(DeclineError::Unexpected(error))) => PageError::unexpected(error, Some(&path.game)),
+        Err(error) => error.into_response(),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct MoveForm {
+    #[serde(default)]
+    seq: String,
+    #[serde(default)]
+    action: String,
+    keep1: Option<String>,
+    keep2: Option<String>,
+}
+
+impl MoveForm {
+    fn parse(&self) -> Result<(i64, Action), String> {
+        let seq = self
+            .seq
+            .trim()
+            .parse::<i64>()
+            .map_err(|_| "The form did not say which move it was made for; reload the page and try again.".to_string())?;
+        if self.action == "keep" {
+            let mut cards = Vec::new();
+            for code in [&self.keep1, &self.keep2].into_iter().flatten().map(|c| c.trim()).filter(|c| !c.is_empty()) {
+                cards.push(Card::from_code(code).ok_or_else(|| format!("{code:?} is not a card code."))?);
+            }
+            return Ok((seq, Action::Keep { cards }));
+        }
+        let action = serde_json::from_str::<Action>(&self.action)
+            .map_err(|_| "The form did not name a move we understand; reload the page and use its buttons.".to_string())?;
+        Ok((seq, action))
+    }
+}
+
+pub async fn make_move(state: web::Data<AppState>, path: web::Path<SeatPath>, form: web::Form<MoveForm>) -> HttpResponse {
+    let auth = match authorize(&state, &path).await {
+        Ok(auth) => auth,
+        Err(response) => return response,
+    };
+    let (seq, action) = match form.parse() {
+        Ok(parsed) => parsed,
+        Err(text) => return seat_response(&state, &path, auth, vec![Flash::error(text)], StatusCode::BAD_REQUEST).await,
+    };
+    let who = auth.clone();
+    match blocking(&state, move |s, conn| s.games.make_move(conn, &who, seq, &action)).await {
+        Ok(Ok(done)) => see_other(format!("{}?moved={}", path_of(&path), done.seq)),
+        Ok(Err(MoveError::Stale { current_seq })) => {
+            let flash = Flash::error(format!(
+                "The game moved on since this page was drawn (it is now at move {current_seq}): nothing was applied. \
+                 Here is the current state."
+            ));
+            seat_response(&state, &path, auth, vec![flash], StatusCode::CONFLICT).await
+        }
+        Ok(Err(MoveError::Illegal(error))) => {
+            let flash = Flash::error(format!("That move is not allowed: {error}. Nothing was applied."));
+            seat_response(&state, &path, auth, vec![flash], StatusCode::UNPROCESSABLE_ENTITY).await
+        }
+        Ok(Err(MoveError::NotPlaying)) => {
+            let flash = Flash::error("This game is not being played, so no move can be made.");
+            seat_response(&state, &path, auth, vec![flash], StatusCode::CONFLICT).await
+        }
+        Ok(Err(MoveError::Unexpected(error))) => PageError::unexpected(error, Some(&path.game)),
+        Err(error) => error.into_response(),
+    }
+}
+
+// ---------------------------------------------------------------- public page
+
+pub struct PublicPlayer {
+    pub number: u8,
+    pub name: String,
+    pub colour: &'static str,
+    pub regions: usize,
+    pub hand_count: usize,
+}
+
+pub struct Milestone {
+    pub path: String,
+    pub label: String,
+}
+
+#[derive(Template)]
+#[template(path = "public.html")]
+pub struct PublicPageHtml {
+    pub game: GameShown,
+    pub players: Vec<PublicPlayer>,
+    pub status: String,
+    pub result: String,
+    pub standings: Vec<String>,
+    pub milestones: Vec<Milestone>,
+    pub record_path: String,
+    pub replay_path: String,
+    pub started: bool,
+    pub board: Board,
+    pub lines: Vec<LineShown>,
+    pub history: Vec<String>,
+}
+
+pub async fn public(state: web::Data<AppState>, path: web::Path<String>) -> HttpResponse {
+    let Ok(id) = GameId::parse(&path) else { return not_found() };
+    let page = match blocking(&state, move |s, conn| s.games.public_page(conn, &id)).await {
+        Ok(Ok(page)) => page,
+        Ok(Err(LoadError::NoSuchGame)) => return not_found(),
+        Ok(Err(LoadError::Unexpected(error))) => return PageError::unexpected(error, Some(&path)),
+        Err(error) => return error.into_response(),
+    };
+    let names = present::names_of(&page.seats);
+    let view = page.view.as_ref();
+    let waiting = match page.game.status {
+        GameStatus::Inviting => format!(
+            "Waiting for {} to accept the invitation.",
+            names.list(&page.seats.iter().filter(|s| !s.accepted).map(|s| s.seat).collect::<Vec<_>>())
+        ),
+        GameStatus::Cancelled => "This game was cancelled: a player declined.".into(),
+        _ => String::new(),
+    };
+    let players = page
+        .seats
+        .iter()
+        .map(|s| PublicPlayer {
+            number: s.seat.number(),
+            name: s.name.clone(),
+            colour: super::map::SEAT_COLOURS[s.seat.index()],
+            regions: view.map_or(0, |v| v.seats[s.seat.index()].regions.len()),
+            hand_count: view.map_or(0, |v| v.seats[s.seat.index()].hand_count),
+        })
+        .collect();
+    let outcome = view.and_then(|v| v.outcome.as_ref());
+    let result = outcome.map(|o| describe_outcome(o, &names)).unwrap_or_default();
+    let standings = match (outcome, view) {
+        (Some(_), Some(v)) => {
+            let mut rows: Vec<(usize, u32, String)> = v
+                .seats
+                .iter()
+                .map(|s| {
+                    let points = v.series.as_ref().map_or(0, |x| x.scores[s.seat.index()]);
+                    (s.regions.len(), points, names.name(s.seat))
+                })
+                .collect();
+            rows.sort_by(|a, b| (b.1, b.0).cmp(&(a.1, a.0)));
+            rows.into_iter()
+                .map(|(regions, points, name)| {
+                    if v.series.is_some() {
+                        format!("{name}: {points} points, {regions} regions at the end")
+                    } else {
+                        format!("{name}: {regions} region{}", if regions == 1 { "" } else { "s" })
+                    }
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    let id = page.game.id.as_str().to_string();
+    let empty_board = Board { regions: Vec::new(), borders: Vec::new(), legend: Vec::new() };
+    let html = PublicPageHtml {
+        game: present::game_shown(&page.game, &page.seats, page.seq, view),
+        players,
+        status: present::status(view, None, &names, &waiting),
+        result,
+        standings,
+        milestones: Vec::new(),
+        record_path: format!("/games/{id}/record.json"),
+        replay_path: format!("/games/{id}/replay/{}", page.seq),
+        started: view.is_some(),
+        board: view.map_or(empty_board, |v| present::board_of(v, &names)),
+        lines: view.map(|v| present::lines(v, &names)).unwrap_or_default(),
+        history: present::history(&page.history, &names),
+    };
+    render(StatusCode::OK, &html)
+}
