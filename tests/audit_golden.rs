@@ -173,3 +173,15 @@ fn golden_records_cover_every_optional_rule_and_table_size() {
     let series = records.iter().find(|r| r.options.play_for_points.is_some());
     assert!(verify(series.unwrap()).unwrap().games >= 2);
 }
+
+#[test]
+fn the_running_record_of_the_format_document_checks_out_up_to_its_head() {
+    let text = std::fs::read_to_string(path("running-g7Kq2.json")).unwrap();
+    let record = Record::from_json(&text).unwrap();
+    assert_eq!(corriere::audit::verify_log(&record), Ok(()));
+    assert_eq!(
+        verify(&record).unwrap_err().to_string(),
+        "not finished: secret not yet revealed (the log of 6 actions and its head check out; \
+         the deal can be checked once the game is over)"
+    );
+}
