@@ -114,6 +114,7 @@ pub fn replay(record: &Record, seed: Seed) -> Replay<'_> {
     }
 }
 
+/// The iterator `replay` returns: one `ReplayStep` per step, or the first problem, then nothing.
 pub struct Replay<'a> {
     record: &'a Record,
     seed: Seed,

@@ -7,6 +7,7 @@ use super::replay::Replayer;
 use super::seed::{commitment, derive_seed, parse_secret};
 use crate::engine::condottiere::{Ending, Event, Outcome, RuleError, RULES_VERSIONS};
 use crate::engine::Seat;
+use serde::Serialize;
 use std::fmt;
 
 /// The first thing found wrong with a record (or, for `NotFinished`, why it cannot be checked
@@ -226,8 +227,8 @@ fn describe_outcome(outcome: Option<&Outcome>) -> String {
     text
 }
 
-/// What a sound, finished record says happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a sound, finished record says happened (serializes for the CLI's and the API's JSON).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Summary {
     pub id: String,
     pub game: String,
