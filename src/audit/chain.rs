@@ -1,0 +1,230 @@
+//! The hash-chained action log: the genesis hash of a game's setup, the hash of each entry,
+//! and `Chain`, which the service's store and the verifier both use to extend a log.
+
+use super::seed::Contribution;
+use crate::engine::condottiere::{Action, Options};
+use crate::engine::Seat;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// The domain-separation tag that starts the genesis hash.
+pub const LOG_TAG: &[u8] = b"corriere-log/v1";
+
+/// A SHA-256 hash as raw bytes; written in records as 64 lowercase hex digits.
+pub type Hash = [u8; 32];
+
+/// Everything fixed when a game is created, as the genesis hash covers it.
+///
+/// Its canonical JSON is `serde_json::to_vec` of this struct, fields in this order:
+/// `{"id","game","rules_version","options","seats","commitment","contributions"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogHeader {
+    pub id: String,
+    /// The kind of game, e.g. "condottiere".
+    pub game: String,
+    pub rules_version: u32,
+    pub options: Options,
+    /// The seat names in seat order (public names, never email addresses).
+    pub seats: Vec<String>,
+    /// The commitment to the server's secret (see `seed::commitment`).
+    pub commitment: String,
+    /// One per seat, in seat order.
+    pub contributions: Vec<Contribution>,
+}
+
+/// One log entry as the chain covers it. Its canonical JSON is
+/// `{"seq":n,"seat":<1-based>,"action":<action JSON>,"at":<ms since 1970, i64>}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// 1 for the first action, then consecutive.
+    pub seq: u64,
+    pub seat: Seat,
+    pub action: Action,
+    /// When the service accepted the action, in milliseconds since the Unix epoch (UTC).
+    pub at: i64,
+}
+
+/// The same fields, borrowed, so hashing a stored entry clones nothing.
+#[derive(Serialize)]
+struct EntryRef<'a> {
+    seq: u64,
+    seat: Seat,
+    action: &'a Action,
+    at: i64,
+}
+
+/// `h_0 = SHA-256("corriere-log/v1" ‖ canonical JSON of the header)`.
+pub fn genesis(header: &LogHeader) -> Hash {
+    let mut hasher = Sha256::new();
+    hasher.update(LOG_TAG);
+    hasher.update(serde_json::to_vec(header).expect("a header always serializes"));
+    hasher.finalize().into()
+}
+
+/// `h_n = SHA-256(h_{n-1} (32 raw bytes) ‖ canonical JSON of entry n)`.
+pub fn entry_hash(prev: &Hash, entry: &Entry) -> Hash {
+    hash_parts(prev, entry.seq, entry.seat, &entry.action, entry.at)
+}
+
+pub(crate) fn hash_parts(prev: &Hash, seq: u64, seat: Seat, action: &Action, at: i64) -> Hash {
+    let body = EntryRef {
+        seq,
+        seat,
+        action,
+        at,
+    };
+    let mut hasher = Sha256::new();
+    hasher.update(prev);
+    hasher.update(serde_json::to_vec(&body).expect("an entry always serializes"));
+    hasher.finalize().into()
+}
+
+/// A log being written: the genesis hash, the head, and what the next entry must carry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chain {
+    genesis: Hash,
+    head: Hash,
+    len: u64,
+    last_at: Option<i64>,
+}
+
+impl Chain {
+    /// A new, empty log for a game created with this header.
+    pub fn new(header: &LogHeader) -> Chain {
+        let genesis = genesis(header);
+        Chain {
+            genesis,
+            head: genesis,
+            len: 0,
+            last_at: None,
+        }
+    }
+
+    /// A log already `len` entries long, as stored: its genesis, its head and the time of its
+    /// last entry (`None` when it has none).
+    pub fn resume(genesis: Hash, head: Hash, len: u64, last_at: Option<i64>) -> Chain {
+        Chain {
+            genesis,
+            head,
+            len,
+            last_at,
+        }
+    }
+
+    /// Append the next action. Its `seq` is the next number; its time is `at`, or the previous
+    /// entry's time if `at` is earlier (a clock stepping back never makes time run backwards
+    /// in a log). Returns the entry as hashed and its hash, which is the new head.
+    pub fn push(&mut self, seat: Seat, action: Action, at: i64) -> (Entry, Hash) {
+        let at = self.last_at.map_or(at, |last| at.max(last));
+        let entry = Entry {
+            seq: self.len + 1,
+            seat,
+            action,
+            at,
+        };
+        let hash = entry_hash(&self.head, &entry);
+        self.head = hash;
+        self.len += 1;
+        self.last_at = Some(at);
+        (entry, hash)
+    }
+
+    pub fn genesis(&self) -> Hash {
+        self.genesis
+    }
+    /// The hash of the last entry, or the genesis hash while the log is empty.
+    pub fn head(&self) -> Hash {
+        self.head
+    }
+    /// How many entries the log holds.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::seed::Source;
+    use crate::engine::condottiere::Card;
+
+    fn header() -> LogHeader {
+        LogHeader {
+            id: "g1".into(),
+            game: "condottiere".into(),
+            rules_version: 1,
+            options: Options::default(),
+            seats: vec!["Anna".into(), "Bruno".into()],
+            commitment: "00".repeat(32),
+            contributions: vec![
+                Contribution {
+                    seat: Seat(0),
+                    value: "a1".into(),
+                    source: Source::Player,
+                },
+                Contribution {
+                    seat: Seat(1),
+                    value: "b2".into(),
+                    source: Source::Server,
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn the_canonical_header_json_has_a_fixed_field_order() {
+        let json = String::from_utf8(serde_json::to_vec(&header()).unwrap()).unwrap();
+        assert_eq!(
+            json,
+            concat!(
+                r#"{"id":"g1","game":"condottiere","rules_version":1,"#,
+                r#""options":{"draw_after_battle":false,"play_for_points":null,"bigger_kingdoms":false,"#,
+                r#""capturing_regions":false,"hidden_cards":false,"first_holder":null},"#,
+                r#""seats":["Anna","Bruno"],"commitment":""#,
+                "0000000000000000000000000000000000000000000000000000000000000000",
+                r#"","contributions":[{"seat":1,"value":"a1","source":"player"},"#,
+                r#"{"seat":2,"value":"b2","source":"server"}]}"#
+            )
+        );
+    }
+
+    #[test]
+    fn an_entry_hash_covers_the_previous_hash_and_the_canonical_entry_json() {
+        let prev = [9u8; 32];
+        let entry = Entry {
+            seq: 3,
+            seat: Seat(1),
+            action: Action::Play { card: Card::M5 },
+            at: 1_700_000_000_123,
+        };
+        let mut bytes = prev.to_vec();
+        bytes.extend(
+            br#"{"seq":3,"seat":2,"action":{"type":"play","card":"M5"},"at":1700000000123}"#,
+        );
+        let expected: Hash = Sha256::digest(&bytes).into();
+        assert_eq!(entry_hash(&prev, &entry), expected);
+    }
+
+    #[test]
+    fn a_chain_numbers_entries_from_one_and_never_runs_time_backwards() {
+        let mut chain = Chain::new(&header());
+        assert_eq!(chain.head(), chain.genesis());
+        let (first, h1) = chain.push(Seat(0), Action::Pass { reveal: false }, 2_000);
+        let (second, h2) = chain.push(Seat(1), Action::Pass { reveal: false }, 1_000);
+        assert_eq!((first.seq, second.seq), (1, 2));
+        assert_eq!(second.at, 2_000);
+        assert_eq!(h1, entry_hash(&chain.genesis(), &first));
+        assert_eq!(h2, entry_hash(&h1, &second));
+        assert_eq!(chain.head(), h2);
+        let mut resumed = Chain::resume(chain.genesis(), h1, 1, Some(2_000));
+        assert_eq!(
+            resumed
+                .push(Seat(1), Action::Pass { reveal: false }, 1_000)
+                .1,
+            h2
+        );
+    }
+}

@@ -1,0 +1,314 @@
+//! The `corriere-record/1` game record: setup, contributions, hash-chained actions, outcome and,
+//! once the game is over, the revealed secret; how it is built, written and read back.
+
+use super::chain::{genesis, Chain, Hash, LogHeader};
+use super::seed::{derive_seed, parse_secret, Contribution};
+use super::verify::Discrepancy;
+use crate::engine::condottiere::{Action, Options, Outcome};
+use crate::engine::{Seat, Seed};
+use serde::{Deserialize, Serialize};
+
+/// The format tag of every record this module writes and reads.
+pub const RECORD_FORMAT: &str = "corriere-record/1";
+/// The game kinds a record may hold.
+pub const GAMES: [&str; 1] = ["condottiere"];
+
+/// A whole game as published: everything needed to check it offline. See docs/formats.md.
+///
+/// A running game's record holds public information only: no `secret`, no `outcome`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// Always "corriere-record/1".
+    pub format: String,
+    /// The kind of game: "condottiere".
+    pub game: String,
+    pub id: String,
+    pub rules_version: u32,
+    pub options: Options,
+    /// Seat 1 first. Public names only, never email addresses.
+    pub seats: Vec<SeatName>,
+    /// Lowercase hex SHA-256 of the secret, published when the game was created.
+    pub commitment: String,
+    /// One per seat, in seat order.
+    pub contributions: Vec<Contribution>,
+    /// The genesis hash of the log (hex): it covers the setup above.
+    pub genesis: String,
+    pub actions: Vec<RecordedAction>,
+    /// The hash of the last action, or the genesis hash when there is none.
+    pub head: String,
+    /// The engine's outcome once the game is over; null while it runs.
+    pub outcome: Option<Outcome>,
+    /// The server's secret (64 hex digits), present only once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
+}
+
+/// A seat and the public name of its player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatName {
+    /// 1-based in JSON.
+    pub seat: Seat,
+    pub name: String,
+}
+
+/// One action of the log with its hash.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordedAction {
+    pub seq: u64,
+    /// 1-based in JSON.
+    pub seat: Seat,
+    pub action: Action,
+    /// Milliseconds since the Unix epoch (UTC); this integer is what the hash covers.
+    pub at: i64,
+    /// The same instant as RFC 3339 text for people (`2025-01-01T09:30:00.000Z`); not hashed,
+    /// but a verifier checks it says the same as `at`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+    /// `h_n` in lowercase hex.
+    pub hash: String,
+}
+
+impl Record {
+    /// The record of a game just created: no action yet, head = genesis.
+    pub fn new(header: LogHeader) -> Record {
+        let genesis = hex::encode(genesis(&header));
+        Record {
+            format: RECORD_FORMAT.into(),
+            game: header.game,
+            id: header.id,
+            rules_version: header.rules_version,
+            options: header.options,
+            seats: header
+                .seats
+                .into_iter()
+                .enumerate()
+                .map(|(i, name)| SeatName {
+                    seat: Seat(i as u8),
+                    name,
+                })
+                .collect(),
+            commitment: header.commitment,
+            contributions: header.contributions,
+            head: genesis.clone(),
+            genesis,
+            actions: Vec::new(),
+            outcome: None,
+            secret: None,
+        }
+    }
+
+    /// The setup as the genesis hash covers it.
+    pub fn header(&self) -> LogHeader {
+        LogHeader {
+            id: self.id.clone(),
+            game: self.game.clone(),
+            rules_version: self.rules_version,
+            options: self.options.clone(),
+            seats: self.seats.iter().map(|s| s.name.clone()).collect(),
+            commitment: self.commitment.clone(),
+            contributions: self.contributions.clone(),
+        }
+    }
+
+    /// Append an action through the chain (see `Chain::push`), with its time as text.
+    ///
+    /// Panics when `genesis` or `head` are not 64 hex digits, which only happens to a record
+    /// not built with `Record::new`.
+    pub fn push(&mut self, seat: Seat, action: Action, at: i64) -> &RecordedAction {
+        let hash = |text: &str| parse_hash(text).expect("a record built by Record::new");
+        let mut chain = Chain::resume(
+            hash(&self.genesis),
+            hash(&self.head),
+            self.actions.len() as u64,
+            self.actions.last().map(|a| a.at),
+        );
+        let (entry, head) = chain.push(seat, action, at);
+        self.head = hex::encode(head);
+        self.actions.push(RecordedAction {
+            seq: entry.seq,
+            seat: entry.seat,
+            time: Some(rfc3339_millis(entry.at)),
+            at: entry.at,
+            action: entry.action,
+            hash: self.head.clone(),
+        });
+        self.actions.last().expect("just pushed")
+    }
+
+    /// The game is over: record the outcome and reveal the secret.
+    pub fn reveal(&mut self, outcome: Outcome, secret: &[u8; 32]) {
+        self.outcome = Some(outcome);
+        self.secret = Some(hex::encode(secret));
+    }
+
+    /// The contribution values in the order they are listed (seat order in a sound record).
+    pub fn contribution_values(&self) -> Vec<String> {
+        self.contributions.iter().map(|c| c.value.clone()).collect()
+    }
+
+    /// The deal seed, from the revealed secret and the contributions as listed. Checks nothing
+    /// else: `verify` is what says whether the record is sound.
+    pub fn seed(&self) -> Result<Seed, Discrepancy> {
+        let text = self.secret.as_deref().ok_or(Discrepancy::NotFinished {
+            actions: self.actions.len(),
+        })?;
+        let secret = parse_secret(text).ok_or(Discrepancy::SecretNotHex)?;
+        Ok(derive_seed(&secret, &self.contribution_values()))
+    }
+
+    /// The name of a seat, or "P3" when the record does not list it.
+    pub fn name_of(&self, seat: Seat) -> String {
+        self.seats
+            .get(seat.index())
+            .map_or_else(|| seat.to_string(), |s| s.name.clone())
+    }
+
+    /// The record as we write it: one field per line, one seat, contribution or action per
+    /// line, so that two records diff line by line. Any JSON layout reads back the same.
+    pub fn to_json(&self) -> String {
+        fn one<T: Serialize>(value: &T) -> String {
+            serde_json::to_string(value).expect("records always serialize")
+        }
+        fn list<T: Serialize>(items: &[T]) -> String {
+            if items.is_empty() {
+                return "[]".into();
+            }
+            let lines: Vec<String> = items.iter().map(|i| format!("    {}", one(i))).collect();
+            format!("[\n{}\n  ]", lines.join(",\n"))
+        }
+        let mut fields = vec![
+            ("format", one(&self.format)),
+            ("game", one(&self.game)),
+            ("id", one(&self.id)),
+            ("rules_version", one(&self.rules_version)),
+            ("options", one(&self.options)),
+            ("seats", list(&self.seats)),
+            ("commitment", one(&self.commitment)),
+            ("contributions", list(&self.contributions)),
+            ("genesis", one(&self.genesis)),
+            ("actions", list(&self.actions)),
+            ("head", one(&self.head)),
+            ("outcome", one(&self.outcome)),
+        ];
+        if let Some(secret) = &self.secret {
+            fields.push(("secret", one(secret)));
+        }
+        let body: Vec<String> = fields
+            .into_iter()
+            .map(|(name, value)| format!("  \"{name}\": {value}"))
+            .collect();
+        format!("{{\n{}\n}}\n", body.join(",\n"))
+    }
+
+    /// Read a record, naming the first thing that keeps it from being one: the format tag is
+    /// checked first, then each action entry ("action 12: not a valid log entry: …"), then the rest.
+    pub fn from_json(text: &str) -> Result<Record, Discrepancy> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| syntax_error(text, &e))?;
+        match value.get("format") {
+            Some(serde_json::Value::String(format)) if format == RECORD_FORMAT => {}
+            Some(serde_json::Value::String(format)) => {
+                return Err(Discrepancy::UnknownFormat(format.clone()))
+            }
+            _ => {
+                return Err(Discrepancy::Malformed(
+                    "there is no \"format\" field: this is not a corriere record".into(),
+                ))
+            }
+        }
+        if let Some(serde_json::Value::Array(actions)) = value.get("actions") {
+            for (i, entry) in actions.iter().enumerate() {
+                if let Err(e) = RecordedAction::deserialize(entry) {
+                    return Err(Discrepancy::BadEntry {
+                        position: i + 1,
+                        error: e.to_string(),
+                    });
+                }
+            }
+        }
+        Record::deserialize(&value).map_err(|e| {
+            Discrepancy::Malformed(format!("the record does not follow {RECORD_FORMAT}: {e}"))
+        })
+    }
+}
+
+/// A JSON syntax error, named by its action when it falls on an action line of the layout
+/// `to_json` writes (one action per line); otherwise as a record that is not JSON.
+fn syntax_error(text: &str, error: &serde_json::Error) -> Discrepancy {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().position(|l| l.starts_with("  \"actions\": ["));
+    if let Some(start) = start {
+        let actions = lines[start + 1..]
+            .iter()
+            .take_while(|l| l.starts_with("    {"))
+            .count();
+        let position = error.line().wrapping_sub(start + 1);
+        if (1..=actions).contains(&position) {
+            return Discrepancy::BadEntry {
+                position,
+                error: format!("not JSON: {error}"),
+            };
+        }
+    }
+    Discrepancy::Malformed(format!("the record is not JSON: {error}"))
+}
+
+/// A hash written as 64 hex digits, back to its bytes.
+pub fn parse_hash(text: &str) -> Option<Hash> {
+    if text.len() != 64 {
+        return None;
+    }
+    hex::decode(text).ok()?.try_into().ok()
+}
+
+/// Milliseconds since the Unix epoch as RFC 3339 UTC text with milliseconds:
+/// `1735723800000` → `2025-01-01T09:30:00.000Z`.
+pub fn rfc3339_millis(ms: i64) -> String {
+    let (secs, millis) = (ms.div_euclid(1000), ms.rem_euclid(1000));
+    let (days, second_of_day) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let (year, month, day) = civil_from_days(days);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{millis:03}Z",
+        second_of_day / 3600,
+        second_of_day / 60 % 60,
+        second_of_day % 60
+    )
+}
+
+/// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = (day_of_year - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_written_as_rfc3339_utc_with_milliseconds() {
+        assert_eq!(rfc3339_millis(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(
+            rfc3339_millis(1_735_723_800_000),
+            "2025-01-01T09:30:00.000Z"
+        );
+        assert_eq!(rfc3339_millis(951_782_400_123), "2000-02-29T00:00:00.123Z");
+        assert_eq!(
+            rfc3339_millis(4_107_542_399_999),
+            "2100-02-28T23:59:59.999Z"
+        );
+        assert_eq!(rfc3339_millis(-1), "1969-12-31T23:59:59.999Z");
+    }
+}

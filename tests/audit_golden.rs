@@ -1,0 +1,187 @@
+//! Golden records: complete games committed under tests/records/ that must verify in every
+//! future version. They pin the engine's rules, the seed derivation, the chain and the format.
+//!
+//! The files were written once by `simulate_record` with the arguments below. They are never
+//! regenerated: if one stops verifying, the change that broke it breaks every published record
+//! too (it needs a new rules version, or a new record format, not new golden files). To add a
+//! new golden record, add a row and run with CORRIERE_WRITE_GOLDEN_RECORDS=1; existing files
+//! are never overwritten.
+
+use corriere::audit::{
+    milestones, replay_states, simulate_record, verify, verify_json, MilestoneKind, Record,
+};
+use corriere::engine::condottiere::{Ending, Options};
+use corriere::engine::Seat;
+use std::path::PathBuf;
+
+struct Golden {
+    file: &'static str,
+    players: u8,
+    options: fn() -> Options,
+    sim_seed: u64,
+    /// Pinned from the file when it was written: the number of actions, the winners (1-based
+    /// seat numbers), how the game ended and the head hash.
+    actions: usize,
+    winners: &'static [u8],
+    ending: Ending,
+    head: &'static str,
+}
+
+const GOLDEN: [Golden; 4] = [
+    Golden {
+        file: "golden-2p-hidden-capturing.json",
+        players: 2,
+        options: || Options {
+            hidden_cards: true,
+            capturing_regions: true,
+            ..Options::default()
+        },
+        sim_seed: 2,
+        actions: 92,
+        winners: &[2],
+        ending: Ending::ConnectedRegions,
+        head: "f9f330e162f3ed23f793876fbc8db6f4dd0da54f8e101147edb40f5a9b2bc22c",
+    },
+    Golden {
+        file: "golden-3p-base-first-holder.json",
+        players: 3,
+        options: || Options {
+            first_holder: Some(Seat(1)),
+            ..Options::default()
+        },
+        sim_seed: 3,
+        actions: 135,
+        winners: &[2],
+        ending: Ending::ConnectedRegions,
+        head: "695fb55995be1df3e6c94779640af8b520865de436a48db8212949cac6609079",
+    },
+    Golden {
+        file: "golden-5p-draw-bigger.json",
+        players: 5,
+        options: || Options {
+            draw_after_battle: true,
+            bigger_kingdoms: true,
+            ..Options::default()
+        },
+        sim_seed: 5,
+        actions: 303,
+        winners: &[3],
+        ending: Ending::TotalRegions,
+        head: "cbc8c935c7d6eacfa1d4afe9419c15901aacf6f3f2eaebb040a917eb5aea4e86",
+    },
+    Golden {
+        file: "golden-6p-points-hidden.json",
+        players: 6,
+        options: || Options {
+            play_for_points: Some(8),
+            hidden_cards: true,
+            ..Options::default()
+        },
+        sim_seed: 7,
+        actions: 430,
+        winners: &[2],
+        ending: Ending::PointsTarget,
+        head: "76d795c8dd328599376327b4afc233e513a9ce7dd585c759da6655968277f961",
+    },
+];
+
+fn path(file: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/records")
+        .join(file)
+}
+
+fn read(golden: &Golden) -> String {
+    let path = path(golden.file);
+    if !path.exists() && std::env::var_os("CORRIERE_WRITE_GOLDEN_RECORDS").is_some() {
+        let record = simulate_record(golden.players, &(golden.options)(), golden.sim_seed);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let partial = path.with_extension("json.partial");
+        std::fs::write(&partial, record.to_json()).unwrap();
+        std::fs::rename(&partial, &path).unwrap();
+        let summary = verify(&record).unwrap();
+        eprintln!(
+            "wrote {}: actions {}, winners {:?}, ending {:?}, head {}",
+            golden.file,
+            summary.actions,
+            summary
+                .winners
+                .iter()
+                .map(|s| s.number())
+                .collect::<Vec<_>>(),
+            summary.ending,
+            summary.head
+        );
+    }
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn every_golden_record_still_verifies_to_its_pinned_outcome() {
+    for golden in &GOLDEN {
+        let text = read(golden);
+        let summary = verify_json(&text).unwrap_or_else(|d| panic!("{}: {d}", golden.file));
+        let winners: Vec<u8> = summary.winners.iter().map(|s| s.number()).collect();
+        assert_eq!(
+            (
+                summary.actions,
+                winners.as_slice(),
+                summary.ending,
+                summary.head.as_str()
+            ),
+            (golden.actions, golden.winners, golden.ending, golden.head),
+            "{}",
+            golden.file
+        );
+    }
+}
+
+#[test]
+fn every_golden_record_replays_step_by_step_to_its_recorded_outcome() {
+    for golden in &GOLDEN {
+        let record = Record::from_json(&read(golden)).unwrap();
+        let seed = record.seed().unwrap();
+        let steps = replay_states(&record, seed).unwrap();
+        assert_eq!(steps.len(), record.actions.len() + 1, "{}", golden.file);
+        let last = &steps.last().unwrap().state;
+        assert_eq!(last.outcome(), record.outcome.as_ref(), "{}", golden.file);
+        let battles = milestones(&record, seed)
+            .unwrap()
+            .into_iter()
+            .filter(|m| matches!(m.kind, MilestoneKind::BattleConcluded { .. }))
+            .count();
+        assert_eq!(battles as u32, last.battles(), "{}", golden.file);
+    }
+}
+
+#[test]
+fn golden_records_cover_every_optional_rule_and_table_size() {
+    let records: Vec<Record> = GOLDEN
+        .iter()
+        .map(|g| Record::from_json(&read(g)).unwrap())
+        .collect();
+    let any = |f: fn(&Options) -> bool| records.iter().any(|r| f(&r.options));
+    assert!(any(|o| o.hidden_cards));
+    assert!(any(|o| o.capturing_regions));
+    assert!(any(|o| o.draw_after_battle));
+    assert!(any(|o| o.bigger_kingdoms));
+    assert!(any(|o| o.play_for_points.is_some()));
+    assert!(any(|o| o.first_holder.is_some()));
+    let sizes: Vec<usize> = records.iter().map(|r| r.seats.len()).collect();
+    assert_eq!(sizes, [2, 3, 5, 6]);
+    // The Play for Points record is a series of more than one game.
+    let series = records.iter().find(|r| r.options.play_for_points.is_some());
+    assert!(verify(series.unwrap()).unwrap().games >= 2);
+}
+
+#[test]
+fn the_running_record_of_the_format_document_checks_out_up_to_its_head() {
+    let text = std::fs::read_to_string(path("running-g7Kq2.json")).unwrap();
+    let record = Record::from_json(&text).unwrap();
+    assert_eq!(corriere::audit::verify_log(&record), Ok(()));
+    assert_eq!(
+        verify(&record).unwrap_err().to_string(),
+        "not finished: secret not yet revealed (the log of 6 actions and its head check out; \
+         the deal can be checked once the game is over)"
+    );
+}
