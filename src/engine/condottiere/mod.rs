@@ -33,6 +33,8 @@ pub enum Error {
 
 impl Game {
     /// Apply one action: the new state, or the untouched state and the rule that forbids it.
+    /// The state is handed back by value on purpose (the `Rules` boundary), hence the large `Err`.
+    #[allow(clippy::result_large_err)]
     pub fn apply(
         self,
         seat: Seat,

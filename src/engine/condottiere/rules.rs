@@ -639,8 +639,8 @@ impl Game {
             }
         }
         // Step 1d: the token [R8, R9, R28].
-        let token_to = if defender.is_some() && winner.is_none() {
-            defender.expect("checked")
+        let token_to = if let (Some(defender), None) = (defender, winner) {
+            defender
         } else if let Some(leader) = self.courtesan_leader(participants) {
             leader
         } else if let Some(w) = winner {
