@@ -69,10 +69,12 @@ fn postgres_server() -> Option<String> {
     match std::env::var("CORRIERE_TEST_POSTGRES_URL") {
         Ok(url) if !url.is_empty() => Some(url),
         _ => {
+            // Written to the process's stderr directly, past the test harness's capture.
             WARN.call_once(|| {
-                eprintln!(
-                    "\n*** SKIPPED: PostgreSQL tests (CORRIERE_TEST_POSTGRES_URL unset) ***\n"
-                )
+                use std::io::Write;
+                let _ = std::io::stderr().write_all(
+                    b"\n*** SKIPPED: PostgreSQL tests (CORRIERE_TEST_POSTGRES_URL unset) ***\n\n",
+                );
             });
             None
         }
