@@ -126,13 +126,19 @@ impl Links {
     }
 
     pub fn token(&self, game: &GameId, seat: Seat, link_version: i32) -> SeatToken {
-        SeatToken(hex::encode(self.mac(game, seat, link_version).finalize().into_bytes()))
+        SeatToken(hex::encode(
+            self.mac(game, seat, link_version).finalize().into_bytes(),
+        ))
     }
 
     /// Whether the token is the current one for this seat; compares in constant time.
     pub fn verify(&self, game: &GameId, seat: Seat, link_version: i32, token: &SeatToken) -> bool {
-        let Ok(bytes) = hex::decode(&token.0) else { return false };
-        self.mac(game, seat, link_version).verify_slice(&bytes).is_ok()
+        let Ok(bytes) = hex::decode(&token.0) else {
+            return false;
+        };
+        self.mac(game, seat, link_version)
+            .verify_slice(&bytes)
+            .is_ok()
     }
 
     /// `{base}/games/{id}/seat/{seat number from 1}/{token}`.

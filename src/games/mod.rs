@@ -15,7 +15,7 @@ mod replay;
 pub mod seed;
 pub mod words;
 
-pub use links::{BadBaseUrl, BadSecret, BadSeatToken, BaseUrl, Links, SeatToken, Secret};
+pub use links::{BadBaseUrl, BadSeatToken, BadSecret, BaseUrl, Links, SeatToken, Secret};
 pub use names::{BadContribution, BadEmail, BadName, Contribution, EmailAddress, PlayerName};
 pub use replay::{LogStep, Replay};
 pub use seed::GameSecret;
@@ -374,7 +374,9 @@ fn history(replay: &Replay, viewer: Viewer, names: &SeatNames) -> Vec<HistoryEnt
             seq: step.seq,
             at: step.at,
             seat: step.seat,
-            lines: visible_events(&step.events, viewer, over).map(|e| describe(e, names)).collect(),
+            lines: visible_events(&step.events, viewer, over)
+                .map(|e| describe(e, names))
+                .collect(),
         })
         .filter(|entry| !entry.lines.is_empty())
         .collect()
@@ -396,14 +398,21 @@ impl Games {
     /// Create a game in `inviting` status: draw its secret, store the commitment, and queue an
     /// invitation with a personal seat link to every seat (the creator's too). Every seat,
     /// the creator included, then accepts through its link.
-    pub fn create_game(&self, conn: &mut AnyConnection, new: NewGame) -> Result<Created, CreateError> {
+    pub fn create_game(
+        &self,
+        conn: &mut AnyConnection,
+        new: NewGame,
+    ) -> Result<Created, CreateError> {
         let players = new.seats.len();
         let mut problems = Vec::new();
         if !(2..=6).contains(&players) {
             problems.push(format!("a game has 2 to 6 players, not {players}"));
         }
         if new.creator_seat.index() >= players {
-            problems.push(format!("there is no seat {} for the creator", new.creator_seat.number()));
+            problems.push(format!(
+                "there is no seat {} for the creator",
+                new.creator_seat.number()
+            ));
         }
         if problems.is_empty() {
             // The engine is the judge of options: a trial setup lists every problem.
@@ -477,7 +486,14 @@ impl Games {
                     game_url: self.links.game_url(&game_id),
                 }
                 .render()?;
-                self.enqueue(conn, &game_id, "invitation", name.as_str(), email.as_str(), mail, now)?;
+                self.enqueue(
+                    conn,
+                    &game_id,
+                    "invitation",
+                    (name.as_str(), email.as_str()),
+                    mail,
+                    now,
+                )?;
             }
             Ok(())
         })?;
@@ -495,11 +511,11 @@ impl Games {
         conn: &mut AnyConnection,
         game_id: &GameId,
         kind: &'static str,
-        to_name: &str,
-        to_addr: &str,
+        to: (&str, &str),
         mail: compose::Rendered,
         now: Millis,
     ) -> Result<(), diesel::result::Error> {
+        let (to_name, to_addr) = to;
         store::enqueue(
             conn,
             NewMail {
@@ -534,7 +550,10 @@ impl Games {
         if !self.links.verify(game_id, seat, row.link_version, token) {
             return Err(AuthError::BadLink);
         }
-        Ok(SeatAuth { game_id: game_id.clone(), seat })
+        Ok(SeatAuth {
+            game_id: game_id.clone(),
+            seat,
+        })
     }
 
     /// Accept an invitation with the seat's entropy contribution, or with one the server draws
@@ -553,28 +572,31 @@ impl Games {
             Some(c) => (ContributionSource::Player, c),
             None => (ContributionSource::Server, Contribution::server_drawn()),
         };
-        let started = write_transaction(conn, |conn| -> Result<Option<Arc<Replay>>, AcceptError> {
-            let row = store::lock_game(conn, id)?.ok_or(AcceptError::NoSuchGame)?;
-            if row.status() != GameStatus::Inviting {
-                return Err(AcceptError::NotInviting);
-            }
-            let seats = store::seats_of(conn, id)?;
-            let mine = seats
-                .iter()
-                .find(|s| seat_of(s) == auth.seat)
-                .ok_or_else(|| anyhow!("seat {} missing", auth.seat.number()))?;
-            if mine.accepted_at.is_some() {
-                return Err(AcceptError::AlreadyAccepted);
-            }
-            store::record_acceptance(conn, id, mine.seat, now, contribution.as_str(), source)?;
-            let seats = store::seats_of(conn, id)?;
-            if seats.iter().any(|s| s.accepted_at.is_none()) {
-                return Ok(None);
-            }
-            Ok(Some(self.start(conn, &row, &seats, now)?))
-        })?;
+        let started =
+            write_transaction(conn, |conn| -> Result<Option<Arc<Replay>>, AcceptError> {
+                let row = store::lock_game(conn, id)?.ok_or(AcceptError::NoSuchGame)?;
+                if row.status() != GameStatus::Inviting {
+                    return Err(AcceptError::NotInviting);
+                }
+                let seats = store::seats_of(conn, id)?;
+                let mine = seats
+                    .iter()
+                    .find(|s| seat_of(s) == auth.seat)
+                    .ok_or_else(|| anyhow!("seat {} missing", auth.seat.number()))?;
+                if mine.accepted_at.is_some() {
+                    return Err(AcceptError::AlreadyAccepted);
+                }
+                store::record_acceptance(conn, id, mine.seat, now, contribution.as_str(), source)?;
+                let seats = store::seats_of(conn, id)?;
+                if seats.iter().any(|s| s.accepted_at.is_none()) {
+                    return Ok(None);
+                }
+                Ok(Some(self.start(conn, &row, &seats, now)?))
+            })?;
         tracing::info!(game.id = %id, seat = auth.seat.number(), started = started.is_some(), "seat accepted");
-        let accepted = Accepted { started: started.is_some() };
+        let accepted = Accepted {
+            started: started.is_some(),
+        };
         if let Some(replay) = started {
             self.cache.put(id, replay);
         }
@@ -596,7 +618,14 @@ impl Games {
         for seat in replay.game.waiting_on() {
             let seat_row = &seats[seat.index()];
             let mail = self.your_turn(&id, seat_row, &replay, -1, &names)?;
-            self.enqueue(conn, &id, "your_turn", &seat_row.name, &seat_row.email, mail, now)?;
+            self.enqueue(
+                conn,
+                &id,
+                "your_turn",
+                (&seat_row.name, &seat_row.email),
+                mail,
+                now,
+            )?;
         }
         Ok(Arc::new(replay))
     }
@@ -653,7 +682,14 @@ impl Games {
                     game_url: self.links.game_url(id),
                 }
                 .render()?;
-                self.enqueue(conn, id, "cancelled", &other.name, &other.email, mail, now)?;
+                self.enqueue(
+                    conn,
+                    id,
+                    "cancelled",
+                    (&other.name, &other.email),
+                    mail,
+                    now,
+                )?;
             }
             Ok(())
         })?;
@@ -663,12 +699,20 @@ impl Games {
 
     /// Retire a seat's links (bump its link version) and mail the seat a fresh one. Who may
     /// ask for this is the caller's decision (e.g. the seat's own email address typed in).
-    pub fn relink(&self, conn: &mut AnyConnection, game_id: &GameId, seat: Seat) -> Result<(), RelinkError> {
+    pub fn relink(
+        &self,
+        conn: &mut AnyConnection,
+        game_id: &GameId,
+        seat: Seat,
+    ) -> Result<(), RelinkError> {
         let now = Millis::now();
         write_transaction(conn, |conn| -> Result<(), RelinkError> {
             store::lock_game(conn, game_id)?.ok_or(RelinkError::NoSuchGame)?;
             let seats = store::seats_of(conn, game_id)?;
-            let row = seats.iter().find(|s| seat_of(s) == seat).ok_or(RelinkError::NoSuchSeat)?;
+            let row = seats
+                .iter()
+                .find(|s| seat_of(s) == seat)
+                .ok_or(RelinkError::NoSuchSeat)?;
             let version = store::bump_link_version(conn, game_id, row.seat)?;
             let mail = compose::Relink {
                 to_name: row.name.clone(),
@@ -677,7 +721,7 @@ impl Games {
                 game_url: self.links.game_url(game_id),
             }
             .render()?;
-            self.enqueue(conn, game_id, "relink", &row.name, &row.email, mail, now)
+            self.enqueue(conn, game_id, "relink", (&row.name, &row.email), mail, now)
                 .map_err(RelinkError::from)
         })?;
         tracing::info!(game.id = %game_id, seat = seat.number(), "seat relinked");
@@ -690,7 +734,11 @@ impl Games {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         let seats = store::seats_of(conn, game_id)?;
         let replay = self.replay(conn, &row, &seats)?;
-        Ok(Loaded { game: info_of(&row, seats.len())?, seats: seat_infos(&seats), replay })
+        Ok(Loaded {
+            game: info_of(&row, seats.len())?,
+            seats: seat_infos(&seats),
+            replay,
+        })
     }
 
     /// The replay of a started game, from the cache when it matches the stored log.
@@ -710,7 +758,9 @@ impl Games {
                 let (anchor_ok, newer) = if cached.seq == 0 {
                     (true, &rows[..])
                 } else {
-                    let ok = rows.first().is_some_and(|r| r.seq == cached.seq && r.hash == cached.head_hex());
+                    let ok = rows
+                        .first()
+                        .is_some_and(|r| r.seq == cached.seq && r.hash == cached.head_hex());
                     (ok, rows.get(1..).unwrap_or(&[]))
                 };
                 match (anchor_ok, newer.is_empty()) {
@@ -753,71 +803,100 @@ impl Games {
         let now = Millis::now();
         let id = &auth.game_id;
         let mover = auth.seat;
-        let result = write_transaction(conn, |conn| -> Result<(MoveOutcome, Arc<Replay>), MoveError> {
-            let row = store::lock_game(conn, id)?.ok_or_else(|| anyhow!("game {id} vanished"))?;
-            if row.status() != GameStatus::Playing {
-                return Err(MoveError::NotPlaying);
-            }
-            let seats = store::seats_of(conn, id)?;
-            let before = self.replay(conn, &row, &seats)?.ok_or(MoveError::NotPlaying)?;
-            if before.seq != expected_seq {
-                return Err(MoveError::Stale { current_seq: before.seq });
-            }
-            let mut events = Vec::new();
-            let game = before
-                .game
-                .clone()
-                .apply(mover, action, &mut events)
-                .map_err(|(_, error)| MoveError::Illegal(error))?;
-            let seq = before.seq + 1;
-            let head = chain::link(&before.head, seq as u64, mover, action, now.0);
-            let head_hex = hex::encode(head);
-            let action_row = ActionRow {
-                game_id: id.to_string(),
-                seq,
-                seat: mover.0 as i32,
-                action: serde_json::to_string(action).map_err(anyhow::Error::from)?,
-                created_at: now.0,
-                hash: head_hex.clone(),
-            };
-            store::append_action(conn, &action_row).map_err(|error| {
-                if store::is_unique_violation(&error) {
-                    MoveError::Stale { current_seq: seq }
-                } else {
-                    error.into()
+        let result = write_transaction(
+            conn,
+            |conn| -> Result<(MoveOutcome, Arc<Replay>), MoveError> {
+                let row =
+                    store::lock_game(conn, id)?.ok_or_else(|| anyhow!("game {id} vanished"))?;
+                if row.status() != GameStatus::Playing {
+                    return Err(MoveError::NotPlaying);
                 }
-            })?;
-            store::set_log_head(conn, id, &head_hex)?;
-            store::set_last_seen(conn, id, mover.0 as i32, seq)?;
-            let mut after = (*before).clone();
-            after.game = game;
-            after.seq = seq;
-            after.head = head;
-            after.steps.push(LogStep { seq, seat: Some(mover), action: Some(action.clone()), at: Some(now), events });
-            let names = names_of(&seats);
-            let over = after.game.is_over();
-            if over {
-                store::set_status(conn, id, GameStatus::Over, Some(now))?;
-                self.mail_game_over(conn, id, &row, &seats, &after, &names, now)?;
-            } else {
-                for seat in after.game.waiting_on() {
-                    if seat == mover || before.game.decision(seat) == after.game.decision(seat) {
-                        continue;
+                let seats = store::seats_of(conn, id)?;
+                let before = self
+                    .replay(conn, &row, &seats)?
+                    .ok_or(MoveError::NotPlaying)?;
+                if before.seq != expected_seq {
+                    return Err(MoveError::Stale {
+                        current_seq: before.seq,
+                    });
+                }
+                let mut events = Vec::new();
+                let game = before
+                    .game
+                    .clone()
+                    .apply(mover, action, &mut events)
+                    .map_err(|(_, error)| MoveError::Illegal(error))?;
+                let seq = before.seq + 1;
+                // Times never run backwards in a log, even if the server clock steps back.
+                let at = before
+                    .steps
+                    .last()
+                    .and_then(|step| step.at)
+                    .map_or(now, |last| last.max(now));
+                let head = chain::link(&before.head, seq as u64, mover, action, at.0);
+                let head_hex = hex::encode(head);
+                let action_row = ActionRow {
+                    game_id: id.to_string(),
+                    seq,
+                    seat: mover.0 as i32,
+                    action: serde_json::to_string(action).map_err(anyhow::Error::from)?,
+                    created_at: at.0,
+                    hash: head_hex.clone(),
+                };
+                store::append_action(conn, &action_row).map_err(|error| {
+                    if store::is_unique_violation(&error) {
+                        MoveError::Stale { current_seq: seq }
+                    } else {
+                        error.into()
                     }
-                    let seat_row = &seats[seat.index()];
-                    let mail = self.your_turn(id, seat_row, &after, seat_row.last_seen_seq, &names)?;
-                    self.enqueue(conn, id, "your_turn", &seat_row.name, &seat_row.email, mail, now)?;
-                    store::set_last_seen(conn, id, seat_row.seat, seq)?;
+                })?;
+                store::set_log_head(conn, id, &head_hex)?;
+                store::set_last_seen(conn, id, mover.0 as i32, seq)?;
+                let mut after = (*before).clone();
+                after.game = game;
+                after.seq = seq;
+                after.head = head;
+                after.steps.push(Arc::new(LogStep {
+                    seq,
+                    seat: Some(mover),
+                    action: Some(action.clone()),
+                    at: Some(at),
+                    events,
+                }));
+                let names = names_of(&seats);
+                let over = after.game.is_over();
+                if over {
+                    store::set_status(conn, id, GameStatus::Over, Some(now))?;
+                    self.mail_game_over(conn, id, &row, &seats, &after, &names, now)?;
+                } else {
+                    for seat in after.game.waiting_on() {
+                        if seat == mover || before.game.decision(seat) == after.game.decision(seat)
+                        {
+                            continue;
+                        }
+                        let seat_row = &seats[seat.index()];
+                        let mail =
+                            self.your_turn(id, seat_row, &after, seat_row.last_seen_seq, &names)?;
+                        self.enqueue(
+                            conn,
+                            id,
+                            "your_turn",
+                            (&seat_row.name, &seat_row.email),
+                            mail,
+                            now,
+                        )?;
+                        store::set_last_seen(conn, id, seat_row.seat, seq)?;
+                    }
                 }
-            }
-            let outcome = MoveOutcome {
-                seq,
-                log_head: head_hex,
-                game_over: over,
-                happened: happened_since(&after, seq - 1, Viewer::Seat(mover), &names),
-            };
-            Ok((outcome, Arc::new(after)))
-        });
+                let outcome = MoveOutcome {
+                    seq,
+                    log_head: head_hex,
+                    game_over: over,
+                    happened: happened_since(&after, seq - 1, Viewer::Seat(mover), &names),
+                };
+                Ok((outcome, Arc::new(after)))
+            },
+        );
         match result {
             Ok((outcome, after)) => {
                 self.cache.put(id, after);
@@ -839,7 +918,10 @@ impl Games {
         names: &SeatNames,
         now: Millis,
     ) -> Result<(), MoveError> {
-        let outcome = after.game.outcome().ok_or_else(|| anyhow!("an over game has no outcome"))?;
+        let outcome = after
+            .game
+            .outcome()
+            .ok_or_else(|| anyhow!("an over game has no outcome"))?;
         let result = describe_outcome(outcome, names);
         let head = after.head_hex();
         for seat_row in seats {
@@ -857,7 +939,14 @@ impl Games {
                 commitment: row.commitment.clone(),
             }
             .render()?;
-            self.enqueue(conn, id, "game_over", &seat_row.name, &seat_row.email, mail, now)?;
+            self.enqueue(
+                conn,
+                id,
+                "game_over",
+                (&seat_row.name, &seat_row.email),
+                mail,
+                now,
+            )?;
             store::set_last_seen(conn, id, seat_row.seat, after.seq)?;
         }
         Ok(())
@@ -865,7 +954,11 @@ impl Games {
 
     /// What a seat's page needs: its view, decision, legal actions, seq, log head, and the
     /// history it may see (newest first).
-    pub fn seat_page(&self, conn: &mut AnyConnection, auth: &SeatAuth) -> Result<SeatPage, LoadError> {
+    pub fn seat_page(
+        &self,
+        conn: &mut AnyConnection,
+        auth: &SeatAuth,
+    ) -> Result<SeatPage, LoadError> {
         let loaded = self.load(conn, &auth.game_id)?;
         let names = loaded.names();
         let viewer = Viewer::Seat(auth.seat);
@@ -874,10 +967,14 @@ impl Games {
             seat: auth.seat,
             view: replay.map(|r| r.game.view(viewer)),
             decision: replay.and_then(|r| r.game.decision(auth.seat)),
-            legal_actions: replay.map(|r| r.game.legal_actions(auth.seat)).unwrap_or_default(),
+            legal_actions: replay
+                .map(|r| r.game.legal_actions(auth.seat))
+                .unwrap_or_default(),
             seq: loaded.seq(),
             log_head: loaded.game.log_head.clone(),
-            history: replay.map(|r| history(r, viewer, &names)).unwrap_or_default(),
+            history: replay
+                .map(|r| history(r, viewer, &names))
+                .unwrap_or_default(),
             game: loaded.game,
             seats: loaded.seats,
         })
@@ -885,32 +982,54 @@ impl Games {
 
     /// What the public page of a game shows: public information while it is played, everything
     /// (hands, deck, secret) once it is over.
-    pub fn public_page(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<PublicPage, LoadError> {
+    pub fn public_page(
+        &self,
+        conn: &mut AnyConnection,
+        game_id: &GameId,
+    ) -> Result<PublicPage, LoadError> {
         let loaded = self.load(conn, game_id)?;
         let names = loaded.names();
         let over = loaded.game.status == GameStatus::Over;
-        let viewer = if over { Viewer::Reviewer } else { Viewer::Spectator };
+        let viewer = if over {
+            Viewer::Reviewer
+        } else {
+            Viewer::Spectator
+        };
         let replay = loaded.replay.as_deref();
-        let revealed_secret = if over { self.revealed_secret(conn, game_id)? } else { None };
+        let revealed_secret = if over {
+            self.revealed_secret(conn, game_id)?
+        } else {
+            None
+        };
         Ok(PublicPage {
             view: replay.map(|r| r.game.view(viewer)),
             seq: loaded.seq(),
             log_head: loaded.game.log_head.clone(),
-            history: replay.map(|r| history(r, viewer, &names)).unwrap_or_default(),
+            history: replay
+                .map(|r| history(r, viewer, &names))
+                .unwrap_or_default(),
             revealed_secret,
             game: loaded.game,
             seats: loaded.seats,
         })
     }
 
-    fn revealed_secret(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<Option<String>, LoadError> {
+    fn revealed_secret(
+        &self,
+        conn: &mut AnyConnection,
+        game_id: &GameId,
+    ) -> Result<Option<String>, LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         Ok((row.status() == GameStatus::Over).then_some(row.secret))
     }
 
     /// Everything a game record holds: setup, contributions with sources, every action with
     /// its seq, seat, time and hash, and the secret once the game is over.
-    pub fn record_data(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<RecordData, LoadError> {
+    pub fn record_data(
+        &self,
+        conn: &mut AnyConnection,
+        game_id: &GameId,
+    ) -> Result<RecordData, LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         let seats = store::seats_of(conn, game_id)?;
         let actions = store::actions_from(conn, game_id, 1)?

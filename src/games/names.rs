@@ -63,7 +63,9 @@ impl EmailAddress {
             && !domain.starts_with('.')
             && !domain.ends_with('.')
             && text.len() <= 254
-            && !text.chars().any(|c| c.is_whitespace() || c.is_control() || c == '<' || c == '>');
+            && !text
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_control() || c == '<' || c == '>');
         if !sane || text.parse::<lettre::Address>().is_err() {
             return Err(BadEmail);
         }

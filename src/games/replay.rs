@@ -1,11 +1,11 @@
 //! Rebuilding a game from its stored setup and action log through the checked engine path,
 //! verifying the hash chain on the way, and a cache of replays keyed by (game, seq, head).
 
-use super::chain::{self, ChainHash, SetupRecord};
+use super::chain::{self, ChainHash, HeaderContribution, LogHeader};
 use super::seed::{derive_seed, GameSecret};
 use crate::engine::condottiere::{Action, Events, Game, Options};
 use crate::engine::Seat;
-use crate::store::{ActionRow, GameId, GameRow, Millis, SeatRow};
+use crate::store::{ActionRow, ContributionSource, GameId, GameRow, Millis, SeatRow};
 use anyhow::{anyhow, bail, Context};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -18,7 +18,8 @@ pub struct Replay {
     /// Actions applied so far (0 right after setup).
     pub seq: i64,
     pub head: ChainHash,
-    pub steps: Vec<LogStep>,
+    /// Shared, so extending a cached replay by one action copies pointers, not events.
+    pub steps: Vec<Arc<LogStep>>,
 }
 
 impl Replay {
@@ -43,25 +44,41 @@ pub struct LogStep {
 /// The setup data stored with a started game, parsed.
 pub(crate) struct Setup {
     pub game_id: String,
+    pub kind: String,
     pub rules_version: u32,
     pub options: Options,
     pub secret: GameSecret,
     pub commitment: String,
     pub names: Vec<String>,
     pub contributions: Vec<String>,
+    pub sources: Vec<ContributionSource>,
 }
 
 impl Setup {
     pub fn from_rows(game: &GameRow, seats: &[SeatRow]) -> anyhow::Result<Setup> {
         let options: Options =
             serde_json::from_str(&game.options).context("stored options are not valid JSON")?;
-        let secret = GameSecret::from_hex(&game.secret).ok_or_else(|| anyhow!("stored secret is malformed"))?;
+        let secret = GameSecret::from_hex(&game.secret)
+            .ok_or_else(|| anyhow!("stored secret is malformed"))?;
         let contributions = seats
             .iter()
-            .map(|s| s.contribution.clone().ok_or_else(|| anyhow!("seat {} has no contribution", s.seat + 1)))
+            .map(|s| {
+                s.contribution
+                    .clone()
+                    .ok_or_else(|| anyhow!("seat {} has no contribution", s.seat + 1))
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let sources = seats
+            .iter()
+            .map(|s| {
+                s.source()
+                    .ok_or_else(|| anyhow!("seat {} has no contribution source", s.seat + 1))
+            })
             .collect::<anyhow::Result<Vec<_>>>()?;
         Ok(Setup {
             game_id: game.id.clone(),
+            kind: game.kind.clone(),
+            sources,
             rules_version: u32::try_from(game.rules_version)?,
             options,
             secret,
@@ -76,22 +93,43 @@ impl Setup {
         let seed = derive_seed(self.secret.bytes(), &self.contributions);
         let mut events = Vec::new();
         let players = u8::try_from(self.names.len())?;
-        let game = Game::setup(self.rules_version, &self.options, players, seed, &mut events)?;
-        let head = chain::genesis(
-            &self.commitment,
-            &SetupRecord {
-                game_id: &self.game_id,
-                rules_version: self.rules_version,
-                options: &self.options,
-                seats: self.names.iter().map(String::as_str).collect(),
-                contributions: self.contributions.iter().map(String::as_str).collect(),
-            },
-        );
+        let game = Game::setup(
+            self.rules_version,
+            &self.options,
+            players,
+            seed,
+            &mut events,
+        )?;
+        let head = chain::genesis(&LogHeader {
+            id: &self.game_id,
+            game: &self.kind,
+            rules_version: self.rules_version,
+            options: &self.options,
+            seats: self.names.iter().map(String::as_str).collect(),
+            commitment: &self.commitment,
+            contributions: self
+                .contributions
+                .iter()
+                .zip(&self.sources)
+                .enumerate()
+                .map(|(i, (value, source))| HeaderContribution {
+                    seat: Seat(i as u8),
+                    value,
+                    source: *source,
+                })
+                .collect(),
+        });
         Ok(Replay {
             game,
             seq: 0,
             head,
-            steps: vec![LogStep { seq: 0, seat: None, action: None, at: None, events }],
+            steps: vec![Arc::new(LogStep {
+                seq: 0,
+                seat: None,
+                action: None,
+                at: None,
+                events,
+            })],
         })
     }
 }
@@ -116,13 +154,13 @@ pub(crate) fn extend(replay: &mut Replay, rows: &[ActionRow]) -> anyhow::Result<
         }
         replay.head = head;
         replay.seq = row.seq;
-        replay.steps.push(LogStep {
+        replay.steps.push(Arc::new(LogStep {
             seq: row.seq,
             seat: Some(seat),
             action: Some(action),
             at: Some(Millis(row.created_at)),
             events,
-        });
+        }));
     }
     Ok(())
 }
@@ -137,7 +175,11 @@ pub(crate) struct ReplayCache {
 
 impl ReplayCache {
     pub fn new(capacity: usize) -> ReplayCache {
-        ReplayCache { entries: Mutex::new(HashMap::new()), capacity, clock: Mutex::new(0) }
+        ReplayCache {
+            entries: Mutex::new(HashMap::new()),
+            capacity,
+            clock: Mutex::new(0),
+        }
     }
 
     fn tick(&self) -> u64 {
@@ -159,12 +201,19 @@ impl ReplayCache {
     pub fn put(&self, id: &GameId, replay: Arc<Replay>) {
         let now = self.tick();
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if entries.get(id).is_some_and(|(_, kept)| kept.seq > replay.seq) {
+        if entries
+            .get(id)
+            .is_some_and(|(_, kept)| kept.seq > replay.seq)
+        {
             return;
         }
         entries.insert(id.clone(), (now, replay));
         if entries.len() > self.capacity {
-            if let Some(oldest) = entries.iter().min_by_key(|(_, (used, _))| *used).map(|(k, _)| k.clone()) {
+            if let Some(oldest) = entries
+                .iter()
+                .min_by_key(|(_, (used, _))| *used)
+                .map(|(k, _)| k.clone())
+            {
                 entries.remove(&oldest);
             }
         }

@@ -14,7 +14,10 @@ impl SeatNames {
     }
 
     pub fn name(&self, seat: Seat) -> String {
-        self.0.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string())
+        self.0
+            .get(seat.index())
+            .cloned()
+            .unwrap_or_else(|| seat.to_string())
     }
 
     /// "Alice, Bob and Carla".
@@ -62,7 +65,10 @@ pub fn describe(event: &Event, names: &SeatNames) -> String {
     let n = |seat: &Seat| names.name(*seat);
     match event {
         Event::GameStarted { game, holder } if *game > 1 => {
-            format!("Game {game} of the series began; {} holds the Condottiere token.", n(holder))
+            format!(
+                "Game {game} of the series began; {} holds the Condottiere token.",
+                n(holder)
+            )
         }
         Event::GameStarted { holder, .. } => {
             format!("The game began; {} holds the Condottiere token.", n(holder))
@@ -75,25 +81,43 @@ pub fn describe(event: &Event, names: &SeatNames) -> String {
             "The discard pile ({}) was shuffled into a new draw pile.",
             plural(*cards, "card", "cards")
         ),
-        Event::TokenPlaced { seat, region, defender } => match defender {
+        Event::TokenPlaced {
+            seat,
+            region,
+            defender,
+        } => match defender {
             Some(defender) => format!(
                 "{} placed the Condottiere token on {}, which {} defends.",
                 n(seat),
                 region_words(*region),
                 n(defender)
             ),
-            None => format!("{} placed the Condottiere token on {}.", n(seat), region_words(*region)),
+            None => format!(
+                "{} placed the Condottiere token on {}.",
+                n(seat),
+                region_words(*region)
+            ),
         },
-        Event::BattleStarted { region: Some(region), participants } => format!(
+        Event::BattleStarted {
+            region: Some(region),
+            participants,
+        } => format!(
             "The battle for {} began between {}.",
             region_words(*region),
             names.list(participants)
         ),
-        Event::BattleStarted { region: None, participants } => {
+        Event::BattleStarted {
+            region: None,
+            participants,
+        } => {
             format!("A battle began between {}.", names.list(participants))
         }
         Event::OutOfCards { seat } => format!("{} has no cards left and passes.", n(seat)),
-        Event::Played { seat, card, face_down: true } => {
+        Event::Played {
+            seat,
+            card,
+            face_down: true,
+        } => {
             format!("{} played {} face down.", n(seat), card.name())
         }
         Event::Played { seat, card, .. } => format!("{} played {}.", n(seat), card.name()),
@@ -104,31 +128,61 @@ pub fn describe(event: &Event, names: &SeatNames) -> String {
         Event::Removed { by, cards } => format!(
             "The {} sent {} to the discard pile.",
             by.name(),
-            join_and(cards.iter().map(|sc| format!("{}'s {}", n(&sc.seat), sc.card.name())).collect())
+            join_and(
+                cards
+                    .iter()
+                    .map(|sc| format!("{}'s {}", n(&sc.seat), sc.card.name()))
+                    .collect()
+            )
         ),
-        Event::ScarecrowReturned { seat, card: Some(card) } => {
-            format!("{} took {} back into their hand with the Scarecrow.", n(seat), card.name())
+        Event::ScarecrowReturned {
+            seat,
+            card: Some(card),
+        } => {
+            format!(
+                "{} took {} back into their hand with the Scarecrow.",
+                n(seat),
+                card.name()
+            )
         }
         Event::ScarecrowReturned { seat, card: None } => {
             format!("{}'s Scarecrow took nothing back.", n(seat))
         }
-        Event::PopeMoved { seat, region: Some(region) } => {
+        Event::PopeMoved {
+            seat,
+            region: Some(region),
+        } => {
             format!("{} put the Pope on {}.", n(seat), region_words(*region))
         }
         Event::PopeMoved { seat, region: None } => {
             format!("{} took the Pope off the board.", n(seat))
         }
         Event::TurnedUp { seat, card } => {
-            format!("{} turned up their face-down card: {}.", n(seat), card.name())
+            format!(
+                "{} turned up their face-down card: {}.",
+                n(seat),
+                card.name()
+            )
         }
-        Event::Passed { seat, provisional: true } => {
-            format!("{} passed for now (the defender's turn comes round again).", n(seat))
+        Event::Passed {
+            seat,
+            provisional: true,
+        } => {
+            format!(
+                "{} passed for now (the defender's turn comes round again).",
+                n(seat)
+            )
         }
         Event::Passed { seat, .. } => format!("{} passed.", n(seat)),
         Event::Revealed { seat, cards } => {
             format!("{} revealed a face-down {}.", n(seat), card_list(cards))
         }
-        Event::BattleEnded { region, strengths, winners, token_to } => {
+        Event::BattleEnded {
+            region,
+            strengths,
+            winners,
+            token_to,
+        } => {
             let place = match region {
                 Some(region) => format!("The battle for {}", region_words(*region)),
                 None => "The final battle".to_owned(),
@@ -150,10 +204,23 @@ pub fn describe(event: &Event, names: &SeatNames) -> String {
                 n(token_to)
             )
         }
-        Event::Conquered { seat, region, from: Some(from) } => {
-            format!("{} took {} from {}.", n(seat), region_words(*region), n(from))
+        Event::Conquered {
+            seat,
+            region,
+            from: Some(from),
+        } => {
+            format!(
+                "{} took {} from {}.",
+                n(seat),
+                region_words(*region),
+                n(from)
+            )
         }
-        Event::Conquered { seat, region, from: None } => {
+        Event::Conquered {
+            seat,
+            region,
+            from: None,
+        } => {
             format!("{} conquered {}.", n(seat), region_words(*region))
         }
         Event::LinesDiscarded => "Every battle line went to the discard pile.".to_owned(),
@@ -171,7 +238,12 @@ pub fn describe(event: &Event, names: &SeatNames) -> String {
         Event::FinalBattleStarted { participants } => {
             format!("A final battle began between {}.", names.list(participants))
         }
-        Event::SeriesGameEnded { game, winners, ending, points } => format!(
+        Event::SeriesGameEnded {
+            game,
+            winners,
+            ending,
+            points,
+        } => format!(
             "Game {game} of the series ended: {} ({}). Points: {}.",
             names.list(winners),
             ending.describe(),
@@ -183,14 +255,20 @@ pub fn describe(event: &Event, names: &SeatNames) -> String {
                     .collect()
             )
         ),
-        Event::GameOver { outcome } => format!("The game is over: {}", describe_outcome(outcome, names)),
+        Event::GameOver { outcome } => {
+            format!("The game is over: {}", describe_outcome(outcome, names))
+        }
     }
 }
 
 /// The result in one sentence: "Alice won (won on adjacent regions)."
 pub fn describe_outcome(outcome: &Outcome, names: &SeatNames) -> String {
     let who = names.list(&outcome.winners);
-    let verb = if outcome.winners.len() == 1 { "won" } else { "share the victory" };
+    let verb = if outcome.winners.len() == 1 {
+        "won"
+    } else {
+        "share the victory"
+    };
     let mut text = format!("{who} {verb} ({}).", outcome.ending.describe());
     if let Some(scores) = &outcome.scores {
         let scores = join_and(

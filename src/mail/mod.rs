@@ -37,11 +37,15 @@ pub enum MailerError {
     #[error("bad From address {0:?}")]
     From(String),
     #[error("cannot create the mail directory {path}: {source}")]
-    Directory { path: PathBuf, source: std::io::Error },
+    Directory {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 enum Transport {
-    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    /// An `Option` only so `Drop` can take it out (see `impl Drop for Mailer`).
+    Smtp(Option<AsyncSmtpTransport<Tokio1Executor>>),
     File(AsyncFileTransport<Tokio1Executor>),
 }
 
@@ -54,22 +58,33 @@ pub struct Mailer {
 
 impl std::fmt::Debug for Mailer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Mailer").field("transport", &self.description).finish()
+        f.debug_struct("Mailer")
+            .field("transport", &self.description)
+            .finish()
     }
 }
 
 impl Mailer {
     pub fn new(config: &MailConfig) -> Result<Mailer, MailerError> {
-        let from: Mailbox = config.from.parse().map_err(|_| MailerError::From(config.from.clone()))?;
+        let from: Mailbox = config
+            .from
+            .parse()
+            .map_err(|_| MailerError::From(config.from.clone()))?;
         match &config.smtp_url {
             Some(url) => {
                 let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
                     .map_err(MailerError::SmtpUrl)?
                     .timeout(Some(Duration::from_secs(30)))
                     .build();
-                let host = url.rsplit('@').next().unwrap_or(url).split('?').next().unwrap_or(url);
+                let host = url
+                    .rsplit('@')
+                    .next()
+                    .unwrap_or(url)
+                    .split('?')
+                    .next()
+                    .unwrap_or(url);
                 Ok(Mailer {
-                    transport: Transport::Smtp(transport),
+                    transport: Transport::Smtp(Some(transport)),
                     from,
                     description: format!("SMTP to {}", host.trim_start_matches("smtp://")),
                 })
@@ -80,8 +95,10 @@ impl Mailer {
 
     /// Write `.eml` files into `dir` (created if missing).
     pub fn to_directory(dir: &Path, from: Mailbox) -> Result<Mailer, MailerError> {
-        std::fs::create_dir_all(dir)
-            .map_err(|source| MailerError::Directory { path: dir.to_owned(), source })?;
+        std::fs::create_dir_all(dir).map_err(|source| MailerError::Directory {
+            path: dir.to_owned(),
+            source,
+        })?;
         Ok(Mailer {
             transport: Transport::File(AsyncFileTransport::new(dir)),
             from,
@@ -91,7 +108,10 @@ impl Mailer {
 
     /// The message for a row: text and HTML alternatives, the row's Message-ID.
     pub fn message(&self, row: &OutboxRow) -> Result<Message, String> {
-        let address = row.to_addr.parse().map_err(|e| format!("bad recipient address: {e}"))?;
+        let address = row
+            .to_addr
+            .parse()
+            .map_err(|e| format!("bad recipient address: {e}"))?;
         let to = Mailbox::new(Some(row.to_name.clone()), address);
         Message::builder()
             .from(self.from.clone())
@@ -118,8 +138,31 @@ impl Mailer {
     pub async fn send(&self, row: &OutboxRow) -> Result<(), String> {
         let message = self.message(row)?;
         match &self.transport {
-            Transport::Smtp(smtp) => smtp.send(message).await.map(drop).map_err(|e| e.to_string()),
-            Transport::File(file) => file.send(message).await.map(drop).map_err(|e| e.to_string()),
+            Transport::Smtp(Some(smtp)) => smtp
+                .send(message)
+                .await
+                .map(drop)
+                .map_err(|e| e.to_string()),
+            Transport::Smtp(None) => Err("the SMTP transport is gone".into()),
+            Transport::File(file) => file
+                .send(message)
+                .await
+                .map(drop)
+                .map_err(|e| e.to_string()),
+        }
+    }
+}
+
+/// lettre's SMTP pool spawns a task when dropped, which panics outside a Tokio runtime; a
+/// mailer dropped there (e.g. at the very end of `main`) leaks its idle connections instead.
+impl Drop for Mailer {
+    fn drop(&mut self) {
+        if let Transport::Smtp(smtp) = &mut self.transport {
+            if let Some(smtp) = smtp.take() {
+                if tokio::runtime::Handle::try_current().is_err() {
+                    std::mem::forget(smtp);
+                }
+            }
         }
     }
 }
@@ -155,7 +198,12 @@ pub struct Worker {
 
 impl Worker {
     pub fn new(mailer: Arc<Mailer>, db: Db) -> Worker {
-        Worker { mailer, db, lease: Duration::from_secs(300), batch: 20 }
+        Worker {
+            mailer,
+            db,
+            lease: Duration::from_secs(300),
+            batch: 20,
+        }
     }
 
     /// Claim the rows due now and send them.
@@ -173,7 +221,10 @@ impl Worker {
             Ok(store::claim_due(&mut conn, now, lease, batch)?)
         })
         .await??;
-        let mut report = RunReport { claimed: rows.len(), ..RunReport::default() };
+        let mut report = RunReport {
+            claimed: rows.len(),
+            ..RunReport::default()
+        };
         for row in rows {
             let outcome = self.mailer.send(&row).await;
             let db = self.db.clone();

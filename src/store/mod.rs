@@ -13,9 +13,9 @@ pub use outbox::{
     claim_due, delete_sent, enqueue, outbox_rows, record_failure, retry_delay, NewMail, OutboxRow,
 };
 pub use tables::{
-    actions_from, append_action, bump_link_version, find_game, insert_game, insert_seat,
-    last_seq, lock_game, record_acceptance, seats_of, set_last_seen, set_log_head, set_status,
-    ActionRow, ContributionSource, GameRow, GameStatus, SeatRow,
+    actions_from, append_action, bump_link_version, find_game, insert_game, insert_seat, last_seq,
+    lock_game, record_acceptance, seats_of, set_last_seen, set_log_head, set_status, ActionRow,
+    ContributionSource, GameRow, GameStatus, SeatRow,
 };
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
@@ -69,14 +69,19 @@ impl DbUrl {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             return Ok(DbUrl::Postgres(url.to_owned()));
         }
-        let path = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")).unwrap_or(url);
+        let path = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+            .unwrap_or(url);
         if path.is_empty() || path.contains(":memory:") {
             return Err(ConnectError::BadUrl(
                 "SQLite needs a file path (an in-memory database is not shared by a pool)".into(),
             ));
         }
         if let Some((scheme, _)) = path.split_once("://") {
-            return Err(ConnectError::BadUrl(format!("unknown database scheme {scheme:?}")));
+            return Err(ConnectError::BadUrl(format!(
+                "unknown database scheme {scheme:?}"
+            )));
         }
         Ok(DbUrl::Sqlite(PathBuf::from(path)))
     }
@@ -106,7 +111,9 @@ impl fmt::Debug for DbUrl {
                     (Some(start), Some(at)) if at > start => {
                         let credentials = &url[start + 3..at];
                         match credentials.split_once(':') {
-                            Some((user, _)) => format!("{}{user}:***{}", &url[..start + 3], &url[at..]),
+                            Some((user, _)) => {
+                                format!("{}{user}:***{}", &url[..start + 3], &url[at..])
+                            }
                             None => url.clone(),
                         }
                     }
@@ -123,7 +130,10 @@ pub enum ConnectError {
     #[error("bad database URL: {0}")]
     BadUrl(String),
     #[error("cannot create the database directory {path}: {source}")]
-    Directory { path: PathBuf, source: std::io::Error },
+    Directory {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("cannot connect to the database: {0}")]
     Connection(#[from] diesel::ConnectionError),
     #[error("cannot prepare the connection: {0}")]
@@ -155,8 +165,12 @@ pub fn connect(url: &DbUrl) -> Result<AnyConnection, ConnectError> {
 
 fn create_parent(path: &Path) -> Result<(), ConnectError> {
     match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => std::fs::create_dir_all(parent)
-            .map_err(|source| ConnectError::Directory { path: parent.to_owned(), source }),
+        Some(parent) if !parent.as_os_str().is_empty() => {
+            std::fs::create_dir_all(parent).map_err(|source| ConnectError::Directory {
+                path: parent.to_owned(),
+                source,
+            })
+        }
         _ => Ok(()),
     }
 }
@@ -221,7 +235,10 @@ impl Db {
             .min_idle(Some(1))
             .connection_timeout(Duration::from_secs(30))
             .build(Manager { url: url.clone() })?;
-        Ok(Db { pool, backend: url.backend() })
+        Ok(Db {
+            pool,
+            backend: url.backend(),
+        })
     }
 
     /// A connection from the pool; blocks (up to 30 s) while all are in use.
@@ -281,7 +298,9 @@ pub struct Millis(pub i64);
 
 impl Millis {
     pub fn now() -> Millis {
-        let since = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+        let since = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
         Millis(since.as_millis() as i64)
     }
     pub fn plus(self, duration: Duration) -> Millis {
@@ -358,7 +377,10 @@ impl fmt::Debug for GameId {
 pub fn random_base32(len: usize) -> String {
     let mut bytes = vec![0u8; len];
     getrandom::getrandom(&mut bytes).expect("the operating system has a random generator");
-    bytes.iter().map(|b| BASE32[(b & 31) as usize] as char).collect()
+    bytes
+        .iter()
+        .map(|b| BASE32[(b & 31) as usize] as char)
+        .collect()
 }
 
 /// Whether a store error is the unique-constraint violation of a concurrent duplicate insert.

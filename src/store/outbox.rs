@@ -63,7 +63,9 @@ pub fn enqueue(conn: &mut AnyConnection, mail: NewMail, now: Millis) -> QueryRes
         claimed_until: None,
     };
     let id = row.id.clone();
-    diesel::insert_into(outbox::table).values(row).execute(conn)?;
+    diesel::insert_into(outbox::table)
+        .values(row)
+        .execute(conn)?;
     Ok(id)
 }
 
@@ -80,7 +82,11 @@ pub fn claim_due(
     write_transaction(conn, |conn| {
         let query = outbox::table
             .filter(outbox::next_attempt_at.le(now.0))
-            .filter(outbox::claimed_until.is_null().or(outbox::claimed_until.le(now.0)))
+            .filter(
+                outbox::claimed_until
+                    .is_null()
+                    .or(outbox::claimed_until.le(now.0)),
+            )
             .order((outbox::next_attempt_at.asc(), outbox::created_at.asc()))
             .limit(limit)
             .select(outbox::all_columns);
@@ -102,7 +108,9 @@ pub fn claim_due(
 
 /// The mail went out: forget it.
 pub fn delete_sent(conn: &mut AnyConnection, id: &str) -> QueryResult<()> {
-    diesel::delete(outbox::table.find(id)).execute(conn).map(drop)
+    diesel::delete(outbox::table.find(id))
+        .execute(conn)
+        .map(drop)
 }
 
 /// The delay before retry number `attempts + 1`: 30 s × 2^attempts, at most an hour.
@@ -113,9 +121,17 @@ pub fn retry_delay(attempts: i32) -> Duration {
 
 /// The send failed: keep the row, count the attempt, note the error, release the claim and
 /// schedule the retry with exponential backoff.
-pub fn record_failure(conn: &mut AnyConnection, id: &str, now: Millis, error: &str) -> QueryResult<()> {
+pub fn record_failure(
+    conn: &mut AnyConnection,
+    id: &str,
+    now: Millis,
+    error: &str,
+) -> QueryResult<()> {
     write_transaction(conn, |conn| {
-        let attempts: i32 = outbox::table.find(id).select(outbox::attempts).first(conn)?;
+        let attempts: i32 = outbox::table
+            .find(id)
+            .select(outbox::attempts)
+            .first(conn)?;
         diesel::update(outbox::table.find(id))
             .set((
                 outbox::attempts.eq(attempts + 1),

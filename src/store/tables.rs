@@ -114,7 +114,9 @@ pub struct SeatRow {
 
 impl SeatRow {
     pub fn source(&self) -> Option<ContributionSource> {
-        self.contribution_source.as_deref().and_then(ContributionSource::parse)
+        self.contribution_source
+            .as_deref()
+            .and_then(ContributionSource::parse)
     }
 }
 
@@ -135,11 +137,17 @@ pub struct ActionRow {
 }
 
 pub fn insert_game(conn: &mut AnyConnection, row: &GameRow) -> QueryResult<()> {
-    diesel::insert_into(games::table).values(row.clone()).execute(conn).map(drop)
+    diesel::insert_into(games::table)
+        .values(row.clone())
+        .execute(conn)
+        .map(drop)
 }
 
 pub fn insert_seat(conn: &mut AnyConnection, row: &SeatRow) -> QueryResult<()> {
-    diesel::insert_into(seats::table).values(row.clone()).execute(conn).map(drop)
+    diesel::insert_into(seats::table)
+        .values(row.clone())
+        .execute(conn)
+        .map(drop)
 }
 
 pub fn find_game(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Option<GameRow>> {
@@ -194,7 +202,10 @@ pub fn set_status(
     ended_at: Option<Millis>,
 ) -> QueryResult<()> {
     diesel::update(games::table.find(id.as_str()))
-        .set((games::status.eq(status.as_str()), games::ended_at.eq(ended_at.map(|m| m.0))))
+        .set((
+            games::status.eq(status.as_str()),
+            games::ended_at.eq(ended_at.map(|m| m.0)),
+        ))
         .execute(conn)
         .map(drop)
 }
@@ -217,7 +228,12 @@ pub fn bump_link_version(conn: &mut AnyConnection, id: &GameId, seat: i32) -> Qu
         .first(conn)
 }
 
-pub fn set_last_seen(conn: &mut AnyConnection, id: &GameId, seat: i32, seq: i64) -> QueryResult<()> {
+pub fn set_last_seen(
+    conn: &mut AnyConnection,
+    id: &GameId,
+    seat: i32,
+    seq: i64,
+) -> QueryResult<()> {
     diesel::update(seats::table.find((id.as_str(), seat)))
         .set(seats::last_seen_seq.eq(seq))
         .execute(conn)
@@ -227,11 +243,18 @@ pub fn set_last_seen(conn: &mut AnyConnection, id: &GameId, seat: i32, seq: i64)
 /// Append one action. A concurrent append of the same `seq` fails with a unique violation
 /// (see [`super::is_unique_violation`]).
 pub fn append_action(conn: &mut AnyConnection, row: &ActionRow) -> QueryResult<()> {
-    diesel::insert_into(actions::table).values(row.clone()).execute(conn).map(drop)
+    diesel::insert_into(actions::table)
+        .values(row.clone())
+        .execute(conn)
+        .map(drop)
 }
 
 /// The log entries with `seq >= from`, in order.
-pub fn actions_from(conn: &mut AnyConnection, id: &GameId, from: i64) -> QueryResult<Vec<ActionRow>> {
+pub fn actions_from(
+    conn: &mut AnyConnection,
+    id: &GameId,
+    from: i64,
+) -> QueryResult<Vec<ActionRow>> {
     actions::table
         .filter(actions::game_id.eq(id.as_str()))
         .filter(actions::seq.ge(from))

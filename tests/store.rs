@@ -1,0 +1,1050 @@
+//! The store, the game service and the mail worker against real databases: a fresh SQLite file
+//! per test, and the same suite on a fresh PostgreSQL database when CORRIERE_TEST_POSTGRES_URL is set.
+
+use corriere::engine::condottiere::{Action, Card, Event, Options};
+use corriere::engine::{Audience, Seat};
+use corriere::games::words::{card_list, describe, SeatNames};
+use corriere::games::{
+    chain, seed, AcceptError, AuthError, Contribution, EmailAddress, GameId, GameStatus, Games,
+    GamesConfig, MoveError, NewGame, PlayerName, SeatAuth, Secret,
+};
+use corriere::mail::{MailConfig, Mailer, Worker};
+use corriere::store::{self, AnyConnection, Db, DbUrl, Millis, OutboxRow};
+use diesel::prelude::*;
+use std::collections::HashSet;
+use std::sync::{Arc, Barrier, Mutex, Once};
+use std::time::Duration;
+
+// ---------------------------------------------------------------- harness
+
+/// A fresh database, dropped (PostgreSQL) or deleted (SQLite) afterwards.
+struct TestDb {
+    db: Option<Db>,
+    dir: tempfile::TempDir,
+    postgres: Option<(String, String)>,
+}
+
+impl TestDb {
+    fn db(&self) -> &Db {
+        self.db.as_ref().expect("open")
+    }
+    fn conn(&self) -> store::DbConn {
+        self.db().get().expect("a pooled connection")
+    }
+    fn name(&self) -> &'static str {
+        if self.postgres.is_some() {
+            "postgres"
+        } else {
+            "sqlite"
+        }
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        self.db.take();
+        if let Some((server, name)) = &self.postgres {
+            if let Ok(mut conn) = PgConnection::establish(server) {
+                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(&mut conn);
+            }
+        }
+    }
+}
+
+fn sqlite_db() -> TestDb {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    // A directory that does not exist yet: connecting creates it.
+    let url = format!("sqlite://{}", dir.path().join("data/corriere.db").display());
+    let db = Db::open(&DbUrl::parse(&url).unwrap()).expect("SQLite opens");
+    TestDb {
+        db: Some(db),
+        dir,
+        postgres: None,
+    }
+}
+
+fn postgres_server() -> Option<String> {
+    static WARN: Once = Once::new();
+    match std::env::var("CORRIERE_TEST_POSTGRES_URL") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            // Written to the process's stderr directly, past the test harness's capture.
+            WARN.call_once(|| {
+                use std::io::Write;
+                let _ = std::io::stderr().write_all(
+                    b"\n*** SKIPPED: PostgreSQL tests (CORRIERE_TEST_POSTGRES_URL unset) ***\n\n",
+                );
+            });
+            None
+        }
+    }
+}
+
+/// The server URL with its database name replaced.
+fn with_database(server: &str, name: &str) -> String {
+    let (base, query) = match server.split_once('?') {
+        Some((base, query)) => (base, Some(query)),
+        None => (server, None),
+    };
+    let after_scheme = base.find("://").map_or(0, |i| i + 3);
+    let root = match base[after_scheme..].find('/') {
+        Some(slash) => &base[..after_scheme + slash],
+        None => base,
+    };
+    match query {
+        Some(query) => format!("{root}/{name}?{query}"),
+        None => format!("{root}/{name}"),
+    }
+}
+
+fn postgres_db(server: &str) -> TestDb {
+    let name = format!("corriere_test_{}", store::random_base32(12));
+    let mut admin = PgConnection::establish(server).expect("the PostgreSQL test server answers");
+    diesel::sql_query(format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .expect("CREATE DATABASE");
+    let url = with_database(server, &name);
+    let db = Db::open(&DbUrl::parse(&url).unwrap()).expect("PostgreSQL opens");
+    TestDb {
+        db: Some(db),
+        dir: tempfile::tempdir().unwrap(),
+        postgres: Some((server.to_owned(), name)),
+    }
+}
+
+/// Run a test on a fresh SQLite database, then on a fresh PostgreSQL one when configured.
+fn on_each_backend(test: impl Fn(&TestDb)) {
+    test(&sqlite_db());
+    if let Some(server) = postgres_server() {
+        test(&postgres_db(&server));
+    }
+}
+
+fn games() -> Games {
+    Games::new(GamesConfig {
+        base_url: corriere::games::BaseUrl::parse("https://corriere.test/").unwrap(),
+        link_secret: Secret::generate(),
+    })
+}
+
+const PLAYERS: [(&str, &str); 4] = [
+    ("Alice", "alice@example.org"),
+    ("Bob", "bob@example.org"),
+    ("Carla", "carla@example.org"),
+    ("Dino", "dino@example.org"),
+];
+
+fn new_game(games: &Games, conn: &mut AnyConnection, players: usize, options: Options) -> GameId {
+    let seats = PLAYERS[..players]
+        .iter()
+        .map(|(n, e)| {
+            (
+                PlayerName::parse(n).unwrap(),
+                EmailAddress::parse(e).unwrap(),
+            )
+        })
+        .collect();
+    games
+        .create_game(
+            conn,
+            NewGame {
+                options,
+                seats,
+                creator_seat: Seat(0),
+            },
+        )
+        .expect("the game is created")
+        .game_id
+}
+
+fn auth(id: &GameId, seat: Seat) -> SeatAuth {
+    SeatAuth::for_server(id.clone(), seat)
+}
+
+fn started_game(games: &Games, conn: &mut AnyConnection, players: usize) -> GameId {
+    let id = new_game(games, conn, players, Options::default());
+    for seat in Seat::all(players as u8) {
+        let contribution =
+            (seat.0 % 2 == 0).then(|| Contribution::parse(&format!("luck {seat}")).unwrap());
+        games
+            .accept(conn, &auth(&id, seat), contribution)
+            .expect("accept");
+    }
+    id
+}
+
+fn outbox(conn: &mut AnyConnection, id: &GameId) -> Vec<OutboxRow> {
+    store::outbox_rows(conn, Some(id)).unwrap()
+}
+
+fn action_count(conn: &mut AnyConnection, id: &GameId) -> usize {
+    store::actions_from(conn, id, 1).unwrap().len()
+}
+
+/// A small deterministic generator for choosing among legal actions.
+struct Picker(u64);
+
+impl Picker {
+    fn pick(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// One move by some seat the game waits on; returns false once the game is over.
+fn play_one(games: &Games, conn: &mut AnyConnection, id: &GameId, picker: &mut Picker) -> bool {
+    let loaded = games.load(conn, id).unwrap();
+    let game = loaded.state().expect("started").clone();
+    if game.is_over() {
+        return false;
+    }
+    let waiting = game.waiting_on();
+    let seat = waiting[picker.pick(waiting.len())];
+    let legal = game.legal_actions(seat);
+    // Pass often, so battles end and games finish.
+    let action = if picker.pick(3) == 0 {
+        game.default_action(seat).unwrap()
+    } else {
+        legal[picker.pick(legal.len())].clone()
+    };
+    games
+        .make_move(conn, &auth(id, seat), loaded.seq(), &action)
+        .expect("a legal move is stored");
+    true
+}
+
+// ---------------------------------------------------------------- SMTP capture
+
+#[derive(Clone, Default)]
+struct Capture {
+    current: Vec<u8>,
+    messages: Arc<Mutex<Vec<String>>>,
+}
+
+impl mailin_embedded::Handler for Capture {
+    fn data(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.current.extend_from_slice(buf);
+        Ok(())
+    }
+    fn data_end(&mut self) -> mailin_embedded::Response {
+        let message = String::from_utf8_lossy(&std::mem::take(&mut self.current)).into_owned();
+        self.messages.lock().unwrap().push(message);
+        mailin_embedded::response::OK
+    }
+}
+
+/// An SMTP server on a free local port, capturing messages in memory.
+fn smtp_server() -> (String, Arc<Mutex<Vec<String>>>) {
+    let capture = Capture::default();
+    let messages = capture.messages.clone();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let mut server = mailin_embedded::Server::new(capture);
+    server.with_name("test.smtp").with_tcp_listener(listener);
+    std::thread::spawn(move || {
+        let _ = server.serve();
+    });
+    (format!("smtp://127.0.0.1:{port}"), messages)
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+fn mail_config(dir: &std::path::Path, smtp_url: Option<String>) -> MailConfig {
+    MailConfig {
+        smtp_url,
+        data_dir: dir.to_owned(),
+        from: "corriere <corriere@corriere.test>".into(),
+    }
+}
+
+// ---------------------------------------------------------------- tests
+
+#[test]
+fn creating_a_game_stores_its_seats_and_queues_one_invitation_per_seat() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = new_game(
+            &games,
+            &mut conn,
+            3,
+            Options {
+                hidden_cards: true,
+                ..Options::default()
+            },
+        );
+        let loaded = games.load(&mut conn, &id).unwrap();
+        assert_eq!(loaded.game.status, GameStatus::Inviting, "{}", t.name());
+        assert!(loaded.replay.is_none());
+        assert_eq!(
+            loaded
+                .seats
+                .iter()
+                .map(|s| s.name.as_str())
+                .collect::<Vec<_>>(),
+            ["Alice", "Bob", "Carla"]
+        );
+        let mails = outbox(&mut conn, &id);
+        assert_eq!(mails.len(), 3);
+        for (name, email) in &PLAYERS[..3] {
+            let mail = mails
+                .iter()
+                .find(|m| m.to_addr == *email)
+                .expect("an invitation per seat");
+            assert_eq!(mail.kind, "invitation");
+            assert_eq!(mail.to_name, *name);
+            assert!(mail.text_body.contains(&loaded.game.commitment));
+            assert!(mail.text_body.contains("Hidden Cards"));
+            assert!(mail.html_body.contains("https://corriere.test/games/"));
+            assert!(mail.message_id.starts_with('<') && mail.message_id.ends_with("@corriere>"));
+        }
+        let row = store::find_game(&mut conn, &id).unwrap().unwrap();
+        assert_eq!(
+            seed::commitment(&hex::decode(&row.secret).unwrap().try_into().unwrap()),
+            row.commitment
+        );
+        // The secret never appears in a mail before the end.
+        assert!(mails
+            .iter()
+            .all(|m| !m.text_body.contains(&row.secret) && !m.html_body.contains(&row.secret)));
+    });
+}
+
+#[test]
+fn invalid_players_or_options_are_refused_with_every_problem() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let one = vec![(
+            PlayerName::parse("Solo").unwrap(),
+            EmailAddress::parse("solo@example.org").unwrap(),
+        )];
+        let error = games
+            .create_game(
+                &mut conn,
+                NewGame {
+                    options: Options::default(),
+                    seats: one,
+                    creator_seat: Seat(3),
+                },
+            )
+            .unwrap_err();
+        assert!(error.to_string().contains("2 to 6 players"), "{error}");
+        assert!(error.to_string().contains("no seat 4"), "{error}");
+        assert!(store::outbox_rows(&mut conn, None).unwrap().is_empty());
+    });
+    assert!(EmailAddress::parse("not an address").is_err());
+    assert!(EmailAddress::parse("a@b@c").is_err());
+    assert!(PlayerName::parse("   ").is_err());
+}
+
+#[test]
+fn accepting_every_seat_starts_the_game_and_tells_the_first_decider() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = new_game(&games, &mut conn, 3, Options::default());
+        games.accept(&mut conn, &auth(&id, Seat(0)), None).unwrap();
+        let repeat = games.accept(&mut conn, &auth(&id, Seat(0)), None);
+        assert!(matches!(repeat, Err(AcceptError::AlreadyAccepted)));
+        let second = games
+            .accept(
+                &mut conn,
+                &auth(&id, Seat(1)),
+                Some(Contribution::parse("bob's lucky words").unwrap()),
+            )
+            .unwrap();
+        assert!(!second.started);
+        assert!(games.load(&mut conn, &id).unwrap().replay.is_none());
+        let last = games.accept(&mut conn, &auth(&id, Seat(2)), None).unwrap();
+        assert!(last.started);
+
+        let loaded = games.load(&mut conn, &id).unwrap();
+        assert_eq!(loaded.game.status, GameStatus::Playing);
+        assert_eq!(loaded.seq(), 0);
+        let sources: Vec<_> = loaded
+            .seats
+            .iter()
+            .map(|s| s.contribution_source.unwrap().as_str())
+            .collect();
+        assert_eq!(sources, ["server", "player", "server"]);
+        assert_eq!(
+            loaded.seats[1].contribution.as_deref(),
+            Some("bob's lucky words")
+        );
+
+        // The seed is the documented derivation of the secret and the contributions.
+        let row = store::find_game(&mut conn, &id).unwrap().unwrap();
+        let secret: [u8; 32] = hex::decode(&row.secret).unwrap().try_into().unwrap();
+        let contributions: Vec<String> = loaded
+            .seats
+            .iter()
+            .map(|s| s.contribution.clone().unwrap())
+            .collect();
+        assert_eq!(
+            loaded.state().unwrap().seed(),
+            seed::derive_seed(&secret, &contributions)
+        );
+
+        let waiting = loaded.state().unwrap().waiting_on();
+        let turns: Vec<_> = outbox(&mut conn, &id)
+            .into_iter()
+            .filter(|m| m.kind == "your_turn")
+            .collect();
+        assert_eq!(turns.len(), waiting.len());
+        for seat in &waiting {
+            let mail = turns
+                .iter()
+                .find(|m| m.to_name == PLAYERS[seat.index()].0)
+                .expect("a mail per decider");
+            let prompt = loaded.state().unwrap().decision(*seat).unwrap().prompt();
+            assert!(mail.subject.contains(prompt), "{}", mail.subject);
+            assert!(mail.text_body.contains("Receipt: move 0, log head"));
+        }
+    });
+}
+
+#[test]
+fn moves_are_stored_replayed_and_announced_to_the_next_player() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = started_game(&games, &mut conn, 3);
+        let mut picker = Picker(7);
+        for _ in 0..25 {
+            assert!(play_one(&games, &mut conn, &id, &mut picker));
+        }
+        let warm = games.load(&mut conn, &id).unwrap();
+        assert_eq!(warm.seq(), 25);
+        // A service with an empty cache replays the log from the start to the same state.
+        let cold = self::games().load(&mut conn, &id).unwrap();
+        assert_eq!(cold.state(), warm.state(), "{}", t.name());
+        assert_eq!(
+            cold.replay.as_ref().unwrap().head,
+            warm.replay.as_ref().unwrap().head
+        );
+
+        // The stored chain is the documented one.
+        let record = games.record_data(&mut conn, &id).unwrap();
+        assert!(
+            record.secret.is_none(),
+            "the secret stays hidden while the game is played"
+        );
+        let row = store::find_game(&mut conn, &id).unwrap().unwrap();
+        let names: Vec<&str> = PLAYERS[..3].iter().map(|p| p.0).collect();
+        let mut h = chain::genesis(&chain::LogHeader {
+            id: id.as_str(),
+            game: "condottiere",
+            rules_version: record.game.rules_version,
+            options: &record.game.options,
+            seats: names,
+            commitment: &row.commitment,
+            contributions: record
+                .seats
+                .iter()
+                .map(|s| chain::HeaderContribution {
+                    seat: s.seat,
+                    value: s.contribution.as_deref().unwrap(),
+                    source: s.contribution_source.unwrap(),
+                })
+                .collect(),
+        });
+        for action in &record.actions {
+            h = chain::link(
+                &h,
+                action.seq as u64,
+                action.seat,
+                &action.action,
+                action.at.0,
+            );
+            assert_eq!(hex::encode(h), action.hash);
+        }
+        assert_eq!(Some(hex::encode(h)), row.log_head);
+
+        // Every "your turn" mail after the start goes to a seat that had to decide then.
+        let turns = outbox(&mut conn, &id)
+            .into_iter()
+            .filter(|m| m.kind == "your_turn")
+            .count();
+        assert!(turns >= 5, "only {turns} your_turn mails for 25 moves");
+        let page = games.seat_page(&mut conn, &auth(&id, Seat(0))).unwrap();
+        assert_eq!(page.seq, 25);
+        assert!(
+            page.history.windows(2).all(|w| w[0].seq > w[1].seq),
+            "newest first"
+        );
+        assert!(page.view.is_some());
+    });
+}
+
+#[test]
+fn a_move_with_an_old_seq_is_refused_as_stale_and_changes_nothing() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = started_game(&games, &mut conn, 2);
+        let mut picker = Picker(3);
+        play_one(&games, &mut conn, &id, &mut picker);
+        play_one(&games, &mut conn, &id, &mut picker);
+        let loaded = games.load(&mut conn, &id).unwrap();
+        let seat = loaded.state().unwrap().waiting_on()[0];
+        let action = loaded.state().unwrap().legal_actions(seat)[0].clone();
+        let mails = outbox(&mut conn, &id).len();
+        let result = games.make_move(&mut conn, &auth(&id, seat), 1, &action);
+        assert!(
+            matches!(result, Err(MoveError::Stale { current_seq: 2 })),
+            "{result:?}"
+        );
+        assert_eq!(action_count(&mut conn, &id), 2);
+        assert_eq!(outbox(&mut conn, &id).len(), mails);
+    });
+}
+
+#[test]
+fn an_illegal_action_changes_nothing() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = started_game(&games, &mut conn, 3);
+        let loaded = games.load(&mut conn, &id).unwrap();
+        let game = loaded.state().unwrap();
+        let idle = Seat::all(3).find(|s| game.decision(*s).is_none()).unwrap();
+        let mails = outbox(&mut conn, &id).len();
+        let head = loaded.game.log_head.clone();
+        let result = games.make_move(
+            &mut conn,
+            &auth(&id, idle),
+            0,
+            &Action::Pass { reveal: false },
+        );
+        assert!(matches!(result, Err(MoveError::Illegal(_))), "{result:?}");
+        let waiting = game.waiting_on()[0];
+        let result = games.make_move(
+            &mut conn,
+            &auth(&id, waiting),
+            0,
+            &Action::Draw { count: 99 },
+        );
+        assert!(matches!(result, Err(MoveError::Illegal(_))), "{result:?}");
+        assert_eq!(action_count(&mut conn, &id), 0);
+        assert_eq!(outbox(&mut conn, &id).len(), mails);
+        let after = games.load(&mut conn, &id).unwrap();
+        assert_eq!(after.game.log_head, head);
+        assert_eq!(after.state(), Some(game));
+    });
+}
+
+#[test]
+fn a_move_in_a_game_that_is_not_being_played_is_refused() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = new_game(&games, &mut conn, 2, Options::default());
+        let result = games.make_move(
+            &mut conn,
+            &auth(&id, Seat(0)),
+            0,
+            &Action::Pass { reveal: false },
+        );
+        assert!(matches!(result, Err(MoveError::NotPlaying)), "{result:?}");
+    });
+}
+
+#[test]
+fn concurrent_identical_moves_with_the_same_seq_apply_exactly_once() {
+    on_each_backend(|t| {
+        for threads in [2, 16, 64] {
+            let games = Arc::new(games());
+            let id = started_game(&games, &mut t.conn(), 3);
+            let loaded = games.load(&mut t.conn(), &id).unwrap();
+            let seat = loaded.state().unwrap().waiting_on()[0];
+            let action = loaded.state().unwrap().legal_actions(seat)[0].clone();
+            let mails_before = outbox(&mut t.conn(), &id).len();
+            let barrier = Arc::new(Barrier::new(threads));
+            let results: Vec<_> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|_| {
+                        let (games, barrier, action, id) =
+                            (games.clone(), barrier.clone(), action.clone(), id.clone());
+                        let db = t.db().clone();
+                        scope.spawn(move || {
+                            barrier.wait();
+                            let mut conn = db.get().expect("a pooled connection");
+                            games.make_move(&mut conn, &auth(&id, seat), 0, &action)
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let applied = results.iter().filter(|r| r.is_ok()).count();
+            let stale = results
+                .iter()
+                .filter(|r| matches!(r, Err(MoveError::Stale { current_seq: 1 })))
+                .count();
+            assert_eq!(
+                applied,
+                1,
+                "{} with {threads} threads: {results:?}",
+                t.name()
+            );
+            assert_eq!(
+                stale,
+                threads - 1,
+                "{} with {threads} threads: {results:?}",
+                t.name()
+            );
+            let mut conn = t.conn();
+            assert_eq!(action_count(&mut conn, &id), 1);
+            let after = games.load(&mut conn, &id).unwrap();
+            assert_eq!(after.seq(), 1);
+            let new_mails = outbox(&mut conn, &id).len() - mails_before;
+            let expected = after
+                .state()
+                .unwrap()
+                .waiting_on()
+                .into_iter()
+                .filter(|s| {
+                    *s != seat
+                        && loaded.state().unwrap().decision(*s)
+                            != after.state().unwrap().decision(*s)
+                })
+                .count();
+            assert_eq!(new_mails, expected);
+        }
+    });
+}
+
+#[test]
+fn a_transaction_that_fails_stores_nothing_and_enqueues_nothing() {
+    #[derive(Debug)]
+    struct Abandon;
+    impl From<diesel::result::Error> for Abandon {
+        fn from(_: diesel::result::Error) -> Abandon {
+            Abandon
+        }
+    }
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = started_game(&games, &mut conn, 3);
+        let loaded = games.load(&mut conn, &id).unwrap();
+        let seat = loaded.state().unwrap().waiting_on()[0];
+        let action = loaded.state().unwrap().legal_actions(seat)[0].clone();
+        let mails = outbox(&mut conn, &id).len();
+        // A caller composes the move with more work that then fails: all of it rolls back.
+        let result = store::write_transaction(&mut conn, |conn| -> Result<(), Abandon> {
+            games
+                .make_move(conn, &auth(&id, seat), 0, &action)
+                .expect("the move itself succeeds");
+            assert_eq!(
+                action_count(conn, &id),
+                1,
+                "inside the transaction the move is there"
+            );
+            Err(Abandon)
+        });
+        assert!(result.is_err());
+        assert_eq!(action_count(&mut conn, &id), 0);
+        assert_eq!(outbox(&mut conn, &id).len(), mails);
+        // The replay cache saw the abandoned move, but the log decides.
+        let after = games.load(&mut conn, &id).unwrap();
+        assert_eq!(after.seq(), 0);
+        assert_eq!(after.state(), loaded.state());
+        games
+            .make_move(&mut conn, &auth(&id, seat), 0, &action)
+            .expect("the move can be made again");
+    });
+}
+
+#[test]
+fn a_seat_link_works_only_for_its_seat_until_it_is_replaced() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = new_game(&games, &mut conn, 2, Options::default());
+        let token = games.links().token(&id, Seat(1), 1);
+        let authorized = games.authorize(&mut conn, &id, Seat(1), &token).unwrap();
+        assert_eq!(authorized.seat(), Seat(1));
+        assert!(matches!(
+            games.authorize(&mut conn, &id, Seat(0), &token),
+            Err(AuthError::BadLink)
+        ));
+        assert!(matches!(
+            games.authorize(&mut conn, &id, Seat(5), &token),
+            Err(AuthError::BadLink)
+        ));
+        let nowhere = GameId::parse("aaaaaaaaaa").unwrap();
+        assert!(matches!(
+            games.authorize(&mut conn, &nowhere, Seat(1), &token),
+            Err(AuthError::NoSuchGame)
+        ));
+        // The invitation carries the link.
+        let invitation = outbox(&mut conn, &id)
+            .into_iter()
+            .find(|m| m.to_name == "Bob")
+            .unwrap();
+        assert!(invitation
+            .text_body
+            .contains(&format!("/games/{id}/seat/2/{token}")));
+
+        games.relink(&mut conn, &id, Seat(1)).unwrap();
+        assert!(matches!(
+            games.authorize(&mut conn, &id, Seat(1), &token),
+            Err(AuthError::BadLink)
+        ));
+        let fresh = games.links().token(&id, Seat(1), 2);
+        assert!(games.authorize(&mut conn, &id, Seat(1), &fresh).is_ok());
+        let relink = outbox(&mut conn, &id)
+            .into_iter()
+            .find(|m| m.kind == "relink")
+            .unwrap();
+        assert_eq!(relink.to_addr, "bob@example.org");
+        assert!(relink.text_body.contains(fresh.as_str()));
+        assert!(!relink.text_body.contains(token.as_str()));
+        // No usable token is stored anywhere.
+        let seats = store::seats_of(&mut conn, &id).unwrap();
+        assert!(seats
+            .iter()
+            .all(|s| !format!("{s:?}").contains(fresh.as_str())));
+    });
+}
+
+#[test]
+fn declining_cancels_the_game_and_tells_the_others() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = new_game(&games, &mut conn, 3, Options::default());
+        games.accept(&mut conn, &auth(&id, Seat(0)), None).unwrap();
+        games.decline(&mut conn, &auth(&id, Seat(2))).unwrap();
+        assert_eq!(
+            games.load(&mut conn, &id).unwrap().game.status,
+            GameStatus::Cancelled
+        );
+        let cancelled: Vec<_> = outbox(&mut conn, &id)
+            .into_iter()
+            .filter(|m| m.kind == "cancelled")
+            .collect();
+        let mut told: Vec<_> = cancelled.iter().map(|m| m.to_name.as_str()).collect();
+        told.sort();
+        assert_eq!(told, ["Alice", "Bob"]);
+        assert!(cancelled[0].text_body.contains("Carla declined"));
+        assert!(matches!(
+            games.accept(&mut conn, &auth(&id, Seat(1)), None),
+            Err(AcceptError::NotInviting)
+        ));
+    });
+}
+
+#[test]
+fn a_whole_game_is_played_to_the_end_and_everyone_is_told_the_result() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = started_game(&games, &mut conn, 3);
+        let mut picker = Picker(11);
+        let mut moves = 0;
+        while play_one(&games, &mut conn, &id, &mut picker) {
+            moves += 1;
+            assert!(moves < 5000, "the game should end");
+        }
+        assert!(moves > 10, "a real game takes more than {moves} moves");
+        let loaded = games.load(&mut conn, &id).unwrap();
+        assert_eq!(loaded.game.status, GameStatus::Over, "{}", t.name());
+        assert!(loaded.game.ended_at.is_some());
+        let over: Vec<_> = outbox(&mut conn, &id)
+            .into_iter()
+            .filter(|m| m.kind == "game_over")
+            .collect();
+        assert_eq!(over.len(), 3);
+        let row = store::find_game(&mut conn, &id).unwrap().unwrap();
+        for mail in &over {
+            assert!(
+                mail.text_body.contains(&row.secret),
+                "the secret is revealed at the end"
+            );
+        }
+        assert_eq!(
+            games.record_data(&mut conn, &id).unwrap().secret,
+            Some(row.secret.clone())
+        );
+        assert_eq!(
+            games.public_page(&mut conn, &id).unwrap().revealed_secret,
+            Some(row.secret)
+        );
+        let result = games.make_move(
+            &mut conn,
+            &auth(&id, Seat(0)),
+            loaded.seq(),
+            &Action::Pass { reveal: false },
+        );
+        assert!(matches!(result, Err(MoveError::NotPlaying)));
+    });
+}
+
+#[test]
+fn no_mail_to_a_seat_shows_another_seats_hand_or_private_events() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let options = Options {
+            hidden_cards: true,
+            draw_after_battle: true,
+            ..Options::default()
+        };
+        let id = new_game(&games, &mut conn, 4, options);
+        for seat in Seat::all(4) {
+            games.accept(&mut conn, &auth(&id, seat), None).unwrap();
+        }
+        let names = SeatNames::new(PLAYERS.iter().map(|p| p.0.to_owned()).collect());
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut picker = Picker(5);
+        let mut checked = 0;
+        for step in 0..150 {
+            if step > 0 && !play_one(&games, &mut conn, &id, &mut picker) {
+                break;
+            }
+            let loaded = games.load(&mut conn, &id).unwrap();
+            let replay = loaded.replay.as_ref().unwrap();
+            let game = &replay.game;
+            // Every private sentence of every seat so far.
+            let private: Vec<(Seat, String)> = replay
+                .steps
+                .iter()
+                .flat_map(|s| s.events.iter())
+                .filter_map(|(audience, event)| match audience {
+                    Audience::Only(seat) => Some((*seat, describe(event, &names))),
+                    Audience::Everyone => None,
+                })
+                .collect();
+            for mail in outbox(&mut conn, &id) {
+                if !seen.insert(mail.id.clone()) || mail.kind == "invitation" {
+                    continue;
+                }
+                let to = Seat(PLAYERS.iter().position(|p| p.1 == mail.to_addr).unwrap() as u8);
+                for (owner, sentence) in &private {
+                    if *owner != to {
+                        assert!(
+                            !mail.text_body.contains(sentence),
+                            "mail to {to} shows {owner}'s {sentence:?}"
+                        );
+                        assert!(
+                            !mail.html_body.contains(sentence),
+                            "mail to {to} shows {owner}'s {sentence:?}"
+                        );
+                    }
+                }
+                if mail.kind == "your_turn" {
+                    let hand = game.hand(to).cards();
+                    let line = format!("Your hand: {} ({} cards)", card_list(&hand), hand.len());
+                    assert!(
+                        mail.text_body.contains(&line),
+                        "{line:?} not in {}",
+                        mail.text_body
+                    );
+                    assert_eq!(mail.text_body.matches("Your hand:").count(), 1);
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "only {checked} mails checked");
+    });
+}
+
+#[test]
+fn queued_mails_are_sent_through_smtp_with_their_message_id_and_both_parts() {
+    on_each_backend(|t| {
+        let games = games();
+        let id = started_game(&games, &mut t.conn(), 2);
+        let queued = outbox(&mut t.conn(), &id);
+        assert!(queued.len() >= 3);
+        let (url, messages) = smtp_server();
+        let rt = runtime();
+        let report = rt.block_on(async {
+            let mailer = Arc::new(Mailer::new(&mail_config(t.dir.path(), Some(url))).unwrap());
+            Worker::new(mailer, t.db().clone())
+                .run_once()
+                .await
+                .unwrap()
+        });
+        assert_eq!(
+            (report.sent, report.failed),
+            (queued.len(), 0),
+            "{}",
+            t.name()
+        );
+        assert!(
+            outbox(&mut t.conn(), &id).is_empty(),
+            "sent rows are deleted"
+        );
+        let messages = messages.lock().unwrap();
+        assert_eq!(messages.len(), queued.len());
+        for row in &queued {
+            let message = messages
+                .iter()
+                .find(|m| m.contains(&format!("Message-ID: {}", row.message_id)))
+                .unwrap_or_else(|| panic!("no message with id {}", row.message_id));
+            assert!(message.contains("multipart/alternative"));
+            assert!(message.contains("text/plain"));
+            assert!(message.contains("text/html"));
+            assert!(message.contains(&row.to_addr));
+        }
+    });
+}
+
+#[test]
+fn without_an_smtp_server_mails_are_written_as_eml_files() {
+    on_each_backend(|t| {
+        let games = games();
+        let id = new_game(&games, &mut t.conn(), 3, Options::default());
+        let rt = runtime();
+        let report = rt.block_on(async {
+            let mailer = Arc::new(Mailer::new(&mail_config(t.dir.path(), None)).unwrap());
+            Worker::new(mailer, t.db().clone())
+                .run_once()
+                .await
+                .unwrap()
+        });
+        assert_eq!(report.sent, 3);
+        let files: Vec<_> = std::fs::read_dir(t.dir.path().join("outbox"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "eml"))
+            .collect();
+        assert_eq!(files.len(), 3);
+        let text = std::fs::read_to_string(&files[0]).unwrap();
+        assert!(text.contains("Message-ID: <"));
+        assert!(text.contains("multipart/alternative"));
+        assert!(outbox(&mut t.conn(), &id).is_empty());
+    });
+}
+
+#[test]
+fn a_claimed_mail_whose_worker_died_is_sent_again_after_the_lease() {
+    on_each_backend(|t| {
+        let games = games();
+        let id = new_game(&games, &mut t.conn(), 2, Options::default());
+        let now = Millis::now();
+        let lease = Duration::from_secs(300);
+        // A worker claims both rows and dies before sending.
+        let claimed = store::claim_due(&mut t.conn(), now, lease, 10).unwrap();
+        assert_eq!(claimed.len(), 2);
+        let (url, messages) = smtp_server();
+        let rt = runtime();
+        let mailer = rt.block_on(async {
+            Arc::new(Mailer::new(&mail_config(t.dir.path(), Some(url))).unwrap())
+        });
+        let worker = Worker::new(mailer, t.db().clone());
+        let during = rt
+            .block_on(worker.run_once_at(now.plus(Duration::from_secs(10))))
+            .unwrap();
+        assert_eq!(during.claimed, 0, "a live claim is respected");
+        let after = rt
+            .block_on(worker.run_once_at(now.plus(lease).plus(Duration::from_secs(1))))
+            .unwrap();
+        assert_eq!(after.sent, 2, "{}", t.name());
+        assert!(outbox(&mut t.conn(), &id).is_empty());
+        let messages = messages.lock().unwrap();
+        for row in &claimed {
+            assert!(
+                messages.iter().any(|m| m.contains(&row.message_id)),
+                "re-sent with the same Message-ID"
+            );
+        }
+    });
+}
+
+#[test]
+fn a_failed_send_keeps_the_row_with_its_error_and_a_growing_backoff() {
+    on_each_backend(|t| {
+        let games = games();
+        let id = new_game(&games, &mut t.conn(), 2, Options::default());
+        // A port nobody listens on.
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let rt = runtime();
+        let mailer = rt.block_on(async {
+            Arc::new(
+                Mailer::new(&mail_config(
+                    t.dir.path(),
+                    Some(format!("smtp://127.0.0.1:{port}")),
+                ))
+                .unwrap(),
+            )
+        });
+        let worker = Worker::new(mailer, t.db().clone());
+        let now = Millis::now();
+        let first = rt.block_on(worker.run_once_at(now)).unwrap();
+        assert_eq!((first.sent, first.failed), (0, 2), "{}", t.name());
+        for row in outbox(&mut t.conn(), &id) {
+            assert_eq!(row.attempts, 1);
+            assert!(row.last_error.as_deref().is_some_and(|e| !e.is_empty()));
+            assert_eq!(row.next_attempt_at, now.plus(Duration::from_secs(30)).0);
+            assert_eq!(row.claimed_until, None);
+        }
+        let early = rt
+            .block_on(worker.run_once_at(now.plus(Duration::from_secs(29))))
+            .unwrap();
+        assert_eq!(early.claimed, 0, "nothing is retried before its backoff");
+        let later = now.plus(Duration::from_secs(30));
+        let second = rt.block_on(worker.run_once_at(later)).unwrap();
+        assert_eq!(second.failed, 2);
+        for row in outbox(&mut t.conn(), &id) {
+            assert_eq!(row.attempts, 2);
+            assert_eq!(row.next_attempt_at, later.plus(Duration::from_secs(60)).0);
+        }
+    });
+    assert_eq!(store::retry_delay(0), Duration::from_secs(30));
+    assert_eq!(store::retry_delay(20), Duration::from_secs(3600));
+}
+
+#[test]
+fn database_urls_choose_the_backend_by_scheme() {
+    assert!(matches!(
+        DbUrl::parse("postgres://u:p@h/db").unwrap(),
+        DbUrl::Postgres(_)
+    ));
+    assert!(matches!(
+        DbUrl::parse("postgresql://h/db").unwrap(),
+        DbUrl::Postgres(_)
+    ));
+    assert!(
+        matches!(DbUrl::parse("sqlite://data/c.db").unwrap(), DbUrl::Sqlite(p) if p.ends_with("data/c.db"))
+    );
+    assert!(matches!(
+        DbUrl::parse("/var/lib/corriere.db").unwrap(),
+        DbUrl::Sqlite(_)
+    ));
+    assert!(DbUrl::parse("mysql://h/db").is_err());
+    assert!(
+        !format!("{:?}", DbUrl::parse("postgres://u:hunter2@h/db").unwrap()).contains("hunter2")
+    );
+    assert!(!format!("{:?}", Secret::generate())
+        .chars()
+        .any(|c| c.is_ascii_hexdigit() && c.is_ascii_digit()));
+}
+
+#[test]
+fn private_events_of_the_engine_are_the_ones_this_suite_checks() {
+    // Guard for the mail privacy test: these variants are emitted only to their seat.
+    let received = Event::Received {
+        seat: Seat(0),
+        cards: vec![Card::M1],
+    };
+    assert_eq!(
+        describe(&received, &SeatNames::default()),
+        "P1 received Mercenary 1."
+    );
+}
