@@ -10,7 +10,11 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args, Clone, Debug)]
 pub struct ServeArgs {
     /// Where games are stored: `sqlite://PATH` or `postgres://…`.
-    #[arg(long, env = "CORRIERE_DATABASE_URL", default_value = "sqlite://./data/corriere.db")]
+    #[arg(
+        long,
+        env = "CORRIERE_DATABASE_URL",
+        default_value = "sqlite://./data/corriere.db"
+    )]
     pub database_url: String,
     /// The address to listen on.
     #[arg(long, env = "CORRIERE_BIND", default_value = "127.0.0.1:8080")]
@@ -30,7 +34,11 @@ pub struct ServeArgs {
     #[arg(long, env = "CORRIERE_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
     /// The From address of every mail.
-    #[arg(long, env = "CORRIERE_MAIL_FROM", default_value = "corriere <corriere@localhost>")]
+    #[arg(
+        long,
+        env = "CORRIERE_MAIL_FROM",
+        default_value = "corriere <corriere@localhost>"
+    )]
     pub mail_from: String,
 }
 
@@ -54,13 +62,17 @@ impl ServeArgs {
         std::fs::create_dir_all(&self.data_dir)
             .with_context(|| format!("creating the data directory {}", self.data_dir.display()))?;
         let secret = match self.secret {
-            Some(hex) => Secret::from_hex(&hex)
-                .map_err(|_| anyhow::anyhow!("CORRIERE_SECRET must be at least 64 hexadecimal digits"))?,
+            Some(hex) => Secret::from_hex(&hex).map_err(|_| {
+                anyhow::anyhow!("CORRIERE_SECRET must be at least 64 hexadecimal digits")
+            })?,
             None => stored_secret(&self.data_dir)?,
         };
         let base_url = self
             .base_url
-            .map(|u| BaseUrl::parse(&u).map_err(|_| anyhow::anyhow!("CORRIERE_BASE_URL {u:?} is not an http(s) URL")))
+            .map(|u| {
+                BaseUrl::parse(&u)
+                    .map_err(|_| anyhow::anyhow!("CORRIERE_BASE_URL {u:?} is not an http(s) URL"))
+            })
             .transpose()?;
         Ok(Config {
             database_url: DbUrl::parse(&self.database_url)
@@ -80,11 +92,16 @@ impl ServeArgs {
 fn stored_secret(data_dir: &Path) -> Result<Secret> {
     let path = data_dir.join("secret");
     if let Ok(text) = std::fs::read_to_string(&path) {
-        return Secret::from_hex(text.trim())
-            .map_err(|_| anyhow::anyhow!("{} does not hold a valid secret; delete it to make a new one", path.display()));
+        return Secret::from_hex(text.trim()).map_err(|_| {
+            anyhow::anyhow!(
+                "{} does not hold a valid secret; delete it to make a new one",
+                path.display()
+            )
+        });
     }
     let mut bytes = [0u8; 32];
-    getrandom::getrandom(&mut bytes).map_err(|e| anyhow::anyhow!("the operating system has no random generator: {e}"))?;
+    getrandom::getrandom(&mut bytes)
+        .map_err(|e| anyhow::anyhow!("the operating system has no random generator: {e}"))?;
     let text = hex::encode(bytes);
     write_private(&path, &text)?;
     tracing::info!(path = %path.display(), "generated a new link-signing secret");
@@ -97,7 +114,9 @@ fn write_private(path: &Path, text: &str) -> Result<()> {
     options.write(true).create_new(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(path).with_context(|| format!("creating {}", path.display()))?;
+    let mut file = options
+        .open(path)
+        .with_context(|| format!("creating {}", path.display()))?;
     file.write_all(text.as_bytes())?;
     Ok(())
 }

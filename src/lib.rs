@@ -1,9 +1,9 @@
 pub mod audit;
 pub mod cli;
+pub mod config;
 pub mod engine;
 pub mod games;
 pub mod mail;
 pub mod simulate;
 pub mod store;
-pub mod config;
 pub mod web;

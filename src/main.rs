@@ -102,7 +102,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Serve { args } => cli::serve::serve(args),
-        Command::Seat { command: SeatCommand::Relink { game, seat, args } } => cli::serve::relink(args, &game, seat),
+        Command::Seat {
+            command: SeatCommand::Relink { game, seat, args },
+        } => cli::serve::relink(args, &game, seat),
         Command::Engine {
             command: EngineCommand::Apply { position, actions },
         } => cli::engine::apply(&position, &actions),

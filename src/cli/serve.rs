@@ -17,11 +17,18 @@ pub fn init_logs() {
 pub fn serve(args: ServeArgs) -> Result<ExitCode> {
     init_logs();
     let config = args.into_config()?;
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
     runtime.block_on(async {
         let running = crate::web::start(config).await?;
-        println!("corriere is serving on {} (Ctrl-C to stop)", running.base_url);
-        tokio::signal::ctrl_c().await.context("waiting for Ctrl-C")?;
+        println!(
+            "corriere is serving on {} (Ctrl-C to stop)",
+            running.base_url
+        );
+        tokio::signal::ctrl_c()
+            .await
+            .context("waiting for Ctrl-C")?;
         tracing::info!("stopping");
         running.stop().await;
         Ok(ExitCode::SUCCESS)
@@ -38,9 +45,18 @@ pub fn relink(args: ServeArgs, game: &str, seat: Seat) -> Result<ExitCode> {
         None => BaseUrl::parse(&format!("http://{}", config.bind))
             .map_err(|_| anyhow::anyhow!("set CORRIERE_BASE_URL: links need a public address"))?,
     };
-    let games = Games::new(GamesConfig { base_url, link_secret: config.secret });
+    let games = Games::new(GamesConfig {
+        base_url,
+        link_secret: config.secret,
+    });
     let mut conn = db.get()?;
-    games.relink(&mut conn, &game, seat).with_context(|| format!("relinking seat {} of game {}", seat.number(), game.as_str()))?;
-    println!("Seat {} of game {} has a new link; the old one no longer works. The mail is queued.", seat.number(), game.as_str());
+    games
+        .relink(&mut conn, &game, seat)
+        .with_context(|| format!("relinking seat {} of game {}", seat.number(), game.as_str()))?;
+    println!(
+        "Seat {} of game {} has a new link; the old one no longer works. The mail is queued.",
+        seat.number(),
+        game.as_str()
+    );
     Ok(ExitCode::SUCCESS)
 }

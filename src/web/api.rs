@@ -5,24 +5,33 @@ use super::{blocking, AppState, PageError};
 use crate::engine::condottiere::{Action, Decision, Options, View};
 use crate::engine::Seat;
 use crate::games::{
-    AcceptError, AuthError, Contribution, CreateError, EmailAddress, GameId, LoadError, MoveError, NewGame,
-    PlayerName, SeatAuth, SeatToken,
+    AcceptError, AuthError, Contribution, CreateError, EmailAddress, GameId, LoadError, MoveError,
+    NewGame, PlayerName, SeatAuth, SeatToken,
 };
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 
 fn error(status: StatusCode, code: &str, message: impl Into<String>) -> HttpResponse {
-    HttpResponse::build(status).json(serde_json::json!({"error": {"code": code, "message": message.into()}}))
+    HttpResponse::build(status)
+        .json(serde_json::json!({"error": {"code": code, "message": message.into()}}))
 }
 
 fn unexpected(error: anyhow::Error, game: Option<&str>) -> HttpResponse {
     let _ = PageError::unexpected(error, game);
-    self::error(StatusCode::INTERNAL_SERVER_ERROR, "unexpected", "something went wrong on our side; try again")
+    self::error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "unexpected",
+        "something went wrong on our side; try again",
+    )
 }
 
 fn no_game() -> HttpResponse {
-    error(StatusCode::NOT_FOUND, "no_such_game", "there is no game with this id")
+    error(
+        StatusCode::NOT_FOUND,
+        "no_such_game",
+        "there is no game with this id",
+    )
 }
 
 #[derive(Deserialize)]
@@ -63,10 +72,15 @@ pub async fn create(state: web::Data<AppState>, body: web::Json<CreateRequest>) 
     }
     let mut seats = Vec::new();
     for (i, seat) in body.seats.iter().enumerate() {
-        match (PlayerName::parse(&seat.name), EmailAddress::parse(&seat.email)) {
+        match (
+            PlayerName::parse(&seat.name),
+            EmailAddress::parse(&seat.email),
+        ) {
             (Ok(n), Ok(e)) => seats.push((n, e)),
             (Err(e), _) => problems.push(format!("seats[{i}].name: {e}")),
-            (_, Err(_)) => problems.push(format!("seats[{i}].email: not an email address we can send to")),
+            (_, Err(_)) => problems.push(format!(
+                "seats[{i}].email: not an email address we can send to"
+            )),
         }
     }
     let creator_seat = body.creator_seat.unwrap_or(Seat(0));
@@ -76,7 +90,11 @@ pub async fn create(state: web::Data<AppState>, body: web::Json<CreateRequest>) 
     if !problems.is_empty() {
         return error(StatusCode::BAD_REQUEST, "invalid", problems.join("; "));
     }
-    let new = NewGame { options: body.options, seats, creator_seat };
+    let new = NewGame {
+        options: body.options,
+        seats,
+        creator_seat,
+    };
     match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
         Ok(Ok(created)) => {
             let id = created.game_id.as_str().to_string();
@@ -84,11 +102,17 @@ pub async fn create(state: web::Data<AppState>, body: web::Json<CreateRequest>) 
                 public_url: format!("{}/games/{id}", state.base_url()),
                 creator_seat: created.creator_seat,
                 creator_seat_url: created.creator_url,
-                creator_bearer: format!("{}.{}", created.creator_seat.number(), created.creator_token.as_str()),
+                creator_bearer: format!(
+                    "{}.{}",
+                    created.creator_seat.number(),
+                    created.creator_token.as_str()
+                ),
                 id,
             })
         }
-        Ok(Err(CreateError::Invalid(problems))) => error(StatusCode::BAD_REQUEST, "invalid", problems.to_string()),
+        Ok(Err(CreateError::Invalid(problems))) => {
+            error(StatusCode::BAD_REQUEST, "invalid", problems.to_string())
+        }
         Ok(Err(CreateError::Unexpected(e))) => unexpected(e, None),
         Err(e) => e.into_response(),
     }
@@ -121,7 +145,9 @@ struct GameJson {
 }
 
 pub async fn game(state: web::Data<AppState>, path: web::Path<String>) -> HttpResponse {
-    let Ok(id) = GameId::parse(&path) else { return no_game() };
+    let Ok(id) = GameId::parse(&path) else {
+        return no_game();
+    };
     match blocking(&state, move |s, conn| s.games.public_page(conn, &id)).await {
         Ok(Ok(page)) => HttpResponse::Ok().json(GameJson {
             id: page.game.id.as_str().to_string(),
@@ -153,7 +179,11 @@ pub async fn game(state: web::Data<AppState>, path: web::Path<String>) -> HttpRe
 }
 
 /// The seat behind `Authorization: Bearer SEAT.TOKEN`.
-async fn bearer(state: &web::Data<AppState>, request: &HttpRequest, game: &str) -> Result<SeatAuth, HttpResponse> {
+async fn bearer(
+    state: &web::Data<AppState>,
+    request: &HttpRequest,
+    game: &str,
+) -> Result<SeatAuth, HttpResponse> {
     let id = GameId::parse(game).map_err(|_| no_game())?;
     let header = request
         .headers()
@@ -167,11 +197,25 @@ async fn bearer(state: &web::Data<AppState>, request: &HttpRequest, game: &str) 
                 "send the seat token as `Authorization: Bearer SEAT.TOKEN` (the seat number, a dot, and the token from your seat link)",
             )
         })?;
-    let bad = || error(StatusCode::FORBIDDEN, "bad_token", "this seat token is not valid (it may have been replaced by a newer link)");
+    let bad = || {
+        error(
+            StatusCode::FORBIDDEN,
+            "bad_token",
+            "this seat token is not valid (it may have been replaced by a newer link)",
+        )
+    };
     let (seat, token) = header.trim().split_once('.').ok_or_else(bad)?;
-    let seat = seat.parse::<u8>().ok().and_then(Seat::from_number).ok_or_else(bad)?;
+    let seat = seat
+        .parse::<u8>()
+        .ok()
+        .and_then(Seat::from_number)
+        .ok_or_else(bad)?;
     let token = SeatToken::parse(token).map_err(|_| bad())?;
-    match blocking(state, move |s, conn| s.games.authorize(conn, &id, seat, &token)).await {
+    match blocking(state, move |s, conn| {
+        s.games.authorize(conn, &id, seat, &token)
+    })
+    .await
+    {
         Ok(Ok(auth)) => Ok(auth),
         Ok(Err(AuthError::NoSuchGame)) => Err(no_game()),
         Ok(Err(AuthError::BadLink)) => Err(bad()),
@@ -192,7 +236,11 @@ struct SeatJson {
     view: Option<View>,
 }
 
-pub async fn seat(state: web::Data<AppState>, request: HttpRequest, path: web::Path<String>) -> HttpResponse {
+pub async fn seat(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<String>,
+) -> HttpResponse {
     let auth = match bearer(&state, &request, &path).await {
         Ok(auth) => auth,
         Err(response) => return response,
@@ -235,16 +283,32 @@ pub async fn accept(
         Some(text) => match Contribution::parse(&text) {
             Ok(c) => Some(c),
             Err(_) => {
-                return error(StatusCode::BAD_REQUEST, "invalid", "contribution: 1 to 200 characters, no control characters")
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    "invalid",
+                    "contribution: 1 to 200 characters, no control characters",
+                )
             }
         },
     };
-    match blocking(&state, move |s, conn| s.games.accept(conn, &auth, contribution)).await {
-        Ok(Ok(accepted)) => HttpResponse::Ok().json(serde_json::json!({"started": accepted.started})),
-        Ok(Err(AcceptError::AlreadyAccepted)) => error(StatusCode::CONFLICT, "already_accepted", "you have already accepted"),
-        Ok(Err(AcceptError::NotInviting)) => {
-            error(StatusCode::CONFLICT, "not_inviting", "this game is no longer waiting for players")
+    match blocking(&state, move |s, conn| {
+        s.games.accept(conn, &auth, contribution)
+    })
+    .await
+    {
+        Ok(Ok(accepted)) => {
+            HttpResponse::Ok().json(serde_json::json!({"started": accepted.started}))
         }
+        Ok(Err(AcceptError::AlreadyAccepted)) => error(
+            StatusCode::CONFLICT,
+            "already_accepted",
+            "you have already accepted",
+        ),
+        Ok(Err(AcceptError::NotInviting)) => error(
+            StatusCode::CONFLICT,
+            "not_inviting",
+            "this game is no longer waiting for players",
+        ),
         Ok(Err(AcceptError::NoSuchGame)) => no_game(),
         Ok(Err(AcceptError::Unexpected(e))) => unexpected(e, Some(&path)),
         Err(e) => e.into_response(),
@@ -286,7 +350,9 @@ pub async fn make_move(
 }
 
 pub async fn openapi() -> HttpResponse {
-    HttpResponse::Ok().content_type("application/json").body(OPENAPI)
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(OPENAPI)
 }
 
 pub const OPENAPI: &str = include_str!("../../docs/openapi.json");

@@ -7,8 +7,8 @@ use crate::engine::condottiere::{Action, Card, Options};
 use crate::engine::Seat;
 use crate::games::words::describe_outcome;
 use crate::games::{
-    AcceptError, AuthError, Contribution, CreateError, DeclineError, EmailAddress, GameId, GameStatus, LoadError,
-    MoveError, NewGame, PlayerName, SeatAuth, SeatToken,
+    AcceptError, AuthError, Contribution, CreateError, DeclineError, EmailAddress, GameId,
+    GameStatus, LoadError, MoveError, NewGame, PlayerName, SeatAuth, SeatToken,
 };
 use crate::web::map::Board;
 use actix_web::http::{header, StatusCode};
@@ -18,16 +18,21 @@ use serde::Deserialize;
 
 pub fn render(status: StatusCode, page: &impl Template) -> HttpResponse {
     match page.render() {
-        Ok(body) => HttpResponse::build(status).content_type("text/html; charset=utf-8").body(body),
+        Ok(body) => HttpResponse::build(status)
+            .content_type("text/html; charset=utf-8")
+            .body(body),
         Err(error) => {
             tracing::error!(%error, "template failed");
-            HttpResponse::InternalServerError().body("Something went wrong on our side. Please try again.")
+            HttpResponse::InternalServerError()
+                .body("Something went wrong on our side. Please try again.")
         }
     }
 }
 
 fn see_other(location: String) -> HttpResponse {
-    HttpResponse::SeeOther().insert_header((header::LOCATION, location)).finish()
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location))
+        .finish()
 }
 
 #[derive(Template)]
@@ -38,12 +43,29 @@ pub struct MessagePage {
     pub hint: String,
 }
 
-pub fn message(status: StatusCode, title: &str, text: impl Into<String>, hint: impl Into<String>) -> HttpResponse {
-    render(status, &MessagePage { title: title.into(), text: text.into(), hint: hint.into() })
+pub fn message(
+    status: StatusCode,
+    title: &str,
+    text: impl Into<String>,
+    hint: impl Into<String>,
+) -> HttpResponse {
+    render(
+        status,
+        &MessagePage {
+            title: title.into(),
+            text: text.into(),
+            hint: hint.into(),
+        },
+    )
 }
 
 pub fn not_found() -> HttpResponse {
-    message(StatusCode::NOT_FOUND, "No such game", "There is no game at this address.", "Check the link in your mail.")
+    message(
+        StatusCode::NOT_FOUND,
+        "No such game",
+        "There is no game at this address.",
+        "Check the link in your mail.",
+    )
 }
 
 pub fn bad_link() -> HttpResponse {
@@ -76,7 +98,10 @@ pub struct HomePage {
 }
 
 pub async fn home() -> HttpResponse {
-    render(StatusCode::OK, &home_page(&CreateForm::default(), Vec::new()))
+    render(
+        StatusCode::OK,
+        &home_page(&CreateForm::default(), Vec::new()),
+    )
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -123,20 +148,30 @@ impl CreateForm {
             bigger_kingdoms: self.bigger_kingdoms.is_some(),
             capturing_regions: self.capturing_regions.is_some(),
             hidden_cards: self.hidden_cards.is_some(),
-            play_for_points: self.play_for_points.as_ref().map(|_| self.target().unwrap_or(0)),
+            play_for_points: self
+                .play_for_points
+                .as_ref()
+                .map(|_| self.target().unwrap_or(0)),
             first_holder: None,
         }
     }
 
     fn target(&self) -> Option<u32> {
-        self.points_target.as_deref().map(str::trim).filter(|t| !t.is_empty()).map_or(Some(20), |t| t.parse().ok())
+        self.points_target
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map_or(Some(20), |t| t.parse().ok())
     }
 
     /// Parse the whole form, or say every problem with it.
     fn parse(&self) -> Result<NewGame, Vec<String>> {
         let mut problems = Vec::new();
         if !self.game.is_empty() && self.game != "condottiere" {
-            problems.push(format!("There is no game called {:?} here; choose Condottiere.", self.game));
+            problems.push(format!(
+                "There is no game called {:?} here; choose Condottiere.",
+                self.game
+            ));
         }
         let mut seats = Vec::new();
         let mut numbers = Vec::new();
@@ -150,44 +185,73 @@ impl CreateForm {
             let parsed_name = PlayerName::parse(name)
                 .map_err(|e| problems.push(format!("Seat {number}: the name is not valid ({e}).")));
             let parsed_email = EmailAddress::parse(email).map_err(|_| {
-                problems.push(format!("Seat {number}: {email:?} is not an email address we can send to."))
+                problems.push(format!(
+                    "Seat {number}: {email:?} is not an email address we can send to."
+                ))
             });
             if let (Ok(n), Ok(e)) = (parsed_name, parsed_email) {
                 seats.push((n, e));
                 numbers.push(number as u8);
             }
         }
-        let filled = self.rows().iter().filter(|(n, e)| {
-            !n.as_deref().unwrap_or("").trim().is_empty() || !e.as_deref().unwrap_or("").trim().is_empty()
-        }).count();
+        let filled = self
+            .rows()
+            .iter()
+            .filter(|(n, e)| {
+                !n.as_deref().unwrap_or("").trim().is_empty()
+                    || !e.as_deref().unwrap_or("").trim().is_empty()
+            })
+            .count();
         if !(2..=6).contains(&filled) {
-            problems.push(format!("Condottiere needs 2 to 6 players; the form names {filled}."));
+            problems.push(format!(
+                "Condottiere needs 2 to 6 players; the form names {filled}."
+            ));
         }
-        if numbers.iter().enumerate().any(|(i, &n)| n as usize != i + 1) && problems.is_empty() {
+        if numbers
+            .iter()
+            .enumerate()
+            .any(|(i, &n)| n as usize != i + 1)
+            && problems.is_empty()
+        {
             problems.push("Fill the player rows from the top, without gaps.".into());
         }
         let creator = self.creator.unwrap_or(1);
         if creator == 0 || creator as usize > filled.max(1) {
-            problems.push(format!("You marked seat {creator} as yourself, but that seat is empty."));
+            problems.push(format!(
+                "You marked seat {creator} as yourself, but that seat is empty."
+            ));
         }
         let mut options = self.options();
-        if options.play_for_points == Some(0) || (self.play_for_points.is_some() && self.target().is_none()) {
-            problems.push("The Play for Points target must be a whole number from 1 to 200.".into());
+        if options.play_for_points == Some(0)
+            || (self.play_for_points.is_some() && self.target().is_none())
+        {
+            problems
+                .push("The Play for Points target must be a whole number from 1 to 200.".into());
         }
         let creator_seat = Seat(creator.saturating_sub(1));
         options.first_holder = match self.first_holder.as_deref().unwrap_or("creator") {
             "creator" => Some(creator_seat),
             "random" => None,
-            n => match n.parse::<u8>().ok().filter(|&n| n >= 1 && n as usize <= filled) {
+            n => match n
+                .parse::<u8>()
+                .ok()
+                .filter(|&n| n >= 1 && n as usize <= filled)
+            {
                 Some(n) => Some(Seat(n - 1)),
                 None => {
-                    problems.push(format!("The first holder must be one of the seats, not {n:?}."));
+                    problems.push(format!(
+                        "The first holder must be one of the seats, not {n:?}."
+                    ));
                     None
                 }
             },
         };
         if problems.is_empty() {
-            Ok(NewGame { options, seats, creator_seat })
+            Ok(NewGame {
+                options,
+                seats,
+                creator_seat,
+            })
         } else {
             Err(problems)
         }
@@ -210,7 +274,10 @@ fn home_page(form: &CreateForm, problems: Vec<String>) -> HomePage {
     HomePage {
         flashes: problems.into_iter().map(Flash::error).collect(),
         rows,
-        first_holder: form.first_holder.clone().unwrap_or_else(|| "creator".into()),
+        first_holder: form
+            .first_holder
+            .clone()
+            .unwrap_or_else(|| "creator".into()),
         options: form.options(),
         points_target: form.target().unwrap_or(20),
     }
@@ -222,15 +289,29 @@ pub async fn create(state: web::Data<AppState>, form: web::Form<CreateForm>) -> 
         Err(problems) => return render(StatusCode::BAD_REQUEST, &home_page(&form, problems)),
     };
     match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
-        Ok(Ok(created)) => see_other(format!("{}?created=1", seat_path(&created.game_id, created.creator_seat, &created.creator_token))),
-        Ok(Err(CreateError::Invalid(problems))) => render(StatusCode::BAD_REQUEST, &home_page(&form, problems.0)),
+        Ok(Ok(created)) => see_other(format!(
+            "{}?created=1",
+            seat_path(
+                &created.game_id,
+                created.creator_seat,
+                &created.creator_token
+            )
+        )),
+        Ok(Err(CreateError::Invalid(problems))) => {
+            render(StatusCode::BAD_REQUEST, &home_page(&form, problems.0))
+        }
         Ok(Err(CreateError::Unexpected(error))) => PageError::unexpected(error, None),
         Err(error) => error.into_response(),
     }
 }
 
 pub fn seat_path(game: &GameId, seat: Seat, token: &SeatToken) -> String {
-    format!("/games/{}/seat/{}/{}", game.as_str(), seat.number(), token.as_str())
+    format!(
+        "/games/{}/seat/{}/{}",
+        game.as_str(),
+        seat.number(),
+        token.as_str()
+    )
 }
 
 // ---------------------------------------------------------------- seat pages
@@ -289,7 +370,11 @@ async fn authorize(state: &web::Data<AppState>, path: &SeatPath) -> Result<SeatA
     let game = GameId::parse(&path.game).map_err(|_| not_found())?;
     let seat = Seat::from_number(path.seat).ok_or_else(bad_link)?;
     let token = SeatToken::parse(&path.token).map_err(|_| bad_link())?;
-    match blocking(state, move |s, conn| s.games.authorize(conn, &game, seat, &token)).await {
+    match blocking(state, move |s, conn| {
+        s.games.authorize(conn, &game, seat, &token)
+    })
+    .await
+    {
         Ok(Ok(auth)) => Ok(auth),
         Ok(Err(AuthError::NoSuchGame)) => Err(not_found()),
         Ok(Err(AuthError::BadLink)) => Err(bad_link()),
@@ -298,7 +383,11 @@ async fn authorize(state: &web::Data<AppState>, path: &SeatPath) -> Result<SeatA
     }
 }
 
-pub async fn seat(state: web::Data<AppState>, path: web::Path<SeatPath>, query: web::Query<SeatQuery>) -> HttpResponse {
+pub async fn seat(
+    state: web::Data<AppState>,
+    path: web::Path<SeatPath>,
+    query: web::Query<SeatQuery>,
+) -> HttpResponse {
     let auth = match authorize(&state, &path).await {
         Ok(auth) => auth,
         Err(response) => return response,
@@ -315,7 +404,9 @@ pub async fn seat(state: web::Data<AppState>, path: web::Path<SeatPath>, query: 
         )));
     }
     if let Some(seq) = query.moved {
-        flashes.push(Flash::info(format!("Your move was recorded as move {seq}.")));
+        flashes.push(Flash::info(format!(
+            "Your move was recorded as move {seq}."
+        )));
     }
     seat_response(&state, &path, auth, flashes, StatusCode::OK).await
 }
@@ -330,7 +421,9 @@ async fn seat_response(
     let page = match blocking(state, move |s, conn| s.games.seat_page(conn, &auth)).await {
         Ok(Ok(page)) => page,
         Ok(Err(LoadError::NoSuchGame)) => return not_found(),
-        Ok(Err(LoadError::Unexpected(error))) => return PageError::unexpected(error, Some(&path.game)),
+        Ok(Err(LoadError::Unexpected(error))) => {
+            return PageError::unexpected(error, Some(&path.game))
+        }
         Err(error) => return error.into_response(),
     };
     let names = present::names_of(&page.seats);
@@ -362,7 +455,11 @@ async fn seat_response(
                     players: page
                         .seats
                         .iter()
-                        .map(|s| PlayerShown { number: s.seat.number(), name: s.name.clone(), accepted: s.accepted })
+                        .map(|s| PlayerShown {
+                            number: s.seat.number(),
+                            name: s.name.clone(),
+                            accepted: s.accepted,
+                        })
                         .collect(),
                     accepted,
                     accept_path: format!("{base}/accept"),
@@ -402,12 +499,18 @@ pub struct AcceptForm {
     phrase: String,
 }
 
-pub async fn accept(state: web::Data<AppState>, path: web::Path<SeatPath>, form: web::Form<AcceptForm>) -> HttpResponse {
+pub async fn accept(
+    state: web::Data<AppState>,
+    path: web::Path<SeatPath>,
+    form: web::Form<AcceptForm>,
+) -> HttpResponse {
     let auth = match authorize(&state, &path).await {
         Ok(auth) => auth,
         Err(response) => return response,
     };
-    let text = format!("{} {}", form.entropy.trim(), form.phrase.trim()).trim().to_string();
+    let text = format!("{} {}", form.entropy.trim(), form.phrase.trim())
+        .trim()
+        .to_string();
     let contribution = if text.is_empty() {
         None
     } else {
@@ -415,12 +518,17 @@ pub async fn accept(state: web::Data<AppState>, path: web::Path<SeatPath>, form:
             Ok(c) => Some(c),
             Err(_) => {
                 let flash = Flash::error("Your phrase is too long or has control characters: use at most 120 ordinary characters.");
-                return seat_response(&state, &path, auth, vec![flash], StatusCode::BAD_REQUEST).await;
+                return seat_response(&state, &path, auth, vec![flash], StatusCode::BAD_REQUEST)
+                    .await;
             }
         }
     };
     let who = auth.clone();
-    match blocking(&state, move |s, conn| s.games.accept(conn, &who, contribution)).await {
+    match blocking(&state, move |s, conn| {
+        s.games.accept(conn, &who, contribution)
+    })
+    .await
+    {
         Ok(Ok(_)) | Ok(Err(AcceptError::AlreadyAccepted)) => see_other(path_of(&path)),
         Ok(Err(AcceptError::NotInviting)) => {
             let flash = Flash::error("This game is no longer waiting for players.");
@@ -467,35 +575,60 @@ pub struct MoveForm {
 
 impl MoveForm {
     fn parse(&self) -> Result<(i64, Action), String> {
-        let seq = self
-            .seq
-            .trim()
-            .parse::<i64>()
-            .map_err(|_| "The form did not say which move it was made for; reload the page and try again.".to_string())?;
+        let seq = self.seq.trim().parse::<i64>().map_err(|_| {
+            "The form did not say which move it was made for; reload the page and try again."
+                .to_string()
+        })?;
         if self.action == "keep" {
             let mut cards = Vec::new();
-            for code in [&self.keep1, &self.keep2].into_iter().flatten().map(|c| c.trim()).filter(|c| !c.is_empty()) {
-                cards.push(Card::from_code(code).ok_or_else(|| format!("{code:?} is not a card code."))?);
+            for code in [&self.keep1, &self.keep2]
+                .into_iter()
+                .flatten()
+                .map(|c| c.trim())
+                .filter(|c| !c.is_empty())
+            {
+                cards.push(
+                    Card::from_code(code).ok_or_else(|| format!("{code:?} is not a card code."))?,
+                );
             }
             return Ok((seq, Action::Keep { cards }));
         }
-        let action = serde_json::from_str::<Action>(&self.action)
-            .map_err(|_| "The form did not name a move we understand; reload the page and use its buttons.".to_string())?;
+        let action = serde_json::from_str::<Action>(&self.action).map_err(|_| {
+            "The form did not name a move we understand; reload the page and use its buttons."
+                .to_string()
+        })?;
         Ok((seq, action))
     }
 }
 
-pub async fn make_move(state: web::Data<AppState>, path: web::Path<SeatPath>, form: web::Form<MoveForm>) -> HttpResponse {
+pub async fn make_move(
+    state: web::Data<AppState>,
+    path: web::Path<SeatPath>,
+    form: web::Form<MoveForm>,
+) -> HttpResponse {
     let auth = match authorize(&state, &path).await {
         Ok(auth) => auth,
         Err(response) => return response,
     };
     let (seq, action) = match form.parse() {
         Ok(parsed) => parsed,
-        Err(text) => return seat_response(&state, &path, auth, vec![Flash::error(text)], StatusCode::BAD_REQUEST).await,
+        Err(text) => {
+            return seat_response(
+                &state,
+                &path,
+                auth,
+                vec![Flash::error(text)],
+                StatusCode::BAD_REQUEST,
+            )
+            .await
+        }
     };
     let who = auth.clone();
-    match blocking(&state, move |s, conn| s.games.make_move(conn, &who, seq, &action)).await {
+    match blocking(&state, move |s, conn| {
+        s.games.make_move(conn, &who, seq, &action)
+    })
+    .await
+    {
         Ok(Ok(done)) => see_other(format!("{}?moved={}", path_of(&path), done.seq)),
         Ok(Err(MoveError::Stale { current_seq })) => {
             let flash = Flash::error(format!(
@@ -505,8 +638,17 @@ pub async fn make_move(state: web::Data<AppState>, path: web::Path<SeatPath>, fo
             seat_response(&state, &path, auth, vec![flash], StatusCode::CONFLICT).await
         }
         Ok(Err(MoveError::Illegal(error))) => {
-            let flash = Flash::error(format!("That move is not allowed: {error}. Nothing was applied."));
-            seat_response(&state, &path, auth, vec![flash], StatusCode::UNPROCESSABLE_ENTITY).await
+            let flash = Flash::error(format!(
+                "That move is not allowed: {error}. Nothing was applied."
+            ));
+            seat_response(
+                &state,
+                &path,
+                auth,
+                vec![flash],
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
         }
         Ok(Err(MoveError::NotPlaying)) => {
             let flash = Flash::error("This game is not being played, so no move can be made.");
@@ -550,7 +692,9 @@ pub struct PublicPageHtml {
 }
 
 pub async fn public(state: web::Data<AppState>, path: web::Path<String>) -> HttpResponse {
-    let Ok(id) = GameId::parse(&path) else { return not_found() };
+    let Ok(id) = GameId::parse(&path) else {
+        return not_found();
+    };
     let page = match blocking(&state, move |s, conn| s.games.public_page(conn, &id)).await {
         Ok(Ok(page)) => page,
         Ok(Err(LoadError::NoSuchGame)) => return not_found(),
@@ -562,7 +706,14 @@ pub async fn public(state: web::Data<AppState>, path: web::Path<String>) -> Http
     let waiting = match page.game.status {
         GameStatus::Inviting => format!(
             "Waiting for {} to accept the invitation.",
-            names.list(&page.seats.iter().filter(|s| !s.accepted).map(|s| s.seat).collect::<Vec<_>>())
+            names.list(
+                &page
+                    .seats
+                    .iter()
+                    .filter(|s| !s.accepted)
+                    .map(|s| s.seat)
+                    .collect::<Vec<_>>()
+            )
         ),
         GameStatus::Cancelled => "This game was cancelled: a player declined.".into(),
         _ => String::new(),
@@ -579,7 +730,9 @@ pub async fn public(state: web::Data<AppState>, path: web::Path<String>) -> Http
         })
         .collect();
     let outcome = view.and_then(|v| v.outcome.as_ref());
-    let result = outcome.map(|o| describe_outcome(o, &names)).unwrap_or_default();
+    let result = outcome
+        .map(|o| describe_outcome(o, &names))
+        .unwrap_or_default();
     let standings = match (outcome, view) {
         (Some(_), Some(v)) => {
             let mut rows: Vec<(usize, u32, String)> = v
@@ -590,13 +743,16 @@ pub async fn public(state: web::Data<AppState>, path: web::Path<String>) -> Http
                     (s.regions.len(), points, names.name(s.seat))
                 })
                 .collect();
-            rows.sort_by(|a, b| (b.1, b.0).cmp(&(a.1, a.0)));
+            rows.sort_by_key(|r| std::cmp::Reverse((r.1, r.0)));
             rows.into_iter()
                 .map(|(regions, points, name)| {
                     if v.series.is_some() {
                         format!("{name}: {points} points, {regions} regions at the end")
                     } else {
-                        format!("{name}: {regions} region{}", if regions == 1 { "" } else { "s" })
+                        format!(
+                            "{name}: {regions} region{}",
+                            if regions == 1 { "" } else { "s" }
+                        )
                     }
                 })
                 .collect()
@@ -604,7 +760,11 @@ pub async fn public(state: web::Data<AppState>, path: web::Path<String>) -> Http
         _ => Vec::new(),
     };
     let id = page.game.id.as_str().to_string();
-    let empty_board = Board { regions: Vec::new(), borders: Vec::new(), legend: Vec::new() };
+    let empty_board = Board {
+        regions: Vec::new(),
+        borders: Vec::new(),
+        legend: Vec::new(),
+    };
     let html = PublicPageHtml {
         game: present::game_shown(&page.game, &page.seats, page.seq, view),
         players,

@@ -4,7 +4,9 @@
 use crate::engine::condottiere::{Region, View, BORDERS};
 
 /// Seat colours, seat 1 first: the six marker colours of the box.
-pub const SEAT_COLOURS: [&str; 6] = ["#c0392b", "#2471a3", "#1e8449", "#d4ac0d", "#7d3c98", "#ca6f1e"];
+pub const SEAT_COLOURS: [&str; 6] = [
+    "#c0392b", "#2471a3", "#1e8449", "#d4ac0d", "#7d3c98", "#ca6f1e",
+];
 pub const SEAT_COLOUR_NAMES: [&str; 6] = ["red", "blue", "green", "yellow", "purple", "orange"];
 
 /// Where each region's city stands in the 400 × 520 drawing, by region id.
@@ -65,7 +67,11 @@ pub fn board(view: &View, names: &[String]) -> Board {
     let regions = Region::all()
         .map(|region| {
             let (x, y) = place(region);
-            let owner = view.seats.iter().find(|s| s.regions.contains(&region)).map(|s| s.seat);
+            let owner = view
+                .seats
+                .iter()
+                .find(|s| s.regions.contains(&region))
+                .map(|s| s.seat);
             MapRegion {
                 name: region.name(),
                 x,
@@ -73,7 +79,12 @@ pub fn board(view: &View, names: &[String]) -> Board {
                 fill: owner.map_or("#f4ecd8", |s| SEAT_COLOURS[s.index()]),
                 owner: owner.map_or_else(
                     || "nobody".to_string(),
-                    |s| names.get(s.index()).cloned().unwrap_or_else(|| s.to_string()),
+                    |s| {
+                        names
+                            .get(s.index())
+                            .cloned()
+                            .unwrap_or_else(|| s.to_string())
+                    },
                 ),
                 pope: view.pope == Some(region),
                 contested: view.contested == Some(region),
@@ -95,12 +106,19 @@ pub fn board(view: &View, names: &[String]) -> Board {
             colour: SEAT_COLOURS[s.seat.index()],
             label: format!(
                 "{} ({}): {} region{}",
-                names.get(s.seat.index()).cloned().unwrap_or_else(|| s.seat.to_string()),
+                names
+                    .get(s.seat.index())
+                    .cloned()
+                    .unwrap_or_else(|| s.seat.to_string()),
                 SEAT_COLOUR_NAMES[s.seat.index()],
                 s.regions.len(),
                 if s.regions.len() == 1 { "" } else { "s" }
             ),
         })
         .collect();
-    Board { regions, borders, legend }
+    Board {
+        regions,
+        borders,
+        legend,
+    }
 }

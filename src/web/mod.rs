@@ -37,7 +37,11 @@ pub struct PageError(anyhow::Error);
 impl PageError {
     /// Log the cause once, with the game id, and answer with a plain page that leaks nothing.
     pub fn unexpected(error: anyhow::Error, game: Option<&str>) -> HttpResponse {
-        tracing::error!(game.id = game.unwrap_or("-"), error = format!("{error:#}"), "request failed");
+        tracing::error!(
+            game.id = game.unwrap_or("-"),
+            error = format!("{error:#}"),
+            "request failed"
+        );
         html::message(
             StatusCode::INTERNAL_SERVER_ERROR,
             "Something went wrong",
@@ -83,10 +87,22 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/healthz", web::get().to(healthz))
         .route("/games", web::post().to(html::create))
         .route("/games/{game}", web::get().to(html::public))
-        .route("/games/{game}/seat/{seat}/{token}", web::get().to(html::seat))
-        .route("/games/{game}/seat/{seat}/{token}/accept", web::post().to(html::accept))
-        .route("/games/{game}/seat/{seat}/{token}/decline", web::post().to(html::decline))
-        .route("/games/{game}/seat/{seat}/{token}/move", web::post().to(html::make_move))
+        .route(
+            "/games/{game}/seat/{seat}/{token}",
+            web::get().to(html::seat),
+        )
+        .route(
+            "/games/{game}/seat/{seat}/{token}/accept",
+            web::post().to(html::accept),
+        )
+        .route(
+            "/games/{game}/seat/{seat}/{token}/decline",
+            web::post().to(html::decline),
+        )
+        .route(
+            "/games/{game}/seat/{seat}/{token}/move",
+            web::post().to(html::make_move),
+        )
         .route("/api/openapi.json", web::get().to(api::openapi))
         .route("/api/v1/games", web::post().to(api::create))
         .route("/api/v1/games/{game}", web::get().to(api::game))
@@ -111,21 +127,32 @@ pub struct Running {
 /// Open the database (running migrations), bind, and serve. Port 0 picks a free port.
 pub async fn start(config: Config) -> Result<Running> {
     let url = config.database_url.clone();
-    let db = tokio::task::spawn_blocking(move || Db::open(&url)).await?.context("opening the database")?;
-    let listener = std::net::TcpListener::bind(&config.bind).with_context(|| format!("binding {}", config.bind))?;
+    let db = tokio::task::spawn_blocking(move || Db::open(&url))
+        .await?
+        .context("opening the database")?;
+    let listener = std::net::TcpListener::bind(&config.bind)
+        .with_context(|| format!("binding {}", config.bind))?;
     let addr = listener.local_addr()?;
     let base_url = match config.base_url.clone() {
         Some(url) => url,
-        None => BaseUrl::parse(&format!("http://{addr}")).map_err(|_| anyhow::anyhow!("no base URL for {addr}"))?,
+        None => BaseUrl::parse(&format!("http://{addr}"))
+            .map_err(|_| anyhow::anyhow!("no base URL for {addr}"))?,
     };
-    let games = Games::new(GamesConfig { base_url: base_url.clone(), link_secret: config.secret.clone() });
+    let games = Games::new(GamesConfig {
+        base_url: base_url.clone(),
+        link_secret: config.secret.clone(),
+    });
     let mailer = Arc::new(Mailer::new(&MailConfig {
         smtp_url: config.smtp_url.clone(),
         data_dir: config.data_dir.clone(),
         from: config.mail_from.clone(),
     })?);
     let worker = Worker::new(mailer, db.clone());
-    let state = web::Data::new(AppState { db: db.clone(), games, base_url: base_url.clone() });
+    let state = web::Data::new(AppState {
+        db: db.clone(),
+        games,
+        base_url: base_url.clone(),
+    });
     let app_state = state.clone();
     let server = HttpServer::new(move || {
         App::new()

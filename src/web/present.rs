@@ -14,10 +14,16 @@ pub struct Flash {
 
 impl Flash {
     pub fn error(text: impl Into<String>) -> Flash {
-        Flash { kind: "error", text: text.into() }
+        Flash {
+            kind: "error",
+            text: text.into(),
+        }
     }
     pub fn info(text: impl Into<String>) -> Flash {
-        Flash { kind: "info", text: text.into() }
+        Flash {
+            kind: "info",
+            text: text.into(),
+        }
     }
 }
 
@@ -30,7 +36,12 @@ pub struct CardChip {
 
 impl CardChip {
     pub fn of(card: Card) -> CardChip {
-        CardChip { code: card.code(), name: card.name(), merc: card.is_mercenary(), down: false }
+        CardChip {
+            code: card.code(),
+            name: card.name(),
+            merc: card.is_mercenary(),
+            down: false,
+        }
     }
 }
 
@@ -79,7 +90,10 @@ pub fn game_shown(game: &GameInfo, seats: &[SeatInfo], seq: i64, view: Option<&V
         title: "Condottiere",
         public_path: format!("/games/{}", game.id.as_str()),
         seq,
-        log_head: game.log_head.clone().unwrap_or_else(|| "(not started)".into()),
+        log_head: game
+            .log_head
+            .clone()
+            .unwrap_or_else(|| "(not started)".into()),
         commitment: game.commitment.clone(),
         options_text: describe_options(&game.options, &names).join("; "),
         situation: view.map(|v| situation(v, &names)).unwrap_or_default(),
@@ -89,9 +103,17 @@ pub fn game_shown(game: &GameInfo, seats: &[SeatInfo], seq: i64, view: Option<&V
 fn situation(view: &View, names: &SeatNames) -> String {
     let mut parts = Vec::new();
     if let Some(series) = &view.series {
-        let scores: Vec<String> =
-            series.scores.iter().enumerate().map(|(i, p)| format!("{} {p}", names.name(Seat(i as u8)))).collect();
-        parts.push(format!("Series game {}, points: {}", series.game, scores.join(", ")));
+        let scores: Vec<String> = series
+            .scores
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{} {p}", names.name(Seat(i as u8))))
+            .collect();
+        parts.push(format!(
+            "Series game {}, points: {}",
+            series.game,
+            scores.join(", ")
+        ));
     }
     if !view.options.draw_after_battle {
         parts.push(format!("Round {}", view.round));
@@ -108,12 +130,19 @@ fn situation(view: &View, names: &SeatNames) -> String {
         (None, Some(region)) => parts.push(format!("Next battle: {region}")),
         _ => {}
     }
-    parts.push(format!("{} holds the Condottiere token", names.name(view.holder)));
+    parts.push(format!(
+        "{} holds the Condottiere token",
+        names.name(view.holder)
+    ));
     parts.push(match view.pope {
         Some(r) => format!("the Pope is on {r}"),
         None => "the Pope is off the board".into(),
     });
-    parts.push(format!("draw pile {}, discard pile {}", view.draw_pile, view.discard.len()));
+    parts.push(format!(
+        "draw pile {}, discard pile {}",
+        view.draw_pile,
+        view.discard.len()
+    ));
     parts.join(" · ")
 }
 
@@ -126,7 +155,11 @@ pub fn lines(view: &View, names: &SeatNames) -> Vec<LineShown> {
     }
     view.seats
         .iter()
-        .filter(|s| view.battle.as_ref().is_none_or(|b| b.participants.contains(&s.seat)))
+        .filter(|s| {
+            view.battle
+                .as_ref()
+                .is_none_or(|b| b.participants.contains(&s.seat))
+        })
         .map(|s| LineShown {
             name: names.name(s.seat),
             colour: SEAT_COLOURS[s.seat.index()],
@@ -134,8 +167,16 @@ pub fn lines(view: &View, names: &SeatNames) -> Vec<LineShown> {
                 .line
                 .iter()
                 .map(|c| match c.card {
-                    Some(card) => CardChip { down: c.face_down, ..CardChip::of(card) },
-                    None => CardChip { code: "?", name: "a face-down card", merc: false, down: true },
+                    Some(card) => CardChip {
+                        down: c.face_down,
+                        ..CardChip::of(card)
+                    },
+                    None => CardChip {
+                        code: "?",
+                        name: "a face-down card",
+                        merc: false,
+                        down: true,
+                    },
                 })
                 .collect(),
             strength: s.strength,
@@ -147,12 +188,24 @@ pub fn lines(view: &View, names: &SeatNames) -> Vec<LineShown> {
 }
 
 pub fn hand(view: &View, seat: Seat) -> Vec<CardChip> {
-    view.seats[seat.index()].hand.iter().flatten().map(|&c| CardChip::of(c)).collect()
+    view.seats[seat.index()]
+        .hand
+        .iter()
+        .flatten()
+        .map(|&c| CardChip::of(c))
+        .collect()
 }
 
 /// Whose decision it is, in a sentence, from `me`'s point of view (None = a spectator).
-pub fn status(view: Option<&View>, me: Option<Seat>, names: &SeatNames, waiting_text: &str) -> String {
-    let Some(view) = view else { return waiting_text.to_string() };
+pub fn status(
+    view: Option<&View>,
+    me: Option<Seat>,
+    names: &SeatNames,
+    waiting_text: &str,
+) -> String {
+    let Some(view) = view else {
+        return waiting_text.to_string();
+    };
     if let Some(outcome) = &view.outcome {
         return format!("The game is over. {}", describe_outcome(outcome, names));
     }
@@ -165,7 +218,11 @@ pub fn status(view: Option<&View>, me: Option<Seat>, names: &SeatNames, waiting_
             w.decision.prompt(),
             names.list(&rest.iter().map(|w| w.seat).collect::<Vec<_>>())
         ),
-        (None, [one]) => format!("Waiting for {} to {}.", names.name(one.seat), one.decision.prompt()),
+        (None, [one]) => format!(
+            "Waiting for {} to {}.",
+            names.name(one.seat),
+            one.decision.prompt()
+        ),
         (None, many) => format!(
             "Waiting for {} to {}.",
             names.list(&many.iter().map(|w| w.seat).collect::<Vec<_>>()),
@@ -181,11 +238,24 @@ pub fn groups(actions: &[Action], hand_cards: &[CardChip]) -> (Vec<Group>, Optio
     let mut keep = None;
     for action in actions {
         let (title, label, help, primary) = match action {
-            Action::PlaceToken { region } => {
-                ("Choose the region for the battle", region.name().to_string(), format!("Fight the battle for {region}"), false)
-            }
-            Action::Play { card } => ("Play a card", format!("{} · {}", card.code(), card.name()), format!("Play {card}"), true),
-            Action::Pass { reveal: false } => ("Or pass", "Pass".into(), "Pass for the rest of this battle".into(), false),
+            Action::PlaceToken { region } => (
+                "Choose the region for the battle",
+                region.name().to_string(),
+                format!("Fight the battle for {region}"),
+                false,
+            ),
+            Action::Play { card } => (
+                "Play a card",
+                format!("{} · {}", card.code(), card.name()),
+                format!("Play {card}"),
+                true,
+            ),
+            Action::Pass { reveal: false } => (
+                "Or pass",
+                "Pass".into(),
+                "Pass for the rest of this battle".into(),
+                false,
+            ),
             Action::Pass { reveal: true } => (
                 "Or pass",
                 "Pass and turn up my face-down card".into(),
@@ -195,18 +265,26 @@ pub fn groups(actions: &[Action], hand_cards: &[CardChip]) -> (Vec<Group>, Optio
             Action::Scarecrow { take } => (
                 "Your Scarecrow takes back",
                 take.map_or("Nothing".into(), |c| format!("{} · {}", c.code(), c.name())),
-                take.map_or("Take nothing back".into(), |c| format!("Return {c} to your hand")),
+                take.map_or("Take nothing back".into(), |c| {
+                    format!("Return {c} to your hand")
+                }),
                 false,
             ),
             Action::Pope { region } => (
                 "Place the Pope",
                 region.map_or("Off the board".into(), |r| r.name().to_string()),
-                region.map_or("Leave the Pope off the board".into(), |r| format!("Protect {r}")),
+                region.map_or("Leave the Pope off the board".into(), |r| {
+                    format!("Protect {r}")
+                }),
                 false,
             ),
             Action::DiscardHand { discard } => (
                 "Your hand has no Mercenary",
-                if *discard { "Discard my hand".into() } else { "Keep my hand".into() },
+                if *discard {
+                    "Discard my hand".into()
+                } else {
+                    "Keep my hand".into()
+                },
                 String::new(),
                 false,
             ),
@@ -215,7 +293,14 @@ pub fn groups(actions: &[Action], hand_cards: &[CardChip]) -> (Vec<Group>, Optio
                     let mut kinds: Vec<CardChip> = Vec::new();
                     for c in hand_cards {
                         if !kinds.iter().any(|k| k.code == c.code) {
-                            kinds.push(CardChip { ..CardChip { code: c.code, name: c.name, merc: c.merc, down: false } });
+                            kinds.push(CardChip {
+                                ..CardChip {
+                                    code: c.code,
+                                    name: c.name,
+                                    merc: c.merc,
+                                    down: false,
+                                }
+                            });
                         }
                     }
                     keep = Some(kinds);
@@ -232,7 +317,10 @@ pub fn groups(actions: &[Action], hand_cards: &[CardChip]) -> (Vec<Group>, Optio
         };
         match groups.iter_mut().find(|g| g.title == title) {
             Some(group) => group.buttons.push(button),
-            None => groups.push(Group { title: title.to_string(), buttons: vec![button] }),
+            None => groups.push(Group {
+                title: title.to_string(),
+                buttons: vec![button],
+            }),
         }
     }
     (groups, keep)
@@ -243,7 +331,12 @@ pub fn history(entries: &[HistoryEntry], names: &SeatNames) -> Vec<String> {
     entries
         .iter()
         .map(|e| match e.seat {
-            Some(seat) => format!("Move {} · {}: {}", e.seq, names.name(seat), e.lines.join(" ")),
+            Some(seat) => format!(
+                "Move {} · {}: {}",
+                e.seq,
+                names.name(seat),
+                e.lines.join(" ")
+            ),
             None => format!("Setup: {}", e.lines.join(" ")),
         })
         .collect()
