@@ -40,7 +40,7 @@ const GOLDEN: [Golden; 4] = [
         actions: 92,
         winners: &[2],
         ending: Ending::ConnectedRegions,
-        head: "f9f330e162f3ed23f793876fbc8db6f4dd0da54f8e101147edb40f5a9b2bc22c",
+        head: "ba1ef28c28ff63cc223ef6e0649b0d8e5b28c35907ba6a68ba71dd9f557a8824",
     },
     Golden {
         file: "golden-3p-base-first-holder.json",
@@ -53,7 +53,7 @@ const GOLDEN: [Golden; 4] = [
         actions: 135,
         winners: &[2],
         ending: Ending::ConnectedRegions,
-        head: "695fb55995be1df3e6c94779640af8b520865de436a48db8212949cac6609079",
+        head: "49a5a732c5b221e4f511b3ab9f8747d52d473c05727a157ee4f99dcce3040fef",
     },
     Golden {
         file: "golden-5p-draw-bigger.json",
@@ -67,7 +67,7 @@ const GOLDEN: [Golden; 4] = [
         actions: 303,
         winners: &[3],
         ending: Ending::TotalRegions,
-        head: "cbc8c935c7d6eacfa1d4afe9419c15901aacf6f3f2eaebb040a917eb5aea4e86",
+        head: "dcf48f90fac49a9c7b55db5175dcfbc7e9a6b128d0a7098200bcf2735cea3faa",
     },
     Golden {
         file: "golden-6p-points-hidden.json",
@@ -81,7 +81,7 @@ const GOLDEN: [Golden; 4] = [
         actions: 430,
         winners: &[2],
         ending: Ending::PointsTarget,
-        head: "76d795c8dd328599376327b4afc233e513a9ce7dd585c759da6655968277f961",
+        head: "86f9648bda15ee499edd3de849e1128f87b1da1466382a7fb992416ad541ff6e",
     },
 ];
 

@@ -1,11 +1,12 @@
 //! The store, the game service and the mail worker against real databases: a fresh SQLite file
 //! per test, and the same suite on a fresh PostgreSQL database when CORRIERE_TEST_POSTGRES_URL is set.
 
+use corriere::audit::chain;
 use corriere::engine::condottiere::{Action, Card, Event, Options};
 use corriere::engine::{Audience, Seat};
 use corriere::games::words::{card_list, describe, SeatNames};
 use corriere::games::{
-    chain, seed, AcceptError, AuthError, Contribution, EmailAddress, GameId, GameStatus, Games,
+    seed, AcceptError, AuthError, Contribution, EmailAddress, GameId, GameStatus, Games,
     GamesConfig, MoveError, NewGame, PlayerName, SeatAuth, Secret,
 };
 use corriere::mail::{MailConfig, Mailer, Worker};
@@ -441,31 +442,39 @@ fn moves_are_stored_replayed_and_announced_to_the_next_player() {
         );
         let row = store::find_game(&mut conn, &id).unwrap().unwrap();
         let names: Vec<&str> = PLAYERS[..3].iter().map(|p| p.0).collect();
+        let secret: [u8; 32] = hex::decode(&row.secret).unwrap().try_into().unwrap();
         let mut h = chain::genesis(&chain::LogHeader {
-            id: id.as_str(),
-            game: "condottiere",
+            id: id.as_str().to_string(),
+            game: "condottiere".into(),
             rules_version: record.game.rules_version,
-            options: &record.game.options,
-            seats: names,
-            commitment: &row.commitment,
+            options: record.game.options.clone(),
+            seats: names.iter().map(|n| n.to_string()).collect(),
+            commitment: row.commitment.clone(),
             contributions: record
                 .seats
                 .iter()
-                .map(|s| chain::HeaderContribution {
+                .map(|s| corriere::audit::seed::Contribution {
                     seat: s.seat,
-                    value: s.contribution.as_deref().unwrap(),
-                    source: s.contribution_source.unwrap(),
+                    value: s.contribution.clone().unwrap(),
+                    source: match s.contribution_source.unwrap() {
+                        corriere::store::ContributionSource::Player => {
+                            corriere::audit::seed::Source::Player
+                        }
+                        corriere::store::ContributionSource::Server => {
+                            corriere::audit::seed::Source::Server
+                        }
+                    },
                 })
                 .collect(),
         });
         for action in &record.actions {
-            h = chain::link(
-                &h,
-                action.seq as u64,
-                action.seat,
-                &action.action,
-                action.at.0,
-            );
+            let entry = chain::Entry {
+                seq: action.seq as u64,
+                seat: action.seat,
+                action: action.action.clone(),
+                at: action.at.0,
+            };
+            h = chain::entry_hash(&h, &secret, &entry);
             assert_eq!(hex::encode(h), action.hash);
         }
         assert_eq!(Some(hex::encode(h)), row.log_head);

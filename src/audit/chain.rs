@@ -10,6 +10,9 @@ use sha2::{Digest, Sha256};
 /// The domain-separation tag that starts the genesis hash.
 pub const LOG_TAG: &[u8] = b"corriere-log/v1";
 
+/// The domain-separation tag of the per-entry salts.
+pub const SALT_TAG: &[u8] = b"corriere-salt/v1";
+
 /// A SHA-256 hash as raw bytes; written in records as 64 lowercase hex digits.
 pub type Hash = [u8; 32];
 
@@ -61,12 +64,33 @@ pub fn genesis(header: &LogHeader) -> Hash {
     hasher.finalize().into()
 }
 
-/// `h_n = SHA-256(h_{n-1} (32 raw bytes) ‖ canonical JSON of entry n)`.
-pub fn entry_hash(prev: &Hash, entry: &Entry) -> Hash {
-    hash_parts(prev, entry.seq, entry.seat, &entry.action, entry.at)
+/// `salt_n = SHA-256("corriere-salt/v1" ‖ secret (32 raw bytes) ‖ n as u64 big-endian)`.
+///
+/// The salt keeps the log's hashes from giving away hidden actions while the game runs: a
+/// face-down card has only a few possible values, so without a secret salt anyone who saw two
+/// consecutive heads could test every guess. The salts are known to all once the secret is
+/// revealed at the end.
+pub fn entry_salt(secret: &[u8; 32], seq: u64) -> Hash {
+    let mut hasher = Sha256::new();
+    hasher.update(SALT_TAG);
+    hasher.update(secret);
+    hasher.update(seq.to_be_bytes());
+    hasher.finalize().into()
 }
 
-pub(crate) fn hash_parts(prev: &Hash, seq: u64, seat: Seat, action: &Action, at: i64) -> Hash {
+/// `h_n = SHA-256(h_{n-1} (32 raw bytes) ‖ salt_n (32 raw bytes) ‖ canonical JSON of entry n)`.
+pub fn entry_hash(prev: &Hash, secret: &[u8; 32], entry: &Entry) -> Hash {
+    hash_parts(prev, secret, entry.seq, entry.seat, &entry.action, entry.at)
+}
+
+pub(crate) fn hash_parts(
+    prev: &Hash,
+    secret: &[u8; 32],
+    seq: u64,
+    seat: Seat,
+    action: &Action,
+    at: i64,
+) -> Hash {
     let body = EntryRef {
         seq,
         seat,
@@ -75,39 +99,58 @@ pub(crate) fn hash_parts(prev: &Hash, seq: u64, seat: Seat, action: &Action, at:
     };
     let mut hasher = Sha256::new();
     hasher.update(prev);
+    hasher.update(entry_salt(secret, seq));
     hasher.update(serde_json::to_vec(&body).expect("an entry always serializes"));
     hasher.finalize().into()
 }
 
 /// A log being written: the genesis hash, the head, and what the next entry must carry.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Chain {
     genesis: Hash,
     head: Hash,
     len: u64,
     last_at: Option<i64>,
+    secret: [u8; 32],
+}
+
+impl std::fmt::Debug for Chain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Chain")
+            .field("head", &hex::encode(self.head))
+            .field("len", &self.len)
+            .finish()
+    }
 }
 
 impl Chain {
     /// A new, empty log for a game created with this header.
-    pub fn new(header: &LogHeader) -> Chain {
+    pub fn new(header: &LogHeader, secret: &[u8; 32]) -> Chain {
         let genesis = genesis(header);
         Chain {
             genesis,
             head: genesis,
             len: 0,
             last_at: None,
+            secret: *secret,
         }
     }
 
     /// A log already `len` entries long, as stored: its genesis, its head and the time of its
     /// last entry (`None` when it has none).
-    pub fn resume(genesis: Hash, head: Hash, len: u64, last_at: Option<i64>) -> Chain {
+    pub fn resume(
+        genesis: Hash,
+        head: Hash,
+        len: u64,
+        last_at: Option<i64>,
+        secret: &[u8; 32],
+    ) -> Chain {
         Chain {
             genesis,
             head,
             len,
             last_at,
+            secret: *secret,
         }
     }
 
@@ -122,7 +165,7 @@ impl Chain {
             action,
             at,
         };
-        let hash = entry_hash(&self.head, &entry);
+        let hash = entry_hash(&self.head, &self.secret, &entry);
         self.head = hash;
         self.len += 1;
         self.last_at = Some(at);
@@ -200,26 +243,32 @@ mod tests {
             action: Action::Play { card: Card::M5 },
             at: 1_700_000_000_123,
         };
+        let secret = [7u8; 32];
         let mut bytes = prev.to_vec();
+        let mut salt_input = SALT_TAG.to_vec();
+        salt_input.extend(secret);
+        salt_input.extend(3u64.to_be_bytes());
+        bytes.extend(Sha256::digest(&salt_input));
         bytes.extend(
             br#"{"seq":3,"seat":2,"action":{"type":"play","card":"M5"},"at":1700000000123}"#,
         );
         let expected: Hash = Sha256::digest(&bytes).into();
-        assert_eq!(entry_hash(&prev, &entry), expected);
+        assert_eq!(entry_hash(&prev, &secret, &entry), expected);
     }
 
     #[test]
     fn a_chain_numbers_entries_from_one_and_never_runs_time_backwards() {
-        let mut chain = Chain::new(&header());
+        let secret = [5u8; 32];
+        let mut chain = Chain::new(&header(), &secret);
         assert_eq!(chain.head(), chain.genesis());
         let (first, h1) = chain.push(Seat(0), Action::Pass { reveal: false }, 2_000);
         let (second, h2) = chain.push(Seat(1), Action::Pass { reveal: false }, 1_000);
         assert_eq!((first.seq, second.seq), (1, 2));
         assert_eq!(second.at, 2_000);
-        assert_eq!(h1, entry_hash(&chain.genesis(), &first));
-        assert_eq!(h2, entry_hash(&h1, &second));
+        assert_eq!(h1, entry_hash(&chain.genesis(), &secret, &first));
+        assert_eq!(h2, entry_hash(&h1, &secret, &second));
         assert_eq!(chain.head(), h2);
-        let mut resumed = Chain::resume(chain.genesis(), h1, 1, Some(2_000));
+        let mut resumed = Chain::resume(chain.genesis(), h1, 1, Some(2_000), &secret);
         assert_eq!(
             resumed
                 .push(Seat(1), Action::Pass { reveal: false }, 1_000)

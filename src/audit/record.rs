@@ -60,7 +60,9 @@ pub struct RecordedAction {
     pub seq: u64,
     /// 1-based in JSON.
     pub seat: Seat,
-    pub action: Action,
+    /// The action; `null` in a running game's record when it would show hidden information
+    /// (a face-down card, kept cards, an answer others have not given yet): see `redact`.
+    pub action: Option<Action>,
     /// Milliseconds since the Unix epoch (UTC); this integer is what the hash covers.
     pub at: i64,
     /// The same instant as RFC 3339 text for people (`2025-01-01T09:30:00.000Z`); not hashed,
@@ -100,6 +102,26 @@ impl Record {
         }
     }
 
+    /// Blank the actions that carry hidden information, for a running game's record: a card
+    /// played face down under Hidden Cards, the cards a keeper keeps, and the answers to the
+    /// decisions several seats make at once. Their hashes stay (salted, so they reveal nothing);
+    /// the revealed record at the end has every action.
+    pub fn redact(&mut self) {
+        let hidden_cards = self.options.hidden_cards;
+        for entry in &mut self.actions {
+            let private = match &entry.action {
+                Some(Action::Play { card }) => hidden_cards && card.is_hidden_type(),
+                Some(Action::Keep { .. } | Action::DiscardHand { .. } | Action::Draw { .. }) => {
+                    true
+                }
+                _ => false,
+            };
+            if private {
+                entry.action = None;
+            }
+        }
+    }
+
     /// The setup as the genesis hash covers it.
     pub fn header(&self) -> LogHeader {
         LogHeader {
@@ -117,13 +139,20 @@ impl Record {
     ///
     /// Panics when `genesis` or `head` are not 64 hex digits, which only happens to a record
     /// not built with `Record::new`.
-    pub fn push(&mut self, seat: Seat, action: Action, at: i64) -> &RecordedAction {
+    pub fn push(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        at: i64,
+        secret: &[u8; 32],
+    ) -> &RecordedAction {
         let hash = |text: &str| parse_hash(text).expect("a record built by Record::new");
         let mut chain = Chain::resume(
             hash(&self.genesis),
             hash(&self.head),
             self.actions.len() as u64,
             self.actions.last().map(|a| a.at),
+            secret,
         );
         let (entry, head) = chain.push(seat, action, at);
         self.head = hex::encode(head);
@@ -132,7 +161,7 @@ impl Record {
             seat: entry.seat,
             time: Some(rfc3339_millis(entry.at)),
             at: entry.at,
-            action: entry.action,
+            action: Some(entry.action),
             hash: self.head.clone(),
         });
         self.actions.last().expect("just pushed")

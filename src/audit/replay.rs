@@ -79,8 +79,13 @@ impl<'a> Replayer<'a> {
     ) -> Option<Result<&'a RecordedAction, Discrepancy>> {
         let entry = self.record.actions.get(self.next)?;
         self.next += 1;
+        let Some(action) = &entry.action else {
+            return Some(Err(Discrepancy::Redacted {
+                position: self.next,
+            }));
+        };
         let game = self.game.take().expect("a replayer always holds a game");
-        Some(match game.apply(entry.seat, &entry.action, events) {
+        Some(match game.apply(entry.seat, action, events) {
             Ok(game) => {
                 self.game = Some(game);
                 Ok(entry)
@@ -155,8 +160,14 @@ impl Iterator for Replay<'_> {
             Ok(entry) => Ok(ReplayStep {
                 seq: entry.seq,
                 seat: Some(entry.seat),
-                action: Some(entry.action.clone()),
-                words: format!("{}: {}", self.record.name_of(entry.seat), entry.action),
+                action: entry.action.clone(),
+                words: match &entry.action {
+                    Some(action) => format!("{}: {action}", self.record.name_of(entry.seat)),
+                    None => format!(
+                        "{}: (hidden until the end)",
+                        self.record.name_of(entry.seat)
+                    ),
+                },
                 at: Some(entry.at),
                 state: replayer.game().clone(),
                 events,

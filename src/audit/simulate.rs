@@ -102,7 +102,7 @@ pub fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record 
         if chooser.below(4) != 0 {
             at += 1_000 + i64::from(chooser.below(7_200_000));
         }
-        record.push(seat, action, at);
+        record.push(seat, action, at, &secret);
     }
     let outcome = game
         .outcome()

@@ -46,6 +46,10 @@ pub enum Discrepancy {
         position: usize,
         found: u64,
     },
+    /// An action is blanked out in a record that reveals the secret.
+    Redacted {
+        position: usize,
+    },
     HashMismatch {
         position: usize,
     },
@@ -94,6 +98,7 @@ impl Discrepancy {
             Discrepancy::Genesis => "genesis",
             Discrepancy::Sequence { .. } => "sequence",
             Discrepancy::HashMismatch { .. } => "hash_mismatch",
+            Discrepancy::Redacted { .. } => "redacted",
             Discrepancy::TimeBackwards { .. } => "time_backwards",
             Discrepancy::TimeText { .. } => "time_text",
             Discrepancy::Setup(_) => "setup",
@@ -155,6 +160,10 @@ impl fmt::Display for Discrepancy {
                 "action {position}: sequence number {found} where {position} was expected"
             ),
             Discrepancy::HashMismatch { position } => write!(f, "action {position}: hash mismatch"),
+            Discrepancy::Redacted { position } => write!(
+                f,
+                "action {position}: blanked out, but a finished record must show every action"
+            ),
             Discrepancy::TimeBackwards {
                 position,
                 at,
@@ -348,7 +357,7 @@ pub fn verify(record: &Record) -> Result<Summary, Discrepancy> {
     check_seats(record)?;
     check_contributions(record)?;
     let seed = derive_seed(&secret, &record.contribution_values());
-    check_chain(record)?;
+    check_chain(record, Some(&secret))?;
     if last_hash(record) != record.head {
         return Err(Discrepancy::Head);
     }
@@ -410,7 +419,7 @@ pub fn verify_log(record: &Record) -> Result<(), Discrepancy> {
     check_format(record)?;
     check_seats(record)?;
     check_contributions(record)?;
-    check_chain(record)?;
+    check_chain(record, None)?;
     if last_hash(record) != record.head {
         return Err(Discrepancy::Head);
     }
@@ -483,7 +492,7 @@ fn check_contributions(record: &Record) -> Result<(), Discrepancy> {
 }
 
 /// Genesis, then each entry: sequence number, hash, time order, time text.
-fn check_chain(record: &Record) -> Result<(), Discrepancy> {
+fn check_chain(record: &Record, secret: Option<&[u8; 32]>) -> Result<(), Discrepancy> {
     let genesis = genesis(&record.header());
     if parse_hash(&record.genesis) != Some(genesis) {
         return Err(Discrepancy::Genesis);
@@ -498,7 +507,14 @@ fn check_chain(record: &Record) -> Result<(), Discrepancy> {
                 found: entry.seq,
             });
         }
-        let hash = hash_parts(&prev, entry.seq, entry.seat, &entry.action, entry.at);
+        let hash = match (secret, &entry.action) {
+            (Some(secret), Some(action)) => {
+                hash_parts(&prev, secret, entry.seq, entry.seat, action, entry.at)
+            }
+            (Some(_), None) => return Err(Discrepancy::Redacted { position }),
+            // A running game's record: the salts are secret, so only the shape is checked.
+            (None, _) => parse_hash(&entry.hash).ok_or(Discrepancy::HashMismatch { position })?,
+        };
         if parse_hash(&entry.hash) != Some(hash) {
             return Err(Discrepancy::HashMismatch { position });
         }

@@ -8,7 +8,6 @@
 //! and "your turn" / "game over" mails are written to the outbox. The mail worker
 //! (`crate::mail::Worker`) delivers them later; nothing is ever sent inline.
 
-pub mod chain;
 pub mod links;
 pub mod names;
 mod replay;
@@ -833,7 +832,7 @@ impl Games {
                     .last()
                     .and_then(|step| step.at)
                     .map_or(now, |last| last.max(now));
-                let head = chain::link(&before.head, seq as u64, mover, action, at.0);
+                let head = before.link(seq, mover, action, at.0);
                 let head_hex = hex::encode(head);
                 let action_row = ActionRow {
                     game_id: id.to_string(),

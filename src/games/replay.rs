@@ -1,8 +1,9 @@
 //! Rebuilding a game from its stored setup and action log through the checked engine path,
 //! verifying the hash chain on the way, and a cache of replays keyed by (game, seq, head).
 
-use super::chain::{self, ChainHash, HeaderContribution, LogHeader};
 use super::seed::{derive_seed, GameSecret};
+use crate::audit::chain::{self, Hash as ChainHash, LogHeader};
+use crate::audit::seed::{Contribution, Source};
 use crate::engine::condottiere::{Action, Events, Game, Options};
 use crate::engine::Seat;
 use crate::store::{ActionRow, ContributionSource, GameId, GameRow, Millis, SeatRow};
@@ -18,6 +19,8 @@ pub struct Replay {
     /// Actions applied so far (0 right after setup).
     pub seq: i64,
     pub head: ChainHash,
+    /// The game's secret: it salts every entry hash, so the chain is extended with it.
+    pub(crate) secret: GameSecret,
     /// Shared, so extending a cached replay by one action copies pointers, not events.
     pub steps: Vec<Arc<LogStep>>,
 }
@@ -25,6 +28,18 @@ pub struct Replay {
 impl Replay {
     pub fn head_hex(&self) -> String {
         hex::encode(self.head)
+    }
+
+    /// The chain head after appending action `seq` to this replay (see `audit::chain`).
+    pub(crate) fn link(&self, seq: i64, seat: Seat, action: &Action, at: i64) -> ChainHash {
+        chain::hash_parts(
+            &self.head,
+            self.secret.bytes(),
+            seq as u64,
+            seat,
+            action,
+            at,
+        )
     }
 }
 
@@ -88,6 +103,32 @@ impl Setup {
         })
     }
 
+    /// The setup as the log's genesis hash covers it.
+    pub fn header(&self) -> LogHeader {
+        LogHeader {
+            id: self.game_id.clone(),
+            game: self.kind.clone(),
+            rules_version: self.rules_version,
+            options: self.options.clone(),
+            seats: self.names.clone(),
+            commitment: self.commitment.clone(),
+            contributions: self
+                .contributions
+                .iter()
+                .zip(&self.sources)
+                .enumerate()
+                .map(|(i, (value, source))| Contribution {
+                    seat: Seat(i as u8),
+                    value: value.clone(),
+                    source: match source {
+                        ContributionSource::Player => Source::Player,
+                        ContributionSource::Server => Source::Server,
+                    },
+                })
+                .collect(),
+        }
+    }
+
     /// The state before the first action, with its setup events, and h0.
     pub fn start(&self) -> anyhow::Result<Replay> {
         let seed = derive_seed(self.secret.bytes(), &self.contributions);
@@ -100,29 +141,12 @@ impl Setup {
             seed,
             &mut events,
         )?;
-        let head = chain::genesis(&LogHeader {
-            id: &self.game_id,
-            game: &self.kind,
-            rules_version: self.rules_version,
-            options: &self.options,
-            seats: self.names.iter().map(String::as_str).collect(),
-            commitment: &self.commitment,
-            contributions: self
-                .contributions
-                .iter()
-                .zip(&self.sources)
-                .enumerate()
-                .map(|(i, (value, source))| HeaderContribution {
-                    seat: Seat(i as u8),
-                    value,
-                    source: *source,
-                })
-                .collect(),
-        });
+        let head = chain::genesis(&self.header());
         Ok(Replay {
             game,
             seq: 0,
             head,
+            secret: self.secret.clone(),
             steps: vec![Arc::new(LogStep {
                 seq: 0,
                 seat: None,
@@ -148,7 +172,7 @@ pub(crate) fn extend(replay: &mut Replay, rows: &[ActionRow]) -> anyhow::Result<
         replay.game = game
             .apply(seat, &action, &mut events)
             .map_err(|(_, e)| anyhow!("stored action {} is illegal on replay: {e}", row.seq))?;
-        let head = chain::link(&replay.head, row.seq as u64, seat, &action, row.created_at);
+        let head = replay.link(row.seq, seat, &action, row.created_at);
         if hex::encode(head) != row.hash {
             bail!("the hash chain breaks at action {}", row.seq);
         }
