@@ -25,6 +25,25 @@ enum Command {
         #[command(flatten)]
         args: corriere::config::ServeArgs,
     },
+    /// Check a game record offline: commitment, seed, hash chain and every action's legality.
+    Verify {
+        /// A corriere-record/1 JSON file.
+        record: PathBuf,
+    },
+    /// Print a game's record as JSON (public information only while it is played).
+    Export {
+        /// The game id.
+        game: String,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
+    /// Verify a finished record and store it as a read-only game for review.
+    Import {
+        /// A corriere-record/1 JSON file.
+        record: PathBuf,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
     /// Manage one seat of a game.
     Seat {
         #[command(subcommand)]
@@ -52,6 +71,9 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Also write every game as a finished record (corriere-record/1) into this directory.
+        #[arg(long)]
+        records: Option<PathBuf>,
     },
 }
 
@@ -117,9 +139,20 @@ fn main() -> ExitCode {
             seed,
             options,
             json,
+            records,
         } => cli::simulate::parse_options(&options).and_then(|options| {
-            cli::simulate::run(games, players, seed, &options, json, |_, _| Ok(()))
+            cli::simulate::run_with_records(
+                games,
+                players,
+                seed,
+                &options,
+                json,
+                records.as_deref(),
+            )
         }),
+        Command::Verify { record } => cli::records::verify(&record),
+        Command::Export { game, args } => cli::records::export(args, &game),
+        Command::Import { record, args } => cli::records::import(args, &record),
     };
     match result {
         Ok(code) => code,

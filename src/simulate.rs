@@ -20,9 +20,17 @@ pub struct Playout {
 }
 
 /// Play one game to its end with random legal actions.
-/// The game seed and the players' choices both come from `seed` (streams "game" and "players").
+///
+/// The game seed is derived as for any served game (see `audit::seed`), from the simulation's
+/// own secret and contributions (`audit::sim_secret`, `audit::sim_contribution`), so the game
+/// can be written as a verifiable record (`audit::simulate_record`). The choices come from the
+/// stream "players" of `Seed::from_u64(seed)`: which waiting seat acts, then which of its
+/// legal actions.
 pub fn play(options: &Options, players: u8, seed: u64, audit: bool) -> Playout {
-    let game_seed = derive(seed, "game");
+    let contributions: Vec<String> = Seat::all(players)
+        .map(|s| crate::audit::sim_contribution(seed, s))
+        .collect();
+    let game_seed = crate::audit::derive_seed(&crate::audit::sim_secret(seed), &contributions);
     let mut chooser = Stream::new(&Seed::from_u64(seed), "players", 0);
     let mut events = Vec::new();
     let mut game = Game::setup(
@@ -88,15 +96,6 @@ pub fn play(options: &Options, players: u8, seed: u64, audit: bool) -> Playout {
         game,
         violations,
     }
-}
-
-fn derive(seed: u64, name: &str) -> Seed {
-    let mut stream = Stream::new(&Seed::from_u64(seed), name, 0);
-    let mut bytes = [0u8; 32];
-    for chunk in bytes.chunks_mut(4) {
-        chunk.copy_from_slice(&stream.below(u32::MAX).to_le_bytes());
-    }
-    Seed(bytes)
 }
 
 /// What `corriere simulate --json` prints.

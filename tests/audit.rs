@@ -629,7 +629,6 @@ fn the_audit_module_touches_no_clock_network_database_or_global_randomness() {
             "std::fs",
             "std::net",
             "crate::cli",
-            "crate::simulate",
         ] {
             assert!(
                 !text.contains(forbidden),

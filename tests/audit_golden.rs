@@ -37,10 +37,10 @@ const GOLDEN: [Golden; 4] = [
             ..Options::default()
         },
         sim_seed: 2,
-        actions: 92,
-        winners: &[2],
+        actions: 49,
+        winners: &[1],
         ending: Ending::ConnectedRegions,
-        head: "ba1ef28c28ff63cc223ef6e0649b0d8e5b28c35907ba6a68ba71dd9f557a8824",
+        head: "f9598fe9a38f24c8ac0ab2ddc453af13a170ab29917ffb234d3227fbee866c11",
     },
     Golden {
         file: "golden-3p-base-first-holder.json",
@@ -50,10 +50,10 @@ const GOLDEN: [Golden; 4] = [
             ..Options::default()
         },
         sim_seed: 3,
-        actions: 135,
-        winners: &[2],
-        ending: Ending::ConnectedRegions,
-        head: "49a5a732c5b221e4f511b3ab9f8747d52d473c05727a157ee4f99dcce3040fef",
+        actions: 187,
+        winners: &[1],
+        ending: Ending::TotalRegions,
+        head: "e8d5ba34a7caee802126d9b7db1edcf4af07002e9ed0ff6b06b4d01bc18ff3dd",
     },
     Golden {
         file: "golden-5p-draw-bigger.json",
@@ -64,10 +64,10 @@ const GOLDEN: [Golden; 4] = [
             ..Options::default()
         },
         sim_seed: 5,
-        actions: 303,
-        winners: &[3],
+        actions: 226,
+        winners: &[4],
         ending: Ending::TotalRegions,
-        head: "dcf48f90fac49a9c7b55db5175dcfbc7e9a6b128d0a7098200bcf2735cea3faa",
+        head: "4790689565361a61e145e5f3ffdfe91ffd573fe80fbd38ce689c6921882def29",
     },
     Golden {
         file: "golden-6p-points-hidden.json",
@@ -77,11 +77,11 @@ const GOLDEN: [Golden; 4] = [
             hidden_cards: true,
             ..Options::default()
         },
-        sim_seed: 7,
-        actions: 430,
-        winners: &[2],
+        sim_seed: 6,
+        actions: 421,
+        winners: &[6],
         ending: Ending::PointsTarget,
-        head: "86f9648bda15ee499edd3de849e1128f87b1da1466382a7fb992416ad541ff6e",
+        head: "0d9f255cea2a39a2b2a4e3df7212bd47107209a759b3166786a642afc69fdf67",
     },
 ];
 

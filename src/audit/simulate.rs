@@ -3,17 +3,14 @@
 
 use super::chain::LogHeader;
 use super::record::Record;
-use super::seed::{commitment, derive_seed, Contribution, Source};
-use crate::engine::condottiere::{Game, Options, CURRENT_RULES_VERSION};
+use super::seed::{commitment, Contribution, Source};
+use crate::engine::condottiere::{Options, CURRENT_RULES_VERSION};
 use crate::engine::rng::Stream;
 use crate::engine::{Seat, Seed};
 use sha2::{Digest, Sha256};
 
 /// The names simulated players get, seat 1 first.
 pub const SIM_NAMES: [&str; 6] = ["Anna", "Bruno", "Chiara", "Dario", "Elena", "Fabio"];
-
-/// More actions than any game needs; a simulation reaching it is an engine bug.
-pub const SIM_ACTION_LIMIT: usize = 200_000;
 
 /// The first simulated action's time: 2025-01-01T00:00:00Z.
 pub const SIM_START_MS: i64 = 1_735_689_600_000;
@@ -42,13 +39,12 @@ pub fn sim_contribution(sim_seed: u64, seat: Seat) -> String {
     }
 }
 
-/// One complete game with random legal actions, as a finished record.
-///
-/// Every choice comes from the ChaCha stream "sim-choices" of `Seed::from_u64(sim_seed)`: which
-/// waiting seat acts (when several are asked at once), which legal action it takes, and how long
-/// after the previous action it does so (0 ms a quarter of the time, else 1 s to 2 h). The same
-/// arguments always give the same record. Panics if the game has not ended after
-/// `SIM_ACTION_LIMIT` actions or the engine rejects its own legal action (both engine bugs).
+/// One complete game with random legal actions, as a finished record: exactly the game
+/// `simulate::play(options, players, sim_seed, …)` plays, with its own committed secret, the
+/// seats' contributions, and synthetic times from the stream "sim-times" of
+/// `Seed::from_u64(sim_seed)` (0 ms after the previous action a quarter of the time, else 1 s
+/// to 2 h). The same arguments always give the same record. Panics if the playout found an
+/// engine bug (an action limit reached, or a legal action rejected).
 pub fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record {
     assert!((2..=6).contains(&players), "a game has 2 to 6 players");
     let secret = sim_secret(sim_seed);
@@ -59,8 +55,6 @@ pub fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record 
             source: Source::Player,
         })
         .collect();
-    let values: Vec<String> = contributions.iter().map(|c| c.value.clone()).collect();
-    let seed = derive_seed(&secret, &values);
     let mut record = Record::new(LogHeader {
         id: format!("sim-{sim_seed}"),
         game: "condottiere".into(),
@@ -73,41 +67,25 @@ pub fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record 
         commitment: commitment(&secret),
         contributions,
     });
-
-    let mut chooser = Stream::new(&Seed::from_u64(sim_seed), "sim-choices", 0);
-    let mut events = Vec::new();
-    let mut game = Game::setup(CURRENT_RULES_VERSION, options, players, seed, &mut events)
-        .expect("simulation options are valid");
+    let playout = crate::simulate::play(options, players, sim_seed, false);
+    assert!(
+        playout.violations.is_empty(),
+        "simulation {sim_seed}: {:?}",
+        playout.violations
+    );
+    let mut times = Stream::new(&Seed::from_u64(sim_seed), "sim-times", 0);
     let mut at = SIM_START_MS;
-    while game.outcome().is_none() {
-        assert!(
-            record.actions.len() < SIM_ACTION_LIMIT,
-            "simulation {sim_seed} has not ended after {SIM_ACTION_LIMIT} actions"
-        );
-        let waiting = game.waiting_on();
-        assert!(
-            !waiting.is_empty(),
-            "the game waits on nobody but is not over"
-        );
-        let seat = waiting[chooser.below(waiting.len() as u32) as usize];
-        let mut legal = game.legal_actions(seat);
-        let action = legal.swap_remove(chooser.below(legal.len() as u32) as usize);
-        events.clear();
-        game = match game.apply(seat, &action, &mut events) {
-            Ok(game) => game,
-            Err((_, error)) => {
-                panic!("the engine rejected its own legal action {action:?}: {error}")
-            }
-        };
-        if chooser.below(4) != 0 {
-            at += 1_000 + i64::from(chooser.below(7_200_000));
+    for (seat, action) in playout.actions {
+        if times.below(4) != 0 {
+            at += 1_000 + i64::from(times.below(7_200_000));
         }
         record.push(seat, action, at, &secret);
     }
-    let outcome = game
+    let outcome = playout
+        .game
         .outcome()
         .cloned()
-        .expect("the loop ends with the game");
+        .expect("a playout ends with the game");
     record.reveal(outcome, &secret);
     record
 }

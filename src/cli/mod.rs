@@ -2,5 +2,6 @@
 //! Commands parse their input, call the library, and print; they hold no rules.
 
 pub mod engine;
+pub mod records;
 pub mod serve;
 pub mod simulate;

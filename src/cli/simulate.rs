@@ -106,3 +106,26 @@ pub fn run(
         ExitCode::FAILURE
     })
 }
+
+/// `run`, writing each game also as a finished record into `dir` when given. A record comes
+/// from `audit::simulate_record` with the same options and seed: the game is played again with
+/// its own committed secret and contributions, so the record can be verified like any other.
+pub fn run_with_records(
+    games: u64,
+    players: u8,
+    seed: u64,
+    options: &Options,
+    json: bool,
+    dir: Option<&std::path::Path>,
+) -> Result<ExitCode> {
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir)?;
+    }
+    run(games, players, seed, options, json, |game_seed, _| {
+        if let Some(dir) = dir {
+            let record = crate::audit::simulate_record(players, options, game_seed);
+            std::fs::write(dir.join(format!("{}.json", record.id)), record.to_json())?;
+        }
+        Ok(())
+    })
+}

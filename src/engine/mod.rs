@@ -99,7 +99,8 @@ pub enum Viewer {
     Seat(Seat),
     /// Anyone else during the game: public information only.
     Spectator,
-    /// Anyone after the game has ended: everything. Before the end it is the same as a spectator.
+    /// Anyone reviewing a game that has ended: everything, at every step of its replay.
+    /// The service shows it only for finished games; the engine cannot tell from a past step.
     Reviewer,
 }
 

@@ -245,6 +245,9 @@ macro_rules! service_error {
     };
 }
 
+// Declared after `service_error!` so it can use the macro.
+pub mod review;
+
 /// Every problem found with an input, one sentence each.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problems(pub Vec<String>);
@@ -747,7 +750,10 @@ impl Games {
         row: &GameRow,
         seats: &[SeatRow],
     ) -> anyhow::Result<Option<Arc<Replay>>> {
-        if !matches!(row.status(), GameStatus::Playing | GameStatus::Over) {
+        if !matches!(
+            row.status(),
+            GameStatus::Playing | GameStatus::Over | GameStatus::Imported
+        ) {
             return Ok(None);
         }
         let id = GameId::parse(&row.id)?;
@@ -988,7 +994,7 @@ impl Games {
     ) -> Result<PublicPage, LoadError> {
         let loaded = self.load(conn, game_id)?;
         let names = loaded.names();
-        let over = loaded.game.status == GameStatus::Over;
+        let over = review::finished(loaded.game.status);
         let viewer = if over {
             Viewer::Reviewer
         } else {
@@ -1019,7 +1025,7 @@ impl Games {
         game_id: &GameId,
     ) -> Result<Option<String>, LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
-        Ok((row.status() == GameStatus::Over).then_some(row.secret))
+        Ok(review::finished(row.status()).then_some(row.secret))
     }
 
     /// Everything a game record holds: setup, contributions with sources, every action with

@@ -730,6 +730,7 @@ pub async fn public(state: web::Data<AppState>, path: web::Path<String>) -> Http
         })
         .collect();
     let outcome = view.and_then(|v| v.outcome.as_ref());
+    let outcome_known = outcome.is_some();
     let result = outcome
         .map(|o| describe_outcome(o, &names))
         .unwrap_or_default();
@@ -771,7 +772,11 @@ pub async fn public(state: web::Data<AppState>, path: web::Path<String>) -> Http
         status: present::status(view, None, &names, &waiting),
         result,
         standings,
-        milestones: Vec::new(),
+        milestones: if outcome_known {
+            super::review::milestone_links(&state, &page.game.id).await
+        } else {
+            Vec::new()
+        },
         record_path: format!("/games/{id}/record.json"),
         replay_path: format!("/games/{id}/replay/{}", page.seq),
         started: view.is_some(),

@@ -5,6 +5,7 @@ pub mod api;
 pub mod html;
 pub mod map;
 pub mod present;
+pub mod review;
 
 use crate::config::Config;
 use crate::games::{BaseUrl, Games, GamesConfig};
@@ -87,6 +88,10 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/healthz", web::get().to(healthz))
         .route("/games", web::post().to(html::create))
         .route("/games/{game}", web::get().to(html::public))
+        .route("/games/{game}/record.json", web::get().to(review::record))
+        .route("/games/{game}/replay/{seq}", web::get().to(review::replay))
+        .route("/verify", web::get().to(review::verify_form))
+        .route("/verify", web::post().to(review::verify_upload))
         .route(
             "/games/{game}/seat/{seat}/{token}",
             web::get().to(html::seat),
@@ -159,6 +164,7 @@ pub async fn start(config: Config) -> Result<Running> {
             .app_data(app_state.clone())
             .app_data(web::FormConfig::default().limit(64 * 1024))
             .app_data(web::JsonConfig::default().limit(256 * 1024))
+            .app_data(web::PayloadConfig::default().limit(8 * 1024 * 1024))
             .configure(routes)
             .wrap(actix_web::middleware::Logger::new("%r %s %Dms").log_target("corriere::http"))
     })

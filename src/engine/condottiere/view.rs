@@ -70,11 +70,6 @@ pub struct Waiting {
 
 impl Game {
     pub fn view(&self, viewer: Viewer) -> View {
-        let over = self.outcome().is_some();
-        let viewer = match viewer {
-            Viewer::Reviewer if !over => Viewer::Spectator,
-            v => v,
-        };
         let sees_all = viewer == Viewer::Reviewer;
         let sees = |owner: Seat| sees_all || viewer == Viewer::Seat(owner);
         let strength = strengths(&self.lines, |owner, lc| !lc.face_down || sees(owner));

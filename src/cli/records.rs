@@ -1,0 +1,75 @@
+//! `corriere verify`, `export` and `import`: game records from the shell. `verify` needs no
+//! database and no server: it checks a record file alone.
+
+use crate::audit::{verify_json, Record};
+use crate::config::ServeArgs;
+use crate::games::{BaseUrl, GameId, Games, GamesConfig};
+use crate::store::Db;
+use anyhow::{Context, Result};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Check a record offline; print the summary (exit 0) or the first discrepancy (exit 1).
+pub fn verify(path: &Path) -> Result<ExitCode> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    match verify_json(&text) {
+        Ok(summary) => {
+            println!("{summary}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(discrepancy) => {
+            println!("{}: {discrepancy}", path.display());
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+fn games(args: ServeArgs) -> Result<(Games, Db)> {
+    let config = args.into_config()?;
+    let db = Db::open(&config.database_url).context("opening the database")?;
+    let base_url = match config.base_url {
+        Some(url) => url,
+        None => BaseUrl::parse(&format!("http://{}", config.bind))
+            .map_err(|_| anyhow::anyhow!("set CORRIERE_BASE_URL"))?,
+    };
+    Ok((
+        Games::new(GamesConfig {
+            base_url,
+            link_secret: config.secret,
+        }),
+        db,
+    ))
+}
+
+/// Print a game's record (public information only while it runs).
+pub fn export(args: ServeArgs, game: &str) -> Result<ExitCode> {
+    let id = GameId::parse(game).map_err(|_| anyhow::anyhow!("{game:?} is not a game id"))?;
+    let (games, db) = games(args)?;
+    let mut conn = db.get()?;
+    let record = games
+        .record(&mut conn, &id)
+        .with_context(|| format!("exporting game {game}"))?;
+    println!("{}", record.to_json());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Verify a finished record and store it as a read-only game to review here.
+pub fn import(args: ServeArgs, path: &Path) -> Result<ExitCode> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let record =
+        Record::from_json(&text).map_err(|d| anyhow::anyhow!("{}: {d}", path.display()))?;
+    let (games, db) = games(args)?;
+    let mut conn = db.get()?;
+    let id = games
+        .import(&mut conn, &record)
+        .with_context(|| format!("importing {}", path.display()))?;
+    println!(
+        "Imported game {} ({} actions); review it at /games/{}",
+        id.as_str(),
+        record.actions.len(),
+        id.as_str()
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,183 @@
+//! The `corriere` binary from the outside: engine apply/legal, simulate, and verify, with the
+//! exit statuses and JSON shapes docs/formats.md promises.
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+fn corriere(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_corriere"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn example(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn engine_apply_prints_the_position_the_events_and_a_null_outcome() {
+    let (code, out) = corriere(&[
+        "engine",
+        "apply",
+        "--position",
+        &example("position-e5.json"),
+        "--actions",
+        &example("actions-e5.json"),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let json: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["outcome"], Value::Null);
+    assert_eq!(json["position"]["pope"], "Roma");
+    assert_eq!(
+        json["position"]["lines"][1],
+        serde_json::json!(["M1", "M1"])
+    );
+    assert!(json["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["type"] == "removed" && e["by"] == "BI"));
+}
+
+#[test]
+fn a_rejected_action_exits_3_with_its_index_code_and_the_position_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let actions = dir.path().join("bad.json");
+    std::fs::write(
+        &actions,
+        r#"[{"seat": 2, "action": {"type": "play", "card": "BI"}}, {"seat": 2, "action": {"type": "pope", "region": "Firenze"}}]"#,
+    )
+    .unwrap();
+    let (code, out) = corriere(&[
+        "engine",
+        "apply",
+        "--position",
+        &example("position-e5.json"),
+        "--actions",
+        actions.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 3, "{out}");
+    let json: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["error"]["index"], 1);
+    assert_eq!(json["error"]["code"], "pope_target");
+    assert!(json["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("contested region"));
+    assert_eq!(json["position"]["step"]["pending"], "pope_placement");
+}
+
+#[test]
+fn engine_legal_lists_the_seat_s_actions_and_nothing_for_others() {
+    let (code, out) = corriere(&[
+        "engine",
+        "legal",
+        "--position",
+        &example("position-e5.json"),
+        "--seat",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    let actions: Vec<Value> = serde_json::from_str(&out).unwrap();
+    assert_eq!(actions.len(), 3, "play M3, play BI, pass: {out}");
+    let (_, out) = corriere(&[
+        "engine",
+        "legal",
+        "--position",
+        &example("position-e5.json"),
+        "--seat",
+        "1",
+    ]);
+    assert_eq!(out.trim(), "[]");
+}
+
+#[test]
+fn simulate_reports_games_actions_violations_endings_and_time_as_json() {
+    let (code, out) = corriere(&[
+        "simulate",
+        "--games",
+        "40",
+        "--players",
+        "5",
+        "--seed",
+        "9",
+        "--options",
+        "all",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let json: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["games"], 40);
+    assert_eq!(json["violations"], 0);
+    assert!(json["actions"].as_u64().unwrap() > 40);
+    assert_eq!(
+        json["endings"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| v.as_u64().unwrap())
+            .sum::<u64>(),
+        40
+    );
+    assert!(json["elapsed_ms"].is_u64());
+}
+
+#[test]
+fn simulated_records_verify_and_a_flipped_byte_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _) = corriere(&[
+        "simulate",
+        "--games",
+        "3",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--records",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let record = dir.path().join("sim-5.json");
+    let (code, out) = corriere(&["verify", record.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Anna, Bruno, Chiara"), "{out}");
+    assert!(out.contains("battles"), "{out}");
+    // Flip one byte of action 12's card or region: the hash chain names the action.
+    let text = std::fs::read_to_string(&record).unwrap();
+    let mut json: Value = serde_json::from_str(&text).unwrap();
+    json["actions"][11]["at"] = Value::from(json["actions"][11]["at"].as_i64().unwrap() + 1);
+    let tampered = dir.path().join("tampered.json");
+    std::fs::write(&tampered, serde_json::to_string(&json).unwrap()).unwrap();
+    let (code, out) = corriere(&["verify", tampered.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains("action 12: hash mismatch"), "{out}");
+}
+
+#[test]
+fn every_command_has_help() {
+    for args in [
+        vec!["--help"],
+        vec!["serve", "--help"],
+        vec!["engine", "apply", "--help"],
+        vec!["engine", "legal", "--help"],
+        vec!["simulate", "--help"],
+        vec!["verify", "--help"],
+        vec!["export", "--help"],
+        vec!["import", "--help"],
+        vec!["seat", "relink", "--help"],
+    ] {
+        let (code, out) = corriere(&args);
+        assert_eq!(code, 0, "{args:?}");
+        assert!(out.contains("Usage"), "{args:?}: {out}");
+    }
+}
