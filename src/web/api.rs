@@ -356,3 +356,44 @@ pub async fn openapi() -> HttpResponse {
 }
 
 pub const OPENAPI: &str = include_str!("../../docs/openapi.json");
+
+#[cfg(test)]
+mod tests {
+    use super::OPENAPI;
+    use serde_json::Value;
+
+    #[test]
+    fn the_openapi_document_describes_every_api_route_the_service_has() {
+        let doc: Value = serde_json::from_str(OPENAPI).expect("docs/openapi.json is JSON");
+        assert_eq!(doc["openapi"], "3.0.3");
+        let routes = include_str!("mod.rs");
+        let paths = doc["paths"].as_object().unwrap();
+        for line in routes.lines().filter(|l| l.contains(".route(\"/api/v1")) {
+            let path = line.split('"').nth(1).unwrap().replace("{game}", "{id}");
+            let method = if line.contains("web::post()") { "post" } else { "get" };
+            assert!(paths.get(&path).and_then(|p| p.get(method)).is_some(), "{method} {path} is not documented");
+        }
+        use crate::engine::condottiere::{Action, Card, Region};
+        let documented: Vec<&Value> = doc["components"]["schemas"]["Action"]["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| &a["properties"]["type"]["enum"][0])
+            .collect();
+        let torino = Region::from_id(1).unwrap();
+        for action in [
+            Action::PlaceToken { region: torino },
+            Action::Play { card: Card::M1 },
+            Action::Pass { reveal: true },
+            Action::Scarecrow { take: None },
+            Action::Pope { region: None },
+            Action::DiscardHand { discard: true },
+            Action::Keep { cards: vec![] },
+            Action::Draw { count: 1 },
+        ] {
+            let json = serde_json::to_value(&action).unwrap();
+            assert!(documented.contains(&&json["type"]), "{json} is not documented");
+        }
+        assert_eq!(documented.len(), 8);
+    }
+}
