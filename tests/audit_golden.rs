@@ -176,7 +176,7 @@ fn golden_records_cover_every_optional_rule_and_table_size() {
 
 #[test]
 fn the_running_record_of_the_format_document_checks_out_up_to_its_head() {
-    let text = std::fs::read_to_string(path("running-g7Kq2.json")).unwrap();
+    let text = std::fs::read_to_string(path("running-sim-41.json")).unwrap();
     let record = Record::from_json(&text).unwrap();
     assert_eq!(corriere::audit::verify_log(&record), Ok(()));
     assert_eq!(

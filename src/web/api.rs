@@ -370,8 +370,15 @@ mod tests {
         let paths = doc["paths"].as_object().unwrap();
         for line in routes.lines().filter(|l| l.contains(".route(\"/api/v1")) {
             let path = line.split('"').nth(1).unwrap().replace("{game}", "{id}");
-            let method = if line.contains("web::post()") { "post" } else { "get" };
-            assert!(paths.get(&path).and_then(|p| p.get(method)).is_some(), "{method} {path} is not documented");
+            let method = if line.contains("web::post()") {
+                "post"
+            } else {
+                "get"
+            };
+            assert!(
+                paths.get(&path).and_then(|p| p.get(method)).is_some(),
+                "{method} {path} is not documented"
+            );
         }
         use crate::engine::condottiere::{Action, Card, Region};
         let documented: Vec<&Value> = doc["components"]["schemas"]["Action"]["oneOf"]
@@ -392,7 +399,10 @@ mod tests {
             Action::Draw { count: 1 },
         ] {
             let json = serde_json::to_value(&action).unwrap();
-            assert!(documented.contains(&&json["type"]), "{json} is not documented");
+            assert!(
+                documented.contains(&&json["type"]),
+                "{json} is not documented"
+            );
         }
         assert_eq!(documented.len(), 8);
     }
