@@ -116,6 +116,17 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/v1/games/{game}/moves", web::post().to(api::make_move));
 }
 
+/// The request line as logged: a seat link's token is a credential, so it never reaches the log.
+fn logged_path(method: &str, path: &str) -> String {
+    let mut parts: Vec<&str> = path.split('/').collect();
+    if let Some(at) = parts.iter().position(|p| *p == "seat") {
+        if let Some(token) = parts.get_mut(at + 2) {
+            *token = "…";
+        }
+    }
+    format!("{method} {}", parts.join("/"))
+}
+
 /// A running service.
 pub struct Running {
     pub addr: SocketAddr,
@@ -166,7 +177,13 @@ pub async fn start(config: Config) -> Result<Running> {
             .app_data(web::JsonConfig::default().limit(256 * 1024))
             .app_data(web::PayloadConfig::default().limit(8 * 1024 * 1024))
             .configure(routes)
-            .wrap(actix_web::middleware::Logger::new("%r %s %Dms").log_target("corriere::http"))
+            .wrap(
+                actix_web::middleware::Logger::new("%{path}xi %s %Dms")
+                    .custom_request_replace("path", |req| {
+                        logged_path(req.method().as_str(), req.path())
+                    })
+                    .log_target("corriere::http"),
+            )
     })
     .listen(listener)?
     .disable_signals()
@@ -200,5 +217,17 @@ impl Running {
             let _ = stop.send(true);
             let _ = task.await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn seat_tokens_never_reach_the_request_log() {
+        assert_eq!(
+            super::logged_path("POST", "/games/abc/seat/2/0123abcd/move"),
+            "POST /games/abc/seat/2/…/move"
+        );
+        assert_eq!(super::logged_path("GET", "/games/abc"), "GET /games/abc");
     }
 }
