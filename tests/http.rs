@@ -21,6 +21,8 @@ on_each_backend!(
     an_illegal_move_is_refused_with_the_rule_and_changes_nothing,
     bad_links_unknown_games_and_malformed_forms_get_pages_that_say_what_is_wrong,
     concurrent_posts_of_the_same_move_apply_it_exactly_once,
+    declining_an_invitation_cancels_the_game_and_tells_the_others,
+    a_game_is_created_joined_and_played_through_the_json_api,
     mails_queued_before_a_stop_are_delivered_exactly_once_by_the_next_service,
     a_move_whose_transaction_fails_stores_nothing_and_sends_nothing,
     no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat,
@@ -352,6 +354,117 @@ async fn bad_links_unknown_games_and_malformed_forms_get_pages_that_say_what_is_
         assert_eq!(api.json()["error"]["code"], "invalid_json", "{}", api.body);
     }
     assert_eq!(seq_of(&app, &game).await, 0, "{}", app.backend());
+    app.stop().await;
+}
+
+// ---------------------------------------------------------------- invitations and the API
+
+async fn declining_an_invitation_cancels_the_game_and_tells_the_others(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = app.create_game(3, &[]).await;
+    app.deliver_mail().await;
+    assert_eq!(
+        app.accept(&creator, "", "my lucky phrase").await.status,
+        303
+    );
+    let carla = app.link_from_latest(email_of(3), |m| m.is_invitation());
+    let invitation = app.seat_page(&carla).await;
+    assert!(invitation
+        .forms()
+        .iter()
+        .any(|f| f.action.ends_with("/decline")));
+    let declined = app.decline(&carla).await;
+    assert_eq!(declined.status, 303, "{}", declined.body);
+    let page = app.seat_page(&carla).await;
+    assert!(
+        page.text().contains("This game was cancelled"),
+        "{}",
+        page.body
+    );
+    let public = app.public_page(&creator.game).await;
+    assert!(public
+        .text()
+        .contains("This game was cancelled: a player declined."));
+    assert_eq!(
+        app.api_game(&creator.game).await.json()["status"],
+        "cancelled"
+    );
+    app.deliver_mail().await;
+    for seat in [1, 2] {
+        let told = app
+            .smtp
+            .latest_to(email_of(seat), |m| m.text.contains("Carla declined"));
+        assert!(told.is_some(), "seat {seat} is told ({})", app.backend());
+    }
+    assert!(app
+        .smtp
+        .latest_to(email_of(3), |m| m.text.contains("Carla declined"))
+        .is_none());
+    // Too late to accept or decline now.
+    let bob = app.link_from_latest(email_of(2), |m| m.is_invitation());
+    assert_eq!(app.accept(&bob, "", "").await.status, 409);
+    assert_eq!(app.decline(&bob).await.status, 409);
+    let moved = app
+        .post_move(&bob, &[("seq", "0"), ("action", r#"{"type":"pass"}"#)])
+        .await;
+    assert_eq!(moved.status, 409, "{}", moved.body);
+    assert!(moved.text().contains("This game was cancelled"));
+    app.stop().await;
+}
+
+async fn a_game_is_created_joined_and_played_through_the_json_api(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    assert_eq!(app.healthz().await.body, "ok");
+    let created = app
+        .api_create(&serde_json::json!({
+            "game": "condottiere",
+            "options": {"hidden_cards": true},
+            "seats": [
+                {"name": "Alice", "email": email_of(1)},
+                {"name": "Bob", "email": email_of(2)},
+            ],
+            "creator_seat": 2,
+        }))
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let created = created.json();
+    let game = created["id"].as_str().unwrap().to_string();
+    let bob = SeatLink::parse(created["creator_seat_url"].as_str().unwrap()).unwrap();
+    assert_eq!(created["creator_bearer"], bob.bearer().as_str());
+    assert_eq!(bob.seat, 2);
+    app.deliver_mail().await;
+    let alice = app.link_from_latest(email_of(1), |m| m.is_invitation());
+    for link in [&alice, &bob] {
+        let answer = app.api_accept(link).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+    }
+    assert_eq!(app.api_accept(&alice).await.status, 409, "already accepted");
+    let mut moved = 0;
+    for link in [&alice, &bob].iter().cycle().take(6) {
+        let seat = app.api_seat(link).await.json();
+        let Some(action) = seat["legal_actions"].as_array().unwrap().first().cloned() else {
+            continue;
+        };
+        let seq = seat["seq"].as_i64().unwrap();
+        let answer = app.api_move(link, seq, &action).await;
+        assert_eq!(answer.status, 200, "{}: {}", app.backend(), answer.body);
+        assert_eq!(answer.json()["seq"], seq + 1);
+        let again = app.api_move(link, seq, &action).await;
+        assert_eq!(again.status, 409, "{}", again.body);
+        assert_eq!(again.json()["error"]["code"], "stale");
+        assert_eq!(again.json()["error"]["current_seq"], seq + 1);
+        moved += 1;
+    }
+    assert!(moved >= 2);
+    assert_eq!(seq_of(&app, &game).await, moved);
+    let unauthorized = app
+        .read_raw(
+            app.client
+                .get(app.url(&format!("/api/v1/games/{game}/seat"))),
+        )
+        .await;
+    assert_eq!(unauthorized.status, 401);
+    assert_eq!(unauthorized.json()["error"]["code"], "missing_token");
     app.stop().await;
 }
 

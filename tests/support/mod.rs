@@ -579,6 +579,11 @@ impl TestApp {
             .await
     }
 
+    /// GET /healthz
+    pub async fn healthz(&self) -> Page {
+        self.get("/healthz").await
+    }
+
     /// GET /
     pub async fn home(&self) -> Page {
         self.get("/").await
