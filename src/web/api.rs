@@ -26,6 +26,25 @@ fn unexpected(error: anyhow::Error, game: Option<&str>) -> HttpResponse {
     )
 }
 
+/// A JSON body actix cannot read: the API's error shape, with serde's description of the problem.
+pub fn unreadable_json(
+    payload: actix_web::error::JsonPayloadError,
+    _request: &HttpRequest,
+) -> actix_web::Error {
+    use actix_web::ResponseError;
+    let message = match &payload {
+        actix_web::error::JsonPayloadError::Deserialize(e) => {
+            format!("the JSON body is not valid: {e}")
+        }
+        actix_web::error::JsonPayloadError::ContentType => {
+            "send the body as JSON with `Content-Type: application/json`".to_string()
+        }
+        _ => "the JSON body could not be read".to_string(),
+    };
+    let response = error(payload.status_code(), "invalid_json", message);
+    actix_web::error::InternalError::from_response(payload, response).into()
+}
+
 fn no_game() -> HttpResponse {
     error(
         StatusCode::NOT_FOUND,

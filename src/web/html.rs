@@ -433,7 +433,7 @@ async fn seat_response(
     let seat_name = names.name(me);
     match (page.game.status, &page.view) {
         (GameStatus::Cancelled, _) => message(
-            StatusCode::OK,
+            status,
             "This game was cancelled",
             "A player declined the invitation, so this game will not be played.",
             "Start a new game from the home page.",

@@ -83,6 +83,23 @@ async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     }
 }
 
+/// A form body actix cannot read (wrong content type, too large, not form-encoded): the
+/// site's own page with the status actix chose, instead of its plain-text message.
+fn unreadable_form(
+    error: actix_web::error::UrlencodedError,
+    _request: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    use actix_web::ResponseError;
+    let status = error.status_code();
+    let page = html::message(
+        status,
+        "The form could not be read",
+        "The form could not be read: it did not arrive as an ordinary web form.",
+        "Reload the page and use its buttons.",
+    );
+    actix_web::error::InternalError::from_response(error, page).into()
+}
+
 fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(html::home))
         .route("/healthz", web::get().to(healthz))
@@ -173,8 +190,16 @@ pub async fn start(config: Config) -> Result<Running> {
     let server = HttpServer::new(move || {
         App::new()
             .app_data(app_state.clone())
-            .app_data(web::FormConfig::default().limit(64 * 1024))
-            .app_data(web::JsonConfig::default().limit(256 * 1024))
+            .app_data(
+                web::FormConfig::default()
+                    .limit(64 * 1024)
+                    .error_handler(unreadable_form),
+            )
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(256 * 1024)
+                    .error_handler(api::unreadable_json),
+            )
             .app_data(web::PayloadConfig::default().limit(8 * 1024 * 1024))
             .configure(routes)
             .wrap(

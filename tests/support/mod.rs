@@ -1,0 +1,1006 @@
+//! The test harness shaped like production: the real `corriere::web::start` bound to port 0 on a
+//! fresh database (a SQLite file in a temp dir, or a fresh PostgreSQL database when
+//! CORRIERE_TEST_POSTGRES_URL is set), an in-process SMTP server that keeps every message, one
+//! helper per route, and the mail worker stepped by hand.
+//!
+//! Shared by `tests/http.rs` and `tests/browser.rs`; each uses a part of it.
+#![allow(dead_code)]
+
+use corriere::config::Config;
+use corriere::games::{GameId, Secret};
+use corriere::store::{self, Db, DbUrl};
+use corriere::web::Running;
+use diesel::prelude::*;
+use std::io::Write;
+use std::sync::{Arc, Mutex, Once};
+
+// ---------------------------------------------------------------- backends and databases
+
+/// Where a test's database lives.
+#[derive(Clone, Debug)]
+pub enum Backend {
+    Sqlite,
+    /// The server URL from CORRIERE_TEST_POSTGRES_URL; each test gets its own database there.
+    Postgres(String),
+}
+
+impl Backend {
+    /// PostgreSQL when configured; otherwise says so loudly (once) and gives `None`.
+    pub fn postgres() -> Option<Backend> {
+        static WARN: Once = Once::new();
+        match std::env::var("CORRIERE_TEST_POSTGRES_URL") {
+            Ok(url) if !url.is_empty() => Some(Backend::Postgres(url)),
+            _ => {
+                // Written to the process's stderr directly, past the test harness's capture.
+                WARN.call_once(|| {
+                    let _ = std::io::stderr().write_all(
+                        b"\n*** SKIPPED: PostgreSQL HTTP tests (CORRIERE_TEST_POSTGRES_URL unset) ***\n\n",
+                    );
+                });
+                None
+            }
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres(_) => "postgres",
+        }
+    }
+}
+
+/// Write a line to the process's stderr, past the test harness's capture.
+pub fn say_loudly(text: &str) {
+    let _ = std::io::stderr().write_all(format!("\n*** {text} ***\n\n").as_bytes());
+}
+
+/// Generate `mod NAME { on_sqlite, on_postgres }` tests that call `async fn NAME(Backend)`.
+#[macro_export]
+macro_rules! on_each_backend {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn on_sqlite() {
+                super::$name($crate::support::Backend::Sqlite).await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn on_postgres() {
+                if let Some(backend) = $crate::support::Backend::postgres() {
+                    super::$name(backend).await;
+                }
+            }
+        }
+    )*};
+}
+
+/// A fresh database and what a deployment keeps between restarts (data dir, link secret).
+/// Dropped (PostgreSQL) or deleted with its temp dir (SQLite) afterwards.
+pub struct TestDb {
+    pub url: DbUrl,
+    pub dir: tempfile::TempDir,
+    pub secret: Secret,
+    pub backend: Backend,
+    postgres: Option<(String, String)>,
+}
+
+impl TestDb {
+    pub fn fresh(backend: &Backend) -> TestDb {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let (url, postgres) = match backend {
+            Backend::Sqlite => (
+                format!("sqlite://{}", dir.path().join("corriere.db").display()),
+                None,
+            ),
+            Backend::Postgres(server) => {
+                let name = format!("corriere_http_{}", store::random_base32(12));
+                let mut admin =
+                    PgConnection::establish(server).expect("the PostgreSQL test server answers");
+                diesel::sql_query(format!("CREATE DATABASE {name}"))
+                    .execute(&mut admin)
+                    .expect("CREATE DATABASE");
+                (with_database(server, &name), Some((server.clone(), name)))
+            }
+        };
+        TestDb {
+            url: DbUrl::parse(&url).expect("a database URL"),
+            dir,
+            secret: Secret::generate(),
+            backend: backend.clone(),
+            postgres,
+        }
+    }
+
+    /// A connection of its own, outside any service (for reading what the service stored).
+    pub fn open(&self) -> Db {
+        Db::open_with_size(&self.url, 2).expect("the test database opens")
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let Some((server, name)) = &self.postgres {
+            if let Ok(mut conn) = PgConnection::establish(server) {
+                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(&mut conn);
+            }
+        }
+    }
+}
+
+/// The server URL with its database name replaced.
+fn with_database(server: &str, name: &str) -> String {
+    let (base, query) = match server.split_once('?') {
+        Some((base, query)) => (base, Some(query)),
+        None => (server, None),
+    };
+    let after_scheme = base.find("://").map_or(0, |i| i + 3);
+    let root = match base[after_scheme..].find('/') {
+        Some(slash) => &base[..after_scheme + slash],
+        None => base,
+    };
+    match query {
+        Some(query) => format!("{root}/{name}?{query}"),
+        None => format!("{root}/{name}"),
+    }
+}
+
+// ---------------------------------------------------------------- SMTP capture
+
+/// One received message, decoded.
+#[derive(Clone, Debug)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    /// Without the angle brackets.
+    pub message_id: String,
+    pub raw: String,
+}
+
+impl Mail {
+    fn parse(raw: String) -> Mail {
+        let message = mail_parser::MessageParser::default()
+            .parse(raw.as_bytes())
+            .unwrap_or_else(|| panic!("an SMTP message we can parse:\n{raw}"));
+        let to = message
+            .to()
+            .and_then(|a| a.first())
+            .and_then(|a| a.address())
+            .unwrap_or_default()
+            .to_string();
+        let text_part = |i| message.body_text(i).map(|t| t.into_owned());
+        let mail = Mail {
+            to,
+            subject: message.subject().unwrap_or_default().to_string(),
+            text: text_part(0).unwrap_or_default(),
+            html: message
+                .body_html(0)
+                .map(|t| t.into_owned())
+                .unwrap_or_default(),
+            message_id: message.message_id().unwrap_or_default().to_string(),
+            raw: String::new(),
+        };
+        Mail { raw, ..mail }
+    }
+
+    /// Everything a reader of this mail sees: subject, text, and HTML with entities decoded.
+    pub fn readable(&self) -> String {
+        format!(
+            "{}\n{}\n{}",
+            self.subject,
+            self.text,
+            decode_entities(&self.html)
+        )
+    }
+
+    /// The first seat link in the text part.
+    pub fn seat_link(&self) -> SeatLink {
+        self.text
+            .split_whitespace()
+            .filter(|w| w.starts_with("http"))
+            .find_map(SeatLink::parse)
+            .unwrap_or_else(|| {
+                panic!(
+                    "no seat link in the mail {:?}:\n{}",
+                    self.subject, self.text
+                )
+            })
+    }
+
+    pub fn is_invitation(&self) -> bool {
+        self.subject.contains("invites you")
+    }
+    pub fn is_your_turn(&self) -> bool {
+        self.subject.starts_with("Your turn")
+    }
+    pub fn is_game_over(&self) -> bool {
+        self.subject.contains(" is over")
+    }
+}
+
+#[derive(Clone, Default)]
+struct Capture {
+    current: Vec<u8>,
+    messages: Arc<Mutex<Vec<Mail>>>,
+}
+
+impl mailin_embedded::Handler for Capture {
+    fn data_start(
+        &mut self,
+        _domain: &str,
+        _from: &str,
+        _is8bit: bool,
+        _to: &[String],
+    ) -> mailin_embedded::Response {
+        self.current.clear();
+        mailin_embedded::response::OK
+    }
+    fn data(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.current.extend_from_slice(buf);
+        Ok(())
+    }
+    fn data_end(&mut self) -> mailin_embedded::Response {
+        let raw = String::from_utf8_lossy(&std::mem::take(&mut self.current)).into_owned();
+        self.messages.lock().unwrap().push(Mail::parse(raw));
+        mailin_embedded::response::OK
+    }
+}
+
+/// An SMTP server on a free local port that keeps every message it receives, in order.
+#[derive(Clone)]
+pub struct Smtp {
+    pub url: String,
+    messages: Arc<Mutex<Vec<Mail>>>,
+}
+
+impl Smtp {
+    pub fn start() -> Smtp {
+        let capture = Capture::default();
+        let messages = capture.messages.clone();
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+        let inner = listener.local_addr().unwrap();
+        let mut server = mailin_embedded::Server::new(capture);
+        server.with_name("smtp.test").with_tcp_listener(listener);
+        std::thread::spawn(move || {
+            let _ = server.serve();
+        });
+        let port = quick_ack_relay(inner);
+        Smtp {
+            url: format!("smtp://127.0.0.1:{port}"),
+            messages,
+        }
+    }
+
+    /// Every message so far, oldest first.
+    pub fn mails(&self) -> Vec<Mail> {
+        self.messages.lock().unwrap().clone()
+    }
+
+    pub fn count(&self) -> usize {
+        self.messages.lock().unwrap().len()
+    }
+
+    pub fn mails_to(&self, address: &str) -> Vec<Mail> {
+        self.mails()
+            .into_iter()
+            .filter(|m| m.to == address)
+            .collect()
+    }
+
+    /// The most recent message to `address` that `which` picks.
+    pub fn latest_to(&self, address: &str, which: impl Fn(&Mail) -> bool) -> Option<Mail> {
+        self.mails_to(address).into_iter().rev().find(|m| which(m))
+    }
+}
+
+/// A TCP relay in front of `to` that acknowledges what the client sends at once.
+///
+/// lettre writes a message body and its closing dot in two writes; with Nagle's algorithm on
+/// the client and delayed ACKs on the server, every mail then waits 40 ms on loopback. The
+/// relay turns the delayed ACK off after each read, so a game's worth of mail takes
+/// milliseconds, not seconds. Returns the relay's port.
+fn quick_ack_relay(to: std::net::SocketAddr) -> u16 {
+    use std::io::{Read, Write};
+    let front = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let port = front.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for client in front.incoming().flatten() {
+            let Ok(server) = std::net::TcpStream::connect(to) else {
+                continue;
+            };
+            let _ = (client.set_nodelay(true), server.set_nodelay(true));
+            let (mut from_server, mut to_client) =
+                (server.try_clone().unwrap(), client.try_clone().unwrap());
+            std::thread::spawn(move || {
+                let _ = std::io::copy(&mut from_server, &mut to_client);
+                let _ = to_client.shutdown(std::net::Shutdown::Both);
+            });
+            let (mut client, mut server) = (client, server);
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 16 * 1024];
+                loop {
+                    match client.read(&mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => {
+                            quick_ack(&client);
+                            if server.write_all(&buf[..n]).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                }
+                let _ = server.shutdown(std::net::Shutdown::Write);
+            });
+        }
+    });
+    port
+}
+
+#[cfg(target_os = "linux")]
+fn quick_ack(stream: &std::net::TcpStream) {
+    use std::os::fd::AsRawFd;
+    let on: libc::c_int = 1;
+    // SAFETY: a valid socket descriptor and a pointer to a c_int of the size given.
+    unsafe {
+        libc::setsockopt(
+            stream.as_raw_fd(),
+            libc::IPPROTO_TCP,
+            libc::TCP_QUICKACK,
+            (&on as *const libc::c_int).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        );
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn quick_ack(_stream: &std::net::TcpStream) {}
+
+// ---------------------------------------------------------------- the service and its routes
+
+pub const PLAYERS: [(&str, &str); 6] = [
+    ("Alice", "alice@example.org"),
+    ("Bob", "bob@example.org"),
+    ("Carla", "carla@example.org"),
+    ("Dino", "dino@example.org"),
+    ("Elsa", "elsa@example.org"),
+    ("Fabio", "fabio@example.org"),
+];
+
+/// The address a seat's mails go to.
+pub fn email_of(seat: u8) -> &'static str {
+    PLAYERS[seat as usize - 1].1
+}
+
+/// A seat link as mails carry it: `BASE/games/ID/seat/N/TOKEN`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatLink {
+    pub url: String,
+    pub game: String,
+    pub seat: u8,
+    pub token: String,
+}
+
+impl SeatLink {
+    pub fn parse(url: &str) -> Option<SeatLink> {
+        let url = url.split(['?', '#']).next()?;
+        let rest = &url[url.find("/games/")? + "/games/".len()..];
+        let mut parts = rest.split('/');
+        let game = parts.next()?.to_string();
+        (parts.next()? == "seat").then_some(())?;
+        let seat = parts.next()?.parse().ok()?;
+        let token = parts.next()?.to_string();
+        parts.next().is_none().then_some(())?;
+        Some(SeatLink {
+            url: url.to_string(),
+            game,
+            seat,
+            token,
+        })
+    }
+
+    /// `SEAT.TOKEN` for `Authorization: Bearer`.
+    pub fn bearer(&self) -> String {
+        format!("{}.{}", self.seat, self.token)
+    }
+
+    pub fn email(&self) -> &'static str {
+        email_of(self.seat)
+    }
+}
+
+/// One HTTP answer with its body read.
+#[derive(Debug)]
+pub struct Page {
+    pub status: u16,
+    pub location: Option<String>,
+    pub body: String,
+}
+
+impl Page {
+    /// The body with HTML entities decoded (what a reader sees, tags aside).
+    pub fn text(&self) -> String {
+        decode_entities(&self.body)
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+
+    pub fn forms(&self) -> Vec<Form> {
+        forms(&self.body)
+    }
+
+    /// `Move N, log head …` from the receipt line of a game page.
+    pub fn seq(&self) -> Option<i64> {
+        let text = self.text();
+        let at = text.find("Move ")?;
+        text[at + 5..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()
+    }
+}
+
+/// A running service on a test database, with the SMTP server it sends to.
+pub struct TestApp {
+    pub running: Running,
+    pub base: String,
+    pub client: reqwest::Client,
+    pub smtp: Smtp,
+    pub db: Arc<TestDb>,
+}
+
+impl TestApp {
+    /// The service on a fresh database of `backend`, its worker stepped by the test.
+    pub async fn spawn(backend: &Backend) -> TestApp {
+        let db = Arc::new(TestDb::fresh(backend));
+        TestApp::start(db, Smtp::start()).await
+    }
+
+    /// The service on an existing database (a restart), sending to `smtp`.
+    pub async fn start(db: Arc<TestDb>, smtp: Smtp) -> TestApp {
+        let config = Config {
+            database_url: db.url.clone(),
+            bind: "127.0.0.1:0".into(),
+            base_url: None,
+            smtp_url: Some(smtp.url.clone()),
+            secret: db.secret.clone(),
+            data_dir: db.dir.path().to_owned(),
+            mail_from: "corriere <corriere@corriere.test>".into(),
+            run_mail_worker: false,
+        };
+        let running = corriere::web::start(config)
+            .await
+            .expect("the service starts");
+        TestApp {
+            base: running.base_url.trim_end_matches('/').to_string(),
+            running,
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .expect("an HTTP client"),
+            smtp,
+            db,
+        }
+    }
+
+    pub async fn stop(self) {
+        self.running.stop().await;
+    }
+
+    pub fn backend(&self) -> &'static str {
+        self.db.backend.name()
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        if path.starts_with("http") {
+            path.to_string()
+        } else {
+            format!("{}{path}", self.base)
+        }
+    }
+
+    // ---------------------------------------------------------------- the mail worker
+
+    /// One pass of the outbox worker; every claimed mail must be sent.
+    pub async fn step_mail(&self) -> corriere::mail::RunReport {
+        let report = self
+            .running
+            .worker
+            .run_once()
+            .await
+            .expect("the worker pass runs");
+        assert_eq!(report.failed, 0, "mails failed: {report:?}");
+        report
+    }
+
+    /// Worker passes until the outbox is empty; the number of mails sent.
+    pub async fn deliver_mail(&self) -> usize {
+        let mut sent = 0;
+        loop {
+            let report = self.step_mail().await;
+            sent += report.sent;
+            if report.claimed == 0 {
+                return sent;
+            }
+        }
+    }
+
+    /// The seat link in the latest mail to `address` that `which` picks.
+    pub fn link_from_latest(&self, address: &str, which: impl Fn(&Mail) -> bool) -> SeatLink {
+        self.smtp
+            .latest_to(address, which)
+            .unwrap_or_else(|| panic!("no such mail to {address}"))
+            .seat_link()
+    }
+
+    /// The game's stored secret (hex), read from the `games` table.
+    pub fn stored_secret(&self, game: &str) -> String {
+        let db = self.running.db.clone();
+        let id = GameId::parse(game).expect("a game id");
+        let mut conn = db.get().expect("a connection");
+        store::find_game(&mut conn, &id)
+            .expect("the games table answers")
+            .expect("the game exists")
+            .secret
+    }
+
+    // ---------------------------------------------------------------- one method per route
+
+    async fn read(&self, response: reqwest::Result<reqwest::Response>) -> Page {
+        let response = response.expect("the service answers");
+        let status = response.status().as_u16();
+        let location = response
+            .headers()
+            .get(reqwest::header::LOCATION)
+            .map(|v| v.to_str().unwrap().to_string());
+        Page {
+            status,
+            location,
+            body: response.text().await.expect("a body"),
+        }
+    }
+
+    /// Send a request built by hand (for bodies no route helper makes).
+    pub async fn read_raw(&self, request: reqwest::RequestBuilder) -> Page {
+        self.read(request.send().await).await
+    }
+
+    pub async fn get(&self, path: &str) -> Page {
+        self.read(self.client.get(self.url(path)).send().await)
+            .await
+    }
+
+    pub async fn post_form(&self, path: &str, fields: &[(&str, &str)]) -> Page {
+        self.read(self.client.post(self.url(path)).form(fields).send().await)
+            .await
+    }
+
+    /// GET /healthz
+    pub async fn healthz(&self) -> Page {
+        self.get("/healthz").await
+    }
+
+    /// GET /
+    pub async fn home(&self) -> Page {
+        self.get("/").await
+    }
+
+    /// POST /games with the new-game form.
+    pub async fn create_form(&self, fields: &[(&str, &str)]) -> Page {
+        self.post_form("/games", fields).await
+    }
+
+    /// POST /games for the first `players` of [`PLAYERS`] (the first is the creator and holds
+    /// the token first), with these option checkboxes ticked; the creator's seat link.
+    pub async fn create_game(&self, players: usize, options: &[&str]) -> SeatLink {
+        let mut fields: Vec<(String, String)> = Vec::new();
+        for (i, (name, email)) in PLAYERS[..players].iter().enumerate() {
+            fields.push((format!("name{}", i + 1), name.to_string()));
+            fields.push((format!("email{}", i + 1), email.to_string()));
+        }
+        fields.push(("creator".into(), "1".into()));
+        fields.push(("first_holder".into(), "creator".into()));
+        for option in options {
+            fields.push((option.to_string(), "on".into()));
+        }
+        let borrowed: Vec<(&str, &str)> = fields
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        let page = self.create_form(&borrowed).await;
+        assert_eq!(page.status, 303, "creating a game: {}", page.body);
+        let location = page.location.expect("a redirect");
+        assert!(location.ends_with("?created=1"), "{location}");
+        SeatLink::parse(&self.url(&location)).expect("the creator's seat link")
+    }
+
+    /// Deliver the invitations and accept every seat of `game` through its mailed link.
+    pub async fn accept_all(&self, game: &str, players: usize) -> Vec<SeatLink> {
+        self.deliver_mail().await;
+        let mut links = Vec::new();
+        for seat in 1..=players as u8 {
+            let link = self.link_from_latest(email_of(seat), |m| {
+                m.is_invitation() && m.text.contains(game)
+            });
+            let page = self.accept(&link, "", "").await;
+            assert_eq!(page.status, 303, "accepting seat {seat}: {}", page.body);
+            links.push(link);
+        }
+        links
+    }
+
+    /// GET /games/{id}
+    pub async fn public_page(&self, game: &str) -> Page {
+        self.get(&format!("/games/{game}")).await
+    }
+
+    /// GET /games/{id}/seat/{n}/{token}
+    pub async fn seat_page(&self, link: &SeatLink) -> Page {
+        self.get(&link.url).await
+    }
+
+    /// POST …/accept
+    pub async fn accept(&self, link: &SeatLink, entropy: &str, phrase: &str) -> Page {
+        self.post_form(
+            &format!("{}/accept", link.url),
+            &[("entropy", entropy), ("phrase", phrase)],
+        )
+        .await
+    }
+
+    /// POST …/decline
+    pub async fn decline(&self, link: &SeatLink) -> Page {
+        self.post_form(&format!("{}/decline", link.url), &[]).await
+    }
+
+    /// POST …/move with these form fields.
+    pub async fn post_move(&self, link: &SeatLink, fields: &[(&str, &str)]) -> Page {
+        self.post_form(&format!("{}/move", link.url), fields).await
+    }
+
+    /// POST /api/v1/games
+    pub async fn api_create(&self, body: &serde_json::Value) -> Page {
+        self.read(
+            self.client
+                .post(self.url("/api/v1/games"))
+                .json(body)
+                .send()
+                .await,
+        )
+        .await
+    }
+
+    /// GET /api/v1/games/{id}
+    pub async fn api_game(&self, game: &str) -> Page {
+        self.get(&format!("/api/v1/games/{game}")).await
+    }
+
+    /// GET /api/v1/games/{id}/seat
+    pub async fn api_seat(&self, link: &SeatLink) -> Page {
+        self.read(
+            self.client
+                .get(self.url(&format!("/api/v1/games/{}/seat", link.game)))
+                .bearer_auth(link.bearer())
+                .send()
+                .await,
+        )
+        .await
+    }
+
+    /// POST /api/v1/games/{id}/accept
+    pub async fn api_accept(&self, link: &SeatLink) -> Page {
+        self.read(
+            self.client
+                .post(self.url(&format!("/api/v1/games/{}/accept", link.game)))
+                .bearer_auth(link.bearer())
+                .send()
+                .await,
+        )
+        .await
+    }
+
+    /// POST /api/v1/games/{id}/moves
+    pub async fn api_move(&self, link: &SeatLink, seq: i64, action: &serde_json::Value) -> Page {
+        self.read(
+            self.client
+                .post(self.url(&format!("/api/v1/games/{}/moves", link.game)))
+                .bearer_auth(link.bearer())
+                .json(&serde_json::json!({"seq": seq, "action": action}))
+                .send()
+                .await,
+        )
+        .await
+    }
+}
+
+// ---------------------------------------------------------------- reading pages
+
+/// Decode the entities askama and browsers use: `&#34;`, `&#x27;`, `&quot;`, `&amp;`, …
+pub fn decode_entities(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let decoded = rest.find(';').filter(|&end| end <= 10).and_then(|end| {
+            let entity = &rest[1..end];
+            let c = match entity {
+                "amp" => Some('&'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                "apos" => Some('\''),
+                "nbsp" => Some('\u{a0}'),
+                _ => entity
+                    .strip_prefix("#x")
+                    .or_else(|| entity.strip_prefix("#X"))
+                    .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                    .or_else(|| entity.strip_prefix('#').and_then(|d| d.parse().ok()))
+                    .and_then(char::from_u32),
+            };
+            c.map(|c| (c, end + 1))
+        });
+        match decoded {
+            Some((c, used)) => {
+                out.push(c);
+                rest = &rest[used..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A tag's attributes, values decoded.
+fn attributes(tag: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    // Skip the tag name.
+    let mut rest = tag.trim_start_matches('<');
+    rest = rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric());
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '/');
+        if rest.is_empty() || rest.starts_with('>') {
+            return out;
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == '=' || c == '>' || c == '/')
+            .unwrap_or(rest.len());
+        let name = rest[..end].to_ascii_lowercase();
+        rest = rest[end..].trim_start();
+        let value = if let Some(after) = rest.strip_prefix('=') {
+            let after = after.trim_start();
+            let (value, tail) = match after.chars().next() {
+                Some(q @ ('"' | '\'')) => {
+                    let close = after[1..].find(q).map_or(after.len(), |i| i + 1);
+                    (&after[1..close], after.get(close + 1..).unwrap_or(""))
+                }
+                _ => {
+                    let end = after
+                        .find(|c: char| c.is_whitespace() || c == '>')
+                        .unwrap_or(after.len());
+                    (&after[..end], &after[end..])
+                }
+            };
+            rest = tail;
+            decode_entities(value)
+        } else {
+            String::new()
+        };
+        out.push((name, value));
+    }
+}
+
+fn attribute(tag: &str, name: &str) -> Option<String> {
+    attributes(tag)
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v)
+}
+
+/// Every tag named `name` in `html`, as (tag text, the text up to its closing tag).
+fn tags<'a>(html: &'a str, name: &str) -> Vec<(&'a str, &'a str)> {
+    let open = format!("<{name}");
+    let close = format!("</{name}>");
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = html[from..].find(&open).map(|i| i + from) {
+        let after_name = html[at + open.len()..].chars().next();
+        let Some(end) = html[at..].find('>').map(|i| i + at + 1) else {
+            break;
+        };
+        from = end;
+        if !after_name.is_some_and(|c| c.is_whitespace() || c == '>') {
+            continue;
+        }
+        let inner_end = html[end..].find(&close).map_or(end, |i| i + end);
+        out.push((&html[at..end], &html[end..inner_end]));
+    }
+    out
+}
+
+/// A button of a form: the `name`/`value` it submits and its label.
+#[derive(Clone, Debug)]
+pub struct Button {
+    pub id: Option<String>,
+    pub name: Option<String>,
+    pub value: Option<String>,
+    pub label: String,
+}
+
+/// A `<form>` as a browser would submit it.
+#[derive(Clone, Debug)]
+pub struct Form {
+    pub action: String,
+    pub method: String,
+    /// Hidden and text inputs with their values.
+    pub inputs: Vec<(String, String)>,
+    /// Selects with their option values.
+    pub selects: Vec<(String, Vec<String>)>,
+    pub buttons: Vec<Button>,
+}
+
+impl Form {
+    pub fn input(&self, name: &str) -> Option<&str> {
+        self.inputs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+    pub fn select(&self, name: &str) -> Option<&[String]> {
+        self.selects
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_slice())
+    }
+}
+
+pub fn forms(html: &str) -> Vec<Form> {
+    tags(html, "form")
+        .into_iter()
+        .map(|(tag, inner)| Form {
+            action: attribute(tag, "action").unwrap_or_default(),
+            method: attribute(tag, "method").unwrap_or_default(),
+            inputs: tags(inner, "input")
+                .into_iter()
+                .filter_map(|(t, _)| Some((attribute(t, "name")?, attribute(t, "value")?)))
+                .collect(),
+            selects: tags(inner, "select")
+                .into_iter()
+                .filter_map(|(t, options)| {
+                    let values = tags(options, "option")
+                        .into_iter()
+                        .filter_map(|(o, _)| attribute(o, "value"))
+                        .collect();
+                    Some((attribute(t, "name")?, values))
+                })
+                .collect(),
+            buttons: tags(inner, "button")
+                .into_iter()
+                .map(|(t, label)| Button {
+                    id: attribute(t, "id"),
+                    name: attribute(t, "name"),
+                    value: attribute(t, "value"),
+                    label: decode_entities(label),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------- playing from the seat page
+
+/// A small deterministic generator for choosing among the page's moves.
+pub struct Chooser(u64);
+
+impl Chooser {
+    pub fn new(seed: u64) -> Chooser {
+        Chooser(seed)
+    }
+
+    pub fn pick(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n.max(1) as u64) as usize
+    }
+}
+
+/// The move forms of a seat page.
+pub fn move_forms(page: &Page) -> Vec<Form> {
+    page.forms()
+        .into_iter()
+        .filter(|f| f.action.ends_with("/move"))
+        .collect()
+}
+
+/// Choose one move from the seat page's forms, as form fields to POST: the keep form when
+/// present (up to two offered cards), otherwise a button, passing only now and then.
+pub fn choose_move(forms: &[Form], chooser: &mut Chooser) -> Option<Vec<(String, String)>> {
+    let seq = forms.first()?.input("seq")?.to_string();
+    let mut fields = vec![("seq".to_string(), seq)];
+    if let Some(keep) = forms.iter().find(|f| f.select("keep1").is_some()) {
+        // Two different cards (or none): the page offers each kind of card once.
+        let mut chosen: Vec<String> = Vec::new();
+        for name in ["keep1", "keep2"] {
+            let options: Vec<&String> = keep
+                .select(name)
+                .unwrap_or_default()
+                .iter()
+                .filter(|o| o.is_empty() || !chosen.contains(o))
+                .collect();
+            let card = options[chooser.pick(options.len())].clone();
+            fields.push((name.to_string(), card.clone()));
+            chosen.push(card);
+        }
+        fields.push(("action".into(), "keep".into()));
+        return Some(fields);
+    }
+    let actions: Vec<String> = forms
+        .iter()
+        .flat_map(|f| f.buttons.iter())
+        .filter(|b| b.name.as_deref() == Some("action"))
+        .filter_map(|b| b.value.clone())
+        .collect();
+    let (passes, others): (Vec<_>, Vec<_>) = actions
+        .into_iter()
+        .partition(|a| a.contains("\"type\":\"pass\""));
+    let action = if others.is_empty() || (!passes.is_empty() && chooser.pick(8) == 0) {
+        passes.first()?.clone()
+    } else {
+        others[chooser.pick(others.len())].clone()
+    };
+    fields.push(("action".into(), action));
+    Some(fields)
+}
+
+pub fn borrow_fields(fields: &[(String, String)]) -> Vec<(&str, &str)> {
+    fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
+}
+
+impl TestApp {
+    /// Play one move the way a player would: deliver mail, take the most recent "your turn"
+    /// mail of a seat that has a move to make, open its link, choose from the page's forms,
+    /// and POST. Returns the seat that moved and the redirect, or `None` when no mailed seat
+    /// has a move to make.
+    pub async fn play_from_mail(
+        &self,
+        game: &str,
+        players: usize,
+        chooser: &mut Chooser,
+    ) -> Option<(SeatLink, Page)> {
+        self.deliver_mail().await;
+        // Seats by their latest "your turn" mail, newest first.
+        let mut seen: Vec<u8> = Vec::new();
+        let mails = self.smtp.mails();
+        for mail in mails.iter().rev() {
+            if !mail.is_your_turn() || !mail.subject.contains(game) {
+                continue;
+            }
+            let link = mail.seat_link();
+            if seen.contains(&link.seat) || link.seat as usize > players {
+                continue;
+            }
+            seen.push(link.seat);
+            let page = self.seat_page(&link).await;
+            assert_eq!(page.status, 200, "{}", page.body);
+            let Some(fields) = choose_move(&move_forms(&page), chooser) else {
+                continue;
+            };
+            let answer = self.post_move(&link, &borrow_fields(&fields)).await;
+            return Some((link, answer));
+        }
+        None
+    }
+}
