@@ -323,9 +323,12 @@ impl GameId {
         GameId(random_base32(GameId::LEN))
     }
 
-    /// Parse an id from a URL or a form: exactly 10 characters of `a-z2-7`.
+    /// Parse an id from a URL, a form or an imported record: 1 to 64 URL-safe characters
+    /// (`A-Z a-z 0-9 - _`). Ids made here are 10 characters of `a-z2-7`; imported games keep
+    /// the id their record was sealed with.
     pub fn parse(text: &str) -> Result<GameId, BadGameId> {
-        if text.len() == GameId::LEN && text.bytes().all(|b| BASE32.contains(&b)) {
+        let url_safe = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'_';
+        if (1..=64).contains(&text.len()) && text.bytes().all(url_safe) {
             Ok(GameId(text.to_owned()))
         } else {
             Err(BadGameId)
@@ -338,7 +341,7 @@ impl GameId {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a game id is 10 characters from a-z and 2-7")]
+#[error("a game id is 1 to 64 characters from A-Z, a-z, 0-9, - and _")]
 pub struct BadGameId;
 
 impl TryFrom<String> for GameId {
