@@ -2,6 +2,7 @@
 //! binds, wires the pages, the JSON API and the mail worker, and stops cleanly.
 
 pub mod api;
+pub mod create;
 pub mod html;
 pub mod map;
 pub mod present;
@@ -101,9 +102,9 @@ fn unreadable_form(
 }
 
 fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/", web::get().to(html::home))
+    cfg.route("/", web::get().to(create::home))
         .route("/healthz", web::get().to(healthz))
-        .route("/games", web::post().to(html::create))
+        .route("/games", web::post().to(create::create))
         .route("/games/{game}", web::get().to(html::public))
         .route("/games/{game}/record.json", web::get().to(review::record))
         .route("/games/{game}/replay/{seq}", web::get().to(review::replay))

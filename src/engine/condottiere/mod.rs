@@ -8,6 +8,7 @@ mod map;
 mod rules;
 mod state;
 mod strength;
+mod validate;
 mod view;
 
 pub use actions::{Action, Decision, Event, RuleError, SeatCard};
@@ -16,8 +17,9 @@ pub use map::{largest_group, Region, BORDERS, REGION_COUNT};
 pub use rules::Events;
 pub use state::{
     Battle, BattleKind, DrawChoice, Ending, Game, LineCard, Options, Outcome, Pending, Position,
-    PositionError, SeatSet, Series, Step, CURRENT_RULES_VERSION, RULES_VERSIONS,
+    SeatSet, Series, Step, CURRENT_RULES_VERSION, RULES_VERSIONS,
 };
+pub use validate::PositionError;
 pub use view::{visible_events, BattleView, CardView, SeatView, View, Waiting};
 
 use crate::engine::{Audience, Rules, Seat, Seed, Viewer};

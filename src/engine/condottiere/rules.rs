@@ -30,7 +30,7 @@ impl Game {
         players: u8,
         seed: Seed,
         events: &mut Events,
-    ) -> Result<Game, super::state::PositionError> {
+    ) -> Result<Game, super::validate::PositionError> {
         let mut problems = Vec::new();
         if !super::state::RULES_VERSIONS.contains(&rules_version) {
             problems.push(format!("rules_version {rules_version} is not known"));
@@ -45,7 +45,7 @@ impl Game {
             problems.push("the Play for Points target must be at least 1".into());
         }
         if !problems.is_empty() {
-            return Err(super::state::PositionError(problems));
+            return Err(super::validate::PositionError(problems));
         }
         let mut game = Game {
             rules_version,
