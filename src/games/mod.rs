@@ -682,6 +682,7 @@ impl Games {
                     game_id: id.to_string(),
                     declined_by: names.name(auth.seat),
                     game_url: self.links.game_url(id),
+                    receipt: format!("Deal commitment {}.", row.commitment),
                 }
                 .render()?;
                 self.enqueue(
@@ -709,8 +710,13 @@ impl Games {
     ) -> Result<(), RelinkError> {
         let now = Millis::now();
         write_transaction(conn, |conn| -> Result<(), RelinkError> {
-            store::lock_game(conn, game_id)?.ok_or(RelinkError::NoSuchGame)?;
+            let game = store::lock_game(conn, game_id)?.ok_or(RelinkError::NoSuchGame)?;
             let seats = store::seats_of(conn, game_id)?;
+            let mut receipt = format!("Deal commitment {}.", game.commitment);
+            if let Some(head) = &game.log_head {
+                let seq = store::last_seq(conn, game_id)?;
+                receipt.push_str(&format!(" Receipt: move {seq}, log head {}…", short(head)));
+            }
             let row = seats
                 .iter()
                 .find(|s| seat_of(s) == seat)
@@ -721,6 +727,7 @@ impl Games {
                 game_id: game_id.to_string(),
                 seat_url: self.links.seat_url(game_id, seat, version),
                 game_url: self.links.game_url(game_id),
+                receipt,
             }
             .render()?;
             self.enqueue(conn, game_id, "relink", (&row.name, &row.email), mail, now)

@@ -70,6 +70,8 @@ pub struct Cancelled {
     pub game_id: String,
     pub declined_by: String,
     pub game_url: String,
+    /// The deal commitment, as in every mail.
+    pub receipt: String,
 }
 
 #[derive(Clone, Debug)]
@@ -78,6 +80,8 @@ pub struct Relink {
     pub game_id: String,
     pub seat_url: String,
     pub game_url: String,
+    /// The deal commitment and, once the game started, "move N, log head …".
+    pub receipt: String,
 }
 
 macro_rules! mail_templates {
