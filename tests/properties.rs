@@ -114,3 +114,26 @@ fn the_same_seed_deals_the_same_and_another_seed_deals_differently() {
     assert_eq!(deal(11), deal(11));
     assert_ne!(deal(11), deal(12));
 }
+
+/// The proptests above sample; this sweep covers every player count with every combination of
+/// the five optional rules (160 tables, two games each), auditing after every action.
+#[test]
+fn every_player_count_with_every_combination_of_options_ends_keeping_every_invariant() {
+    for players in 2u8..=6 {
+        for bits in 0u8..32 {
+            for game in 0..2u64 {
+                let seed = u64::from(players) * 1_000 + u64::from(bits) * 10 + game;
+                let playout = play(&options_from_bits(bits), players, seed, true);
+                assert!(
+                    playout.violations.is_empty(),
+                    "{players} players, options {bits:05b}, seed {seed}: {:?}",
+                    playout.violations
+                );
+                assert!(
+                    playout.game.is_over(),
+                    "{players} players, options {bits:05b}, seed {seed}"
+                );
+            }
+        }
+    }
+}
