@@ -148,4 +148,49 @@ pub fn visible_events<'a>(
         .iter()
         .filter(move |(audience, _)| audience.admits(viewer, game_over))
         .map(|(_, event)| event)
+        .filter(move |event| !knows_more(event, viewer, game_over))
+}
+
+/// Whether this viewer also sees the private event behind a public, count-only one (a deal, a
+/// face-down play, kept cards), which then says everything this one says.
+fn knows_more(event: &Event, viewer: Viewer, game_over: bool) -> bool {
+    let seat = match event {
+        Event::Dealt { seat, .. }
+        | Event::PlayedFaceDown { seat }
+        | Event::KeptCount { seat, .. } => *seat,
+        _ => return false,
+    };
+    Audience::Only(seat).admits(viewer, game_over)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_viewer_who_sees_the_cards_is_not_also_told_the_count() {
+        let seat = Seat(1);
+        let events = vec![
+            (Audience::Everyone, Event::Dealt { seat, count: 2 }),
+            (
+                Audience::Only(seat),
+                Event::Received {
+                    seat,
+                    cards: vec![Card::M1, Card::M2],
+                },
+            ),
+        ];
+        let seen = |viewer, over| {
+            visible_events(&events, viewer, over)
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(seen(Viewer::Seat(seat), false), vec![events[1].1.clone()]);
+        assert_eq!(
+            seen(Viewer::Seat(Seat(0)), false),
+            vec![events[0].1.clone()]
+        );
+        assert_eq!(seen(Viewer::Spectator, true), vec![events[0].1.clone()]);
+        assert_eq!(seen(Viewer::Reviewer, true), vec![events[1].1.clone()]);
+    }
 }
