@@ -160,6 +160,7 @@ mod tests {
             game_id: "abcdefgh23".into(),
             declined_by: "<Eve & co>".into(),
             game_url: "https://example.org/games/abcdefgh23".into(),
+            receipt: "Deal commitment 00.".into(),
         };
         let rendered = mail.render().unwrap();
         assert!(!rendered.html.contains("<Eve"), "{}", rendered.html);
