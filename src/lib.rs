@@ -1,3 +1,6 @@
+//! corriere: a play-by-email service for slow board games. The library behind the binary:
+//! the pure rules engine and audit, then the store, the game service, mail, web and commands.
+
 pub mod audit;
 pub mod cli;
 pub mod config;

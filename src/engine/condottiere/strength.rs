@@ -1,4 +1,5 @@
 //! Line strength (§3.8): Winter, then Drummer, then Spring, over the cards a viewer can see.
+//! At the conclusion everything counts; a live display counts what that viewer may see (R30).
 
 use super::cards::Card;
 use super::state::LineCard;
