@@ -131,7 +131,7 @@ pub fn record_failure(
         let attempts: i32 = outbox::table
             .find(id)
             .select(outbox::attempts)
-            .first(conn)?;
+            .get_result(conn)?;
         diesel::update(outbox::table.find(id))
             .set((
                 outbox::attempts.eq(attempts + 1),
