@@ -264,7 +264,9 @@ impl Worker {
                     break;
                 }
                 match self.run_once().await {
-                    Ok(report) if report.claimed as i64 >= self.batch && report.sent > 0 => continue,
+                    Ok(report) if report.claimed as i64 >= self.batch && report.sent > 0 => {
+                        continue
+                    }
                     Ok(_) => {}
                     Err(error) => tracing::error!(%error, "outbox worker pass failed"),
                 }
