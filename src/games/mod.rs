@@ -971,6 +971,25 @@ impl Games {
         conn: &mut AnyConnection,
         auth: &SeatAuth,
     ) -> Result<SeatPage, LoadError> {
+        self.seat_page_with(conn, auth, true)
+    }
+
+    /// [`Games::seat_page`] without the history (left empty), for the JSON API, which does not
+    /// show it: describing every step of the log made each seat fetch grow with the game.
+    pub fn seat_state(
+        &self,
+        conn: &mut AnyConnection,
+        auth: &SeatAuth,
+    ) -> Result<SeatPage, LoadError> {
+        self.seat_page_with(conn, auth, false)
+    }
+
+    fn seat_page_with(
+        &self,
+        conn: &mut AnyConnection,
+        auth: &SeatAuth,
+        with_history: bool,
+    ) -> Result<SeatPage, LoadError> {
         let loaded = self.load(conn, &auth.game_id)?;
         let names = loaded.names();
         let viewer = Viewer::Seat(auth.seat);
@@ -985,6 +1004,7 @@ impl Games {
             seq: loaded.seq(),
             log_head: loaded.game.log_head.clone(),
             history: replay
+                .filter(|_| with_history)
                 .map(|r| history(r, viewer, &names))
                 .unwrap_or_default(),
             game: loaded.game,

@@ -253,15 +253,22 @@ impl Worker {
         Ok(report)
     }
 
-    /// Run a pass about every second until `shutdown` turns true (or its sender is dropped).
+    /// Run passes until `shutdown` turns true (or its sender is dropped): the next pass at once
+    /// while passes come back full (a backlog), else after about a second. With a pause after
+    /// every pass the worker sent at most `batch` mails a second, fewer than a busy server
+    /// queues, and the outbox only grew.
     pub fn spawn(self, mut shutdown: watch::Receiver<bool>) -> JoinHandle<()> {
         tokio::spawn(async move {
             loop {
                 if *shutdown.borrow() {
                     break;
                 }
-                if let Err(error) = self.run_once().await {
-                    tracing::error!(%error, "outbox worker pass failed");
+                match self.run_once().await {
+                    Ok(report) if report.claimed as i64 >= self.batch && report.sent > 0 => {
+                        continue
+                    }
+                    Ok(_) => {}
+                    Err(error) => tracing::error!(%error, "outbox worker pass failed"),
                 }
                 tokio::select! {
                     _ = tokio::time::sleep(Duration::from_secs(1)) => {}

@@ -106,11 +106,14 @@ pub fn claim_due(
     })
 }
 
-/// The mail went out: forget it.
+/// The mail went out: forget it. A write transaction, so on SQLite it queues with the moves
+/// (see `write_transaction`) instead of polling for the lock in the busy handler.
 pub fn delete_sent(conn: &mut AnyConnection, id: &str) -> QueryResult<()> {
-    diesel::delete(outbox::table.find(id))
-        .execute(conn)
-        .map(drop)
+    write_transaction(conn, |conn| {
+        diesel::delete(outbox::table.find(id))
+            .execute(conn)
+            .map(drop)
+    })
 }
 
 /// The delay before retry number `attempts + 1`: 30 s × 2^attempts, at most an hour.
@@ -131,7 +134,7 @@ pub fn record_failure(
         let attempts: i32 = outbox::table
             .find(id)
             .select(outbox::attempts)
-            .first(conn)?;
+            .get_result(conn)?;
         diesel::update(outbox::table.find(id))
             .set((
                 outbox::attempts.eq(attempts + 1),

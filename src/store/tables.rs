@@ -150,11 +150,16 @@ pub fn insert_seat(conn: &mut AnyConnection, row: &SeatRow) -> QueryResult<()> {
         .map(drop)
 }
 
+/// Key lookups here use `get_result`, not `first`: `first` adds `LIMIT ?` with a bound 1, and
+/// SQLite (3.45+, with STAT4 as bundled) marks a statement whose LIMIT is a bound parameter to
+/// be re-prepared whenever that parameter is bound again, i.e. on every execution, so the
+/// cached statement was parsed and planned afresh each time (about a tenth of the service's
+/// CPU under load). A primary-key lookup returns at most one row without a LIMIT.
 pub fn find_game(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Option<GameRow>> {
     games::table
         .find(id.as_str())
         .select(games::all_columns)
-        .first::<GameRow>(conn)
+        .get_result::<GameRow>(conn)
         .optional()
 }
 
@@ -163,8 +168,8 @@ pub fn find_game(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Option<Ga
 pub fn lock_game(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Option<GameRow>> {
     let query = games::table.find(id.as_str()).select(games::all_columns);
     match conn {
-        AnyConnection::Postgresql(pg) => query.for_update().first::<GameRow>(pg).optional(),
-        AnyConnection::Sqlite(sqlite) => query.first::<GameRow>(sqlite).optional(),
+        AnyConnection::Postgresql(pg) => query.for_update().get_result::<GameRow>(pg).optional(),
+        AnyConnection::Sqlite(sqlite) => query.get_result::<GameRow>(sqlite).optional(),
     }
 }
 
@@ -225,7 +230,7 @@ pub fn bump_link_version(conn: &mut AnyConnection, id: &GameId, seat: i32) -> Qu
     seats::table
         .find((id.as_str(), seat))
         .select(seats::link_version)
-        .first(conn)
+        .get_result(conn)
 }
 
 pub fn set_last_seen(
@@ -268,6 +273,6 @@ pub fn last_seq(conn: &mut AnyConnection, id: &GameId) -> QueryResult<i64> {
     let max: Option<i64> = actions::table
         .filter(actions::game_id.eq(id.as_str()))
         .select(diesel::dsl::max(actions::seq))
-        .first(conn)?;
+        .get_result(conn)?;
     Ok(max.unwrap_or(0))
 }

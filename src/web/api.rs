@@ -264,7 +264,7 @@ pub async fn seat(
         Ok(auth) => auth,
         Err(response) => return response,
     };
-    match blocking(&state, move |s, conn| s.games.seat_page(conn, &auth)).await {
+    match blocking(&state, move |s, conn| s.games.seat_state(conn, &auth)).await {
         Ok(Ok(page)) => HttpResponse::Ok().json(SeatJson {
             seat: page.seat,
             status: page.game.status.as_str(),

@@ -240,26 +240,40 @@ async fn seat_response(
                 },
             )
         }
-        (_, Some(view)) => {
-            let hand = present::hand(view, me);
-            let (groups, keep) = present::groups(&page.legal_actions, &hand);
-            render(
-                status,
-                &SeatPageHtml {
-                    status: present::status(Some(view), Some(me), &names, ""),
-                    board: present::board_of(view, &names),
-                    lines: present::lines(view, &names),
-                    game,
-                    flashes,
-                    seat_name,
-                    seat_number: me.number(),
-                    hand,
-                    groups,
-                    keep,
-                    move_path: format!("{base}/move"),
-                    history: present::history(&page.history, &names),
-                },
-            )
+        (_, Some(view)) => render(
+            status,
+            &SeatPageHtml::build(&page, view, game, &base, flashes),
+        ),
+    }
+}
+
+impl SeatPageHtml {
+    /// The seat page of a started game, from what the game service returned (`view` is
+    /// `page.view`); `base` is the seat link's path. Public so the rendering can be benchmarked.
+    pub fn build(
+        page: &crate::games::SeatPage,
+        view: &crate::engine::condottiere::View,
+        game: GameShown,
+        base: &str,
+        flashes: Vec<Flash>,
+    ) -> SeatPageHtml {
+        let names = present::names_of(&page.seats);
+        let me = page.seat;
+        let hand = present::hand(view, me);
+        let (groups, keep) = present::groups(&page.legal_actions, &hand);
+        SeatPageHtml {
+            status: present::status(Some(view), Some(me), &names, ""),
+            board: present::board_of(view, &names),
+            lines: present::lines(view, &names),
+            game,
+            flashes,
+            seat_name: names.name(me),
+            seat_number: me.number(),
+            hand,
+            groups,
+            keep,
+            move_path: format!("{base}/move"),
+            history: present::history(&page.history, &names),
         }
     }
 }

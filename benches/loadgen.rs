@@ -1,0 +1,686 @@
+//! Load generator: the real service in-process on loopback, many 4-player games played at once
+//! through the JSON API, mail worker on (writing `.eml` files), so mail cost is included.
+//!
+//! ```text
+//! cargo bench --bench loadgen -- --backend sqlite|postgres --clients N --duration SECS
+//!     [--max-moves N] [--seed N] [--postgres-url URL] [--scenario throughput|long]
+//!     [--target-seq N]
+//! ```
+//!
+//! `throughput` (default): each client plays its own games; for each decision it fetches the
+//! deciding seat (`GET /api/v1/games/{id}/seat`) and posts a random legal move chosen by a
+//! seeded generator; a finished game is followed by a new one. Stops at the deadline or after
+//! `--max-moves` moves, then prints moves/s and latency percentiles of both requests.
+//!
+//! `long`: one Play for Points series played to `--target-seq` actions (default 520); prints
+//! the move POST latency around move 10 and past move 500 with a warm replay cache, and the
+//! first POST after a restart of the service (cold cache) at both points.
+//!
+//! Numbers are printed, never asserted: see docs/benchmarks.md.
+
+use corriere::config::Config;
+use corriere::engine::Seat;
+use corriere::games::{GameId, Secret};
+use corriere::store::{self, DbUrl};
+use corriere::web::{self, Running};
+use diesel::{Connection, PgConnection, RunQueryDsl};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scenario {
+    Throughput,
+    Long,
+}
+
+#[derive(Clone, Debug)]
+struct Args {
+    backend: Backend,
+    clients: usize,
+    duration: Duration,
+    max_moves: u64,
+    seed: u64,
+    postgres_url: String,
+    scenario: Scenario,
+    target_seq: i64,
+}
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: cargo bench --bench loadgen -- --backend sqlite|postgres --clients N \
+         --duration SECS [--max-moves N] [--seed N] [--postgres-url URL] \
+         [--scenario throughput|long] [--target-seq N]"
+    );
+    std::process::exit(2)
+}
+
+fn parse_args() -> Args {
+    let mut args = Args {
+        backend: Backend::Sqlite,
+        clients: 16,
+        duration: Duration::from_secs(20),
+        max_moves: 1_000_000,
+        seed: 1,
+        postgres_url: std::env::var("CORRIERE_TEST_POSTGRES_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
+            .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/postgres".into()),
+        scenario: Scenario::Throughput,
+        target_seq: 520,
+    };
+    let mut raw = std::env::args().skip(1);
+    while let Some(flag) = raw.next() {
+        // `cargo bench` passes `--bench` to every bench binary.
+        if flag == "--bench" {
+            continue;
+        }
+        let Some(value) = raw.next() else { usage() };
+        let number = |v: &str| v.parse::<u64>().unwrap_or_else(|_| usage());
+        match flag.as_str() {
+            "--backend" => {
+                args.backend = match value.as_str() {
+                    "sqlite" => Backend::Sqlite,
+                    "postgres" => Backend::Postgres,
+                    _ => usage(),
+                }
+            }
+            "--clients" => args.clients = number(&value).max(1) as usize,
+            "--duration" => args.duration = Duration::from_secs(number(&value)),
+            "--max-moves" => args.max_moves = number(&value),
+            "--seed" => args.seed = number(&value),
+            "--postgres-url" => args.postgres_url = value,
+            "--target-seq" => args.target_seq = number(&value) as i64,
+            "--scenario" => {
+                args.scenario = match value.as_str() {
+                    "throughput" => Scenario::Throughput,
+                    "long" => Scenario::Long,
+                    _ => usage(),
+                }
+            }
+            _ => usage(),
+        }
+    }
+    args
+}
+
+// ---------------------------------------------------------------- the service under load
+
+/// A fresh database and data directory; the PostgreSQL database is dropped on `cleanup`.
+struct Fixture {
+    dir: tempfile::TempDir,
+    database_url: DbUrl,
+    secret_hex: String,
+    postgres: Option<(String, String)>,
+}
+
+impl Fixture {
+    fn new(args: &Args) -> Fixture {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let mut secret = [0u8; 32];
+        getrandom::getrandom(&mut secret).expect("randomness");
+        let (database_url, postgres) = match args.backend {
+            Backend::Sqlite => (
+                DbUrl::parse(&format!(
+                    "sqlite://{}",
+                    dir.path().join("corriere.db").display()
+                ))
+                .expect("a SQLite URL"),
+                None,
+            ),
+            Backend::Postgres => {
+                let name = format!("corriere_load_{}", store::random_base32(12));
+                let mut admin =
+                    PgConnection::establish(&args.postgres_url).expect("PostgreSQL answers");
+                diesel::sql_query(format!("CREATE DATABASE {name}"))
+                    .execute(&mut admin)
+                    .expect("CREATE DATABASE");
+                let url = with_database(&args.postgres_url, &name);
+                (
+                    DbUrl::parse(&url).expect("a PostgreSQL URL"),
+                    Some((args.postgres_url.clone(), name)),
+                )
+            }
+        };
+        Fixture {
+            dir,
+            database_url,
+            secret_hex: hex::encode(secret),
+            postgres,
+        }
+    }
+
+    fn data_dir(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    /// Start the service on a free loopback port; the same database and secret every time,
+    /// so a restart keeps every game and seat link but starts with an empty replay cache.
+    async fn start(&self) -> Running {
+        web::start(Config {
+            database_url: self.database_url.clone(),
+            bind: "127.0.0.1:0".into(),
+            base_url: None,
+            smtp_url: None,
+            secret: Secret::from_hex(&self.secret_hex).expect("a valid secret"),
+            data_dir: self.data_dir(),
+            mail_from: "corriere <corriere@localhost>".into(),
+            run_mail_worker: true,
+        })
+        .await
+        .expect("the service starts")
+    }
+
+    fn mails_written(&self) -> usize {
+        fn count(dir: &std::path::Path) -> usize {
+            std::fs::read_dir(dir).map_or(0, |entries| {
+                entries
+                    .flatten()
+                    .map(|e| {
+                        let path = e.path();
+                        if path.is_dir() {
+                            count(&path)
+                        } else {
+                            usize::from(path.extension().is_some_and(|x| x == "eml"))
+                        }
+                    })
+                    .sum()
+            })
+        }
+        count(&self.data_dir())
+    }
+
+    fn cleanup(self) {
+        if let Some((server, name)) = &self.postgres {
+            if let Ok(mut conn) = PgConnection::establish(server) {
+                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(&mut conn);
+            }
+        }
+    }
+}
+
+/// The server URL with its database name replaced.
+fn with_database(server: &str, name: &str) -> String {
+    let (base, query) = match server.split_once('?') {
+        Some((base, query)) => (base, Some(query)),
+        None => (server, None),
+    };
+    let after_scheme = base.find("://").map_or(0, |i| i + 3);
+    let root = match base[after_scheme..].find('/') {
+        Some(slash) => &base[..after_scheme + slash],
+        None => base,
+    };
+    match query {
+        Some(query) => format!("{root}/{name}?{query}"),
+        None => format!("{root}/{name}"),
+    }
+}
+
+// ---------------------------------------------------------------- one player's API calls
+
+/// The HTTP side of the load generator: one shared client, the service's address, and the
+/// bearer tokens of every seat of a game (read from the service's own link signer, because
+/// seat links other than the creator's only go out by mail).
+#[derive(Clone)]
+struct Api {
+    http: reqwest::Client,
+    base: String,
+    running: Arc<Running>,
+}
+
+struct Table {
+    id: String,
+    bearers: Vec<String>,
+}
+
+/// What a seat GET answered.
+struct SeatState {
+    over: bool,
+    seq: i64,
+    legal: Vec<Value>,
+    /// Seat indices (from 0) the game waits on.
+    waiting: Vec<usize>,
+    /// Per seat index: whether it has passed in the current battle.
+    passed: Vec<bool>,
+}
+
+impl SeatState {
+    /// Guess who decides after `mover`: another seat already waiting, else the next seat
+    /// round the table that has not passed. A wrong guess costs one more seat GET.
+    fn next_guess(&self, mover: usize, players: usize) -> usize {
+        if let Some(other) = self.waiting.iter().copied().find(|&s| s != mover) {
+            return other;
+        }
+        (1..players)
+            .map(|step| (mover + step) % players)
+            .find(|&s| !self.passed.get(s).copied().unwrap_or(false))
+            .unwrap_or((mover + 1) % players)
+    }
+}
+
+#[derive(Debug)]
+enum Posted {
+    Done { game_over: bool },
+    Stale,
+    Illegal(String),
+}
+
+impl Api {
+    async fn create(&self, players: usize, options: Value) -> Table {
+        let seats: Vec<Value> = (1..=players)
+            .map(|n| json!({"name": format!("Player {n}"), "email": format!("p{n}@load.test")}))
+            .collect();
+        let created: Value = self
+            .http
+            .post(format!("{}/api/v1/games", self.base))
+            .json(&json!({"options": options, "seats": seats, "creator_seat": 1}))
+            .send()
+            .await
+            .expect("create answers")
+            .error_for_status()
+            .expect("create succeeds")
+            .json()
+            .await
+            .expect("create JSON");
+        let id = created["id"].as_str().expect("an id").to_string();
+        let game_id = GameId::parse(&id).expect("a game id");
+        let links = self.running.state.games.links();
+        let bearers = (0..players)
+            .map(|i| {
+                let token = links.token(&game_id, Seat(i as u8), 1);
+                format!("{}.{}", i + 1, token.as_str())
+            })
+            .collect::<Vec<_>>();
+        for bearer in &bearers {
+            self.http
+                .post(format!("{}/api/v1/games/{id}/accept", self.base))
+                .bearer_auth(bearer)
+                .json(&json!({"contribution": "load"}))
+                .send()
+                .await
+                .expect("accept answers")
+                .error_for_status()
+                .expect("accept succeeds");
+        }
+        Table { id, bearers }
+    }
+
+    async fn seat(&self, table: &Table, seat: usize) -> SeatState {
+        let page: Value = self
+            .http
+            .get(format!("{}/api/v1/games/{}/seat", self.base, table.id))
+            .bearer_auth(&table.bearers[seat])
+            .send()
+            .await
+            .expect("seat answers")
+            .error_for_status()
+            .expect("seat succeeds")
+            .json()
+            .await
+            .expect("seat JSON");
+        let waiting = page["view"]["waiting"]
+            .as_array()
+            .map(|w| {
+                w.iter()
+                    .filter_map(|w| w["seat"].as_u64())
+                    .map(|n| n as usize - 1)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let passed = page["view"]["seats"]
+            .as_array()
+            .map(|seats| seats.iter().map(|s| s["passed"] == true).collect())
+            .unwrap_or_default();
+        SeatState {
+            passed,
+            over: page["status"] == "over",
+            seq: page["seq"].as_i64().expect("a seq"),
+            legal: page["legal_actions"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default(),
+            waiting,
+        }
+    }
+
+    async fn post_move(&self, table: &Table, seat: usize, seq: i64, action: &Value) -> Posted {
+        let response = self
+            .http
+            .post(format!("{}/api/v1/games/{}/moves", self.base, table.id))
+            .bearer_auth(&table.bearers[seat])
+            .json(&json!({"seq": seq, "action": action}))
+            .send()
+            .await
+            .expect("move answers");
+        let status = response.status();
+        let body: Value = response.json().await.unwrap_or(Value::Null);
+        match status.as_u16() {
+            200 => Posted::Done {
+                game_over: body["game_over"].as_bool().unwrap_or(false),
+            },
+            409 => Posted::Stale,
+            _ => Posted::Illegal(format!("{status}: {body}")),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- throughput
+
+#[derive(Default)]
+struct Stats {
+    moves: u64,
+    games_finished: u64,
+    games_started: u64,
+    /// Seat GETs that found the seat owing no decision (the next decider was guessed wrong).
+    misses: u64,
+    stale: u64,
+    illegal: u64,
+    post_us: Vec<u32>,
+    get_us: Vec<u32>,
+}
+
+impl Stats {
+    fn merge(&mut self, other: Stats) {
+        self.moves += other.moves;
+        self.games_finished += other.games_finished;
+        self.games_started += other.games_started;
+        self.misses += other.misses;
+        self.stale += other.stale;
+        self.illegal += other.illegal;
+        self.post_us.extend(other.post_us);
+        self.get_us.extend(other.get_us);
+    }
+}
+
+fn micros(since: Instant) -> u32 {
+    since.elapsed().as_micros().min(u32::MAX as u128) as u32
+}
+
+fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
+}
+
+/// One client: plays its own games one after another until the deadline or the move budget.
+async fn client(api: Api, seed: u64, deadline: Instant, budget: Arc<AtomicU64>) -> Stats {
+    const PLAYERS: usize = 4;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut stats = Stats::default();
+    'games: while Instant::now() < deadline && budget.load(Ordering::Relaxed) > 0 {
+        let table = api.create(PLAYERS, json!({})).await;
+        stats.games_started += 1;
+        let mut guess = 0;
+        loop {
+            if Instant::now() >= deadline {
+                break 'games;
+            }
+            let started = Instant::now();
+            let state = api.seat(&table, guess).await;
+            stats.get_us.push(micros(started));
+            if state.over {
+                stats.games_finished += 1;
+                break;
+            }
+            if state.legal.is_empty() {
+                stats.misses += 1;
+                guess = *state
+                    .waiting
+                    .first()
+                    .expect("a game in play waits on someone");
+                continue;
+            }
+            if budget
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| b.checked_sub(1))
+                .is_err()
+            {
+                break 'games;
+            }
+            let action = &state.legal[pick(&mut rng, state.legal.len())];
+            let started = Instant::now();
+            let posted = api.post_move(&table, guess, state.seq, action).await;
+            stats.post_us.push(micros(started));
+            match posted {
+                Posted::Done { game_over } => {
+                    stats.moves += 1;
+                    if game_over {
+                        stats.games_finished += 1;
+                        break;
+                    }
+                }
+                Posted::Stale => stats.stale += 1,
+                Posted::Illegal(why) => {
+                    stats.illegal += 1;
+                    eprintln!("a legal action was refused: {why}");
+                    break;
+                }
+            }
+            guess = state.next_guess(guess, PLAYERS);
+        }
+    }
+    stats
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let rank = ((p / 100.0) * (sorted.len() - 1) as f64).round() as usize;
+    sorted[rank.min(sorted.len() - 1)] as f64 / 1000.0
+}
+
+fn latency_line(name: &str, samples: &mut [u32]) -> String {
+    samples.sort_unstable();
+    format!(
+        "{name:<10} n={:<7} p50={:.2} ms  p90={:.2} ms  p99={:.2} ms  max={:.2} ms",
+        samples.len(),
+        percentile(samples, 50.0),
+        percentile(samples, 90.0),
+        percentile(samples, 99.0),
+        percentile(samples, 100.0),
+    )
+}
+
+async fn throughput(args: &Args, fixture: &Fixture) {
+    let running = Arc::new(fixture.start().await);
+    let api = Api {
+        http: reqwest::Client::builder()
+            .pool_max_idle_per_host(args.clients * 2)
+            .build()
+            .expect("an HTTP client"),
+        base: format!("http://{}", running.addr),
+        running: running.clone(),
+    };
+    let budget = Arc::new(AtomicU64::new(args.max_moves));
+    let started = Instant::now();
+    let deadline = started + args.duration;
+    let tasks: Vec<_> = (0..args.clients)
+        .map(|i| {
+            tokio::spawn(client(
+                api.clone(),
+                args.seed.wrapping_mul(1_000_003).wrapping_add(i as u64),
+                deadline,
+                budget.clone(),
+            ))
+        })
+        .collect();
+    let mut stats = Stats::default();
+    for task in tasks {
+        stats.merge(task.await.expect("a client finished"));
+    }
+    let elapsed = started.elapsed();
+    let backlog = {
+        let db = running.db.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = db.get().expect("a connection");
+            store::outbox_rows(&mut conn, None).map_or(0, |rows| rows.len())
+        })
+        .await
+        .expect("counted")
+    };
+    drop(api);
+    let running = Arc::into_inner(running).expect("no client holds the service");
+    running.stop().await;
+    println!(
+        "backend={:?} clients={} elapsed={:.1}s",
+        args.backend,
+        args.clients,
+        elapsed.as_secs_f64()
+    );
+    println!(
+        "moves={} moves/s={:.0} games started={} finished={} stale={} illegal={} seat GET misses={}",
+        stats.moves,
+        stats.moves as f64 / elapsed.as_secs_f64(),
+        stats.games_started,
+        stats.games_finished,
+        stats.stale,
+        stats.illegal,
+        stats.misses,
+    );
+    println!("{}", latency_line("move POST", &mut stats.post_us));
+    println!("{}", latency_line("seat GET", &mut stats.get_us));
+    println!(
+        "mail: {} .eml files written, {} rows still in the outbox at the end",
+        fixture.mails_written(),
+        backlog
+    );
+}
+
+// ---------------------------------------------------------------- long game
+
+fn median_ms(samples: &mut [u32]) -> f64 {
+    samples.sort_unstable();
+    percentile(samples, 50.0)
+}
+
+/// Play one series of Play for Points to `target_seq` actions, timing every move POST, and
+/// the first POST after a restart (cold replay cache) near move 10 and past move 500.
+async fn long_game(args: &Args, fixture: &Fixture) {
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let http = reqwest::Client::new();
+    let mut running = Arc::new(fixture.start().await);
+    let mut api = Api {
+        http: http.clone(),
+        base: format!("http://{}", running.addr),
+        running: running.clone(),
+    };
+    let table = api
+        .create(
+            4,
+            json!({"play_for_points": 1000, "draw_after_battle": true}),
+        )
+        .await;
+    let mut post_us: Vec<(i64, u32)> = Vec::new();
+    let mut get_us: Vec<(i64, u32)> = Vec::new();
+    let mut cold: Vec<(i64, u32)> = Vec::new();
+    let cold_at = |seq: i64| (8..=13).contains(&seq) || (500..=505).contains(&seq);
+    let mut guess = 0;
+    loop {
+        let started = Instant::now();
+        let state = api.seat(&table, guess).await;
+        let get = micros(started);
+        if state.over {
+            println!("the series ended at move {}", state.seq);
+            break;
+        }
+        if state.legal.is_empty() {
+            guess = state.waiting[0];
+            continue;
+        }
+        get_us.push((state.seq + 1, get));
+        if state.seq >= args.target_seq {
+            break;
+        }
+        let action = &state.legal[pick(&mut rng, state.legal.len())];
+        let restart = cold_at(state.seq + 1);
+        if restart {
+            // The first request after a restart: nothing of this game is cached.
+            drop(api);
+            let old = Arc::into_inner(running).expect("no client holds the service");
+            old.stop().await;
+            running = Arc::new(fixture.start().await);
+            api = Api {
+                http: http.clone(),
+                base: format!("http://{}", running.addr),
+                running: running.clone(),
+            };
+        }
+        let started = Instant::now();
+        let posted = api.post_move(&table, guess, state.seq, action).await;
+        let us = micros(started);
+        match posted {
+            Posted::Done { .. } => {}
+            other => panic!("move {} refused: {other:?}", state.seq + 1),
+        }
+        if restart {
+            cold.push((state.seq + 1, us));
+        } else {
+            post_us.push((state.seq + 1, us));
+        }
+        guess = state.next_guess(guess, 4);
+    }
+    drop(api);
+    let running = Arc::into_inner(running).expect("no client holds the service");
+    running.stop().await;
+    let window = |v: &[(i64, u32)], lo: i64, hi: i64| -> Vec<u32> {
+        v.iter()
+            .filter(|(s, _)| (lo..=hi).contains(s))
+            .map(|(_, us)| *us)
+            .collect()
+    };
+    let reached = post_us.last().map_or(0, |(s, _)| *s);
+    println!(
+        "backend={:?} long game reached move {reached}",
+        args.backend
+    );
+    for (label, lo, hi) in [
+        ("moves 5-20 (warm)", 5, 20),
+        ("moves 500-520 (warm)", 500, 520),
+    ] {
+        let mut posts = window(&post_us, lo, hi);
+        let mut gets = window(&get_us, lo, hi);
+        println!(
+            "{label:<22} move POST median={:.2} ms max={:.2} ms (n={})   seat GET median={:.2} ms (n={})",
+            median_ms(&mut posts),
+            posts.iter().max().copied().unwrap_or(0) as f64 / 1000.0,
+            posts.len(),
+            median_ms(&mut gets),
+            gets.len()
+        );
+    }
+    for (lo, hi) in [(8, 13), (500, 505)] {
+        let mut samples = window(&cold, lo, hi);
+        println!(
+            "cold: first move POST after a restart at moves {lo}-{hi}: median={:.2} ms max={:.2} ms (n={})",
+            median_ms(&mut samples),
+            samples.iter().max().copied().unwrap_or(0) as f64 / 1000.0,
+            samples.len()
+        );
+    }
+}
+
+fn main() {
+    let args = parse_args();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a Tokio runtime");
+    let fixture = Fixture::new(&args);
+    runtime.block_on(async {
+        match args.scenario {
+            Scenario::Throughput => throughput(&args, &fixture).await,
+            Scenario::Long => long_game(&args, &fixture).await,
+        }
+    });
+    fixture.cleanup();
+}

@@ -1,0 +1,152 @@
+//! Seat page benchmarks on SQLite: the game service's `seat_page` (authorized load with a warm
+//! replay cache, view, legal actions, history) and the HTML rendering of its result, for a
+//! game in its middle (move 40) and for a long Play for Points series (move 500).
+//! Each benchmark checks what it produced.
+
+use askama::Template;
+use corriere::engine::condottiere::Options;
+use corriere::engine::Seat;
+use corriere::games::{
+    BaseUrl, Contribution, EmailAddress, GameId, Games, GamesConfig, NewGame, PlayerName, SeatAuth,
+    Secret,
+};
+use corriere::store::{Db, DbUrl};
+use corriere::web::html::SeatPageHtml;
+use corriere::web::present;
+use criterion::{criterion_group, criterion_main, Criterion};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    db: Db,
+    games: Games,
+}
+
+fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let url = format!("sqlite://{}", dir.path().join("corriere.db").display());
+    let db = Db::open(&DbUrl::parse(&url).unwrap()).expect("SQLite opens");
+    let games = Games::new(GamesConfig {
+        base_url: BaseUrl::parse("http://127.0.0.1:8080").unwrap(),
+        link_secret: Secret::generate(),
+    });
+    Fixture {
+        _dir: dir,
+        db,
+        games,
+    }
+}
+
+/// A started 4-player game played with seeded random legal moves to `moves` actions (or its
+/// end, if sooner); returns the game and a seat that owes a decision (or seat 1).
+fn game_at(f: &Fixture, options: Options, moves: i64, seed: u64) -> (GameId, Seat, i64) {
+    let mut conn = f.db.get().unwrap();
+    let seats = (1..=4)
+        .map(|n| {
+            (
+                PlayerName::parse(&format!("Player {n}")).unwrap(),
+                EmailAddress::parse(&format!("p{n}@bench.test")).unwrap(),
+            )
+        })
+        .collect();
+    let created = f
+        .games
+        .create_game(
+            &mut conn,
+            NewGame {
+                options,
+                seats,
+                creator_seat: Seat(0),
+            },
+        )
+        .expect("created");
+    let id = created.game_id;
+    for seat in 0..4 {
+        let auth = SeatAuth::for_server(id.clone(), Seat(seat));
+        f.games
+            .accept(
+                &mut conn,
+                &auth,
+                Some(Contribution::parse("bench").unwrap()),
+            )
+            .expect("accepted");
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    loop {
+        let loaded = f.games.load(&mut conn, &id).expect("loaded");
+        let game = loaded.state().expect("started");
+        let waiting = game.waiting_on();
+        if loaded.seq() >= moves || game.is_over() {
+            let seat = waiting.first().copied().unwrap_or(Seat(0));
+            return (id, seat, loaded.seq());
+        }
+        let seat = waiting[0];
+        let legal = game.legal_actions(seat);
+        let action = &legal[(rng.next_u64() % legal.len() as u64) as usize];
+        let auth = SeatAuth::for_server(id.clone(), seat);
+        f.games
+            .make_move(&mut conn, &auth, loaded.seq(), action)
+            .expect("a legal move");
+    }
+}
+
+fn seat_page(c: &mut Criterion) {
+    let f = fixture();
+    let long = Options {
+        play_for_points: Some(1000),
+        draw_after_battle: true,
+        ..Options::default()
+    };
+    let cases = [
+        ("mid-game", game_at(&f, Options::default(), 40, 1)),
+        ("long series", game_at(&f, long, 500, 2)),
+    ];
+    let mut group = c.benchmark_group("seat page");
+    for (label, (id, seat, seq)) in cases {
+        let auth = SeatAuth::for_server(id.clone(), seat);
+        let base = format!("/games/{id}/seat/{}/TOKEN", seat.number());
+        let mut conn = f.db.get().unwrap();
+        group.bench_function(
+            format!("{label} (move {seq}): seat_page service call"),
+            |b| {
+                b.iter(|| {
+                    let page = f.games.seat_page(&mut conn, &auth).expect("a page");
+                    assert_eq!(page.seq, seq);
+                    black_box(page)
+                })
+            },
+        );
+        let page = f.games.seat_page(&mut conn, &auth).expect("a page");
+        let view = page.view.as_ref().expect("started");
+        group.bench_function(format!("{label} (move {seq}): HTML build + render"), |b| {
+            b.iter(|| {
+                let game = present::game_shown(&page.game, &page.seats, page.seq, Some(view));
+                let html = SeatPageHtml::build(&page, view, game, &base, Vec::new())
+                    .render()
+                    .expect("renders");
+                assert!(html.contains("</html>"));
+                black_box(html)
+            })
+        });
+        group.bench_function(
+            format!("{label} (move {seq}): service call + render"),
+            |b| {
+                b.iter(|| {
+                    let page = f.games.seat_page(&mut conn, &auth).expect("a page");
+                    let view = page.view.as_ref().expect("started");
+                    let game = present::game_shown(&page.game, &page.seats, page.seq, Some(view));
+                    let html = SeatPageHtml::build(&page, view, game, &base, Vec::new())
+                        .render()
+                        .expect("renders");
+                    black_box(html)
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, seat_page);
+criterion_main!(benches);
