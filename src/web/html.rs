@@ -451,6 +451,8 @@ pub async fn make_move(
 pub struct PublicPlayer {
     pub number: u8,
     pub name: String,
+    /// The seat's contribution to the deal seed, public once given ("(server)" when drawn for it).
+    pub contribution: String,
     pub colour: &'static str,
     pub regions: usize,
     pub hand_count: usize,
@@ -465,6 +467,8 @@ pub struct Milestone {
 #[template(path = "public.html")]
 pub struct PublicPageHtml {
     pub game: GameShown,
+    /// The server's secret once the game is over (empty before).
+    pub revealed_secret: String,
     pub players: Vec<PublicPlayer>,
     pub status: String,
     pub result: String,
@@ -511,6 +515,13 @@ pub async fn public(state: web::Data<AppState>, path: web::Path<String>) -> Http
         .map(|s| PublicPlayer {
             number: s.seat.number(),
             name: s.name.clone(),
+            contribution: match (&s.contribution, s.contribution_source) {
+                (Some(value), Some(crate::store::ContributionSource::Server)) => {
+                    format!("{value} (drawn by the server)")
+                }
+                (Some(value), _) => value.clone(),
+                (None, _) => "not yet".into(),
+            },
             colour: super::map::SEAT_COLOURS[s.seat.index()],
             regions: view.map_or(0, |v| v.seats[s.seat.index()].regions.len()),
             hand_count: view.map_or(0, |v| v.seats[s.seat.index()].hand_count),
@@ -554,6 +565,7 @@ pub async fn public(state: web::Data<AppState>, path: web::Path<String>) -> Http
         legend: Vec::new(),
     };
     let html = PublicPageHtml {
+        revealed_secret: page.revealed_secret.clone().unwrap_or_default(),
         game: present::game_shown(&page.game, &page.seats, page.seq, view),
         players,
         status: present::status(view, None, &names, &waiting),
