@@ -54,13 +54,16 @@ struct Args {
     postgres_url: String,
     scenario: Scenario,
     target_seq: i64,
+    /// Paced load: moves per second for all clients together (each client paces itself to its
+    /// share); `None` is a closed loop where every client sends as fast as answers come.
+    rate: Option<u64>,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: cargo bench --bench loadgen -- --backend sqlite|postgres --clients N \
          --duration SECS [--max-moves N] [--seed N] [--postgres-url URL] \
-         [--scenario throughput|long] [--target-seq N]"
+         [--scenario throughput|long] [--target-seq N] [--rate MOVES_PER_SECOND]"
     );
     std::process::exit(2)
 }
@@ -78,6 +81,7 @@ fn parse_args() -> Args {
             .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/postgres".into()),
         scenario: Scenario::Throughput,
         target_seq: 520,
+        rate: None,
     };
     let mut raw = std::env::args().skip(1);
     while let Some(flag) = raw.next() {
@@ -101,6 +105,7 @@ fn parse_args() -> Args {
             "--seed" => args.seed = number(&value),
             "--postgres-url" => args.postgres_url = value,
             "--target-seq" => args.target_seq = number(&value) as i64,
+            "--rate" => args.rate = Some(number(&value).max(1)),
             "--scenario" => {
                 args.scenario = match value.as_str() {
                     "throughput" => Scenario::Throughput,
@@ -412,10 +417,23 @@ fn pick(rng: &mut ChaCha8Rng, n: usize) -> usize {
 }
 
 /// One client: plays its own games one after another until the deadline or the move budget.
-async fn client(api: Api, seed: u64, deadline: Instant, budget: Arc<AtomicU64>) -> Stats {
+async fn client(
+    api: Api,
+    seed: u64,
+    deadline: Instant,
+    budget: Arc<AtomicU64>,
+    pace: Option<Duration>,
+) -> Stats {
     const PLAYERS: usize = 4;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut stats = Stats::default();
+    // Paced: one move every `pace`, on a schedule; a client that fell behind goes on at once
+    // but does not burst to catch up.
+    let mut next_move =
+        Instant::now() + pace.map_or(Duration::ZERO, |p| p.mul_f64(pick_fraction(seed)));
+    // Whether the next seat fetch starts a new move (and so waits for its slot); a fetch after a
+    // miss (asking a seat that was not deciding) belongs to the same move.
+    let mut move_due = true;
     'games: while Instant::now() < deadline && budget.load(Ordering::Relaxed) > 0 {
         let table = api.create(PLAYERS, json!({})).await;
         stats.games_started += 1;
@@ -423,6 +441,11 @@ async fn client(api: Api, seed: u64, deadline: Instant, budget: Arc<AtomicU64>) 
         loop {
             if Instant::now() >= deadline {
                 break 'games;
+            }
+            if let (Some(pace), true) = (pace, move_due) {
+                tokio::time::sleep_until(next_move.into()).await;
+                next_move = next_move.max(Instant::now()) + pace;
+                move_due = false;
             }
             let started = Instant::now();
             let state = api.seat(&table, guess).await;
@@ -449,6 +472,7 @@ async fn client(api: Api, seed: u64, deadline: Instant, budget: Arc<AtomicU64>) 
             let started = Instant::now();
             let posted = api.post_move(&table, guess, state.seq, action).await;
             stats.post_us.push(micros(started));
+            move_due = true;
             match posted {
                 Posted::Done { game_over } => {
                     stats.moves += 1;
@@ -468,6 +492,11 @@ async fn client(api: Api, seed: u64, deadline: Instant, budget: Arc<AtomicU64>) 
         }
     }
     stats
+}
+
+/// A fraction in [0, 1) from a client's seed, to spread the paced clients' first moves.
+fn pick_fraction(seed: u64) -> f64 {
+    (seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11) as f64 / (1u64 << 53) as f64
 }
 
 fn percentile(sorted: &[u32], p: f64) -> f64 {
@@ -510,6 +539,8 @@ async fn throughput(args: &Args, fixture: &Fixture) {
                 args.seed.wrapping_mul(1_000_003).wrapping_add(i as u64),
                 deadline,
                 budget.clone(),
+                args.rate
+                    .map(|r| Duration::from_secs_f64(args.clients as f64 / r as f64)),
             ))
         })
         .collect();
@@ -531,9 +562,11 @@ async fn throughput(args: &Args, fixture: &Fixture) {
     let running = Arc::into_inner(running).expect("no client holds the service");
     running.stop().await;
     println!(
-        "backend={:?} clients={} elapsed={:.1}s",
+        "backend={:?} clients={} rate={} elapsed={:.1}s",
         args.backend,
         args.clients,
+        args.rate
+            .map_or("closed loop".to_string(), |r| format!("{r} moves/s paced")),
         elapsed.as_secs_f64()
     );
     println!(
