@@ -150,7 +150,7 @@ impl Fixture {
                 diesel::sql_query(format!("CREATE DATABASE {name}"))
                     .execute(&mut admin)
                     .expect("CREATE DATABASE");
-                let url = with_database(&args.postgres_url, &name);
+                let url = corriere::store::postgres_url_for_database(&args.postgres_url, &name);
                 (
                     DbUrl::parse(&url).expect("a PostgreSQL URL"),
                     Some((args.postgres_url.clone(), name)),
@@ -212,23 +212,6 @@ impl Fixture {
                     .execute(&mut conn);
             }
         }
-    }
-}
-
-/// The server URL with its database name replaced.
-fn with_database(server: &str, name: &str) -> String {
-    let (base, query) = match server.split_once('?') {
-        Some((base, query)) => (base, Some(query)),
-        None => (server, None),
-    };
-    let after_scheme = base.find("://").map_or(0, |i| i + 3);
-    let root = match base[after_scheme..].find('/') {
-        Some(slash) => &base[..after_scheme + slash],
-        None => base,
-    };
-    match query {
-        Some(query) => format!("{root}/{name}?{query}"),
-        None => format!("{root}/{name}"),
     }
 }
 

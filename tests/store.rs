@@ -82,30 +82,13 @@ fn postgres_server() -> Option<String> {
     }
 }
 
-/// The server URL with its database name replaced.
-fn with_database(server: &str, name: &str) -> String {
-    let (base, query) = match server.split_once('?') {
-        Some((base, query)) => (base, Some(query)),
-        None => (server, None),
-    };
-    let after_scheme = base.find("://").map_or(0, |i| i + 3);
-    let root = match base[after_scheme..].find('/') {
-        Some(slash) => &base[..after_scheme + slash],
-        None => base,
-    };
-    match query {
-        Some(query) => format!("{root}/{name}?{query}"),
-        None => format!("{root}/{name}"),
-    }
-}
-
 fn postgres_db(server: &str) -> TestDb {
     let name = format!("corriere_test_{}", store::random_base32(12));
     let mut admin = PgConnection::establish(server).expect("the PostgreSQL test server answers");
     diesel::sql_query(format!("CREATE DATABASE {name}"))
         .execute(&mut admin)
         .expect("CREATE DATABASE");
-    let url = with_database(server, &name);
+    let url = corriere::store::postgres_url_for_database(server, &name);
     let db = Db::open(&DbUrl::parse(&url).unwrap()).expect("PostgreSQL opens");
     TestDb {
         db: Some(db),

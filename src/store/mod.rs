@@ -449,3 +449,40 @@ pub fn is_unique_violation(error: &diesel::result::Error) -> bool {
         diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _)
     )
 }
+
+/// The URL of another database on the same PostgreSQL server, for tools and tests that make a
+/// fresh database: `postgres://u@h:5432/postgres?sslmode=x` and `db` give
+/// `postgres://u@h:5432/db?sslmode=x`.
+pub fn postgres_url_for_database(server: &str, name: &str) -> String {
+    let (base, query) = match server.split_once('?') {
+        Some((base, query)) => (base, Some(query)),
+        None => (server, None),
+    };
+    let after_scheme = base.find("://").map_or(0, |i| i + 3);
+    let root = match base[after_scheme..].find('/') {
+        Some(slash) => &base[..after_scheme + slash],
+        None => base,
+    };
+    match query {
+        Some(query) => format!("{root}/{name}?{query}"),
+        None => format!("{root}/{name}"),
+    }
+}
+
+#[cfg(test)]
+mod url_tests {
+    #[test]
+    fn another_database_keeps_the_server_and_its_parameters() {
+        assert_eq!(
+            super::postgres_url_for_database(
+                "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable",
+                "t1"
+            ),
+            "postgres://postgres@127.0.0.1:5432/t1?sslmode=disable"
+        );
+        assert_eq!(
+            super::postgres_url_for_database("postgres://h", "t2"),
+            "postgres://h/t2"
+        );
+    }
+}

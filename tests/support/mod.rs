@@ -99,7 +99,10 @@ impl TestDb {
                 diesel::sql_query(format!("CREATE DATABASE {name}"))
                     .execute(&mut admin)
                     .expect("CREATE DATABASE");
-                (with_database(server, &name), Some((server.clone(), name)))
+                (
+                    corriere::store::postgres_url_for_database(server, &name),
+                    Some((server.clone(), name)),
+                )
             }
         };
         TestDb {
@@ -125,23 +128,6 @@ impl Drop for TestDb {
                     .execute(&mut conn);
             }
         }
-    }
-}
-
-/// The server URL with its database name replaced.
-fn with_database(server: &str, name: &str) -> String {
-    let (base, query) = match server.split_once('?') {
-        Some((base, query)) => (base, Some(query)),
-        None => (server, None),
-    };
-    let after_scheme = base.find("://").map_or(0, |i| i + 3);
-    let root = match base[after_scheme..].find('/') {
-        Some(slash) => &base[..after_scheme + slash],
-        None => base,
-    };
-    match query {
-        Some(query) => format!("{root}/{name}?{query}"),
-        None => format!("{root}/{name}"),
     }
 }
 
