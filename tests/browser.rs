@@ -206,7 +206,11 @@ async fn a_player_accepts_places_the_token_and_plays_a_card_in_a_real_browser() 
     // The page before the click already said "move 1 was recorded": wait for this move's number,
     // or the elements read next could belong to the page being replaced.
     let this_move = before["seq"].as_i64().expect("a seq") + 1;
-    wait_for_text(&client, &format!("Your move was recorded as move {this_move}.")).await;
+    wait_for_text(
+        &client,
+        &format!("Your move was recorded as move {this_move}."),
+    )
+    .await;
 
     let lines = client
         .find(Locator::Id("lines"))
