@@ -331,16 +331,20 @@ impl Game {
     fn play(&mut self, seat: Seat, card: Card, events: &mut Events) {
         self.hands[seat.index()].remove(card);
         let final_battle = self.battle().is_some_and(|b| b.kind != BattleKind::Region);
+        if card.is_transient() {
+            // Bishop and Scarecrow are always played face up and resolve at once [R29].
+            let face_down = false;
+            public(
+                events,
+                Event::Played {
+                    seat,
+                    card,
+                    face_down,
+                },
+            );
+        }
         match card {
             Card::Bishop => {
-                public(
-                    events,
-                    Event::Played {
-                        seat,
-                        card,
-                        face_down: false,
-                    },
-                );
                 self.bishop_discards(events);
                 self.discard.push(Card::Bishop);
                 if final_battle {
@@ -355,14 +359,6 @@ impl Game {
                 }
             }
             Card::Scarecrow => {
-                public(
-                    events,
-                    Event::Played {
-                        seat,
-                        card,
-                        face_down: false,
-                    },
-                );
                 self.discard.push(Card::Scarecrow);
                 if self.scarecrow_targets(seat).next().is_none() {
                     public(events, Event::ScarecrowReturned { seat, card: None });
