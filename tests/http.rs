@@ -449,6 +449,19 @@ async fn a_game_is_created_joined_and_played_through_the_json_api(backend: Backe
         let answer = app.api_move(link, seq, &action).await;
         assert_eq!(answer.status, 200, "{}: {}", app.backend(), answer.body);
         assert_eq!(answer.json()["seq"], seq + 1);
+        // The answer names who decides now, exactly as the public view does.
+        let public = app.api_game(&game).await.json();
+        let waiting_now: Vec<&serde_json::Value> = public["view"]["waiting"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| &w["seat"])
+            .collect();
+        let answered = answer.json();
+        let answered: Vec<&serde_json::Value> =
+            answered["waiting"].as_array().unwrap().iter().collect();
+        assert!(!answered.is_empty(), "{}", answer.body);
+        assert_eq!(answered, waiting_now, "{}", answer.body);
         let again = app.api_move(link, seq, &action).await;
         assert_eq!(again.status, 409, "{}", again.body);
         assert_eq!(again.json()["error"]["code"], "stale");

@@ -921,6 +921,81 @@ fn without_an_smtp_server_mails_are_written_as_eml_files() {
 }
 
 #[test]
+fn one_pass_sends_each_recipients_mails_oldest_first_and_forgets_them_all() {
+    on_each_backend(|t| {
+        let start = Millis::now();
+        let to = ["ann@example.org", "ben@example.org", "cleo@example.org"];
+        for n in 0..12 {
+            let mail = store::NewMail {
+                game_id: None,
+                kind: "your_turn",
+                to_name: "Player".into(),
+                to_addr: to[n % to.len()].into(),
+                subject: format!("mail number {n:02}"),
+                text_body: "text".into(),
+                html_body: "<p>html</p>".into(),
+            };
+            store::enqueue(&mut t.conn(), mail, Millis(start.0 + n as i64)).unwrap();
+        }
+        let (url, messages) = smtp_server();
+        let rt = runtime();
+        let report = rt.block_on(async {
+            let mailer = Arc::new(Mailer::new(&mail_config(t.dir.path(), Some(url))).unwrap());
+            Worker::new(mailer, t.db().clone())
+                .run_once_at(Millis(start.0 + 100))
+                .await
+                .unwrap()
+        });
+        assert_eq!((report.claimed, report.sent, report.failed), (12, 12, 0));
+        assert!(store::outbox_rows(&mut t.conn(), None).unwrap().is_empty());
+        let messages = messages.lock().unwrap();
+        for (first, address) in to.iter().enumerate() {
+            let subjects: Vec<String> = messages
+                .iter()
+                .filter(|m| m.contains(&format!("To: Player <{address}>")))
+                .filter_map(|m| m.lines().find_map(|l| l.strip_prefix("Subject: ")))
+                .map(str::to_owned)
+                .collect();
+            let expected: Vec<String> = (first..12)
+                .step_by(to.len())
+                .map(|n| format!("mail number {n:02}"))
+                .collect();
+            assert_eq!(subjects, expected, "{}: {address}", t.name());
+        }
+    });
+}
+
+#[test]
+fn a_background_checkpoint_copies_the_sqlite_log_into_the_database_file() {
+    let t = sqlite_db();
+    let file = t.dir.path().join("data/corriere.db");
+    let before = std::fs::metadata(&file).unwrap().len();
+    let mut conn = t.conn();
+    for n in 0..300 {
+        let mail = store::NewMail {
+            game_id: None,
+            kind: "your_turn",
+            to_name: "Player".into(),
+            to_addr: "ann@example.org".into(),
+            subject: format!("mail {n}"),
+            text_body: "x".repeat(2000),
+            html_body: "y".repeat(2000),
+        };
+        store::enqueue(&mut conn, mail, Millis::now()).unwrap();
+    }
+    drop(conn);
+    // The rows are in the WAL; only a checkpoint grows the database file itself.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while std::fs::metadata(&file).unwrap().len() <= before + 300 * 4000 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no checkpoint copied the WAL within 10 s"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
 fn a_claimed_mail_whose_worker_died_is_sent_again_after_the_lease() {
     on_each_backend(|t| {
         let games = games();

@@ -158,6 +158,8 @@ pub struct MoveOutcome {
     pub game_over: bool,
     /// What the mover may see of what the move caused, in words.
     pub happened: Vec<String>,
+    /// The seats that owe a decision now (public: the spectator page shows it too).
+    pub waiting: Vec<Seat>,
 }
 
 macro_rules! service_error {
@@ -467,14 +469,13 @@ impl Games {
         seat: Seat,
         token: &SeatToken,
     ) -> Result<SeatAuth, AuthError> {
-        if store::find_game(conn, game_id)?.is_none() {
-            return Err(AuthError::NoSuchGame);
-        }
-        let seats = store::seats_of(conn, game_id)?;
-        let Some(row) = seats.iter().find(|s| seat_of(s) == seat) else {
-            return Err(AuthError::BadLink);
+        let Some(link_version) = store::seat_link_version(conn, game_id, seat.0 as i32)? else {
+            return Err(match store::find_game(conn, game_id)? {
+                None => AuthError::NoSuchGame,
+                Some(_) => AuthError::BadLink,
+            });
         };
-        if !self.links.verify(game_id, seat, row.link_version, token) {
+        if !self.links.verify(game_id, seat, link_version, token) {
             return Err(AuthError::BadLink);
         }
         Ok(SeatAuth {
@@ -826,6 +827,7 @@ impl Games {
                     }
                 }
                 let outcome = MoveOutcome {
+                    waiting: after.game.waiting_on(),
                     seq,
                     log_head: head_hex,
                     game_over: over,

@@ -6,16 +6,17 @@
 
 pub mod compose;
 
-use crate::store::{self, ConnectError, Db, Millis, OutboxRow};
+use crate::store::{self, ConnectError, Db, FailedSend, Millis, OutboxRow};
 use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::AsyncSmtpTransport;
+use lettre::transport::smtp::PoolConfig;
 use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
-use tokio::task::JoinHandle;
+use tokio::task::{JoinHandle, JoinSet};
 
 /// How mail leaves the server.
 #[derive(Clone, Debug)]
@@ -75,6 +76,7 @@ impl Mailer {
                 let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
                     .map_err(MailerError::SmtpUrl)?
                     .timeout(Some(Duration::from_secs(30)))
+                    .pool_config(PoolConfig::new().max_size(SENDERS as u32))
                     .build();
                 let host = url
                     .rsplit('@')
@@ -167,6 +169,39 @@ impl Drop for Mailer {
     }
 }
 
+/// Mails in flight at once, and SMTP connections the worker keeps open (a polite number for
+/// a mail server, and plenty on loopback: docs/benchmarks.md).
+const SENDERS: usize = 4;
+
+/// Split the claimed rows into at most `SENDERS` queues that can go out side by side: all of
+/// one recipient's rows land in the same queue, in the claim's order (oldest first).
+fn send_queues(rows: Vec<OutboxRow>) -> Vec<Vec<OutboxRow>> {
+    let mut recipients: Vec<&str> = Vec::new();
+    let mut queues: Vec<Vec<OutboxRow>> = Vec::new();
+    for row in &rows {
+        if !recipients.contains(&row.to_addr.as_str()) {
+            recipients.push(&row.to_addr);
+        }
+    }
+    let lane_of: Vec<usize> = rows
+        .iter()
+        .map(|row| {
+            recipients
+                .iter()
+                .position(|r| *r == row.to_addr)
+                .unwrap_or(0)
+                % SENDERS
+        })
+        .collect();
+    for (row, lane) in rows.into_iter().zip(lane_of) {
+        if queues.len() <= lane {
+            queues.resize_with(lane + 1, Vec::new);
+        }
+        queues[lane].push(row);
+    }
+    queues
+}
+
 /// What one worker pass did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RunReport {
@@ -202,7 +237,7 @@ impl Worker {
             mailer,
             db,
             lease: Duration::from_secs(300),
-            batch: 20,
+            batch: 100,
         }
     }
 
@@ -212,8 +247,11 @@ impl Worker {
     }
 
     /// One pass as if the time were `now` (tests use it to step past leases and backoffs).
-    /// Sent rows are deleted; failed ones keep their row with one more attempt, the error and
-    /// a backoff (see [`store::retry_delay`]).
+    /// The claimed rows go out over up to [`SENDERS`] connections at once; one recipient's
+    /// mails go one after the other, oldest first, so nobody reads move 12 before move 11. Then one write records
+    /// every outcome: sent rows are deleted; failed ones keep their row with one more attempt,
+    /// the error and a backoff (see [`store::retry_delay`]). If the process dies before that
+    /// write, the batch is sent again after its lease, with the same Message-IDs.
     pub async fn run_once_at(&self, now: Millis) -> Result<RunReport, WorkerError> {
         let (db, lease, batch) = (self.db.clone(), self.lease, self.batch);
         let rows = tokio::task::spawn_blocking(move || -> Result<_, WorkerError> {
@@ -221,34 +259,59 @@ impl Worker {
             Ok(store::claim_due(&mut conn, now, lease, batch)?)
         })
         .await??;
-        let mut report = RunReport {
-            claimed: rows.len(),
-            ..RunReport::default()
-        };
-        for row in rows {
-            let outcome = self.mailer.send(&row).await;
-            let db = self.db.clone();
-            let id = row.id.clone();
-            let failure = outcome.as_ref().err().cloned();
-            tokio::task::spawn_blocking(move || -> Result<_, WorkerError> {
-                let mut conn = db.get()?;
-                match &failure {
-                    None => store::delete_sent(&mut conn, &id)?,
-                    Some(error) => store::record_failure(&mut conn, &id, now, error)?,
+        let claimed = rows.len();
+        let mut sending = JoinSet::new();
+        for queue in send_queues(rows) {
+            let mailer = self.mailer.clone();
+            sending.spawn(async move {
+                let mut outcomes = Vec::with_capacity(queue.len());
+                for row in queue {
+                    let outcome = mailer.send(&row).await;
+                    outcomes.push((row, outcome));
+                    // lettre hands a used SMTP connection back to its pool in a task of its
+                    // own; let that task run first, so the next mail reuses the connection
+                    // instead of opening one more.
+                    tokio::task::yield_now().await;
                 }
-                Ok(())
-            })
-            .await??;
-            match outcome {
-                Ok(()) => {
-                    report.sent += 1;
-                    tracing::info!(mail.id = %row.id, mail.kind = %row.kind, game.id = ?row.game_id, "mail sent");
-                }
-                Err(error) => {
-                    report.failed += 1;
-                    tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, %error, "mail not sent; will retry");
+                outcomes
+            });
+        }
+        let (mut sent, mut failed) = (Vec::new(), Vec::new());
+        while let Some(joined) = sending.join_next().await {
+            // A panicked send leaves its rows claimed; they come back when the lease runs out.
+            let outcomes = joined.unwrap_or_else(|error| {
+                tracing::error!(%error, "a mail send panicked");
+                Vec::new()
+            });
+            for (row, outcome) in outcomes {
+                match outcome {
+                    Ok(()) => {
+                        tracing::info!(mail.id = %row.id, mail.kind = %row.kind, game.id = ?row.game_id, "mail sent");
+                        sent.push(row.id);
+                    }
+                    Err(error) => {
+                        tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, %error, "mail not sent; will retry");
+                        failed.push(FailedSend {
+                            id: row.id,
+                            attempts: row.attempts,
+                            error,
+                        });
+                    }
                 }
             }
+        }
+        let report = RunReport {
+            claimed,
+            sent: sent.len(),
+            failed: failed.len(),
+        };
+        if claimed > 0 {
+            let db = self.db.clone();
+            tokio::task::spawn_blocking(move || -> Result<_, WorkerError> {
+                let mut conn = db.get()?;
+                Ok(store::record_sends(&mut conn, &sent, &failed, now)?)
+            })
+            .await??;
         }
         Ok(report)
     }

@@ -5,17 +5,18 @@
 //! "append an action + enqueue its mails" in one transaction (see [`write_transaction`]).
 //! Nothing derived is stored: a game's state always comes from replaying its action log.
 
+mod checkpoint;
 mod outbox;
 pub mod schema;
 mod tables;
 
 pub use outbox::{
-    claim_due, delete_sent, enqueue, outbox_rows, record_failure, retry_delay, NewMail, OutboxRow,
+    claim_due, enqueue, outbox_rows, record_sends, retry_delay, FailedSend, NewMail, OutboxRow,
 };
 pub use tables::{
     actions_from, append_action, bump_link_version, find_game, insert_game, insert_seat, last_seq,
-    lock_game, record_acceptance, seats_of, set_last_seen, set_log_head, set_status, ActionRow,
-    ContributionSource, GameRow, GameStatus, SeatRow,
+    lock_game, record_acceptance, seat_link_version, seats_of, set_last_seen, set_log_head,
+    set_status, ActionRow, ContributionSource, GameRow, GameStatus, SeatRow,
 };
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
@@ -28,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
@@ -142,6 +144,8 @@ pub enum ConnectError {
     Migration(String),
     #[error("connection pool: {0}")]
     Pool(#[from] diesel::r2d2::PoolError),
+    #[error("cannot start the checkpoint thread: {source}")]
+    Thread { source: std::io::Error },
 }
 
 /// Open one connection (no migrations). SQLite connections get WAL, a busy timeout and
@@ -159,9 +163,12 @@ pub fn connect(url: &DbUrl) -> Result<AnyConnection, ConnectError> {
             // WAL is synced at checkpoints). The database cannot be corrupted by a crash; a power
             // loss may lose the last commits, not tear them. With FULL, every move paid an fsync
             // while holding the single write lock, which capped throughput (docs/benchmarks.md).
+            // mmap: every commit by another pooled connection empties this connection's page
+            // cache, and reading the pages back through mmap costs no system call per page.
             conn.batch_execute(
                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                 PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;",
+                 PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
+                 PRAGMA mmap_size = 268435456;",
             )?;
             Ok(AnyConnection::Sqlite(conn))
         }
@@ -199,8 +206,13 @@ impl ManageConnection for Manager {
     type Connection = AnyConnection;
     type Error = ConnectError;
 
+    /// Pooled SQLite connections leave checkpoints to the pool's [`checkpoint::Checkpointer`].
     fn connect(&self) -> Result<AnyConnection, ConnectError> {
-        connect(&self.url)
+        let mut conn = connect(&self.url)?;
+        if let AnyConnection::Sqlite(sqlite) = &mut conn {
+            sqlite.batch_execute("PRAGMA wal_autocheckpoint = 0;")?;
+        }
+        Ok(conn)
     }
     fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), ConnectError> {
         conn.ping().map_err(ConnectError::Setup)
@@ -218,6 +230,8 @@ pub type DbConn = PooledConnection<Manager>;
 pub struct Db {
     pool: DbPool,
     backend: Backend,
+    /// SQLite only; stops when the last clone of the `Db` is dropped.
+    _checkpointer: Option<Arc<checkpoint::Checkpointer>>,
 }
 
 impl Db {
@@ -235,14 +249,22 @@ impl Db {
         let mut first = connect(url)?;
         run_migrations(&mut first)?;
         drop(first);
+        // A PostgreSQL connection can die with its server, so it is pinged before each use; an
+        // open SQLite file cannot, and the ping was a query on every request.
         let pool = Pool::builder()
+            .test_on_check_out(url.backend() == Backend::Postgres)
             .max_size(max_size)
             .min_idle(Some(1))
             .connection_timeout(Duration::from_secs(30))
             .build(Manager { url: url.clone() })?;
+        let checkpointer = match url.backend() {
+            Backend::Sqlite => Some(Arc::new(checkpoint::Checkpointer::start(url)?)),
+            Backend::Postgres => None,
+        };
         Ok(Db {
             pool,
             backend: url.backend(),
+            _checkpointer: checkpointer,
         })
     }
 

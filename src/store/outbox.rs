@@ -106,13 +106,40 @@ pub fn claim_due(
     })
 }
 
-/// The mail went out: forget it. A write transaction, so on SQLite it queues with the moves
-/// (see `write_transaction`) instead of polling for the lock in the busy handler.
-pub fn delete_sent(conn: &mut AnyConnection, id: &str) -> QueryResult<()> {
+/// A failed send, as the worker saw it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FailedSend {
+    pub id: String,
+    /// Failed attempts before this one (the claimed row's `attempts`).
+    pub attempts: i32,
+    pub error: String,
+}
+
+/// Record what became of a claimed batch in one write transaction: sent rows are deleted;
+/// a failed row counts the attempt, keeps the error, releases its claim and waits out an
+/// exponential backoff. One write per batch rather than one per mail keeps the outbox from
+/// queueing with the moves for SQLite's single writer.
+pub fn record_sends(
+    conn: &mut AnyConnection,
+    sent: &[String],
+    failed: &[FailedSend],
+    now: Millis,
+) -> QueryResult<()> {
     write_transaction(conn, |conn| {
-        diesel::delete(outbox::table.find(id))
-            .execute(conn)
-            .map(drop)
+        for ids in sent.chunks(500) {
+            diesel::delete(outbox::table.filter(outbox::id.eq_any(ids))).execute(conn)?;
+        }
+        for failure in failed {
+            diesel::update(outbox::table.find(&failure.id))
+                .set((
+                    outbox::attempts.eq(failure.attempts + 1),
+                    outbox::last_error.eq(Some(&failure.error)),
+                    outbox::next_attempt_at.eq(now.plus(retry_delay(failure.attempts)).0),
+                    outbox::claimed_until.eq(None::<i64>),
+                ))
+                .execute(conn)?;
+        }
+        Ok(())
     })
 }
 
@@ -120,31 +147,6 @@ pub fn delete_sent(conn: &mut AnyConnection, id: &str) -> QueryResult<()> {
 pub fn retry_delay(attempts: i32) -> Duration {
     let factor = 1u64 << attempts.clamp(0, 7);
     Duration::from_secs((30 * factor).min(3600))
-}
-
-/// The send failed: keep the row, count the attempt, note the error, release the claim and
-/// schedule the retry with exponential backoff.
-pub fn record_failure(
-    conn: &mut AnyConnection,
-    id: &str,
-    now: Millis,
-    error: &str,
-) -> QueryResult<()> {
-    write_transaction(conn, |conn| {
-        let attempts: i32 = outbox::table
-            .find(id)
-            .select(outbox::attempts)
-            .get_result(conn)?;
-        diesel::update(outbox::table.find(id))
-            .set((
-                outbox::attempts.eq(attempts + 1),
-                outbox::last_error.eq(Some(error)),
-                outbox::next_attempt_at.eq(now.plus(retry_delay(attempts)).0),
-                outbox::claimed_until.eq(None::<i64>),
-            ))
-            .execute(conn)
-            .map(drop)
-    })
 }
 
 /// Queued rows, oldest first; of one game when `game` is given (for tests and an admin page).

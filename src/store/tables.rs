@@ -173,6 +173,19 @@ pub fn lock_game(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Option<Ga
     }
 }
 
+/// The link version of one seat, if the game has that seat.
+pub fn seat_link_version(
+    conn: &mut AnyConnection,
+    id: &GameId,
+    seat: i32,
+) -> QueryResult<Option<i32>> {
+    seats::table
+        .find((id.as_str(), seat))
+        .select(seats::link_version)
+        .get_result(conn)
+        .optional()
+}
+
 /// Every seat of a game, in seat order.
 pub fn seats_of(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Vec<SeatRow>> {
     seats::table

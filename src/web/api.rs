@@ -8,6 +8,7 @@ use crate::games::{
     AcceptError, AuthError, Contribution, CreateError, EmailAddress, GameId, LoadError, MoveError,
     NewGame, PlayerName, SeatAuth, SeatToken,
 };
+use crate::store::AnyConnection;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -197,12 +198,18 @@ pub async fn game(state: web::Data<AppState>, path: web::Path<String>) -> HttpRe
     }
 }
 
-/// The seat behind `Authorization: Bearer SEAT.TOKEN`.
-async fn bearer(
+/// Check the seat behind `Authorization: Bearer SEAT.TOKEN` and run `work` for it, in one
+/// trip to the database.
+async fn for_bearer<T, F>(
     state: &web::Data<AppState>,
     request: &HttpRequest,
     game: &str,
-) -> Result<SeatAuth, HttpResponse> {
+    work: F,
+) -> Result<T, HttpResponse>
+where
+    T: Send + 'static,
+    F: FnOnce(&AppState, &mut AnyConnection, &SeatAuth) -> T + Send + 'static,
+{
     let id = GameId::parse(game).map_err(|_| no_game())?;
     let header = request
         .headers()
@@ -231,11 +238,12 @@ async fn bearer(
         .ok_or_else(bad)?;
     let token = SeatToken::parse(token).map_err(|_| bad())?;
     match blocking(state, move |s, conn| {
-        s.games.authorize(conn, &id, seat, &token)
+        let auth = s.games.authorize(conn, &id, seat, &token)?;
+        Ok(work(s, conn, &auth))
     })
     .await
     {
-        Ok(Ok(auth)) => Ok(auth),
+        Ok(Ok(done)) => Ok(done),
         Ok(Err(AuthError::NoSuchGame)) => Err(no_game()),
         Ok(Err(AuthError::BadLink)) => Err(bad()),
         Ok(Err(AuthError::Unexpected(e))) => Err(unexpected(e, Some(game))),
@@ -260,11 +268,10 @@ pub async fn seat(
     request: HttpRequest,
     path: web::Path<String>,
 ) -> HttpResponse {
-    let auth = match bearer(&state, &request, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
-    match blocking(&state, move |s, conn| s.games.seat_state(conn, &auth)).await {
+    let found = for_bearer(&state, &request, &path, |s, conn, auth| {
+        s.games.seat_state(conn, auth)
+    });
+    match found.await {
         Ok(Ok(page)) => HttpResponse::Ok().json(SeatJson {
             seat: page.seat,
             status: page.game.status.as_str(),
@@ -276,7 +283,7 @@ pub async fn seat(
         }),
         Ok(Err(LoadError::NoSuchGame)) => no_game(),
         Ok(Err(LoadError::Unexpected(e))) => unexpected(e, Some(&path)),
-        Err(e) => e.into_response(),
+        Err(response) => response,
     }
 }
 
@@ -293,10 +300,6 @@ pub async fn accept(
     path: web::Path<String>,
     body: Option<web::Json<AcceptRequest>>,
 ) -> HttpResponse {
-    let auth = match bearer(&state, &request, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
     let contribution = match body.and_then(|b| b.into_inner().contribution) {
         None => None,
         Some(text) => match Contribution::parse(&text) {
@@ -310,11 +313,10 @@ pub async fn accept(
             }
         },
     };
-    match blocking(&state, move |s, conn| {
-        s.games.accept(conn, &auth, contribution)
-    })
-    .await
-    {
+    let accepted = for_bearer(&state, &request, &path, move |s, conn, auth| {
+        s.games.accept(conn, auth, contribution)
+    });
+    match accepted.await {
         Ok(Ok(accepted)) => {
             HttpResponse::Ok().json(serde_json::json!({"started": accepted.started}))
         }
@@ -330,7 +332,7 @@ pub async fn accept(
         ),
         Ok(Err(AcceptError::NoSuchGame)) => no_game(),
         Ok(Err(AcceptError::Unexpected(e))) => unexpected(e, Some(&path)),
-        Err(e) => e.into_response(),
+        Err(response) => response,
     }
 }
 
@@ -347,14 +349,14 @@ pub async fn make_move(
     path: web::Path<String>,
     body: web::Json<MoveRequest>,
 ) -> HttpResponse {
-    let auth = match bearer(&state, &request, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
     let MoveRequest { seq, action } = body.into_inner();
-    match blocking(&state, move |s, conn| s.games.make_move(conn, &auth, seq, &action)).await {
+    let moved = for_bearer(&state, &request, &path, move |s, conn, auth| {
+        s.games.make_move(conn, auth, seq, &action)
+    });
+    match moved.await {
         Ok(Ok(done)) => HttpResponse::Ok().json(serde_json::json!({
-            "seq": done.seq, "log_head": done.log_head, "game_over": done.game_over, "happened": done.happened
+            "seq": done.seq, "log_head": done.log_head, "game_over": done.game_over, "happened": done.happened,
+            "waiting": done.waiting
         })),
         Ok(Err(MoveError::Stale { current_seq })) => HttpResponse::Conflict().json(serde_json::json!({"error": {
             "code": "stale",
@@ -364,7 +366,7 @@ pub async fn make_move(
         Ok(Err(MoveError::Illegal(rule))) => error(StatusCode::UNPROCESSABLE_ENTITY, rule.code(), rule.to_string()),
         Ok(Err(MoveError::NotPlaying)) => error(StatusCode::CONFLICT, "not_playing", "this game is not being played"),
         Ok(Err(MoveError::Unexpected(e))) => unexpected(e, Some(&path)),
-        Err(e) => e.into_response(),
+        Err(response) => response,
     }
 }
 

@@ -8,8 +8,9 @@ use crate::engine::Seat;
 use crate::games::words::describe_outcome;
 use crate::games::{
     AcceptError, AuthError, Contribution, DeclineError, GameId, GameStatus, LoadError, MoveError,
-    SeatAuth, SeatToken,
+    SeatAuth, SeatPage, SeatToken,
 };
+use crate::store::AnyConnection;
 use crate::web::map::Board;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
@@ -138,17 +139,27 @@ pub struct SeatQuery {
     moved: Option<i64>,
 }
 
-/// Check a seat link; any problem is a 403 (or 404 for an unknown game).
-async fn authorize(state: &web::Data<AppState>, path: &SeatPath) -> Result<SeatAuth, HttpResponse> {
+/// Check the seat link in `path` and run `work` for its seat, in one trip to the database;
+/// any problem with the link is a 403 (or a 404 for an unknown game).
+async fn for_link<T, F>(
+    state: &web::Data<AppState>,
+    path: &SeatPath,
+    work: F,
+) -> Result<(T, SeatAuth), HttpResponse>
+where
+    T: Send + 'static,
+    F: FnOnce(&AppState, &mut AnyConnection, &SeatAuth) -> T + Send + 'static,
+{
     let game = GameId::parse(&path.game).map_err(|_| not_found())?;
     let seat = Seat::from_number(path.seat).ok_or_else(bad_link)?;
     let token = SeatToken::parse(&path.token).map_err(|_| bad_link())?;
     match blocking(state, move |s, conn| {
-        s.games.authorize(conn, &game, seat, &token)
+        let auth = s.games.authorize(conn, &game, seat, &token)?;
+        Ok((work(s, conn, &auth), auth))
     })
     .await
     {
-        Ok(Ok(auth)) => Ok(auth),
+        Ok(Ok(done)) => Ok(done),
         Ok(Err(AuthError::NoSuchGame)) => Err(not_found()),
         Ok(Err(AuthError::BadLink)) => Err(bad_link()),
         Ok(Err(AuthError::Unexpected(error))) => Err(PageError::unexpected(error, None)),
@@ -156,15 +167,23 @@ async fn authorize(state: &web::Data<AppState>, path: &SeatPath) -> Result<SeatA
     }
 }
 
+/// Check the seat link in `path`; for handlers that check before they act.
+async fn authorize(state: &web::Data<AppState>, path: &SeatPath) -> Result<SeatAuth, HttpResponse> {
+    for_link(state, path, |_, _, _| ())
+        .await
+        .map(|((), auth)| auth)
+}
+
 pub async fn seat(
     state: web::Data<AppState>,
     path: web::Path<SeatPath>,
     query: web::Query<SeatQuery>,
 ) -> HttpResponse {
-    let auth = match authorize(&state, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
+    let (page, auth) =
+        match for_link(&state, &path, |s, conn, auth| s.games.seat_page(conn, auth)).await {
+            Ok(done) => done,
+            Err(response) => return response,
+        };
     let mut flashes = Vec::new();
     if query.created.is_some() {
         flashes.push(Flash::info(format!(
@@ -181,23 +200,33 @@ pub async fn seat(
             "Your move was recorded as move {seq}."
         )));
     }
-    seat_response(&state, &path, auth, flashes, StatusCode::OK).await
+    render_seat(&path, page, flashes, StatusCode::OK)
 }
 
 async fn seat_response(
     state: &web::Data<AppState>,
     path: &SeatPath,
     auth: SeatAuth,
+    flashes: Vec<Flash>,
+    status: StatusCode,
+) -> HttpResponse {
+    match blocking(state, move |s, conn| s.games.seat_page(conn, &auth)).await {
+        Ok(page) => render_seat(path, page, flashes, status),
+        Err(error) => error.into_response(),
+    }
+}
+
+/// The seat page (or the invitation, or the cancelled notice) for what `seat_page` returned.
+fn render_seat(
+    path: &SeatPath,
+    page: Result<SeatPage, LoadError>,
     mut flashes: Vec<Flash>,
     status: StatusCode,
 ) -> HttpResponse {
-    let page = match blocking(state, move |s, conn| s.games.seat_page(conn, &auth)).await {
-        Ok(Ok(page)) => page,
-        Ok(Err(LoadError::NoSuchGame)) => return not_found(),
-        Ok(Err(LoadError::Unexpected(error))) => {
-            return PageError::unexpected(error, Some(&path.game))
-        }
-        Err(error) => return error.into_response(),
+    let page = match page {
+        Ok(page) => page,
+        Err(LoadError::NoSuchGame) => return not_found(),
+        Err(LoadError::Unexpected(error)) => return PageError::unexpected(error, Some(&path.game)),
     };
     let names = present::names_of(&page.seats);
     let me = page.seat;
@@ -393,13 +422,13 @@ pub async fn make_move(
     path: web::Path<SeatPath>,
     form: web::Form<MoveForm>,
 ) -> HttpResponse {
-    let auth = match authorize(&state, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
     let (seq, action) = match form.parse() {
         Ok(parsed) => parsed,
         Err(text) => {
+            let auth = match authorize(&state, &path).await {
+                Ok(auth) => auth,
+                Err(response) => return response,
+            };
             return seat_response(
                 &state,
                 &path,
@@ -407,24 +436,27 @@ pub async fn make_move(
                 vec![Flash::error(text)],
                 StatusCode::BAD_REQUEST,
             )
-            .await
+            .await;
         }
     };
-    let who = auth.clone();
-    match blocking(&state, move |s, conn| {
-        s.games.make_move(conn, &who, seq, &action)
+    let (moved, auth) = match for_link(&state, &path, move |s, conn, auth| {
+        s.games.make_move(conn, auth, seq, &action)
     })
     .await
     {
-        Ok(Ok(done)) => see_other(format!("{}?moved={}", path_of(&path), done.seq)),
-        Ok(Err(MoveError::Stale { current_seq })) => {
+        Ok(done) => done,
+        Err(response) => return response,
+    };
+    match moved {
+        Ok(done) => see_other(format!("{}?moved={}", path_of(&path), done.seq)),
+        Err(MoveError::Stale { current_seq }) => {
             let flash = Flash::error(format!(
                 "The game moved on since this page was drawn (it is now at move {current_seq}): nothing was applied. \
                  Here is the current state."
             ));
             seat_response(&state, &path, auth, vec![flash], StatusCode::CONFLICT).await
         }
-        Ok(Err(MoveError::Illegal(error))) => {
+        Err(MoveError::Illegal(error)) => {
             let flash = Flash::error(format!(
                 "That move is not allowed: {error}. Nothing was applied."
             ));
@@ -437,12 +469,11 @@ pub async fn make_move(
             )
             .await
         }
-        Ok(Err(MoveError::NotPlaying)) => {
+        Err(MoveError::NotPlaying) => {
             let flash = Flash::error("This game is not being played, so no move can be made.");
             seat_response(&state, &path, auth, vec![flash], StatusCode::CONFLICT).await
         }
-        Ok(Err(MoveError::Unexpected(error))) => PageError::unexpected(error, Some(&path.game)),
-        Err(error) => error.into_response(),
+        Err(MoveError::Unexpected(error)) => PageError::unexpected(error, Some(&path.game)),
     }
 }
 

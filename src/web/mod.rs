@@ -25,6 +25,9 @@ pub struct AppState {
     pub db: Db,
     pub games: Games,
     base_url: BaseUrl,
+    /// One permit per pooled connection: requests wait for a connection here, asleep on the
+    /// async side, rather than as blocked threads that all wake when one connection frees.
+    db_turns: tokio::sync::Semaphore,
 }
 
 impl AppState {
@@ -63,6 +66,11 @@ where
     T: Send + 'static,
     F: FnOnce(&AppState, &mut AnyConnection) -> T + Send + 'static,
 {
+    let _turn = state
+        .db_turns
+        .acquire()
+        .await
+        .map_err(|e| PageError(e.into()))?;
     let state = state.clone();
     web::block(move || -> Result<T, PageError> {
         let mut conn = state.db.get().map_err(|e| PageError(e.into()))?;
@@ -186,6 +194,7 @@ pub async fn start(config: Config) -> Result<Running> {
         db: db.clone(),
         games,
         base_url: base_url.clone(),
+        db_turns: tokio::sync::Semaphore::new(db.pool().max_size() as usize),
     });
     let app_state = state.clone();
     let server = HttpServer::new(move || {
