@@ -1,10 +1,13 @@
 //! Load generator: the real service in-process on loopback, many 4-player games played at once
-//! through the JSON API, mail worker on (writing `.eml` files), so mail cost is included.
+//! through the JSON API, mail worker on, so mail cost is included. Mail goes over SMTP to an
+//! SMTP server on loopback (mailin-embedded, counting what it receives), as a deployment sends
+//! it; `--mail files` writes `.eml` files into the data directory instead (the default of a
+//! service started without `CORRIERE_SMTP_URL`).
 //!
 //! ```text
 //! cargo bench --bench loadgen -- --backend sqlite|postgres --clients N --duration SECS
 //!     [--max-moves N] [--seed N] [--postgres-url URL] [--scenario throughput|long]
-//!     [--target-seq N]
+//!     [--target-seq N] [--rate MOVES_PER_SECOND] [--mail smtp|files]
 //! ```
 //!
 //! `throughput` (default): each client plays its own games; for each decision it fetches the
@@ -28,7 +31,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -36,6 +39,15 @@ use std::time::{Duration, Instant};
 enum Backend {
     Sqlite,
     Postgres,
+}
+
+#[path = "../tests/support/relay.rs"]
+mod relay;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MailTo {
+    Smtp,
+    Files,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,13 +69,15 @@ struct Args {
     /// Paced load: moves per second for all clients together (each client paces itself to its
     /// share); `None` is a closed loop where every client sends as fast as answers come.
     rate: Option<u64>,
+    mail: MailTo,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: cargo bench --bench loadgen -- --backend sqlite|postgres --clients N \
          --duration SECS [--max-moves N] [--seed N] [--postgres-url URL] \
-         [--scenario throughput|long] [--target-seq N] [--rate MOVES_PER_SECOND]"
+         [--scenario throughput|long] [--target-seq N] [--rate MOVES_PER_SECOND] \
+         [--mail smtp|files]"
     );
     std::process::exit(2)
 }
@@ -82,6 +96,7 @@ fn parse_args() -> Args {
         scenario: Scenario::Throughput,
         target_seq: 520,
         rate: None,
+        mail: MailTo::Smtp,
     };
     let mut raw = std::env::args().skip(1);
     while let Some(flag) = raw.next() {
@@ -106,6 +121,13 @@ fn parse_args() -> Args {
             "--postgres-url" => args.postgres_url = value,
             "--target-seq" => args.target_seq = number(&value) as i64,
             "--rate" => args.rate = Some(number(&value).max(1)),
+            "--mail" => {
+                args.mail = match value.as_str() {
+                    "smtp" => MailTo::Smtp,
+                    "files" => MailTo::Files,
+                    _ => usage(),
+                }
+            }
             "--scenario" => {
                 args.scenario = match value.as_str() {
                     "throughput" => Scenario::Throughput,
@@ -127,6 +149,36 @@ struct Fixture {
     database_url: DbUrl,
     secret_hex: String,
     postgres: Option<(String, String)>,
+    /// With `--mail smtp`: the sink's URL and how many mails it has received.
+    smtp: Option<(String, Arc<AtomicUsize>)>,
+}
+
+/// An SMTP server that counts the mails it receives and keeps none of them.
+#[derive(Clone)]
+struct CountingSink(Arc<AtomicUsize>);
+
+impl mailin_embedded::Handler for CountingSink {
+    fn data_end(&mut self) -> mailin_embedded::Response {
+        self.0.fetch_add(1, Ordering::Relaxed);
+        mailin_embedded::response::OK
+    }
+}
+
+/// Start the sink on a free loopback port, behind the quick-ACK relay the tests use too.
+fn start_smtp_sink() -> (String, Arc<AtomicUsize>) {
+    let received = Arc::new(AtomicUsize::new(0));
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let inner = listener.local_addr().expect("a bound port");
+    let mut server = mailin_embedded::Server::new(CountingSink(received.clone()));
+    server
+        .with_name("sink.loadgen")
+        .with_num_threads(16)
+        .with_tcp_listener(listener);
+    std::thread::spawn(move || {
+        let _ = server.serve();
+    });
+    let port = relay::quick_ack_relay(inner);
+    (format!("smtp://127.0.0.1:{port}"), received)
 }
 
 impl Fixture {
@@ -162,6 +214,7 @@ impl Fixture {
             database_url,
             secret_hex: hex::encode(secret),
             postgres,
+            smtp: (args.mail == MailTo::Smtp).then(start_smtp_sink),
         }
     }
 
@@ -176,7 +229,7 @@ impl Fixture {
             database_url: self.database_url.clone(),
             bind: "127.0.0.1:0".into(),
             base_url: None,
-            smtp_url: None,
+            smtp_url: self.smtp.as_ref().map(|(url, _)| url.clone()),
             secret: Secret::from_hex(&self.secret_hex).expect("a valid secret"),
             data_dir: self.data_dir(),
             mail_from: "corriere <corriere@localhost>".into(),
@@ -184,6 +237,17 @@ impl Fixture {
         })
         .await
         .expect("the service starts")
+    }
+
+    /// What the mail worker delivered, in words.
+    fn mails_delivered(&self) -> String {
+        match &self.smtp {
+            Some((_, received)) => format!(
+                "{} received by the SMTP server",
+                received.load(Ordering::Relaxed)
+            ),
+            None => format!("{} .eml files written", self.mails_written()),
+        }
     }
 
     fn mails_written(&self) -> usize {
@@ -239,27 +303,26 @@ struct SeatState {
     legal: Vec<Value>,
     /// Seat indices (from 0) the game waits on.
     waiting: Vec<usize>,
-    /// Per seat index: whether it has passed in the current battle.
-    passed: Vec<bool>,
 }
 
-impl SeatState {
-    /// Guess who decides after `mover`: another seat already waiting, else the next seat
-    /// round the table that has not passed. A wrong guess costs one more seat GET.
-    fn next_guess(&self, mover: usize, players: usize) -> usize {
-        if let Some(other) = self.waiting.iter().copied().find(|&s| s != mover) {
-            return other;
-        }
-        (1..players)
-            .map(|step| (mover + step) % players)
-            .find(|&s| !self.passed.get(s).copied().unwrap_or(false))
-            .unwrap_or((mover + 1) % players)
-    }
+/// The seat to ask after `mover` moved: the move's answer names who decides now (another seat
+/// than the mover's when several decide at once, as when each keeps cards).
+fn next_seat(mover: usize, waiting: &[usize]) -> usize {
+    waiting
+        .iter()
+        .copied()
+        .find(|&s| s != mover)
+        .or(waiting.first().copied())
+        .unwrap_or(mover)
 }
 
 #[derive(Debug)]
 enum Posted {
-    Done { game_over: bool },
+    /// `waiting`: the seat indexes that owe a decision after the move.
+    Done {
+        game_over: bool,
+        waiting: Vec<usize>,
+    },
     Stale,
     Illegal(String),
 }
@@ -326,12 +389,7 @@ impl Api {
                     .collect()
             })
             .unwrap_or_default();
-        let passed = page["view"]["seats"]
-            .as_array()
-            .map(|seats| seats.iter().map(|s| s["passed"] == true).collect())
-            .unwrap_or_default();
         SeatState {
-            passed,
             over: page["status"] == "over",
             seq: page["seq"].as_i64().expect("a seq"),
             legal: page["legal_actions"]
@@ -356,6 +414,16 @@ impl Api {
         match status.as_u16() {
             200 => Posted::Done {
                 game_over: body["game_over"].as_bool().unwrap_or(false),
+                waiting: body["waiting"]
+                    .as_array()
+                    .map(|seats| {
+                        seats
+                            .iter()
+                            .filter_map(|s| s.as_u64())
+                            .map(|n| n as usize - 1)
+                            .collect()
+                    })
+                    .unwrap_or_default(),
             },
             409 => Posted::Stale,
             _ => Posted::Illegal(format!("{status}: {body}")),
@@ -457,12 +525,13 @@ async fn client(
             stats.post_us.push(micros(started));
             move_due = true;
             match posted {
-                Posted::Done { game_over } => {
+                Posted::Done { game_over, waiting } => {
                     stats.moves += 1;
                     if game_over {
                         stats.games_finished += 1;
                         break;
                     }
+                    guess = next_seat(guess, &waiting);
                 }
                 Posted::Stale => stats.stale += 1,
                 Posted::Illegal(why) => {
@@ -471,7 +540,6 @@ async fn client(
                     break;
                 }
             }
-            guess = state.next_guess(guess, PLAYERS);
         }
     }
     stats
@@ -565,8 +633,8 @@ async fn throughput(args: &Args, fixture: &Fixture) {
     println!("{}", latency_line("move POST", &mut stats.post_us));
     println!("{}", latency_line("seat GET", &mut stats.get_us));
     println!(
-        "mail: {} .eml files written, {} rows still in the outbox at the end",
-        fixture.mails_written(),
+        "mail: {}, {} rows still in the outbox at the end",
+        fixture.mails_delivered(),
         backlog
     );
 }
@@ -633,16 +701,16 @@ async fn long_game(args: &Args, fixture: &Fixture) {
         let started = Instant::now();
         let posted = api.post_move(&table, guess, state.seq, action).await;
         let us = micros(started);
-        match posted {
-            Posted::Done { .. } => {}
+        let waiting = match posted {
+            Posted::Done { waiting, .. } => waiting,
             other => panic!("move {} refused: {other:?}", state.seq + 1),
-        }
+        };
         if restart {
             cold.push((state.seq + 1, us));
         } else {
             post_us.push((state.seq + 1, us));
         }
-        guess = state.next_guess(guess, 4);
+        guess = next_seat(guess, &waiting);
     }
     drop(api);
     let running = Arc::into_inner(running).expect("no client holds the service");
