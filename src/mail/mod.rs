@@ -176,26 +176,20 @@ const SENDERS: usize = 4;
 /// Split the claimed rows into at most `SENDERS` queues that can go out side by side: all of
 /// one recipient's rows land in the same queue, in the claim's order (oldest first).
 fn send_queues(rows: Vec<OutboxRow>) -> Vec<Vec<OutboxRow>> {
-    let mut recipients: Vec<&str> = Vec::new();
+    let mut recipients: Vec<String> = Vec::new();
     let mut queues: Vec<Vec<OutboxRow>> = Vec::new();
-    for row in &rows {
-        if !recipients.contains(&row.to_addr.as_str()) {
-            recipients.push(&row.to_addr);
-        }
-    }
-    let lane_of: Vec<usize> = rows
-        .iter()
-        .map(|row| {
-            recipients
-                .iter()
-                .position(|r| *r == row.to_addr)
-                .unwrap_or(0)
-                % SENDERS
-        })
-        .collect();
-    for (row, lane) in rows.into_iter().zip(lane_of) {
-        if queues.len() <= lane {
-            queues.resize_with(lane + 1, Vec::new);
+    for row in rows {
+        let recipient = match recipients.iter().position(|r| *r == row.to_addr) {
+            Some(index) => index,
+            None => {
+                recipients.push(row.to_addr.clone());
+                recipients.len() - 1
+            }
+        };
+        // Recipients are numbered in order of appearance, so a new lane is always the next one.
+        let lane = recipient % SENDERS;
+        if lane == queues.len() {
+            queues.push(Vec::new());
         }
         queues[lane].push(row);
     }
