@@ -41,9 +41,6 @@ enum Backend {
     Postgres,
 }
 
-#[path = "../tests/support/relay.rs"]
-mod relay;
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum MailTo {
     Smtp,
@@ -164,11 +161,11 @@ impl mailin_embedded::Handler for CountingSink {
     }
 }
 
-/// Start the sink on a free loopback port, behind the quick-ACK relay the tests use too.
+/// Start the sink on a free loopback port.
 fn start_smtp_sink() -> (String, Arc<AtomicUsize>) {
     let received = Arc::new(AtomicUsize::new(0));
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
-    let inner = listener.local_addr().expect("a bound port");
+    let port = listener.local_addr().expect("a bound port").port();
     let mut server = mailin_embedded::Server::new(CountingSink(received.clone()));
     server
         .with_name("sink.loadgen")
@@ -177,7 +174,6 @@ fn start_smtp_sink() -> (String, Arc<AtomicUsize>) {
     std::thread::spawn(move || {
         let _ = server.serve();
     });
-    let port = relay::quick_ack_relay(inner);
     (format!("smtp://127.0.0.1:{port}"), received)
 }
 

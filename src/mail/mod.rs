@@ -5,12 +5,13 @@
 //! transactions (see `crate::games`); this module only delivers them.
 
 pub mod compose;
+mod smtp;
+
+pub use smtp::{BadSmtpUrl, SmtpServer};
 
 use crate::store::{self, ConnectError, Db, FailedSend, Millis, OutboxRow};
 use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, MultiPart, SinglePart};
-use lettre::transport::smtp::AsyncSmtpTransport;
-use lettre::transport::smtp::PoolConfig;
 use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -34,7 +35,7 @@ pub struct MailConfig {
 #[derive(Debug, thiserror::Error)]
 pub enum MailerError {
     #[error("bad SMTP URL: {0}")]
-    SmtpUrl(#[source] lettre::transport::smtp::Error),
+    SmtpUrl(#[from] BadSmtpUrl),
     #[error("bad From address {0:?}")]
     From(String),
     #[error("cannot create the mail directory {path}: {source}")]
@@ -45,12 +46,11 @@ pub enum MailerError {
 }
 
 enum Transport {
-    /// An `Option` only so `Drop` can take it out (see `impl Drop for Mailer`).
-    Smtp(Option<AsyncSmtpTransport<Tokio1Executor>>),
+    Smtp(smtp::Lanes),
     File(AsyncFileTransport<Tokio1Executor>),
 }
 
-/// Sends one outbox row at a time. Build it inside a Tokio runtime (the SMTP pool needs one).
+/// Sends outbox rows, over up to [`SENDERS`] SMTP connections at once (or into files).
 pub struct Mailer {
     transport: Transport,
     from: Mailbox,
@@ -73,22 +73,11 @@ impl Mailer {
             .map_err(|_| MailerError::From(config.from.clone()))?;
         match &config.smtp_url {
             Some(url) => {
-                let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-                    .map_err(MailerError::SmtpUrl)?
-                    .timeout(Some(Duration::from_secs(30)))
-                    .pool_config(PoolConfig::new().max_size(SENDERS as u32))
-                    .build();
-                let host = url
-                    .rsplit('@')
-                    .next()
-                    .unwrap_or(url)
-                    .split('?')
-                    .next()
-                    .unwrap_or(url);
+                let server = SmtpServer::parse(url)?;
                 Ok(Mailer {
-                    transport: Transport::Smtp(Some(transport)),
+                    description: format!("SMTP to {}", server.address()),
+                    transport: Transport::Smtp(smtp::Lanes::new(server, SENDERS)),
                     from,
-                    description: format!("SMTP to {}", host.trim_start_matches("smtp://")),
                 })
             }
             None => Mailer::to_directory(&config.data_dir.join("outbox"), from),
@@ -136,35 +125,21 @@ impl Mailer {
             .map_err(|e| format!("cannot build the message: {e}"))
     }
 
-    /// Send one row; the error is a sentence for `last_error`.
-    pub async fn send(&self, row: &OutboxRow) -> Result<(), String> {
+    /// Send one row on send lane `lane` (one SMTP connection per lane); the error is a
+    /// sentence for `last_error`.
+    pub async fn send(&self, lane: usize, row: &OutboxRow) -> Result<(), String> {
         let message = self.message(row)?;
         match &self.transport {
-            Transport::Smtp(Some(smtp)) => smtp
-                .send(message)
-                .await
-                .map(drop)
-                .map_err(|e| e.to_string()),
-            Transport::Smtp(None) => Err("the SMTP transport is gone".into()),
+            Transport::Smtp(lanes) => {
+                lanes
+                    .send(lane, message.envelope(), &message.formatted())
+                    .await
+            }
             Transport::File(file) => file
                 .send(message)
                 .await
                 .map(drop)
                 .map_err(|e| e.to_string()),
-        }
-    }
-}
-
-/// lettre's SMTP pool spawns a task when dropped, which panics outside a Tokio runtime; a
-/// mailer dropped there (e.g. at the very end of `main`) leaks its idle connections instead.
-impl Drop for Mailer {
-    fn drop(&mut self) {
-        if let Transport::Smtp(smtp) = &mut self.transport {
-            if let Some(smtp) = smtp.take() {
-                if tokio::runtime::Handle::try_current().is_err() {
-                    std::mem::forget(smtp);
-                }
-            }
         }
     }
 }
@@ -255,17 +230,13 @@ impl Worker {
         .await??;
         let claimed = rows.len();
         let mut sending = JoinSet::new();
-        for queue in send_queues(rows) {
+        for (lane, queue) in send_queues(rows).into_iter().enumerate() {
             let mailer = self.mailer.clone();
             sending.spawn(async move {
                 let mut outcomes = Vec::with_capacity(queue.len());
                 for row in queue {
-                    let outcome = mailer.send(&row).await;
+                    let outcome = mailer.send(lane, &row).await;
                     outcomes.push((row, outcome));
-                    // lettre hands a used SMTP connection back to its pool in a task of its
-                    // own; let that task run first, so the next mail reuses the connection
-                    // instead of opening one more.
-                    tokio::task::yield_now().await;
                 }
                 outcomes
             });

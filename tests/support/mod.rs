@@ -6,8 +6,6 @@
 //! Shared by `tests/http.rs` and `tests/browser.rs`; each uses a part of it.
 #![allow(dead_code)]
 
-mod relay;
-
 use corriere::config::Config;
 use corriere::games::{GameId, Secret};
 use corriere::store::{self, Db, DbUrl};
@@ -248,13 +246,12 @@ impl Smtp {
         let capture = Capture::default();
         let messages = capture.messages.clone();
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
-        let inner = listener.local_addr().unwrap();
+        let port = listener.local_addr().unwrap().port();
         let mut server = mailin_embedded::Server::new(capture);
         server.with_name("smtp.test").with_tcp_listener(listener);
         std::thread::spawn(move || {
             let _ = server.serve();
         });
-        let port = relay::quick_ack_relay(inner);
         Smtp {
             url: format!("smtp://127.0.0.1:{port}"),
             messages,
