@@ -552,6 +552,98 @@ fn a_move_in_a_game_that_is_not_being_played_is_refused() {
 }
 
 #[test]
+fn every_change_a_prepared_move_must_not_overwrite_moves_the_revision_on() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let revision = |conn: &mut AnyConnection, id: &GameId| {
+            store::find_game(conn, id).unwrap().unwrap().revision
+        };
+        let id = started_game(&games, &mut conn, 3);
+        let started = revision(&mut conn, &id);
+        assert!(started > 0, "starting play is a change");
+        play_one(&games, &mut conn, &id, &mut Picker(11));
+        let moved = revision(&mut conn, &id);
+        assert!(moved > started, "a move is a change");
+        games.relink(&mut conn, &id, Seat(1)).unwrap();
+        assert!(revision(&mut conn, &id) > moved, "a relink is a change");
+        let other = new_game(&games, &mut conn, 2, Options::default());
+        let inviting = revision(&mut conn, &other);
+        games.decline(&mut conn, &auth(&other, Seat(1))).unwrap();
+        assert!(
+            revision(&mut conn, &other) > inviting,
+            "a cancel is a change"
+        );
+    });
+}
+
+#[test]
+fn a_prepared_move_is_not_stored_once_its_game_has_changed() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = started_game(&games, &mut conn, 3);
+        let row = store::find_game(&mut conn, &id).unwrap().unwrap();
+        let mails = outbox(&mut conn, &id).len();
+        let last_seen = |conn: &mut AnyConnection| -> Vec<i64> {
+            let seats = store::seats_of(conn, &id).unwrap();
+            seats.iter().map(|s| s.last_seen_seq).collect()
+        };
+        let seen_before = last_seen(&mut conn);
+        let mail = store::NewMail {
+            game_id: Some(id.clone()),
+            kind: "your_turn",
+            to_name: "Bob".into(),
+            to_addr: "bob@example.org".into(),
+            subject: "your turn".into(),
+            text_body: "a link made before the relink".into(),
+            html_body: "<p>a link made before the relink</p>".into(),
+        };
+        let prepared = store::NewMove {
+            revision: row.revision,
+            action: store::ActionRow {
+                game_id: id.to_string(),
+                seq: 1,
+                seat: 0,
+                action: r#"{"pass":{"reveal":false}}"#.into(),
+                created_at: Millis::now().0,
+                hash: "ab".repeat(32),
+            },
+            log_head: "ab".repeat(32),
+            ended_at: None,
+            mails: vec![mail.into_row(Millis::now())],
+            seen_by: vec![0, 1],
+        };
+        // A relink lands between preparing the move and storing it.
+        store::bump_link_version(&mut conn, &id, 1).unwrap();
+        let stored = store::write_transaction(&mut conn, |c| store::store_move(c, &prepared));
+        assert_eq!(stored, Ok(false), "{}", t.name());
+        assert_eq!(action_count(&mut conn, &id), 0);
+        assert_eq!(outbox(&mut conn, &id).len(), mails);
+        let after = store::find_game(&mut conn, &id).unwrap().unwrap();
+        assert_eq!(after.log_head, row.log_head);
+        assert_eq!(last_seen(&mut conn), seen_before);
+        // Prepared at the current revision, the same write goes through whole.
+        let current = store::NewMove {
+            revision: after.revision,
+            ..prepared
+        };
+        let stored = store::write_transaction(&mut conn, |c| store::store_move(c, &current));
+        assert_eq!(stored, Ok(true), "{}", t.name());
+        assert_eq!(action_count(&mut conn, &id), 1);
+        assert_eq!(outbox(&mut conn, &id).len(), mails + 1);
+        let stored_row = store::find_game(&mut conn, &id).unwrap().unwrap();
+        assert_eq!(
+            stored_row.log_head.as_deref(),
+            Some(current.log_head.as_str())
+        );
+        assert_eq!(stored_row.revision, after.revision + 1);
+        let seen = last_seen(&mut conn);
+        assert_eq!((seen[0], seen[1], seen[2]), (1, 1, seen_before[2]));
+    });
+}
+
+#[test]
 fn concurrent_identical_moves_with_the_same_seq_apply_exactly_once() {
     on_each_backend(|t| {
         for threads in [2, 16, 64] {

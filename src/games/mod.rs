@@ -2,11 +2,13 @@
 //! authorize, load, move, page data, record), each one transaction with its mails in the outbox.
 //!
 //! A move, step by step: the caller authorizes the seat link ([`Games::authorize`]) and calls
-//! [`Games::make_move`]; in one write transaction the game row is locked, the state is
-//! rebuilt by replaying the log (from the replay cache when it still matches the stored log),
-//! the engine checks and applies the action, the action row and the new chain head are stored,
-//! and "your turn" / "game over" mails are written to the outbox. The mail worker
-//! (`crate::mail::Worker`) delivers them later; nothing is ever sent inline.
+//! [`Games::make_move`]. First, without the write lock, the game row is read, the state is
+//! rebuilt by replaying the log (from the replay cache when it still matches the stored log
+//! head), the engine checks and applies the action, and the "your turn" / "game over" mails
+//! are rendered. Then one write transaction stores it all (the action row, the new chain head,
+//! the outbox rows) if the game's revision is still the one read; if anything changed the game
+//! in between, the move is prepared again (and is usually stale by then). The mail worker
+//! (`crate::mail::Worker`) delivers the mails later; nothing is ever sent inline.
 
 pub mod links;
 pub mod names;
@@ -28,7 +30,7 @@ use crate::engine::{Seat, Viewer};
 use crate::mail::compose::{self, PlayerLine};
 use crate::store::{
     self, write_transaction, ActionRow, AnyConnection, ContributionSource, GameRow, Millis,
-    NewMail, SeatRow,
+    NewMail, NewMove, SeatRow,
 };
 pub use crate::store::{GameId, GameStatus};
 use anyhow::anyhow;
@@ -374,6 +376,7 @@ impl Games {
             log_head: None,
             creator_seat: new.creator_seat.0 as i32,
             ended_at: None,
+            revision: 0,
         };
         let names = SeatNames::new(new.seats.iter().map(|(n, _)| n.to_string()).collect());
         let options_words = describe_options(&new.options, &names);
@@ -415,14 +418,8 @@ impl Games {
                     game_url: self.links.game_url(&game_id),
                 }
                 .render()?;
-                self.enqueue(
-                    conn,
-                    &game_id,
-                    "invitation",
-                    (name.as_str(), email.as_str()),
-                    mail,
-                    now,
-                )?;
+                let to = (name.as_str(), email.as_str());
+                store::enqueue(conn, new_mail(&game_id, "invitation", to, mail), now)?;
             }
             Ok(())
         })?;
@@ -433,32 +430,6 @@ impl Games {
             game_id,
             creator_seat: new.creator_seat,
         })
-    }
-
-    fn enqueue(
-        &self,
-        conn: &mut AnyConnection,
-        game_id: &GameId,
-        kind: &'static str,
-        to: (&str, &str),
-        mail: compose::Rendered,
-        now: Millis,
-    ) -> Result<(), diesel::result::Error> {
-        let (to_name, to_addr) = to;
-        store::enqueue(
-            conn,
-            NewMail {
-                game_id: Some(game_id.clone()),
-                kind,
-                to_name: to_name.to_owned(),
-                to_addr: to_addr.to_owned(),
-                subject: mail.subject,
-                text_body: mail.text,
-                html_body: mail.html,
-            },
-            now,
-        )
-        .map(drop)
     }
 
     /// Check a seat link (in constant time) against the seat's current link version.
@@ -540,18 +511,14 @@ impl Games {
     ) -> anyhow::Result<Arc<Replay>> {
         let id = GameId::parse(&row.id)?;
         let replay = Setup::from_rows(row, seats)?.start()?;
-        store::set_status(conn, &id, GameStatus::Playing, None)?;
-        store::set_log_head(conn, &id, &replay.head_hex())?;
+        store::start_game(conn, &id, &replay.head_hex())?;
         let names = names_of(seats);
         for seat in replay.game.waiting_on() {
             let seat_row = &seats[seat.index()];
             let mail = self.your_turn(&id, seat_row, &replay, -1, &names)?;
-            self.enqueue(
+            store::enqueue(
                 conn,
-                &id,
-                "your_turn",
-                (&seat_row.name, &seat_row.email),
-                mail,
+                new_mail(&id, "your_turn", (&seat_row.name, &seat_row.email), mail),
                 now,
             )?;
         }
@@ -611,12 +578,9 @@ impl Games {
                     receipt: format!("Deal commitment {}.", row.commitment),
                 }
                 .render()?;
-                self.enqueue(
+                store::enqueue(
                     conn,
-                    id,
-                    "cancelled",
-                    (&other.name, &other.email),
-                    mail,
+                    new_mail(id, "cancelled", (&other.name, &other.email), mail),
                     now,
                 )?;
             }
@@ -656,8 +620,9 @@ impl Games {
                 receipt,
             }
             .render()?;
-            self.enqueue(conn, game_id, "relink", (&row.name, &row.email), mail, now)
-                .map_err(RelinkError::from)
+            let to = (row.name.as_str(), row.email.as_str());
+            store::enqueue(conn, new_mail(game_id, "relink", to, mail), now)?;
+            Ok(())
         })?;
         tracing::info!(game.id = %game_id, seat = seat.number(), "seat relinked");
         Ok(())
@@ -676,7 +641,10 @@ impl Games {
         })
     }
 
-    /// The replay of a started game, from the cache when it matches the stored log.
+    /// The replay of a started game up to the stored log head in `row`: the cached replay when
+    /// its head is that head, else the cached one extended by the newer actions, else a full
+    /// replay. Actions stored after `row` was read are left out, so the replay always matches
+    /// the row even when a move lands between the two reads.
     fn replay(
         &self,
         conn: &mut AnyConnection,
@@ -690,26 +658,27 @@ impl Games {
             return Ok(None);
         }
         let id = GameId::parse(&row.id)?;
-        let from_cache = match self.cache.get(&id) {
+        let head = row
+            .log_head
+            .as_deref()
+            .ok_or_else(|| anyhow!("game {id} is started but has no log head"))?;
+        let cached = self.cache.get(&id);
+        if let Some(cached) = &cached {
+            if cached.head_hex() == head {
+                return Ok(Some(cached.clone()));
+            }
+        }
+        let from_cache = match cached {
             Some(cached) => {
                 let rows = store::actions_from(conn, &id, cached.seq.max(1))?;
-                let (anchor_ok, newer) = if cached.seq == 0 {
-                    (true, &rows[..])
-                } else {
-                    let ok = rows
+                // The cached replay is a starting point only if its last action is still the
+                // stored one at that seq.
+                let anchored = cached.seq == 0
+                    || rows
                         .first()
                         .is_some_and(|r| r.seq == cached.seq && r.hash == cached.head_hex());
-                    (ok, rows.get(1..).unwrap_or(&[]))
-                };
-                match (anchor_ok, newer.is_empty()) {
-                    (false, _) => None,
-                    (true, true) => Some(cached),
-                    (true, false) => {
-                        let mut replay = (*cached).clone();
-                        replay::extend(&mut replay, newer)?;
-                        Some(Arc::new(replay))
-                    }
-                }
+                let mut replay = (*cached).clone();
+                (anchored && replay::catch_up(&mut replay, &rows, head)?).then_some(replay)
             }
             None => None,
         };
@@ -717,20 +686,22 @@ impl Games {
             Some(replay) => replay,
             None => {
                 let mut replay = Setup::from_rows(row, seats)?.start()?;
-                replay::extend(&mut replay, &store::actions_from(conn, &id, 1)?)?;
-                Arc::new(replay)
+                if !replay::catch_up(&mut replay, &store::actions_from(conn, &id, 1)?, head)? {
+                    anyhow::bail!("game {id}: the stored log head does not match the replayed log");
+                }
+                replay
             }
         };
-        if row.log_head.as_deref() != Some(replay.head_hex().as_str()) {
-            anyhow::bail!("game {id}: the stored log head does not match the replayed log");
-        }
+        let replay = Arc::new(replay);
         self.cache.put(&id, replay.clone());
         Ok(Some(replay))
     }
 
-    /// Play one action for an authorized seat, in one transaction. `expected_seq` is the seq
-    /// the player's page showed; if the game has moved on the move is refused as `Stale`
-    /// (so two identical POSTs apply once). An illegal action stores nothing.
+    /// Play one action for an authorized seat. `expected_seq` is the seq the player's page
+    /// showed; if the game has moved on the move is refused as `Stale` (so two identical POSTs
+    /// apply once). An illegal action stores nothing. The move is checked and its mails are
+    /// rendered outside the write lock ([`Games::prepare_move`]); the write transaction only
+    /// stores it, if the game is still at the revision the move was prepared at.
     pub fn make_move(
         &self,
         conn: &mut AnyConnection,
@@ -738,156 +709,248 @@ impl Games {
         expected_seq: i64,
         action: &Action,
     ) -> Result<MoveOutcome, MoveError> {
-        let now = Millis::now();
         let id = &auth.game_id;
-        let mover = auth.seat;
-        let result = write_transaction(
-            conn,
-            |conn| -> Result<(MoveOutcome, Arc<Replay>), MoveError> {
-                let row =
-                    store::lock_game(conn, id)?.ok_or_else(|| anyhow!("game {id} vanished"))?;
-                if row.status() != GameStatus::Playing {
-                    return Err(MoveError::NotPlaying);
-                }
-                let seats = store::seats_of(conn, id)?;
-                let before = self
-                    .replay(conn, &row, &seats)?
-                    .ok_or(MoveError::NotPlaying)?;
-                if before.seq != expected_seq {
-                    return Err(MoveError::Stale {
-                        current_seq: before.seq,
-                    });
-                }
-                let mut events = Vec::new();
-                let game = before
-                    .game
-                    .clone()
-                    .apply(mover, action, &mut events)
-                    .map_err(|(_, error)| MoveError::Illegal(error))?;
-                let seq = before.seq + 1;
-                // Times never run backwards in a log, even if the server clock steps back.
-                let at = before
-                    .steps
-                    .last()
-                    .and_then(|step| step.at)
-                    .map_or(now, |last| last.max(now));
-                let head = before.link(seq, mover, action, at.0);
-                let head_hex = hex::encode(head);
-                let action_row = ActionRow {
-                    game_id: id.to_string(),
-                    seq,
-                    seat: mover.0 as i32,
-                    action: serde_json::to_string(action).map_err(anyhow::Error::from)?,
-                    created_at: at.0,
-                    hash: head_hex.clone(),
-                };
-                store::append_action(conn, &action_row).map_err(|error| {
-                    if store::is_unique_violation(&error) {
-                        MoveError::Stale { current_seq: seq }
-                    } else {
-                        error.into()
+        for _ in 0..MOVE_ATTEMPTS {
+            let prepared = self.prepare_move(conn, auth, expected_seq, action, Millis::now())?;
+            let stored = write_transaction(conn, |conn| store::store_move(conn, &prepared.write))
+                .map_err(|error| {
+                if store::is_unique_violation(&error) {
+                    MoveError::Stale {
+                        current_seq: prepared.outcome.seq,
                     }
-                })?;
-                store::set_log_head(conn, id, &head_hex)?;
-                store::set_last_seen(conn, id, mover.0 as i32, seq)?;
-                let mut after = (*before).clone();
-                after.game = game;
-                after.seq = seq;
-                after.head = head;
-                after.steps.push(Arc::new(LogStep {
-                    seq,
-                    seat: Some(mover),
-                    action: Some(action.clone()),
-                    at: Some(at),
-                    events,
-                }));
-                let names = names_of(&seats);
-                let over = after.game.is_over();
-                if over {
-                    store::set_status(conn, id, GameStatus::Over, Some(now))?;
-                    self.mail_game_over(conn, id, &row, &seats, &after, &names, now)?;
                 } else {
-                    for seat in after.game.waiting_on() {
-                        if seat == mover || before.game.decision(seat) == after.game.decision(seat)
-                        {
-                            continue;
-                        }
-                        let seat_row = &seats[seat.index()];
-                        let mail =
-                            self.your_turn(id, seat_row, &after, seat_row.last_seen_seq, &names)?;
-                        self.enqueue(
-                            conn,
-                            id,
-                            "your_turn",
-                            (&seat_row.name, &seat_row.email),
-                            mail,
-                            now,
-                        )?;
-                        store::set_last_seen(conn, id, seat_row.seat, seq)?;
-                    }
+                    error.into()
                 }
-                let outcome = MoveOutcome {
-                    waiting: after.game.waiting_on(),
-                    seq,
-                    log_head: head_hex,
-                    game_over: over,
-                    happened: happened_since(&after, seq - 1, Viewer::Seat(mover), &names),
-                };
-                Ok((outcome, Arc::new(after)))
-            },
-        );
-        match result {
-            Ok((outcome, after)) => {
-                self.cache.put(id, after);
-                tracing::info!(game.id = %id, seat = mover.number(), seq = outcome.seq, "move stored");
-                Ok(outcome)
+            })?;
+            if stored {
+                self.cache.put(id, prepared.after);
+                tracing::info!(game.id = %id, seat = auth.seat.number(), seq = prepared.outcome.seq, "move stored");
+                return Ok(prepared.outcome);
             }
-            Err(error) => Err(error),
         }
+        Err(anyhow!("game {id} kept changing while a move was being stored").into())
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn mail_game_over(
+    /// Everything a move writes, built from the current state without the write lock: the
+    /// action row and chain head, the mails to whoever decides next (or the game-over mails),
+    /// and the state after the move.
+    fn prepare_move(
         &self,
         conn: &mut AnyConnection,
+        auth: &SeatAuth,
+        expected_seq: i64,
+        action: &Action,
+        now: Millis,
+    ) -> Result<PreparedMove, MoveError> {
+        let id = &auth.game_id;
+        let mover = auth.seat;
+        let row = store::find_game(conn, id)?.ok_or_else(|| anyhow!("game {id} vanished"))?;
+        if row.status() != GameStatus::Playing {
+            return Err(MoveError::NotPlaying);
+        }
+        // Read after the game row: a relink in between moves the revision on, and the
+        // conditional write then sends the move back here.
+        let seats = store::seats_of(conn, id)?;
+        let before = self
+            .replay(conn, &row, &seats)?
+            .ok_or(MoveError::NotPlaying)?;
+        if before.seq != expected_seq {
+            return Err(MoveError::Stale {
+                current_seq: before.seq,
+            });
+        }
+        let mut events = Vec::new();
+        let game = before
+            .game
+            .clone()
+            .apply(mover, action, &mut events)
+            .map_err(|(_, error)| MoveError::Illegal(error))?;
+        let seq = before.seq + 1;
+        // Times never run backwards in a log, even if the server clock steps back.
+        let at = before
+            .steps
+            .last()
+            .and_then(|step| step.at)
+            .map_or(now, |last| last.max(now));
+        let head = before.link(seq, mover, action, at.0);
+        let head_hex = hex::encode(head);
+        let action_row = ActionRow {
+            game_id: id.to_string(),
+            seq,
+            seat: mover.0 as i32,
+            action: serde_json::to_string(action).map_err(anyhow::Error::from)?,
+            created_at: at.0,
+            hash: head_hex.clone(),
+        };
+        let mut after = (*before).clone();
+        after.game = game;
+        after.seq = seq;
+        after.head = head;
+        after.steps.push(Arc::new(LogStep {
+            seq,
+            seat: Some(mover),
+            action: Some(action.clone()),
+            at: Some(at),
+            events,
+        }));
+        let names = names_of(&seats);
+        let over = after.game.is_over();
+        let mut mails = Vec::new();
+        let mut seen_by = vec![mover.0 as i32];
+        if over {
+            for seat_row in &seats {
+                mails.push(self.game_over(id, &row, seat_row, &after, &names, now)?);
+                seen_by.push(seat_row.seat);
+            }
+        } else {
+            for seat in after.game.waiting_on() {
+                if seat == mover || before.game.decision(seat) == after.game.decision(seat) {
+                    continue;
+                }
+                let seat_row = &seats[seat.index()];
+                let mail = self.your_turn(id, seat_row, &after, seat_row.last_seen_seq, &names)?;
+                mails.push(
+                    new_mail(id, "your_turn", (&seat_row.name, &seat_row.email), mail)
+                        .into_row(now),
+                );
+                seen_by.push(seat_row.seat);
+            }
+        }
+        let outcome = MoveOutcome {
+            waiting: after.game.waiting_on(),
+            seq,
+            log_head: head_hex.clone(),
+            game_over: over,
+            happened: happened_since(&after, seq - 1, Viewer::Seat(mover), &names),
+        };
+        Ok(PreparedMove {
+            write: NewMove {
+                revision: row.revision,
+                action: action_row,
+                log_head: head_hex,
+                ended_at: over.then_some(now),
+                mails,
+                seen_by,
+            },
+            outcome,
+            after: Arc::new(after),
+        })
+    }
+
+    /// The game-over mail for one seat: the result, what happened since the seat last acted,
+    /// and the game's secret, so anyone can now verify the deal.
+    fn game_over(
+        &self,
         id: &GameId,
         row: &GameRow,
-        seats: &[SeatRow],
+        seat_row: &SeatRow,
         after: &Replay,
         names: &SeatNames,
         now: Millis,
-    ) -> Result<(), MoveError> {
+    ) -> anyhow::Result<store::OutboxRow> {
         let outcome = after
             .game
             .outcome()
             .ok_or_else(|| anyhow!("an over game has no outcome"))?;
-        let result = describe_outcome(outcome, names);
         let head = after.head_hex();
-        for seat_row in seats {
-            let seat = seat_of(seat_row);
-            let mail = compose::GameOver {
-                to_name: seat_row.name.clone(),
-                game_id: id.to_string(),
-                result: result.clone(),
-                happened: happened_since(after, seat_row.last_seen_seq, Viewer::Seat(seat), names),
-                game_url: self.links.game_url(id),
-                seq: after.seq,
-                log_head: head.clone(),
-                log_head_short: short(&head),
-                secret: row.secret.clone(),
-                commitment: row.commitment.clone(),
-            }
-            .render()?;
-            self.enqueue(
-                conn,
-                id,
-                "game_over",
-                (&seat_row.name, &seat_row.email),
-                mail,
-                now,
-            )?;
-            store::set_last_seen(conn, id, seat_row.seat, after.seq)?;
+        let seat = seat_of(seat_row);
+        let mail = compose::GameOver {
+            to_name: seat_row.name.clone(),
+            game_id: id.to_string(),
+            result: describe_outcome(outcome, names),
+            happened: happened_since(after, seat_row.last_seen_seq, Viewer::Seat(seat), names),
+            game_url: self.links.game_url(id),
+            seq: after.seq,
+            log_head_short: short(&head),
+            log_head: head,
+            secret: row.secret.clone(),
+            commitment: row.commitment.clone(),
         }
-        Ok(())
+        .render()?;
+        Ok(new_mail(id, "game_over", (&seat_row.name, &seat_row.email), mail).into_row(now))
+    }
+}
+
+/// A move ready to be stored, with what to answer and to cache once it is.
+struct PreparedMove {
+    write: NewMove,
+    outcome: MoveOutcome,
+    after: Arc<Replay>,
+}
+
+/// How often a move is prepared again when something changed its game while it was being
+/// prepared; a second change within one move means something is wrong.
+const MOVE_ATTEMPTS: usize = 3;
+
+/// A mail about game `id` to `to` (name, address).
+fn new_mail(id: &GameId, kind: &'static str, to: (&str, &str), mail: compose::Rendered) -> NewMail {
+    let (to_name, to_addr) = to;
+    NewMail {
+        game_id: Some(id.clone()),
+        kind,
+        to_name: to_name.to_owned(),
+        to_addr: to_addr.to_owned(),
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Db, DbUrl};
+
+    /// A page reads the game row, then the log: a move stored in between must not make the
+    /// replay disagree with the row (it used to fail the request).
+    #[test]
+    fn a_replay_stops_at_the_log_head_of_the_row_it_was_read_with() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("games.db").display());
+        let db = Db::open(&DbUrl::parse(&url).unwrap()).unwrap();
+        let mut conn = db.get().unwrap();
+        let service = || {
+            Games::new(GamesConfig {
+                base_url: BaseUrl::parse("https://corriere.test/").unwrap(),
+                link_secret: Secret::generate(),
+            })
+        };
+        let games = service();
+        let seats = [("Ann", "ann@example.org"), ("Ben", "ben@example.org")]
+            .iter()
+            .map(|(name, email)| {
+                let name = PlayerName::parse(name).unwrap();
+                (name, EmailAddress::parse(email).unwrap())
+            })
+            .collect();
+        let new = NewGame {
+            options: Options::default(),
+            seats,
+            creator_seat: Seat(0),
+        };
+        let id = games.create_game(&mut conn, new).unwrap().game_id;
+        for seat in Seat::all(2) {
+            let auth = SeatAuth::for_server(id.clone(), seat);
+            games.accept(&mut conn, &auth, None).unwrap();
+        }
+        let play = |conn: &mut AnyConnection| {
+            let loaded = games.load(conn, &id).unwrap();
+            let game = loaded.state().unwrap();
+            let seat = game.waiting_on()[0];
+            let action = game.legal_actions(seat)[0].clone();
+            let auth = SeatAuth::for_server(id.clone(), seat);
+            games.make_move(conn, &auth, loaded.seq(), &action).unwrap();
+        };
+        play(&mut conn);
+        let row = store::find_game(&mut conn, &id).unwrap().unwrap();
+        let seat_rows = store::seats_of(&mut conn, &id).unwrap();
+        play(&mut conn);
+        play(&mut conn);
+        // With the cache ahead of the row, and with no cache at all.
+        for games in [&games, &service()] {
+            let replay = games.replay(&mut conn, &row, &seat_rows).unwrap().unwrap();
+            assert_eq!(replay.seq, 1);
+            assert_eq!(Some(replay.head_hex()), row.log_head);
+        }
     }
 }

@@ -158,6 +158,24 @@ impl Setup {
     }
 }
 
+/// Apply stored actions in order through `Game::apply`, checking sequence numbers and hashes,
+/// until the replay's head is `head`; rows at or below the replay's seq are skipped and rows
+/// after `head` are left alone. Returns whether `head` was reached.
+pub(crate) fn catch_up(
+    replay: &mut Replay,
+    rows: &[ActionRow],
+    head: &str,
+) -> anyhow::Result<bool> {
+    let start = replay.seq;
+    for row in rows.iter().skip_while(|row| row.seq <= start) {
+        if replay.head_hex() == head {
+            return Ok(true);
+        }
+        extend(replay, std::slice::from_ref(row))?;
+    }
+    Ok(replay.head_hex() == head)
+}
+
 /// Apply stored actions in order through `Game::apply`, checking sequence numbers and hashes.
 pub(crate) fn extend(replay: &mut Replay, rows: &[ActionRow]) -> anyhow::Result<()> {
     for row in rows {

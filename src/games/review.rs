@@ -118,6 +118,7 @@ impl Games {
                     log_head: Some(record.head.clone()),
                     creator_seat: 0,
                     ended_at: Some(ended),
+                    revision: 0,
                 },
             )?;
             for (SeatName { seat, name }, contribution) in

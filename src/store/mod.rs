@@ -11,12 +11,13 @@ pub mod schema;
 mod tables;
 
 pub use outbox::{
-    claim_due, enqueue, outbox_rows, record_sends, retry_delay, FailedSend, NewMail, OutboxRow,
+    claim_due, enqueue, insert_mails, outbox_rows, record_sends, retry_delay, FailedSend, NewMail,
+    OutboxRow,
 };
 pub use tables::{
     actions_from, append_action, bump_link_version, find_game, insert_game, insert_seat, last_seq,
-    lock_game, record_acceptance, seat_link_version, seats_of, set_last_seen, set_log_head,
-    set_status, ActionRow, ContributionSource, GameRow, GameStatus, SeatRow,
+    lock_game, record_acceptance, seat_link_version, seats_of, set_status, start_game, store_move,
+    ActionRow, ContributionSource, GameRow, GameStatus, NewMove, SeatRow,
 };
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};

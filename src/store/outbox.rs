@@ -44,29 +44,43 @@ pub struct NewMail {
     pub html_body: String,
 }
 
-/// Queue a mail, due now, with a fresh Message-ID (`<random@corriere>`). Returns its row id.
+impl NewMail {
+    /// The outbox row for this mail, due at `now`, with a fresh Message-ID (`<random@corriere>`).
+    pub fn into_row(self, now: Millis) -> OutboxRow {
+        OutboxRow {
+            id: random_base32(16),
+            game_id: self.game_id.map(String::from),
+            kind: self.kind.to_owned(),
+            to_name: self.to_name,
+            to_addr: self.to_addr,
+            subject: self.subject,
+            text_body: self.text_body,
+            html_body: self.html_body,
+            message_id: format!("<{}@corriere>", random_base32(26)),
+            attempts: 0,
+            next_attempt_at: now.0,
+            last_error: None,
+            created_at: now.0,
+            claimed_until: None,
+        }
+    }
+}
+
+/// Queue a mail, due now. Returns its row id.
 pub fn enqueue(conn: &mut AnyConnection, mail: NewMail, now: Millis) -> QueryResult<String> {
-    let row = OutboxRow {
-        id: random_base32(16),
-        game_id: mail.game_id.map(String::from),
-        kind: mail.kind.to_owned(),
-        to_name: mail.to_name,
-        to_addr: mail.to_addr,
-        subject: mail.subject,
-        text_body: mail.text_body,
-        html_body: mail.html_body,
-        message_id: format!("<{}@corriere>", random_base32(26)),
-        attempts: 0,
-        next_attempt_at: now.0,
-        last_error: None,
-        created_at: now.0,
-        claimed_until: None,
-    };
-    let id = row.id.clone();
-    diesel::insert_into(outbox::table)
-        .values(row)
-        .execute(conn)?;
-    Ok(id)
+    let row = mail.into_row(now);
+    insert_mails(conn, std::slice::from_ref(&row))?;
+    Ok(row.id)
+}
+
+/// Queue mails built with [`NewMail::into_row`].
+pub fn insert_mails(conn: &mut AnyConnection, rows: &[OutboxRow]) -> QueryResult<()> {
+    for row in rows {
+        diesel::insert_into(outbox::table)
+            .values(row.clone())
+            .execute(conn)?;
+    }
+    Ok(())
 }
 
 /// Claim up to `limit` due rows for `lease`: rows whose `next_attempt_at` has come and that no

@@ -14,6 +14,7 @@ diesel::table! {
         log_head -> Nullable<Text>,
         creator_seat -> Integer,
         ended_at -> Nullable<BigInt>,
+        revision -> BigInt,
     }
 }
 

@@ -1,6 +1,7 @@
 //! Rows and narrow queries for `games`, `seats` and the append-only `actions` log.
 //! Plain diesel DSL; the only backend-specific query is the game row lock on PostgreSQL.
 
+use super::outbox::{insert_mails, OutboxRow};
 use super::schema::{actions, games, seats};
 use super::{AnyConnection, GameId, Millis};
 use diesel::prelude::*;
@@ -86,6 +87,9 @@ pub struct GameRow {
     pub log_head: Option<String>,
     pub creator_seat: i32,
     pub ended_at: Option<i64>,
+    /// Bumped by every change to the game or its seats; a prepared move is stored only if the
+    /// revision it read is still current (see [`store_move`]).
+    pub revision: i64,
 }
 
 impl GameRow {
@@ -213,6 +217,7 @@ pub fn record_acceptance(
         .map(drop)
 }
 
+/// Change a game's status (a change every prepared move must see: the revision moves on).
 pub fn set_status(
     conn: &mut AnyConnection,
     id: &GameId,
@@ -223,22 +228,32 @@ pub fn set_status(
         .set((
             games::status.eq(status.as_str()),
             games::ended_at.eq(ended_at.map(|m| m.0)),
+            games::revision.eq(games::revision + 1),
         ))
         .execute(conn)
         .map(drop)
 }
 
-pub fn set_log_head(conn: &mut AnyConnection, id: &GameId, head: &str) -> QueryResult<()> {
+/// Start play: the status becomes `playing` and the chain head h0 is stored.
+pub fn start_game(conn: &mut AnyConnection, id: &GameId, head: &str) -> QueryResult<()> {
     diesel::update(games::table.find(id.as_str()))
-        .set(games::log_head.eq(Some(head)))
+        .set((
+            games::status.eq(GameStatus::Playing.as_str()),
+            games::log_head.eq(Some(head)),
+            games::revision.eq(games::revision + 1),
+        ))
         .execute(conn)
         .map(drop)
 }
 
-/// Invalidate a seat's links: bump its `link_version` and return the new one.
+/// Invalidate a seat's links: bump its `link_version` and return the new one. The game's
+/// revision moves on too, so a move prepared with the old link in its mails is prepared again.
 pub fn bump_link_version(conn: &mut AnyConnection, id: &GameId, seat: i32) -> QueryResult<i32> {
     diesel::update(seats::table.find((id.as_str(), seat)))
         .set(seats::link_version.eq(seats::link_version + 1))
+        .execute(conn)?;
+    diesel::update(games::table.find(id.as_str()))
+        .set(games::revision.eq(games::revision + 1))
         .execute(conn)?;
     seats::table
         .find((id.as_str(), seat))
@@ -246,16 +261,57 @@ pub fn bump_link_version(conn: &mut AnyConnection, id: &GameId, seat: i32) -> Qu
         .get_result(conn)
 }
 
-pub fn set_last_seen(
-    conn: &mut AnyConnection,
-    id: &GameId,
-    seat: i32,
-    seq: i64,
-) -> QueryResult<()> {
-    diesel::update(seats::table.find((id.as_str(), seat)))
-        .set(seats::last_seen_seq.eq(seq))
-        .execute(conn)
-        .map(drop)
+/// A move checked and rendered outside the write lock, to be stored by [`store_move`].
+#[derive(Clone, Debug)]
+pub struct NewMove {
+    /// The game's revision the move was prepared at.
+    pub revision: i64,
+    pub action: ActionRow,
+    /// The chain head after the action.
+    pub log_head: String,
+    /// Set when the move ends the game.
+    pub ended_at: Option<Millis>,
+    /// The mails the move causes, built with [`NewMail::into_row`].
+    pub mails: Vec<OutboxRow>,
+    /// Seats whose `last_seen_seq` becomes the move's seq: the mover and every seat mailed.
+    pub seen_by: Vec<i32>,
+}
+
+/// Store a prepared move (call inside a write transaction): the game row moves to the new
+/// head and revision only if its revision is still the one the move was prepared at; then the
+/// action row, the outbox rows and the seats' last-seen marks. Returns `false`, having written
+/// nothing, when something changed the game in between.
+pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> {
+    let game_id = new.action.game_id.as_str();
+    let game = games::table
+        .filter(games::id.eq(game_id))
+        .filter(games::revision.eq(new.revision));
+    let next = (
+        games::revision.eq(new.revision + 1),
+        games::log_head.eq(Some(new.log_head.as_str())),
+    );
+    let changed = match new.ended_at {
+        None => diesel::update(game).set(next).execute(conn)?,
+        Some(at) => diesel::update(game)
+            .set((
+                next,
+                games::status.eq(GameStatus::Over.as_str()),
+                games::ended_at.eq(Some(at.0)),
+            ))
+            .execute(conn)?,
+    };
+    if changed == 0 {
+        return Ok(false);
+    }
+    append_action(conn, &new.action)?;
+    insert_mails(conn, &new.mails)?;
+    // One statement per seat: SQLite cannot keep a prepared `IN (…)` of varying length.
+    for &seat in &new.seen_by {
+        diesel::update(seats::table.find((game_id, seat)))
+            .set(seats::last_seen_seq.eq(new.action.seq))
+            .execute(conn)?;
+    }
+    Ok(true)
 }
 
 /// Append one action. A concurrent append of the same `seq` fails with a unique violation
