@@ -236,11 +236,13 @@ pub struct Db {
 }
 
 impl Db {
-    /// Connect, run the migrations of the backend, and build the pool. SQLite gets a small
-    /// pool (writers are serialized by `BEGIN IMMEDIATE` anyway); PostgreSQL a larger one.
+    /// Connect, run the migrations of the backend, and build the pool. SQLite gets 8
+    /// connections: readers run side by side under WAL while writers queue for the one write
+    /// lock (with 4, reads waited behind moves waiting for that lock; with 16 the extra
+    /// threads only queued for the 2 cores: docs/benchmarks.md). PostgreSQL gets 10.
     pub fn open(url: &DbUrl) -> Result<Db, ConnectError> {
         let size = match url.backend() {
-            Backend::Sqlite => 4,
+            Backend::Sqlite => 8,
             Backend::Postgres => 10,
         };
         Db::open_with_size(url, size)

@@ -27,7 +27,7 @@ pub struct AppState {
     base_url: BaseUrl,
     /// One permit per pooled connection: requests wait for a connection here, asleep on the
     /// async side, rather than as blocked threads that all wake when one connection frees.
-    db_turns: tokio::sync::Semaphore,
+    db_turns: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -66,15 +66,21 @@ where
     T: Send + 'static,
     F: FnOnce(&AppState, &mut AnyConnection) -> T + Send + 'static,
 {
-    let _turn = state
+    let turn = state
         .db_turns
-        .acquire()
+        .clone()
+        .acquire_owned()
         .await
         .map_err(|e| PageError(e.into()))?;
     let state = state.clone();
     web::block(move || -> Result<T, PageError> {
         let mut conn = state.db.get().map_err(|e| PageError(e.into()))?;
-        Ok(work(&state, &mut conn))
+        let done = work(&state, &mut conn);
+        // The connection is back in the pool: the next request may have it now, not once this
+        // answer has travelled back to the async side.
+        drop(conn);
+        drop(turn);
+        Ok(done)
     })
     .await
     .map_err(|e| PageError(anyhow::anyhow!("blocking task failed: {e}")))?
@@ -194,7 +200,7 @@ pub async fn start(config: Config) -> Result<Running> {
         db: db.clone(),
         games,
         base_url: base_url.clone(),
-        db_turns: tokio::sync::Semaphore::new(db.pool().max_size() as usize),
+        db_turns: Arc::new(tokio::sync::Semaphore::new(db.pool().max_size() as usize)),
     });
     let app_state = state.clone();
     let server = HttpServer::new(move || {
