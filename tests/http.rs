@@ -310,8 +310,11 @@ async fn bad_links_unknown_games_and_malformed_forms_get_pages_that_say_what_is_
             "The form did not name a move we understand",
         ),
         (
-            vec![("seq", &seq), ("action", "keep"), ("keep1", "ZZ")],
-            "\"ZZ\" is not a card code.",
+            vec![
+                ("seq", &seq),
+                ("action", r#"{"type":"keep","cards":["ZZ"]}"#),
+            ],
+            "The form did not name a move we understand",
         ),
     ];
     for (fields, message) in cases {

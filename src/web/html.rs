@@ -3,7 +3,7 @@
 
 use super::present::{self, CardChip, Flash, GameShown, Group, LineShown};
 use super::{blocking, AppState, PageError};
-use crate::engine::condottiere::{Action, Card};
+use crate::engine::condottiere::Action;
 use crate::engine::Seat;
 use crate::games::words::describe_outcome;
 use crate::games::{
@@ -121,7 +121,7 @@ pub struct SeatPageHtml {
     pub lines: Vec<LineShown>,
     pub hand: Vec<CardChip>,
     pub groups: Vec<Group>,
-    pub keep: Option<Vec<CardChip>>,
+    pub keep: Option<Vec<present::KeepChoice>>,
     pub move_path: String,
     pub history: Vec<String>,
 }
@@ -289,7 +289,7 @@ impl SeatPageHtml {
         let names = present::names_of(&page.seats);
         let me = page.seat;
         let hand = present::hand(view, me);
-        let (groups, keep) = present::groups(&page.legal_actions, &hand);
+        let (groups, keep) = present::groups(&page.legal_actions);
         SeatPageHtml {
             status: present::status(Some(view), Some(me), &names, ""),
             board: present::board_of(view, &names),
@@ -385,8 +385,6 @@ pub struct MoveForm {
     seq: String,
     #[serde(default)]
     action: String,
-    keep1: Option<String>,
-    keep2: Option<String>,
 }
 
 impl MoveForm {
@@ -395,20 +393,6 @@ impl MoveForm {
             "The form did not say which move it was made for; reload the page and try again."
                 .to_string()
         })?;
-        if self.action == "keep" {
-            let mut cards = Vec::new();
-            for code in [&self.keep1, &self.keep2]
-                .into_iter()
-                .flatten()
-                .map(|c| c.trim())
-                .filter(|c| !c.is_empty())
-            {
-                cards.push(
-                    Card::from_code(code).ok_or_else(|| format!("{code:?} is not a card code."))?,
-                );
-            }
-            return Ok((seq, Action::Keep { cards }));
-        }
         let action = serde_json::from_str::<Action>(&self.action).map_err(|_| {
             "The form did not name a move we understand; reload the page and use its buttons."
                 .to_string()

@@ -231,11 +231,19 @@ pub fn status(
     }
 }
 
-/// The legal actions as forms: one button per action, grouped by kind; `Keep` becomes a form
-/// of its own (two selects), returned separately.
-pub fn groups(actions: &[Action], hand_cards: &[CardChip]) -> (Vec<Group>, Option<Vec<CardChip>>) {
+/// One way to keep cards at the end of a round, as an option of the keep form.
+pub struct KeepChoice {
+    pub label: String,
+    pub json: String,
+}
+
+/// The legal actions as forms: one button per action, grouped by kind; the `Keep` actions
+/// become one select of their own, returned separately. It lists exactly the legal keeps (none,
+/// one card, two cards; a card twice only when it is held twice), so no choice in it can be
+/// refused.
+pub fn groups(actions: &[Action]) -> (Vec<Group>, Option<Vec<KeepChoice>>) {
     let mut groups: Vec<Group> = Vec::new();
-    let mut keep = None;
+    let mut keep: Option<Vec<KeepChoice>> = None;
     for action in actions {
         let (title, label, help, primary) = match action {
             Action::PlaceToken { region } => (
@@ -288,23 +296,18 @@ pub fn groups(actions: &[Action], hand_cards: &[CardChip]) -> (Vec<Group>, Optio
                 String::new(),
                 false,
             ),
-            Action::Keep { .. } => {
-                if keep.is_none() {
-                    let mut kinds: Vec<CardChip> = Vec::new();
-                    for c in hand_cards {
-                        if !kinds.iter().any(|k| k.code == c.code) {
-                            kinds.push(CardChip {
-                                ..CardChip {
-                                    code: c.code,
-                                    name: c.name,
-                                    merc: c.merc,
-                                    down: false,
-                                }
-                            });
-                        }
-                    }
-                    keep = Some(kinds);
-                }
+            Action::Keep { cards } => {
+                let names: Vec<&str> = cards.iter().map(|&c| CardChip::of(c).name).collect();
+                let label = match names.as_slice() {
+                    [] => "Keep nothing".to_string(),
+                    [one] => format!("Keep {one}"),
+                    [first, second] => format!("Keep {first} and {second}"),
+                    more => format!("Keep {}", more.join(", ")),
+                };
+                keep.get_or_insert_with(Vec::new).push(KeepChoice {
+                    label,
+                    json: serde_json::to_string(action).expect("actions serialize"),
+                });
                 continue;
             }
             Action::Draw { count } => ("Draw cards", format!("Draw {count}"), String::new(), false),
@@ -345,4 +348,58 @@ pub fn history(entries: &[HistoryEntry], names: &SeatNames) -> Vec<String> {
 pub fn board_of(view: &View, names: &SeatNames) -> Board {
     let list: Vec<String> = view.seats.iter().map(|s| names.name(s.seat)).collect();
     board(view, &list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::groups;
+    use crate::engine::condottiere::{Action, Decision, Game, Options, CURRENT_RULES_VERSION};
+    use crate::engine::Seed;
+
+    /// The keeper's legal actions at the first keep decision of a random 3-player game.
+    fn a_keep_decision(seed: u8) -> Option<Vec<Action>> {
+        let mut events = Vec::new();
+        let mut game = Game::setup(
+            CURRENT_RULES_VERSION,
+            &Options::default(),
+            3,
+            Seed([seed; 32]),
+            &mut events,
+        )
+        .unwrap();
+        let mut pick = u64::from(seed) + 1;
+        while !game.is_over() {
+            let seat = game.waiting_on()[0];
+            let legal = game.legal_actions(seat);
+            if game.decision(seat) == Some(Decision::KeepCards) {
+                return Some(legal);
+            }
+            pick = pick
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let action = &legal[(pick >> 33) as usize % legal.len()];
+            game = game.apply(seat, action, &mut events).unwrap();
+        }
+        None
+    }
+
+    #[test]
+    fn the_keep_form_offers_exactly_the_legal_keeps_and_nothing_else() {
+        let legal = (0..=255)
+            .find_map(a_keep_decision)
+            .expect("some random game reaches a keep decision");
+        let (buttons, keep) = groups(&legal);
+        assert!(buttons.is_empty(), "keeps are not buttons");
+        let keep = keep.expect("a keep form");
+        let offered: Vec<Action> = keep
+            .iter()
+            .map(|choice| serde_json::from_str(&choice.json).unwrap())
+            .collect();
+        assert_eq!(offered, legal);
+        assert_eq!(keep[0].label, "Keep nothing");
+        let mut labels: Vec<&str> = keep.iter().map(|c| c.label.as_str()).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        assert_eq!(labels.len(), keep.len(), "every choice reads differently");
+    }
 }

@@ -845,26 +845,15 @@ pub fn move_forms(page: &Page) -> Vec<Form> {
         .collect()
 }
 
-/// Choose one move from the seat page's forms, as form fields to POST: the keep form when
-/// present (up to two offered cards), otherwise a button, passing only now and then.
+/// Choose one move from the seat page's forms, as form fields to POST: an option of the keep
+/// form when present (every option is a legal keep), otherwise a button, passing only now and
+/// then.
 pub fn choose_move(forms: &[Form], chooser: &mut Chooser) -> Option<Vec<(String, String)>> {
     let seq = forms.first()?.input("seq")?.to_string();
     let mut fields = vec![("seq".to_string(), seq)];
-    if let Some(keep) = forms.iter().find(|f| f.select("keep1").is_some()) {
-        // Two different cards (or none): the page offers each kind of card once.
-        let mut chosen: Vec<String> = Vec::new();
-        for name in ["keep1", "keep2"] {
-            let options: Vec<&String> = keep
-                .select(name)
-                .unwrap_or_default()
-                .iter()
-                .filter(|o| o.is_empty() || !chosen.contains(o))
-                .collect();
-            let card = options[chooser.pick(options.len())].clone();
-            fields.push((name.to_string(), card.clone()));
-            chosen.push(card);
-        }
-        fields.push(("action".into(), "keep".into()));
+    if let Some(keeps) = forms.iter().find_map(|f| f.select("action")) {
+        let keep = keeps[chooser.pick(keeps.len())].clone();
+        fields.push(("action".into(), keep));
         return Some(fields);
     }
     let actions: Vec<String> = forms
