@@ -1169,6 +1169,71 @@ fn a_failed_send_keeps_the_row_with_its_error_and_a_growing_backoff() {
     assert_eq!(store::retry_delay(20), Duration::from_secs(3600));
 }
 
+/// Security the SMTP URL asks for is never given up for plain text: STARTTLS required
+/// against a server that does not offer it, and smtps:// against a server that speaks plain
+/// SMTP, both fail and keep the mail with the reason; opportunistic STARTTLS sends in plain
+/// text when the server offers no STARTTLS.
+#[test]
+fn smtp_urls_that_ask_for_tls_never_send_in_plain_text() {
+    let t = sqlite_db();
+    let (plain_url, messages) = smtp_server();
+    let address = plain_url.trim_start_matches("smtp://").to_string();
+    let rt = runtime();
+    let enqueue = |subject: &str| {
+        let mail = store::NewMail {
+            game_id: None,
+            kind: "your_turn",
+            to_name: "Player".into(),
+            to_addr: "ann@example.org".into(),
+            subject: subject.into(),
+            text_body: "text".into(),
+            html_body: "<p>html</p>".into(),
+        };
+        store::enqueue(&mut t.conn(), mail, Millis::now()).unwrap();
+    };
+    // Each pass a day later than the last, past any backoff.
+    let passes = std::cell::Cell::new(0);
+    let pass = |url: String| {
+        passes.set(passes.get() + 1);
+        let at = Millis::now().plus(Duration::from_secs(3600 * 24 * passes.get()));
+        rt.block_on(async {
+            let mailer = Arc::new(Mailer::new(&mail_config(t.dir.path(), Some(url))).unwrap());
+            Worker::new(mailer, t.db().clone())
+                .run_once_at(at)
+                .await
+                .unwrap()
+        })
+    };
+    let last_error = || {
+        let rows = store::outbox_rows(&mut t.conn(), None).unwrap();
+        rows[0].last_error.clone().unwrap_or_default()
+    };
+    enqueue("first");
+    let report = pass(format!("smtp://{address}?tls=required"));
+    assert_eq!((report.sent, report.failed), (0, 1));
+    assert!(last_error().contains("STARTTLS"), "{}", last_error());
+    assert!(
+        messages.lock().unwrap().is_empty(),
+        "nothing went out in plain text"
+    );
+    // A server that answers the TLS handshake with an SMTP greeting.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        use std::io::{Read, Write};
+        for mut client in listener.incoming().flatten() {
+            let _ = client.write_all(b"220 plain.test ESMTP\r\n");
+            let _ = client.read(&mut [0u8; 1024]);
+        }
+    });
+    let report = pass(format!("smtps://127.0.0.1:{port}"));
+    assert_eq!((report.sent, report.failed), (0, 1));
+    assert!(last_error().starts_with("TLS with 127.0.0.1"), "{}", last_error());
+    let report = pass(format!("smtp://{address}?tls=opportunistic"));
+    assert_eq!((report.sent, report.failed), (1, 0));
+    assert_eq!(messages.lock().unwrap().len(), 1);
+}
+
 #[test]
 fn database_urls_choose_the_backend_by_scheme() {
     assert!(matches!(
