@@ -7,7 +7,7 @@
 pub mod compose;
 mod smtp;
 
-pub use smtp::{BadSmtpUrl, SmtpServer};
+pub use smtp::BadSmtpUrl;
 
 use crate::store::{self, ConnectError, Db, FailedSend, Millis, OutboxRow};
 use lettre::message::header::ContentType;
@@ -73,7 +73,7 @@ impl Mailer {
             .map_err(|_| MailerError::From(config.from.clone()))?;
         match &config.smtp_url {
             Some(url) => {
-                let server = SmtpServer::parse(url)?;
+                let server = smtp::SmtpServer::parse(url)?;
                 Ok(Mailer {
                     description: format!("SMTP to {}", server.address()),
                     transport: Transport::Smtp(smtp::Lanes::new(server, SENDERS)),
