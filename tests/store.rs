@@ -1228,7 +1228,11 @@ fn smtp_urls_that_ask_for_tls_never_send_in_plain_text() {
     });
     let report = pass(format!("smtps://127.0.0.1:{port}"));
     assert_eq!((report.sent, report.failed), (0, 1));
-    assert!(last_error().starts_with("TLS with 127.0.0.1"), "{}", last_error());
+    assert!(
+        last_error().starts_with("TLS with 127.0.0.1"),
+        "{}",
+        last_error()
+    );
     let report = pass(format!("smtp://{address}?tls=opportunistic"));
     assert_eq!((report.sent, report.failed), (1, 0));
     assert_eq!(messages.lock().unwrap().len(), 1);
