@@ -643,6 +643,95 @@ fn a_prepared_move_is_not_stored_once_its_game_has_changed() {
     });
 }
 
+/// A stand-in for a prepared move of `id` at `revision`: the store does not read actions.
+fn stand_in_move(conn: &mut AnyConnection, id: &GameId, seq: i64) -> store::NewMove {
+    let row = store::find_game(conn, id).unwrap().unwrap();
+    let head = format!("{seq:02}").repeat(32);
+    store::NewMove {
+        revision: row.revision,
+        action: store::ActionRow {
+            game_id: id.to_string(),
+            seq,
+            seat: 0,
+            action: r#"{"type":"pass"}"#.into(),
+            created_at: Millis::now().0,
+            hash: head.clone(),
+        },
+        log_head: head,
+        ended_at: None,
+        mails: Vec::new(),
+        seen_by: vec![0],
+    }
+}
+
+/// The move writer stores the moves queued at one moment in one transaction. Each still gets
+/// its own answer: stored, its game changed (a second move prepared at the same revision), or
+/// its own error, which costs the others in its batch nothing.
+#[test]
+fn moves_committed_together_each_get_their_own_answer() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let [a, b, c] = [0, 1, 2].map(|_| started_game(&games, &mut conn, 2));
+        let first_a = stand_in_move(&mut conn, &a, 1);
+        let second_a = stand_in_move(&mut conn, &a, 1);
+        let first_b = stand_in_move(&mut conn, &b, 1);
+        // Game c already has an action 1, so storing another fails on the unique (game, seq).
+        let clash_c = stand_in_move(&mut conn, &c, 1);
+        store::append_action(&mut conn, &clash_c.action).unwrap();
+        let c_before = store::find_game(&mut conn, &c).unwrap().unwrap();
+        // Hold the write lock while the moves queue, so the writer finds them waiting together
+        // (SQLite; on PostgreSQL they may go one by one, with the same answers).
+        let db = t.db().clone();
+        let (locked, lock_held) = std::sync::mpsc::channel();
+        let holder = std::thread::spawn(move || {
+            let mut conn = db.get().unwrap();
+            store::write_transaction(&mut conn, |_| {
+                locked.send(()).unwrap();
+                std::thread::sleep(Duration::from_millis(200));
+                Ok::<_, diesel::result::Error>(())
+            })
+            .unwrap();
+        });
+        lock_held.recv().unwrap();
+        let db = t.db().clone();
+        let answers = runtime().block_on(async {
+            tokio::join!(
+                db.store_move(first_a),
+                db.store_move(second_a),
+                db.store_move(first_b),
+                db.store_move(clash_c),
+            )
+        });
+        holder.join().unwrap();
+        let (first_a, second_a, first_b, clash_c) = answers;
+        assert_eq!(
+            (first_a, second_a, first_b),
+            (Ok(true), Ok(false), Ok(true)),
+            "{}",
+            t.name()
+        );
+        assert!(
+            clash_c.as_ref().is_err_and(store::is_unique_violation),
+            "{}: {clash_c:?}",
+            t.name()
+        );
+        assert_eq!(action_count(&mut conn, &a), 1);
+        assert_eq!(action_count(&mut conn, &b), 1);
+        assert_eq!(
+            action_count(&mut conn, &c),
+            1,
+            "only the action stored before"
+        );
+        let c_after = store::find_game(&mut conn, &c).unwrap().unwrap();
+        assert_eq!(
+            (c_after.revision, c_after.log_head),
+            (c_before.revision, c_before.log_head),
+            "the failed move changed nothing"
+        );
+    });
+}
+
 #[test]
 fn concurrent_identical_moves_with_the_same_seq_apply_exactly_once() {
     on_each_backend(|t| {

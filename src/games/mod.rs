@@ -701,7 +701,9 @@ impl Games {
     /// showed; if the game has moved on the move is refused as `Stale` (so two identical POSTs
     /// apply once). An illegal action stores nothing. The move is checked and its mails are
     /// rendered outside the write lock ([`Games::prepare_move`]); the write transaction only
-    /// stores it, if the game is still at the revision the move was prepared at.
+    /// stores it, if the game is still at the revision the move was prepared at. The service
+    /// stores through the move writer instead (`Db::store_move`, the same write, several moves
+    /// per commit); this is the same loop on one connection, for commands and tests.
     pub fn make_move(
         &self,
         conn: &mut AnyConnection,
@@ -709,39 +711,50 @@ impl Games {
         expected_seq: i64,
         action: &Action,
     ) -> Result<MoveOutcome, MoveError> {
-        let id = &auth.game_id;
         for _ in 0..MOVE_ATTEMPTS {
-            let prepared = self.prepare_move(conn, auth, expected_seq, action, Millis::now())?;
-            let stored = write_transaction(conn, |conn| store::store_move(conn, &prepared.write))
-                .map_err(|error| {
-                if store::is_unique_violation(&error) {
-                    MoveError::Stale {
-                        current_seq: prepared.outcome.seq,
-                    }
-                } else {
-                    error.into()
-                }
-            })?;
-            if stored {
-                self.cache.put(id, prepared.after);
-                tracing::info!(game.id = %id, seat = auth.seat.number(), seq = prepared.outcome.seq, "move stored");
-                return Ok(prepared.outcome);
+            let prepared = self.prepare_move(conn, auth, expected_seq, action)?;
+            let stored = write_transaction(conn, |conn| store::store_move(conn, &prepared.write));
+            if let Some(outcome) = self.settle(auth, prepared, stored)? {
+                return Ok(outcome);
             }
         }
-        Err(anyhow!("game {id} kept changing while a move was being stored").into())
+        Err(kept_changing(auth))
+    }
+
+    /// What storing a prepared move came to: its outcome once stored (and the state after it
+    /// cached), `None` when its game changed in between and the move must be prepared again.
+    pub fn settle(
+        &self,
+        auth: &SeatAuth,
+        prepared: PreparedMove,
+        stored: diesel::QueryResult<bool>,
+    ) -> Result<Option<MoveOutcome>, MoveError> {
+        match stored {
+            Ok(true) => {
+                let id = &auth.game_id;
+                self.cache.put(id, prepared.after);
+                tracing::info!(game.id = %id, seat = auth.seat.number(), seq = prepared.outcome.seq, "move stored");
+                Ok(Some(prepared.outcome))
+            }
+            Ok(false) => Ok(None),
+            Err(error) if store::is_unique_violation(&error) => Err(MoveError::Stale {
+                current_seq: prepared.outcome.seq,
+            }),
+            Err(error) => Err(error.into()),
+        }
     }
 
     /// Everything a move writes, built from the current state without the write lock: the
     /// action row and chain head, the mails to whoever decides next (or the game-over mails),
-    /// and the state after the move.
-    fn prepare_move(
+    /// and the state after the move. Store [`PreparedMove::write`], then [`Games::settle`].
+    pub fn prepare_move(
         &self,
         conn: &mut AnyConnection,
         auth: &SeatAuth,
         expected_seq: i64,
         action: &Action,
-        now: Millis,
     ) -> Result<PreparedMove, MoveError> {
+        let now = Millis::now();
         let id = &auth.game_id;
         let mover = auth.seat;
         let row = store::find_game(conn, id)?.ok_or_else(|| anyhow!("game {id} vanished"))?;
@@ -872,15 +885,31 @@ impl Games {
 }
 
 /// A move ready to be stored, with what to answer and to cache once it is.
-struct PreparedMove {
+pub struct PreparedMove {
     write: NewMove,
     outcome: MoveOutcome,
     after: Arc<Replay>,
 }
 
+impl PreparedMove {
+    /// What storing the move writes (see `store::store_move`).
+    pub fn write(&self) -> &NewMove {
+        &self.write
+    }
+}
+
 /// How often a move is prepared again when something changed its game while it was being
 /// prepared; a second change within one move means something is wrong.
-const MOVE_ATTEMPTS: usize = 3;
+pub const MOVE_ATTEMPTS: usize = 3;
+
+/// The error when a move's game changed under it [`MOVE_ATTEMPTS`] times in a row.
+pub fn kept_changing(auth: &SeatAuth) -> MoveError {
+    anyhow!(
+        "game {} kept changing while a move was being stored",
+        auth.game_id
+    )
+    .into()
+}
 
 /// A mail about game `id` to `to` (name, address).
 fn new_mail(id: &GameId, kind: &'static str, to: (&str, &str), mail: compose::Rendered) -> NewMail {

@@ -9,6 +9,7 @@ mod checkpoint;
 mod outbox;
 pub mod schema;
 mod tables;
+mod writer;
 
 pub use outbox::{
     claim_due, enqueue, insert_mails, outbox_rows, record_sends, retry_delay, FailedSend, NewMail,
@@ -23,6 +24,7 @@ pub use tables::{
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
 use diesel::pg::PgConnection;
 use diesel::r2d2::{ManageConnection, Pool, PooledConnection, R2D2Connection};
+use diesel::result::QueryResult;
 use diesel::sqlite::SqliteConnection;
 use diesel::Connection;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
@@ -145,7 +147,7 @@ pub enum ConnectError {
     Migration(String),
     #[error("connection pool: {0}")]
     Pool(#[from] diesel::r2d2::PoolError),
-    #[error("cannot start the checkpoint thread: {source}")]
+    #[error("cannot start a database thread: {source}")]
     Thread { source: std::io::Error },
 }
 
@@ -233,13 +235,15 @@ pub struct Db {
     backend: Backend,
     /// SQLite only; stops when the last clone of the `Db` is dropped.
     _checkpointer: Option<Arc<checkpoint::Checkpointer>>,
+    /// Stores prepared moves in group commits (see [`Db::store_move`]).
+    writer: Arc<writer::MoveWriter>,
 }
 
 impl Db {
-    /// Connect, run the migrations of the backend, and build the pool. SQLite gets 8
-    /// connections: readers run side by side under WAL while writers queue for the one write
-    /// lock (with 4, reads waited behind moves waiting for that lock; with 16 the extra
-    /// threads only queued for the 2 cores: docs/benchmarks.md). PostgreSQL gets 10.
+    /// Connect, run the migrations of the backend, build the pool and start the move writer.
+    /// SQLite gets 8 connections: readers run side by side under WAL (with 4, reads queued
+    /// behind moves; 16 measured no better, the extra threads only queued for the 2 cores:
+    /// docs/benchmarks.md). PostgreSQL gets 10.
     pub fn open(url: &DbUrl) -> Result<Db, ConnectError> {
         let size = match url.backend() {
             Backend::Sqlite => 8,
@@ -268,6 +272,9 @@ impl Db {
             pool,
             backend: url.backend(),
             _checkpointer: checkpointer,
+            writer: Arc::new(
+                writer::MoveWriter::start(url).map_err(|source| ConnectError::Thread { source })?,
+            ),
         })
     }
 
@@ -282,6 +289,13 @@ impl Db {
 
     pub fn pool(&self) -> &DbPool {
         &self.pool
+    }
+
+    /// Store a prepared move through the move writer, with whatever other moves are waiting
+    /// (one transaction, see `store/writer.rs`): `Ok(false)`, with nothing written, when its
+    /// game changed since it was prepared. The caller waits without holding a connection.
+    pub async fn store_move(&self, new: NewMove) -> QueryResult<bool> {
+        self.writer.store(new).await
     }
 }
 

@@ -350,10 +350,15 @@ pub async fn make_move(
     body: web::Json<MoveRequest>,
 ) -> HttpResponse {
     let MoveRequest { seq, action } = body.into_inner();
-    let moved = for_bearer(&state, &request, &path, move |s, conn, auth| {
-        s.games.make_move(conn, auth, seq, &action)
+    let first = action.clone();
+    let prepared = for_bearer(&state, &request, &path, move |s, conn, auth| {
+        (s.games.prepare_move(conn, auth, seq, &first), auth.clone())
     });
-    match moved.await {
+    let moved = match prepared.await {
+        Ok((prepared, auth)) => Ok(super::store_move(&state, auth, prepared, seq, action).await),
+        Err(response) => Err(response),
+    };
+    match moved {
         Ok(Ok(done)) => HttpResponse::Ok().json(serde_json::json!({
             "seq": done.seq, "log_head": done.log_head, "game_over": done.game_over, "happened": done.happened,
             "waiting": done.waiting

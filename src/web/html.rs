@@ -423,15 +423,16 @@ pub async fn make_move(
             .await;
         }
     };
-    let (moved, auth) = match for_link(&state, &path, move |s, conn, auth| {
-        s.games.make_move(conn, auth, seq, &action)
+    let first = action.clone();
+    let (prepared, auth) = match for_link(&state, &path, move |s, conn, auth| {
+        s.games.prepare_move(conn, auth, seq, &first)
     })
     .await
     {
         Ok(done) => done,
         Err(response) => return response,
     };
-    match moved {
+    match super::store_move(&state, auth.clone(), prepared, seq, action).await {
         Ok(done) => see_other(format!("{}?moved={}", path_of(&path), done.seq)),
         Err(MoveError::Stale { current_seq }) => {
             let flash = Flash::error(format!(

@@ -9,7 +9,11 @@ pub mod present;
 pub mod review;
 
 use crate::config::Config;
-use crate::games::{BaseUrl, Games, GamesConfig};
+use crate::engine::condottiere::Action;
+use crate::games::{
+    kept_changing, BaseUrl, Games, GamesConfig, MoveError, MoveOutcome, PreparedMove, SeatAuth,
+    MOVE_ATTEMPTS,
+};
 use crate::mail::{MailConfig, Mailer, Worker};
 use crate::store::{AnyConnection, Db};
 use actix_web::http::StatusCode;
@@ -84,6 +88,37 @@ where
     })
     .await
     .map_err(|e| PageError(anyhow::anyhow!("blocking task failed: {e}")))?
+}
+
+/// Store a move prepared in the request's first blocking task (right after the seat check)
+/// through the move writer, which commits it together with the other moves waiting then
+/// (`Db::store_move`); the request waits for it holding neither a pooled connection nor a
+/// thread. When the game changed in between, the move is prepared again (and is then usually
+/// stale).
+pub async fn store_move(
+    state: &web::Data<AppState>,
+    auth: SeatAuth,
+    first: Result<PreparedMove, MoveError>,
+    seq: i64,
+    action: Action,
+) -> Result<MoveOutcome, MoveError> {
+    let mut prepared = first?;
+    for attempt in 1..=MOVE_ATTEMPTS {
+        let stored = state.db.store_move(prepared.write().clone()).await;
+        if let Some(outcome) = state.games.settle(&auth, prepared, stored)? {
+            return Ok(outcome);
+        }
+        if attempt == MOVE_ATTEMPTS {
+            break;
+        }
+        let (again, action) = (auth.clone(), action.clone());
+        prepared = blocking(state, move |s, conn| {
+            s.games.prepare_move(conn, &again, seq, &action)
+        })
+        .await
+        .map_err(|PageError(error)| MoveError::Unexpected(error))??;
+    }
+    Err(kept_changing(&auth))
 }
 
 async fn healthz(state: web::Data<AppState>) -> HttpResponse {
