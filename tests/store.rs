@@ -600,19 +600,9 @@ fn a_prepared_move_is_not_stored_once_its_game_has_changed() {
             html_body: "<p>a link made before the relink</p>".into(),
         };
         let prepared = store::NewMove {
-            revision: row.revision,
-            action: store::ActionRow {
-                game_id: id.to_string(),
-                seq: 1,
-                seat: 0,
-                action: r#"{"pass":{"reveal":false}}"#.into(),
-                created_at: Millis::now().0,
-                hash: "ab".repeat(32),
-            },
-            log_head: "ab".repeat(32),
-            ended_at: None,
             mails: vec![mail.into_row(Millis::now())],
             seen_by: vec![0, 1],
+            ..stand_in_move(&mut conn, &id, 1)
         };
         // A relink lands between preparing the move and storing it.
         store::bump_link_version(&mut conn, &id, 1).unwrap();
@@ -635,7 +625,7 @@ fn a_prepared_move_is_not_stored_once_its_game_has_changed() {
         let stored_row = store::find_game(&mut conn, &id).unwrap().unwrap();
         assert_eq!(
             stored_row.log_head.as_deref(),
-            Some(current.log_head.as_str())
+            Some(current.action.hash.as_str())
         );
         assert_eq!(stored_row.revision, after.revision + 1);
         let seen = last_seen(&mut conn);
@@ -655,9 +645,8 @@ fn stand_in_move(conn: &mut AnyConnection, id: &GameId, seq: i64) -> store::NewM
             seat: 0,
             action: r#"{"type":"pass"}"#.into(),
             created_at: Millis::now().0,
-            hash: head.clone(),
+            hash: head,
         },
-        log_head: head,
         ended_at: None,
         mails: Vec::new(),
         seen_by: vec![0],

@@ -152,7 +152,7 @@ impl Games {
         let outcome = MoveOutcome {
             waiting: after.game.waiting_on(),
             seq,
-            log_head: head_hex.clone(),
+            log_head: head_hex,
             game_over: over,
             happened: happened_since(&after, seq - 1, Viewer::Seat(mover), &names),
         };
@@ -160,7 +160,6 @@ impl Games {
             write: NewMove {
                 revision: row.revision,
                 action: action_row,
-                log_head: head_hex,
                 ended_at: over.then_some(now),
                 mails,
                 seen_by,

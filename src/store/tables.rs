@@ -266,9 +266,8 @@ pub fn bump_link_version(conn: &mut AnyConnection, id: &GameId, seat: i32) -> Qu
 pub struct NewMove {
     /// The game's revision the move was prepared at.
     pub revision: i64,
+    /// The action row; its hash is the game's new log head.
     pub action: ActionRow,
-    /// The chain head after the action.
-    pub log_head: String,
     /// Set when the move ends the game.
     pub ended_at: Option<Millis>,
     /// The mails the move causes, built with [`NewMail::into_row`].
@@ -288,7 +287,7 @@ pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> 
         .filter(games::revision.eq(new.revision));
     let next = (
         games::revision.eq(new.revision + 1),
-        games::log_head.eq(Some(new.log_head.as_str())),
+        games::log_head.eq(Some(new.action.hash.as_str())),
     );
     let changed = match new.ended_at {
         None => diesel::update(game).set(next).execute(conn)?,

@@ -355,7 +355,7 @@ pub async fn make_move(
         (s.games.prepare_move(conn, auth, seq, &first), auth.clone())
     });
     let moved = match prepared.await {
-        Ok((prepared, auth)) => Ok(super::store_move(&state, auth, prepared, seq, action).await),
+        Ok((prepared, auth)) => Ok(super::complete_move(&state, auth, prepared, seq, action).await),
         Err(response) => Err(response),
     };
     match moved {

@@ -432,7 +432,7 @@ pub async fn make_move(
         Ok(done) => done,
         Err(response) => return response,
     };
-    match super::store_move(&state, auth.clone(), prepared, seq, action).await {
+    match super::complete_move(&state, auth.clone(), prepared, seq, action).await {
         Ok(done) => see_other(format!("{}?moved={}", path_of(&path), done.seq)),
         Err(MoveError::Stale { current_seq }) => {
             let flash = Flash::error(format!(

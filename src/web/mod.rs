@@ -95,7 +95,7 @@ where
 /// (`Db::store_move`); the request waits for it holding neither a pooled connection nor a
 /// thread. When the game changed in between, the move is prepared again (and is then usually
 /// stale).
-pub async fn store_move(
+pub async fn complete_move(
     state: &web::Data<AppState>,
     auth: SeatAuth,
     first: Result<PreparedMove, MoveError>,
