@@ -124,35 +124,183 @@ impl Audience {
     }
 }
 
-/// What every game module offers the service. A second game is a second implementation.
-pub trait Rules: Sized + Clone {
-    type Options: Serialize + for<'de> Deserialize<'de> + Clone;
-    type Action: Serialize + for<'de> Deserialize<'de> + Clone + Eq + fmt::Debug;
-    type Event: Serialize + Clone + fmt::Debug;
-    type View: Serialize;
-    type Error: std::error::Error;
+/// Everything an action produced, each event with who may see it.
+pub type Events<E> = Vec<(Audience, E)>;
 
-    /// The name stored with each game, e.g. "condottiere".
+/// One creation parameter of a game, as the create form and the API offer it. The game's
+/// `Options` type is the JSON object of these fields; the limits here are the only ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionField {
+    /// The JSON field name (and the form field's), e.g. "hidden_cards".
+    pub name: &'static str,
+    pub kind: OptionKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum OptionKind {
+    /// `true` or `false`; off by default.
+    Flag,
+    /// A whole number from `min` to `max`, or `null` for "off"; `default` is what a form
+    /// suggests when it is switched on.
+    OptionalNumber { min: u32, max: u32, default: u32 },
+    /// A whole number from `min` to `max`, always given.
+    Number { min: u32, max: u32, default: u32 },
+    /// One seat of the table (numbered from 1), or `null` for "drawn from the seed".
+    OptionalSeat,
+}
+
+/// How a finished game ended, as far as the service needs to know it (the game's own
+/// outcome type says more, and its presenter words it).
+pub trait GameOutcome {
+    /// The seats that won (several for a shared victory), in seat order.
+    fn winners(&self) -> Vec<Seat>;
+}
+
+/// A rule that rejected an action, or a problem with options: a stable code for programs
+/// (the API, the CLI) and the game's presenter words it for people.
+pub trait Coded: fmt::Display + fmt::Debug {
+    fn code(&self) -> &'static str;
+}
+
+/// One seat's place in the final standings: 1 for the winners, seats that tie share a place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Standing {
+    pub seat: Seat,
+    pub place: u8,
+}
+
+/// What every game module offers the service: its own types inside, one implementation per
+/// game. The service reaches it through the registry (`crate::kinds`), never by name.
+///
+/// Legality is one function (`legal_actions`); `apply` checks through it and hands the state
+/// back untouched with the reason when it refuses. Every random choice comes from the seed.
+pub trait Rules: Sized + Clone + Send + Sync + fmt::Debug + 'static {
+    /// Creation parameters: a JSON object of the fields `option_fields` lists.
+    type Options: Serialize
+        + for<'de> Deserialize<'de>
+        + Clone
+        + Default
+        + PartialEq
+        + fmt::Debug
+        + Send
+        + Sync;
+    /// One decision as data: the wire format, the log entry and the test input at once.
+    type Action: Serialize + for<'de> Deserialize<'de> + Clone + Eq + fmt::Debug + Send + Sync;
+    /// What happened; emitted with an audience.
+    type Event: Serialize + Clone + fmt::Debug + Send + Sync;
+    /// What one viewer may know of the game: the only way state leaves the engine.
+    type View: Serialize + Send + Sync;
+    /// What a seat must decide now. Equal decisions of a seat at two moments mean the same
+    /// decision is still open (the service's stale-form guard relies on it).
+    type Decision: Serialize + Clone + Eq + fmt::Debug + Send + Sync;
+    type Outcome: Serialize
+        + for<'de> Deserialize<'de>
+        + Clone
+        + Eq
+        + fmt::Debug
+        + Send
+        + Sync
+        + GameOutcome;
+    /// The hand-writable JSON form of any reachable state (docs/formats.md).
+    type Position: Serialize + for<'de> Deserialize<'de>;
+    /// Why an action was refused: names the rule.
+    type RuleError: Coded + Clone + Send + Sync;
+    /// What is wrong with a set of options.
+    type OptionProblem: Coded + Clone + Send + Sync;
+
+    /// The name stored with each game and written in records, e.g. "condottiere".
     const NAME: &'static str;
+    /// Every rules version this engine can replay; stored games replay under their own.
+    const RULES_VERSIONS: &'static [u32];
     /// The rules version new games are created under.
     const CURRENT_RULES_VERSION: u32;
+    /// The smallest and largest table.
+    const PLAYERS: (u8, u8);
 
+    /// The creation parameters the create form and the API offer, with their limits.
+    fn option_fields() -> Vec<OptionField>;
+    /// Every problem with these options for a table of `players` (empty when they are fine).
+    fn option_problems(options: &Self::Options, players: u8) -> Vec<Self::OptionProblem>;
+    /// A new game. Fails (with every problem) only for options, players or a rules version
+    /// that `option_problems` and the constants above would have refused.
     fn setup(
         rules_version: u32,
         options: &Self::Options,
         players: u8,
         seed: Seed,
-    ) -> Result<Self, Self::Error>;
+        events: &mut Events<Self::Event>,
+    ) -> Result<Self, Vec<String>>;
+
+    fn players(&self) -> u8;
+    fn options(&self) -> &Self::Options;
+    /// Every legal action of a seat now. Usually empty unless the seat has a pending
+    /// decision; a game may also let a seat revise a simultaneous answer it already gave, or
+    /// change standing orders at any time.
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
     /// Apply one action; on a rule error the game comes back untouched with the reason.
+    #[allow(clippy::result_large_err)]
     fn apply(
         self,
         seat: Seat,
         action: &Self::Action,
-        events: &mut Vec<(Audience, Self::Event)>,
-    ) -> Result<Self, (Self, Self::Error)>;
+        events: &mut Events<Self::Event>,
+    ) -> Result<Self, (Self, Self::RuleError)>;
     fn view(&self, viewer: Viewer) -> Self::View;
-    /// The seats the game waits on now (empty once it is over).
-    fn waiting_on(&self) -> Vec<Seat>;
-    fn is_over(&self) -> bool;
+    /// Who must decide now and what, in seat order (empty once the game is over). Several
+    /// seats may decide at once; each submits on its own.
+    fn pending(&self) -> Vec<(Seat, Self::Decision)>;
+    /// The answer the service gives for a seat whose deadline passed (§ decisions of the
+    /// game's rules reference); `None` when the seat owes nothing.
+    fn default_action(&self, seat: Seat) -> Option<Self::Action>;
+    fn outcome(&self) -> Option<&Self::Outcome>;
+    /// The final places once the game is over (empty before).
+    fn standings(&self) -> Vec<Standing>;
+    /// Who may see this log entry while the game runs: the one rule behind blanked record
+    /// entries, the replay viewer's "a hidden choice", and the simultaneous answers that stay
+    /// secret until they resolve. Everyone sees every entry once the game is over.
+    fn entry_audience(options: &Self::Options, seat: Seat, action: &Self::Action) -> Audience;
+    /// The events this viewer may see, in order. By default the audience decides.
+    fn visible<'a>(
+        events: &'a [(Audience, Self::Event)],
+        viewer: Viewer,
+        game_over: bool,
+    ) -> Vec<&'a Self::Event> {
+        events
+            .iter()
+            .filter(|(audience, _)| audience.admits(viewer, game_over))
+            .map(|(_, event)| event)
+            .collect()
+    }
+    /// Counters a verifier reports, for the events of one step: e.g. `["rounds"]` for an
+    /// event that starts a round. Counted over the whole replay.
+    fn counts(event: &Self::Event) -> &'static [&'static str] {
+        let _ = event;
+        &[]
+    }
+    /// Counters the state itself keeps, for a verifier's summary: e.g. `[("battles", 12)]`.
+    fn facts(&self) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
+
+    fn to_position(&self) -> Self::Position;
+    /// A playable game from a position, or every broken invariant.
+    fn from_position(position: Self::Position) -> Result<Self, Vec<String>>;
+    /// Every broken invariant of the state, for simulations and property tests.
+    fn audit(&self) -> Vec<String>;
+
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+    /// The seats the game waits on now.
+    fn waiting_on(&self) -> Vec<Seat> {
+        self.pending().into_iter().map(|(seat, _)| seat).collect()
+    }
+    /// The decision this seat owes now, if any.
+    fn decision(&self, seat: Seat) -> Option<Self::Decision> {
+        self.pending()
+            .into_iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, d)| d)
+    }
 }
