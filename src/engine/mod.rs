@@ -261,11 +261,11 @@ pub trait Rules: Sized + Clone + Send + Sync + fmt::Debug + 'static {
     /// secret until they resolve. Everyone sees every entry once the game is over.
     fn entry_audience(options: &Self::Options, seat: Seat, action: &Self::Action) -> Audience;
     /// The events this viewer may see, in order. By default the audience decides.
-    fn visible<'a>(
-        events: &'a [(Audience, Self::Event)],
+    fn visible(
+        events: &[(Audience, Self::Event)],
         viewer: Viewer,
         game_over: bool,
-    ) -> Vec<&'a Self::Event> {
+    ) -> Vec<&Self::Event> {
         events
             .iter()
             .filter(|(audience, _)| audience.admits(viewer, game_over))

@@ -249,11 +249,11 @@ impl Rules for Game {
             Audience::Everyone
         }
     }
-    fn visible<'a>(
-        events: &'a [(Audience, Event)],
+    fn visible(
+        events: &[(Audience, Event)],
         viewer: Viewer,
         game_over: bool,
-    ) -> Vec<&'a Event> {
+    ) -> Vec<&Event> {
         visible_events(events, viewer, game_over).collect()
     }
     fn counts(event: &Event) -> &'static [&'static str] {
