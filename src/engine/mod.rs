@@ -283,6 +283,15 @@ pub trait Rules: Sized + Clone + Send + Sync + fmt::Debug + 'static {
         Vec::new()
     }
 
+    /// The move a bot makes for `seat` (a seat filled by a bot at creation, or one whose
+    /// player is absent or resigned): a heuristic that plays to win, not a random mover. Its
+    /// choices may use `rng` (not replayed: the action it picks is what the log keeps).
+    /// `None` when the seat owes nothing. By default the deadline default.
+    fn bot_action(&self, seat: Seat, rng: &mut dyn rand_core::RngCore) -> Option<Self::Action> {
+        let _ = rng;
+        self.default_action(seat)
+    }
+
     fn to_position(&self) -> Self::Position;
     /// A playable game from a position, or every broken invariant.
     fn from_position(position: Self::Position) -> Result<Self, Vec<String>>;
