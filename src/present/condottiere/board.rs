@@ -1,0 +1,330 @@
+//! The table as HTML: the map of Italy (where each region sits, the borders, owners, the Pope,
+//! the Condottiere token), the battle lines with their strengths, hands, the reviewer's deck.
+
+use super::{card, region};
+use crate::engine::condottiere::{BattleKind, Card, Region, View, BORDERS};
+use crate::engine::Seat;
+use crate::present::{seat_colour, Ctx, Html};
+use askama::Template;
+
+/// Where each region's city stands in the 400 × 520 drawing, by region id.
+const PLACES: [(u16, u16); 17] = [
+    (48, 92),   // Torino
+    (128, 62),  // Milano
+    (86, 158),  // Genova
+    (282, 52),  // Venezia
+    (206, 88),  // Mantova
+    (262, 124), // Ferrara
+    (150, 128), // Parma
+    (208, 156), // Modena
+    (262, 188), // Bologna
+    (160, 208), // Lucca
+    (218, 248), // Firenze
+    (196, 318), // Siena
+    (302, 250), // Urbino
+    (356, 284), // Ancona
+    (296, 332), // Spoleto
+    (250, 394), // Roma
+    (336, 462), // Napoli
+];
+
+struct MapRegion {
+    name: &'static str,
+    x: u16,
+    y: u16,
+    fill: &'static str,
+    title: String,
+    pope: bool,
+    contested: bool,
+}
+
+struct MapBorder {
+    x1: u16,
+    y1: u16,
+    x2: u16,
+    y2: u16,
+}
+
+struct LegendEntry {
+    colour: &'static str,
+    label: String,
+}
+
+struct Chip {
+    code: &'static str,
+    name: String,
+    merc: bool,
+    down: bool,
+}
+
+impl Chip {
+    fn of(cx: &Ctx, c: Card) -> Chip {
+        Chip {
+            code: c.code(),
+            name: card(cx, c),
+            merc: c.is_mercenary(),
+            down: false,
+        }
+    }
+}
+
+struct Line {
+    name: String,
+    colour: &'static str,
+    cards: Vec<Chip>,
+    strength: u32,
+    status: String,
+    active: bool,
+}
+
+#[derive(Template)]
+#[template(path = "condottiere/board.html")]
+struct BoardHtml {
+    map_title: String,
+    regions: Vec<MapRegion>,
+    borders: Vec<MapBorder>,
+    legend: Vec<LegendEntry>,
+    uncontrolled: String,
+    token_key: String,
+    pope_key: String,
+    lines_title: String,
+    strength_title: String,
+    no_cards: String,
+    lines: Vec<Line>,
+}
+
+#[derive(Template)]
+#[template(path = "condottiere/hand.html")]
+struct HandHtml {
+    title: String,
+    no_cards: String,
+    hand: Vec<Chip>,
+}
+
+#[derive(Template)]
+#[template(path = "condottiere/review.html")]
+struct ReviewHtml {
+    hands_title: String,
+    deck_title: String,
+    no_cards: String,
+    hands: Vec<(String, Vec<Chip>)>,
+    deck: Vec<Chip>,
+    seed: String,
+}
+
+fn render(template: &impl Template) -> Html {
+    Html(template.render().expect("the Condottiere templates render"))
+}
+
+/// The map and the battle lines.
+pub(super) fn board(view: &View, cx: &Ctx) -> Html {
+    let w = &cx.words;
+    let regions = Region::all()
+        .map(|r| {
+            let (x, y) = PLACES[r.index()];
+            let owner = view
+                .seats
+                .iter()
+                .find(|s| s.regions.contains(&r))
+                .map(|s| s.seat);
+            let mut title = w.two(
+                "condottiere-map-region",
+                ("region", r.name()),
+                (
+                    "owner",
+                    owner.map_or_else(|| w.get("condottiere-map-nobody"), |s| cx.name(s)),
+                ),
+            );
+            if view.pope == Some(r) {
+                title.push_str(&w.get("condottiere-map-pope"));
+            }
+            if view.contested == Some(r) {
+                title.push_str(&w.get("condottiere-map-contested"));
+            }
+            MapRegion {
+                name: r.name(),
+                x,
+                y,
+                fill: owner.map_or("#f4ecd8", |s| seat_colour(s, w).0),
+                title,
+                pope: view.pope == Some(r),
+                contested: view.contested == Some(r),
+            }
+        })
+        .collect();
+    let borders = BORDERS
+        .iter()
+        .map(|&(a, b)| {
+            let (x1, y1) = PLACES[(a - 1) as usize];
+            let (x2, y2) = PLACES[(b - 1) as usize];
+            MapBorder { x1, y1, x2, y2 }
+        })
+        .collect();
+    let legend = view
+        .seats
+        .iter()
+        .map(|s| {
+            let (colour, colour_name) = seat_colour(s.seat, w);
+            LegendEntry {
+                colour,
+                label: w.with(
+                    "condottiere-map-seat",
+                    &[
+                        ("name", cx.name(s.seat).into()),
+                        ("colour", colour_name.into()),
+                        ("regions", s.regions.len().into()),
+                    ],
+                ),
+            }
+        })
+        .collect();
+    render(&BoardHtml {
+        map_title: w.get("condottiere-map-title"),
+        regions,
+        borders,
+        legend,
+        uncontrolled: w.get("condottiere-map-uncontrolled"),
+        token_key: w.get("condottiere-map-token"),
+        pope_key: w.get("condottiere-map-pope-key"),
+        lines_title: w.get("condottiere-lines"),
+        strength_title: w.get("condottiere-line-strength"),
+        no_cards: w.get("condottiere-no-cards"),
+        lines: lines(view, cx),
+    })
+}
+
+/// The battle lines as this view shows them (none when nobody has a line and no battle runs).
+fn lines(view: &View, cx: &Ctx) -> Vec<Line> {
+    let w = &cx.words;
+    let active = view.battle.as_ref().map(|b| b.active);
+    let in_battle = view.battle.is_some() || view.seats.iter().any(|s| !s.line.is_empty());
+    if !in_battle {
+        return Vec::new();
+    }
+    view.seats
+        .iter()
+        .filter(|s| {
+            view.battle
+                .as_ref()
+                .is_none_or(|b| b.participants.contains(&s.seat))
+        })
+        .map(|s| {
+            let is_active = active == Some(s.seat) && view.outcome.is_none();
+            let mut status = w.one("condottiere-line-hand", "count", s.hand_count);
+            if s.passed {
+                status.push_str(&w.get("condottiere-line-passed"));
+            }
+            if is_active {
+                status.push_str(&w.get("condottiere-line-to-play"));
+            }
+            Line {
+                name: cx.name(s.seat),
+                colour: seat_colour(s.seat, w).0,
+                cards: s
+                    .line
+                    .iter()
+                    .map(|c| match c.card {
+                        Some(k) => Chip {
+                            down: c.face_down,
+                            ..Chip::of(cx, k)
+                        },
+                        None => Chip {
+                            code: "?",
+                            name: w.get("condottiere-face-down-card"),
+                            merc: false,
+                            down: true,
+                        },
+                    })
+                    .collect(),
+                strength: s.strength,
+                status,
+                active: is_active,
+            }
+        })
+        .collect()
+}
+
+/// The seat's own hand.
+pub(super) fn hand(view: &View, seat: Seat, cx: &Ctx) -> Html {
+    let hand: Vec<Chip> = view.seats[seat.index()]
+        .hand
+        .iter()
+        .flatten()
+        .map(|&c| Chip::of(cx, c))
+        .collect();
+    render(&HandHtml {
+        title: cx.words.one("condottiere-hand", "count", hand.len()),
+        no_cards: cx.words.get("condottiere-no-cards"),
+        hand,
+    })
+}
+
+/// What a reviewer sees beyond the board: every hand, the draw pile, the seed.
+pub(super) fn review(view: &View, cx: &Ctx) -> Html {
+    let Some(deck) = &view.deck else {
+        return Html::default();
+    };
+    render(&ReviewHtml {
+        hands_title: cx.words.get("condottiere-every-hand"),
+        deck_title: cx.words.get("condottiere-deck"),
+        no_cards: cx.words.get("condottiere-no-cards"),
+        hands: view
+            .seats
+            .iter()
+            .map(|s| {
+                (
+                    cx.name(s.seat),
+                    s.hand.iter().flatten().map(|&c| Chip::of(cx, c)).collect(),
+                )
+            })
+            .collect(),
+        deck: deck.iter().map(|&c| Chip::of(cx, c)).collect(),
+        seed: view.seed.map_or_else(String::new, |s| {
+            cx.words.one("condottiere-seed", "seed", s.to_hex())
+        }),
+    })
+}
+
+/// One line about the table: series, round, battle, token, Pope, piles.
+pub(super) fn situation(view: &View, cx: &Ctx) -> String {
+    let w = &cx.words;
+    let mut parts = Vec::new();
+    if let Some(series) = &view.series {
+        parts.push(w.two(
+            "condottiere-situation-series",
+            ("game", series.game),
+            ("scores", super::per_seat(cx, &series.scores)),
+        ));
+    }
+    if !view.options.draw_after_battle {
+        parts.push(w.one("condottiere-situation-round", "round", view.round));
+    }
+    match (&view.battle, view.contested) {
+        (Some(b), _) if b.kind != BattleKind::Region => parts.push(w.one(
+            "condottiere-situation-final",
+            "seats",
+            cx.list(&b.participants),
+        )),
+        (Some(b), Some(r)) => parts.push(match b.defender {
+            Some(d) => w.two(
+                "condottiere-situation-battle-defended",
+                ("region", region(cx, r)),
+                ("defender", cx.name(d)),
+            ),
+            None => w.one("condottiere-situation-battle", "region", region(cx, r)),
+        }),
+        (None, Some(r)) => parts.push(w.one("condottiere-situation-next", "region", region(cx, r))),
+        _ => {}
+    }
+    parts.push(w.one("condottiere-situation-holder", "holder", cx.name(view.holder)));
+    parts.push(match view.pope {
+        Some(r) => w.one("condottiere-situation-pope", "region", region(cx, r)),
+        None => w.get("condottiere-situation-pope-off"),
+    });
+    parts.push(w.two(
+        "condottiere-situation-piles",
+        ("draw", view.draw_pile),
+        ("discard", view.discard.len()),
+    ));
+    parts.join(" · ")
+}
