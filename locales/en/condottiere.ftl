@@ -314,3 +314,22 @@ condottiere-milestone-place = the battle for { $region }
 condottiere-milestone-place-final = the final battle
 condottiere-milestone-first-deal = the first deal
 condottiere-milestone-deal = cards dealt
+
+## Counters a verifier reports
+
+condottiere-count-games = { $n ->
+        [one] { $n } game
+       *[other] { $n } games
+    }
+condottiere-count-rounds = { $n ->
+        [one] { $n } round
+       *[other] { $n } rounds
+    }
+condottiere-count-battles = { $n ->
+        [one] { $n } battle
+       *[other] { $n } battles
+    }
+condottiere-count-deals = { $n ->
+        [one] { $n } deal
+       *[other] { $n } deals
+    }

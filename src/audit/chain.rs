@@ -2,8 +2,8 @@
 //! and `Chain`, which the service's store and the verifier both use to extend a log.
 
 use super::seed::Contribution;
-use crate::engine::condottiere::{Action, Options};
 use crate::engine::Seat;
+use crate::kinds::Json;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -26,7 +26,8 @@ pub struct LogHeader {
     /// The kind of game, e.g. "condottiere".
     pub game: String,
     pub rules_version: u32,
-    pub options: Options,
+    /// The game's canonical JSON of its options.
+    pub options: Json,
     /// The seat names in seat order (public names, never email addresses).
     pub seats: Vec<String>,
     /// The commitment to the server's secret (see `seed::commitment`).
@@ -42,7 +43,8 @@ pub struct Entry {
     /// 1 for the first action, then consecutive.
     pub seq: u64,
     pub seat: Seat,
-    pub action: Action,
+    /// The game's canonical JSON of the action.
+    pub action: Json,
     /// When the service accepted the action, in milliseconds since the Unix epoch (UTC).
     pub at: i64,
 }
@@ -52,7 +54,7 @@ pub struct Entry {
 struct EntryRef<'a> {
     seq: u64,
     seat: Seat,
-    action: &'a Action,
+    action: &'a Json,
     at: i64,
 }
 
@@ -88,7 +90,7 @@ pub(crate) fn hash_parts(
     secret: &[u8; 32],
     seq: u64,
     seat: Seat,
-    action: &Action,
+    action: &Json,
     at: i64,
 ) -> Hash {
     let body = EntryRef {
@@ -157,7 +159,7 @@ impl Chain {
     /// Append the next action. Its `seq` is the next number; its time is `at`, or the previous
     /// entry's time if `at` is earlier (a clock stepping back never makes time run backwards
     /// in a log). Returns the entry as hashed and its hash, which is the new head.
-    pub fn push(&mut self, seat: Seat, action: Action, at: i64) -> (Entry, Hash) {
+    pub fn push(&mut self, seat: Seat, action: Json, at: i64) -> (Entry, Hash) {
         let at = self.last_at.map_or(at, |last| at.max(last));
         let entry = Entry {
             seq: self.len + 1,
@@ -192,14 +194,23 @@ impl Chain {
 mod tests {
     use super::*;
     use crate::audit::seed::Source;
-    use crate::engine::condottiere::Card;
+
+    fn json(text: &str) -> Json {
+        Json::new(text.to_owned()).unwrap()
+    }
+
+    /// Condottiere's options with every rule off, as its engine writes them.
+    const BASE_OPTIONS: &str = concat!(
+        r#"{"draw_after_battle":false,"play_for_points":null,"bigger_kingdoms":false,"#,
+        r#""capturing_regions":false,"hidden_cards":false,"first_holder":null}"#
+    );
 
     fn header() -> LogHeader {
         LogHeader {
             id: "g1".into(),
             game: "condottiere".into(),
             rules_version: 1,
-            options: Options::default(),
+            options: json(BASE_OPTIONS),
             seats: vec!["Anna".into(), "Bruno".into()],
             commitment: "00".repeat(32),
             contributions: vec![
@@ -240,7 +251,7 @@ mod tests {
         let entry = Entry {
             seq: 3,
             seat: Seat(1),
-            action: Action::Play { card: Card::M5 },
+            action: json(r#"{"type":"play","card":"M5"}"#),
             at: 1_700_000_000_123,
         };
         let secret = [7u8; 32];
@@ -261,8 +272,8 @@ mod tests {
         let secret = [5u8; 32];
         let mut chain = Chain::new(&header(), &secret);
         assert_eq!(chain.head(), chain.genesis());
-        let (first, h1) = chain.push(Seat(0), Action::Pass { reveal: false }, 2_000);
-        let (second, h2) = chain.push(Seat(1), Action::Pass { reveal: false }, 1_000);
+        let (first, h1) = chain.push(Seat(0), json(r#"{"type":"pass"}"#), 2_000);
+        let (second, h2) = chain.push(Seat(1), json(r#"{"type":"pass"}"#), 1_000);
         assert_eq!((first.seq, second.seq), (1, 2));
         assert_eq!(second.at, 2_000);
         assert_eq!(h1, entry_hash(&chain.genesis(), &secret, &first));
@@ -271,7 +282,7 @@ mod tests {
         let mut resumed = Chain::resume(chain.genesis(), h1, 1, Some(2_000), &secret);
         assert_eq!(
             resumed
-                .push(Seat(1), Action::Pass { reveal: false }, 1_000)
+                .push(Seat(1), json(r#"{"type":"pass"}"#), 1_000)
                 .1,
             h2
         );

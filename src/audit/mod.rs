@@ -1,5 +1,5 @@
 //! Auditable game records: commit–reveal deal seeds, the hash-chained log, `corriere-record/1`,
-//! the offline verifier, replay helpers and simulated records. Pure: no DB, network or clock.
+//! the offline verifier, the one replay path and simulated records. Pure: no DB, network or clock.
 
 pub mod chain;
 pub mod record;
@@ -9,10 +9,10 @@ pub mod simulate;
 pub mod verify;
 
 pub use chain::{entry_hash, genesis, Chain, Entry, Hash, LogHeader, LOG_TAG};
-pub use record::{
-    parse_hash, rfc3339_millis, Record, RecordedAction, SeatName, GAMES, RECORD_FORMAT,
-};
-pub use replay::{milestones, replay, replay_states, Milestone, MilestoneKind, Replay, ReplayStep};
+pub use record::{parse_hash, rfc3339_millis, Record, RecordedAction, SeatName, RECORD_FORMAT};
+pub use replay::{Replay, Step};
 pub use seed::{commitment, derive_seed, parse_secret, Contribution, Source, SEED_TAG};
 pub use simulate::{sim_contribution, sim_secret, simulate_record, SIM_NAMES, SIM_START_MS};
-pub use verify::{verify, verify_json, verify_log, Discrepancy, Summary};
+pub use verify::{
+    verify, verify_json, verify_log, verify_log_with, verify_with, Discrepancy, Summary,
+};

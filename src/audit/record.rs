@@ -4,14 +4,12 @@
 use super::chain::{genesis, Chain, Hash, LogHeader};
 use super::seed::{derive_seed, parse_secret, Contribution};
 use super::verify::Discrepancy;
-use crate::engine::condottiere::{Action, Options, Outcome};
-use crate::engine::{Seat, Seed};
+use crate::engine::{Audience, Seat, Seed};
+use crate::kinds::{Json, Kind};
 use serde::{Deserialize, Serialize};
 
 /// The format tag of every record this module writes and reads.
 pub const RECORD_FORMAT: &str = "corriere-record/1";
-/// The game kinds a record may hold.
-pub const GAMES: [&str; 1] = ["condottiere"];
 
 /// A whole game as published: everything needed to check it offline. See docs/formats.md.
 ///
@@ -21,11 +19,12 @@ pub const GAMES: [&str; 1] = ["condottiere"];
 pub struct Record {
     /// Always "corriere-record/1".
     pub format: String,
-    /// The kind of game: "condottiere".
+    /// The kind of game, e.g. "condottiere": it decides which rules replay the record.
     pub game: String,
     pub id: String,
     pub rules_version: u32,
-    pub options: Options,
+    /// The game's options, in its own JSON form.
+    pub options: Json,
     /// Seat 1 first. Public names only, never email addresses.
     pub seats: Vec<SeatName>,
     /// Lowercase hex SHA-256 of the secret, published when the game was created.
@@ -38,7 +37,7 @@ pub struct Record {
     /// The hash of the last action, or the genesis hash when there is none.
     pub head: String,
     /// The engine's outcome once the game is over; null while it runs.
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<Json>,
     /// The server's secret (64 hex digits), present only once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secret: Option<String>,
@@ -60,9 +59,10 @@ pub struct RecordedAction {
     pub seq: u64,
     /// 1-based in JSON.
     pub seat: Seat,
-    /// The action; `null` in a running game's record when it would show hidden information
-    /// (a face-down card, kept cards, an answer others have not given yet): see `redact`.
-    pub action: Option<Action>,
+    /// The action, in the game's JSON form; `null` in a running game's record when it would
+    /// show hidden information (a face-down card, kept cards, an answer others have not given
+    /// yet): see `redact`.
+    pub action: Option<Json>,
     /// Milliseconds since the Unix epoch (UTC); this integer is what the hash covers.
     pub at: i64,
     /// The same instant as RFC 3339 text for people (`2025-01-01T09:30:00.000Z`); not hashed,
@@ -102,21 +102,26 @@ impl Record {
         }
     }
 
-    /// Blank the actions that carry hidden information, for a running game's record: a card
-    /// played face down under Hidden Cards, the cards a keeper keeps, and the answers to the
-    /// decisions several seats make at once. Their hashes stay (salted, so they reveal nothing);
-    /// the revealed record at the end has every action.
-    pub fn redact(&mut self) {
-        let hidden_cards = self.options.hidden_cards;
+    /// Blank the actions that carry hidden information, for a running game's record: every
+    /// entry the game keeps from some seats while it runs (`Kind::entry_audience`: a card
+    /// played face down, kept cards, the answers to decisions several seats make at once).
+    /// Their hashes stay (salted, so they reveal nothing); the record at the end has them all.
+    pub fn redact(&mut self, kind: &dyn Kind) {
+        let Ok(options) = kind.read_options(self.options.get()) else {
+            for entry in &mut self.actions {
+                entry.action = None;
+            }
+            return;
+        };
         for entry in &mut self.actions {
-            let private = match &entry.action {
-                Some(Action::Play { card }) => hidden_cards && card.is_hidden_type(),
-                Some(Action::Keep { .. } | Action::DiscardHand { .. } | Action::Draw { .. }) => {
-                    true
-                }
-                _ => false,
-            };
-            if private {
+            let public = entry
+                .action
+                .as_ref()
+                .and_then(|json| kind.read_action(json.get()).ok())
+                .is_some_and(|action| {
+                    kind.entry_audience(&options, entry.seat, &action) == Audience::Everyone
+                });
+            if !public {
                 entry.action = None;
             }
         }
@@ -142,7 +147,7 @@ impl Record {
     pub fn push(
         &mut self,
         seat: Seat,
-        action: Action,
+        action: Json,
         at: i64,
         secret: &[u8; 32],
     ) -> &RecordedAction {
@@ -168,7 +173,7 @@ impl Record {
     }
 
     /// The game is over: record the outcome and reveal the secret.
-    pub fn reveal(&mut self, outcome: Outcome, secret: &[u8; 32]) {
+    pub fn reveal(&mut self, outcome: Json, secret: &[u8; 32]) {
         self.outcome = Some(outcome);
         self.secret = Some(hex::encode(secret));
     }
@@ -233,7 +238,8 @@ impl Record {
     }
 
     /// Read a record, naming the first thing that keeps it from being one: the format tag is
-    /// checked first, then each action entry ("action 12: not a valid log entry: …"), then the rest.
+    /// checked first, then each action entry ("action 12: not a valid log entry: …"), then the
+    /// rest. Whether the options, actions and outcome are the game's is for `verify` to say.
     pub fn from_json(text: &str) -> Result<Record, Discrepancy> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| syntax_error(text, &e))?;
@@ -250,7 +256,7 @@ impl Record {
         }
         if let Some(serde_json::Value::Array(actions)) = value.get("actions") {
             for (i, entry) in actions.iter().enumerate() {
-                if let Err(e) = RecordedAction::deserialize(entry) {
+                if let Err(e) = EntryShape::deserialize(entry) {
                     return Err(Discrepancy::BadEntry {
                         position: i + 1,
                         error: e.to_string(),
@@ -258,10 +264,24 @@ impl Record {
                 }
             }
         }
-        Record::deserialize(&value).map_err(|e| {
+        serde_json::from_str::<Record>(text).map_err(|e| {
             Discrepancy::Malformed(format!("the record does not follow {RECORD_FORMAT}: {e}"))
         })
     }
+}
+
+/// The shape of one entry, for naming a bad one by its position (`Json` reads only text).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct EntryShape {
+    seq: u64,
+    seat: Seat,
+    action: Option<serde_json::Value>,
+    at: i64,
+    #[serde(default)]
+    time: Option<String>,
+    hash: String,
 }
 
 /// A JSON syntax error, named by its action when it falls on an action line of the layout

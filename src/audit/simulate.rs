@@ -4,9 +4,9 @@
 use super::chain::LogHeader;
 use super::record::Record;
 use super::seed::{commitment, Contribution, Source};
-use crate::engine::condottiere::{Options, CURRENT_RULES_VERSION};
 use crate::engine::rng::Stream;
 use crate::engine::{Seat, Seed};
+use crate::kinds::{Kind, Options};
 use sha2::{Digest, Sha256};
 
 /// The names simulated players get, seat 1 first.
@@ -40,13 +40,18 @@ pub fn sim_contribution(sim_seed: u64, seat: Seat) -> String {
 }
 
 /// One complete game with random legal actions, as a finished record: exactly the game
-/// `simulate::play(options, players, sim_seed, …)` plays, with its own committed secret, the
-/// seats' contributions, and synthetic times from the stream "sim-times" of
+/// `simulate::play(kind, options, players, sim_seed, …)` plays, with its own committed secret,
+/// the seats' contributions, and synthetic times from the stream "sim-times" of
 /// `Seed::from_u64(sim_seed)` (0 ms after the previous action a quarter of the time, else 1 s
-/// to 2 h). The same arguments always give the same record. Panics if the playout found an
-/// engine bug (an action limit reached, or a legal action rejected).
-pub fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record {
-    assert!((2..=6).contains(&players), "a game has 2 to 6 players");
+/// to 2 h). The same arguments always give the same record. Panics if the playout found a
+/// rules bug (an action limit reached, or a legal action rejected).
+pub fn simulate_record(kind: &dyn Kind, players: u8, options: &Options, sim_seed: u64) -> Record {
+    let (min, max) = kind.players();
+    assert!(
+        (min..=max).contains(&players),
+        "a game of {} has {min} to {max} players",
+        kind.name()
+    );
     let secret = sim_secret(sim_seed);
     let contributions: Vec<Contribution> = Seat::all(players)
         .map(|seat| Contribution {
@@ -57,9 +62,9 @@ pub fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record 
         .collect();
     let mut record = Record::new(LogHeader {
         id: format!("sim-{sim_seed}"),
-        game: "condottiere".into(),
-        rules_version: CURRENT_RULES_VERSION,
-        options: options.clone(),
+        game: kind.name().into(),
+        rules_version: kind.current_rules_version(),
+        options: options.json().clone(),
         seats: SIM_NAMES[..players as usize]
             .iter()
             .map(|n| n.to_string())
@@ -67,7 +72,7 @@ pub fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record 
         commitment: commitment(&secret),
         contributions,
     });
-    let playout = crate::simulate::play(options, players, sim_seed, false);
+    let playout = crate::simulate::play(kind, options, players, sim_seed, false, &[]);
     assert!(
         playout.violations.is_empty(),
         "simulation {sim_seed}: {:?}",
@@ -79,13 +84,12 @@ pub fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record 
         if times.below(4) != 0 {
             at += 1_000 + i64::from(times.below(7_200_000));
         }
-        record.push(seat, action, at, &secret);
+        record.push(seat, action.json().clone(), at, &secret);
     }
     let outcome = playout
         .game
         .outcome()
-        .cloned()
         .expect("a playout ends with the game");
-    record.reveal(outcome, &secret);
+    record.reveal(outcome.json().clone(), &secret);
     record
 }

@@ -1,13 +1,15 @@
 //! The offline verifier: every check a published record must pass, in a fixed order, stopping
 //! at the first discrepancy with a message that names what and where; and the summary of a sound game.
+//! It dispatches on the record's game through the registry of game kinds.
 
-use super::chain::{genesis, hash_parts};
-use super::record::{parse_hash, rfc3339_millis, Record, GAMES, RECORD_FORMAT};
-use super::replay::Replayer;
+use super::chain::{genesis, hash_parts, LogHeader};
+use super::record::{parse_hash, rfc3339_millis, Record, RECORD_FORMAT};
+use super::replay::Replay;
 use super::seed::{commitment, derive_seed, parse_secret};
-use crate::engine::condottiere::{Ending, Event, Outcome, RuleError, RULES_VERSIONS};
-use crate::engine::Seat;
-use serde::Serialize;
+use crate::engine::{Seat, Viewer};
+use crate::kinds::{Action, Json, Kind, Options, Outcome, Registry, RuleError};
+use crate::present::{Ctx, SeatNames, Words};
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// The first thing found wrong with a record (or, for `NotFinished`, why it cannot be checked
@@ -19,9 +21,12 @@ pub enum Discrepancy {
     /// The text is not a record at all.
     Malformed(String),
     UnknownFormat(String),
-    UnknownGame(String),
-    UnknownRulesVersion(u32),
-    /// An entry of `actions` that does not read as one.
+    /// The game is not one this verifier knows; it lists the ones it knows.
+    UnknownGame { game: String, known: Vec<String> },
+    UnknownRulesVersion { version: u32, known: Vec<u32> },
+    /// The options are not the game's.
+    Options(String),
+    /// An entry of `actions` that does not read as one (or whose action is not the game's).
     BadEntry {
         position: usize,
         error: String,
@@ -69,9 +74,10 @@ pub enum Discrepancy {
         position: usize,
         error: RuleError,
     },
+    /// The recorded outcome is not the replayed one (`None`: no outcome).
     Outcome {
-        recorded: Option<Outcome>,
-        replayed: Option<Outcome>,
+        recorded: Option<Json>,
+        replayed: Option<Json>,
     },
     /// The secret is revealed but the replayed game is not over (and the record claims no outcome).
     RevealedTooEarly {
@@ -86,8 +92,9 @@ impl Discrepancy {
         match self {
             Discrepancy::Malformed(_) => "malformed",
             Discrepancy::UnknownFormat(_) => "unknown_format",
-            Discrepancy::UnknownGame(_) => "unknown_game",
-            Discrepancy::UnknownRulesVersion(_) => "unknown_rules_version",
+            Discrepancy::UnknownGame { .. } => "unknown_game",
+            Discrepancy::UnknownRulesVersion { .. } => "unknown_rules_version",
+            Discrepancy::Options(_) => "options",
             Discrepancy::BadEntry { .. } => "bad_entry",
             Discrepancy::NotFinished { .. } => "not_finished",
             Discrepancy::OutcomeWithoutSecret => "outcome_without_secret",
@@ -123,15 +130,16 @@ impl fmt::Display for Discrepancy {
                 f,
                 "format {format:?} is not known (this verifier reads {RECORD_FORMAT})"
             ),
-            Discrepancy::UnknownGame(game) => write!(
+            Discrepancy::UnknownGame { game, known } => write!(
                 f,
                 "game {game:?} is not known (this verifier knows {})",
-                GAMES.join(", ")
+                known.join(", ")
             ),
-            Discrepancy::UnknownRulesVersion(version) => write!(
+            Discrepancy::UnknownRulesVersion { version, known } => write!(
                 f,
-                "rules_version {version} is not known (this engine plays {RULES_VERSIONS:?})"
+                "rules_version {version} is not known (this engine plays {known:?})"
             ),
+            Discrepancy::Options(why) => write!(f, "options: {why}"),
             Discrepancy::BadEntry { position, error } => {
                 write!(f, "action {position}: not a valid log entry: {error}")
             }
@@ -213,31 +221,15 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-fn seat_list(seats: &[Seat]) -> String {
-    let numbers: Vec<String> = seats.iter().map(|s| s.number().to_string()).collect();
-    match numbers.as_slice() {
-        [one] => format!("seat {one}"),
-        _ => format!("seats {}", numbers.join(", ")),
+fn describe_outcome(outcome: Option<&Json>) -> String {
+    match outcome {
+        Some(json) => json.get().to_owned(),
+        None => "no outcome (the game is not over)".into(),
     }
-}
-
-fn describe_outcome(outcome: Option<&Outcome>) -> String {
-    let Some(outcome) = outcome else {
-        return "no outcome (the game is not over)".into();
-    };
-    let mut text = format!(
-        "{} won ({})",
-        seat_list(&outcome.winners),
-        outcome.ending.describe()
-    );
-    if let Some(scores) = &outcome.scores {
-        text.push_str(&format!(" with scores {scores:?}"));
-    }
-    text
 }
 
 /// What a sound, finished record says happened (serializes for the CLI's and the API's JSON).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Summary {
     pub id: String,
     pub game: String,
@@ -245,20 +237,16 @@ pub struct Summary {
     /// The players' names, seat 1 first.
     pub players: Vec<String>,
     pub winners: Vec<Seat>,
-    pub ending: Ending,
-    /// Rounds played, over every game of a Play for Points series.
-    pub rounds: u32,
-    /// Games played: 1, or the games of a Play for Points series.
-    pub games: u32,
-    /// Battles concluded (final battles included), from the engine's counter.
-    pub battles: u32,
-    /// Deals made, from the engine's counter (Draw After Battle draws count as deals).
-    pub deals: u32,
+    /// The game's outcome, in its JSON form.
+    pub outcome: Json,
+    /// Counters the game reports: from its events over the whole replay (rounds, games…) and
+    /// from its final state (battles, deals…).
+    pub counts: BTreeMap<&'static str, u64>,
     pub actions: usize,
-    /// Play for Points: the final totals, seat by seat.
-    pub scores: Option<Vec<u32>>,
     /// The head hash the whole record hangs on.
     pub head: String,
+    #[serde(skip)]
+    outcome_value: Outcome,
 }
 
 impl Summary {
@@ -268,81 +256,85 @@ impl Summary {
             .filter_map(|s| self.players.get(s.index()).map(String::as_str))
             .collect()
     }
-    /// How the game ended, in words.
-    pub fn how_it_ended(&self) -> &'static str {
-        self.ending.describe()
+
+    /// A counter the game reports (0 when it reports none by that name).
+    pub fn count(&self, name: &str) -> u64 {
+        self.counts.get(name).copied().unwrap_or(0)
+    }
+
+    /// The game's typed outcome, for code that knows the game.
+    pub fn outcome_as<T: std::any::Any>(&self) -> Option<&T> {
+        self.outcome_value.downcast()
+    }
+
+    /// The summary for people, in `words`' language: who played, the result, the counters,
+    /// the head. `kind` is the record's game.
+    pub fn describe(&self, kind: &dyn Kind, words: Words) -> String {
+        let names = SeatNames::new(self.players.clone());
+        let cx = Ctx::new(words, &names, Viewer::Reviewer);
+        let counts: Vec<String> = self
+            .counts
+            .iter()
+            .map(|(name, n)| count_words(kind, words, name, *n))
+            .chain([words.one("verify-count-actions", "n", self.actions)])
+            .collect();
+        words.with(
+            "verify-summary",
+            &[
+                ("game", words.get(&format!("{}-title", kind.name())).into()),
+                ("id", self.id.clone().into()),
+                ("version", self.rules_version.into()),
+                ("players", self.players.join(", ").into()),
+                ("result", kind.outcome_words(&self.outcome_value, &cx).into()),
+                ("counts", counts.join(", ").into()),
+                ("head", self.head.clone().into()),
+            ],
+        )
     }
 }
 
-impl fmt::Display for Summary {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "{} game {} (rules version {}): {}",
-            self.game,
-            self.id,
-            self.rules_version,
-            self.players.join(", ")
-        )?;
-        writeln!(
-            f,
-            "won by {}: {}",
-            self.winner_names().join(" and "),
-            self.how_it_ended()
-        )?;
-        write!(
-            f,
-            "{} game{}, {} round{}, {} battle{}, {} deal{}, {} action{}",
-            self.games,
-            plural(self.games as usize),
-            self.rounds,
-            plural(self.rounds as usize),
-            self.battles,
-            plural(self.battles as usize),
-            self.deals,
-            plural(self.deals as usize),
-            self.actions,
-            plural(self.actions)
-        )?;
-        if let Some(scores) = &self.scores {
-            let each: Vec<String> = self
-                .players
-                .iter()
-                .zip(scores)
-                .map(|(name, score)| format!("{name} {score}"))
-                .collect();
-            write!(f, "\npoints: {}", each.join(", "))?;
-        }
-        writeln!(f, "\nhead {}", self.head)
+/// "12 battles": the game's own message for a counter, `<game>-count-<name>`.
+fn count_words(kind: &dyn Kind, words: Words, name: &str, n: u64) -> String {
+    let id = format!("{}-count-{name}", kind.name());
+    if words.has(&id) {
+        words.one(&id, "n", n)
+    } else {
+        format!("{n} {name}")
     }
 }
 
-/// Check a record from its JSON text: `Record::from_json`, then `verify`.
+/// Check a record from its JSON text with the games this service plays.
 pub fn verify_json(text: &str) -> Result<Summary, Discrepancy> {
     verify(&Record::from_json(text)?)
 }
 
+/// Check a record with the games this service plays (see [`verify_with`]).
+pub fn verify(record: &Record) -> Result<Summary, Discrepancy> {
+    verify_with(record, &Registry::standard())
+}
+
 /// Check everything a record claims, in this order, stopping at the first discrepancy:
 ///
-/// 1. the format, game and rules version are known;
+/// 1. the format is known, the game is one `registry` knows, and so is its rules version, and
+///    the options are the game's;
 /// 2. the secret is revealed — if not, the record is a running game's: `verify_log` runs and
 ///    the result is `Err(NotFinished)` when the log is sound;
 /// 3. the commitment is SHA-256 of the secret;
 /// 4. the seats are numbered 1, 2, … with names, and there is one contribution per seat in
 ///    seat order, not empty;
 /// 5. the deal seed is derived from the secret and the contributions (`derive_seed`);
-/// 6. the genesis hash covers the setup; then for each action: its sequence number is its
-///    position, its hash chains from the previous one, its time is not before the previous
-///    action's, and its time text (when given) says the same instant;
+/// 6. the genesis hash covers the setup; then for each action: it is one of the game's, its
+///    sequence number is its position, its hash chains from the previous one, its time is not
+///    before the previous action's, and its time text (when given) says the same instant;
 /// 7. the head is the last action's hash (checked with the chain, before any replay, so that a
 ///    log cut short is reported as such and not as a wrong outcome);
-/// 8. every action replays through the engine's checked path, from `Game::setup` under the
+/// 8. every action replays through the game's checked path, from its setup under the
 ///    record's rules version, options, seat count and the derived seed;
 /// 9. the replayed outcome is the recorded one.
-pub fn verify(record: &Record) -> Result<Summary, Discrepancy> {
-    check_format(record)?;
+pub fn verify_with(record: &Record, registry: &Registry) -> Result<Summary, Discrepancy> {
+    let (kind, options) = check_format(record, registry)?;
     let Some(secret_text) = &record.secret else {
-        verify_log(record)?;
+        verify_log_with(record, registry)?;
         if record.outcome.is_some() {
             return Err(Discrepancy::OutcomeWithoutSecret);
         }
@@ -357,86 +349,148 @@ pub fn verify(record: &Record) -> Result<Summary, Discrepancy> {
     check_seats(record)?;
     check_contributions(record)?;
     let seed = derive_seed(&secret, &record.contribution_values());
-    check_chain(record, Some(&secret))?;
+    let header = header(record, &options);
+    let actions = read_actions(kind, record)?;
+    check_chain(record, &header, &actions, Some(&secret))?;
     if last_hash(record) != record.head {
         return Err(Discrepancy::Head);
     }
 
-    let mut events = Vec::new();
-    let mut replayer = Replayer::start(record, seed, &mut events)?;
-    let mut games = 0;
-    let mut rounds = 0;
-    let mut count = |events: &mut Vec<_>| {
-        for (_, event) in events.drain(..) {
-            match event {
-                Event::GameStarted { .. } => {
-                    games += 1;
-                    rounds += 1;
-                }
-                Event::RoundStarted { .. } => rounds += 1,
-                _ => {}
-            }
+    let mut replay =
+        Replay::start(kind, &header, &options, seed, &secret).map_err(Discrepancy::Setup)?;
+    let mut counts: BTreeMap<&'static str, u64> = BTreeMap::new();
+    let mut count = |replay: &Replay| {
+        let events = &replay.steps.last().expect("a replay has its setup").events;
+        for name in kind.counts(events) {
+            *counts.entry(name).or_default() += 1;
         }
     };
-    count(&mut events);
-    while let Some(step) = replayer.step(&mut events) {
-        step?;
-        count(&mut events);
+    count(&replay);
+    for (i, (entry, action)) in record.actions.iter().zip(actions).enumerate() {
+        let action = action.ok_or(Discrepancy::Redacted { position: i + 1 })?;
+        replay
+            .apply(entry.seat, action, entry.at)
+            .map_err(|error| Discrepancy::Illegal {
+                position: i + 1,
+                error,
+            })?;
+        count(&replay);
     }
-    let game = replayer.game();
-    if game.outcome() != record.outcome.as_ref() {
+    let game = &replay.game;
+    let replayed = game.outcome();
+    if replayed.as_ref().map(|o| o.json()) != recorded_outcome(kind, record)?.as_ref() {
         return Err(Discrepancy::Outcome {
             recorded: record.outcome.clone(),
-            replayed: game.outcome().cloned(),
+            replayed: replayed.map(|o| o.json().clone()),
         });
     }
-    let Some(outcome) = game.outcome() else {
+    let Some(outcome) = replayed else {
         return Err(Discrepancy::RevealedTooEarly {
             actions: record.actions.len(),
         });
     };
+    counts.extend(game.facts());
     Ok(Summary {
         id: record.id.clone(),
         game: record.game.clone(),
         rules_version: record.rules_version,
         players: record.seats.iter().map(|s| s.name.clone()).collect(),
-        winners: outcome.winners.clone(),
-        ending: outcome.ending,
-        rounds,
-        games,
-        battles: game.battles(),
-        deals: game.deals(),
+        winners: outcome.winners().to_vec(),
+        outcome: outcome.json().clone(),
+        counts,
         actions: record.actions.len(),
-        scores: outcome.scores.clone(),
         head: record.head.clone(),
+        outcome_value: outcome,
     })
 }
 
-/// Check the public part of a record, which needs no secret: format, seats, contributions,
-/// the genesis hash, every entry (sequence, hash, time) and the head. This is what anyone can
-/// check of a running game; `verify` does it too, and much more, once the game is over.
+/// The recorded outcome in the game's canonical form.
+fn recorded_outcome(kind: &dyn Kind, record: &Record) -> Result<Option<Json>, Discrepancy> {
+    record
+        .outcome
+        .as_ref()
+        .map(|json| {
+            kind.read_outcome(json.get())
+                .map(|o| o.json().clone())
+                .map_err(|e| Discrepancy::Malformed(format!("outcome: {e}")))
+        })
+        .transpose()
+}
+
+/// Check the public part of a record with the games this service plays (see
+/// [`verify_log_with`]).
 pub fn verify_log(record: &Record) -> Result<(), Discrepancy> {
-    check_format(record)?;
+    verify_log_with(record, &Registry::standard())
+}
+
+/// Check the public part of a record, which needs no secret: format, game, options, seats,
+/// contributions, the genesis hash, every entry (sequence, hash, time) and the head. This is
+/// what anyone can check of a running game; `verify` does it too, and much more, once the
+/// game is over.
+pub fn verify_log_with(record: &Record, registry: &Registry) -> Result<(), Discrepancy> {
+    let (kind, options) = check_format(record, registry)?;
     check_seats(record)?;
     check_contributions(record)?;
-    check_chain(record, None)?;
+    let actions = read_actions(kind, record)?;
+    check_chain(record, &header(record, &options), &actions, None)?;
     if last_hash(record) != record.head {
         return Err(Discrepancy::Head);
     }
     Ok(())
 }
 
-fn check_format(record: &Record) -> Result<(), Discrepancy> {
+/// The record's game, known to `registry`, under a rules version it plays, with its options.
+fn check_format<'r>(
+    record: &Record,
+    registry: &'r Registry,
+) -> Result<(&'r dyn Kind, Options), Discrepancy> {
     if record.format != RECORD_FORMAT {
         return Err(Discrepancy::UnknownFormat(record.format.clone()));
     }
-    if !GAMES.contains(&record.game.as_str()) {
-        return Err(Discrepancy::UnknownGame(record.game.clone()));
+    let kind = registry
+        .get(&record.game)
+        .map_err(|_| Discrepancy::UnknownGame {
+            game: record.game.clone(),
+            known: registry.names().iter().map(|n| n.to_string()).collect(),
+        })?;
+    if !kind.rules_versions().contains(&record.rules_version) {
+        return Err(Discrepancy::UnknownRulesVersion {
+            version: record.rules_version,
+            known: kind.rules_versions().to_vec(),
+        });
     }
-    if !RULES_VERSIONS.contains(&record.rules_version) {
-        return Err(Discrepancy::UnknownRulesVersion(record.rules_version));
+    let options = kind
+        .read_options(record.options.get())
+        .map_err(Discrepancy::Options)?;
+    Ok((kind, options))
+}
+
+/// The setup as the genesis hash covers it: the options in the game's canonical form.
+fn header(record: &Record, options: &Options) -> LogHeader {
+    LogHeader {
+        options: options.json().clone(),
+        ..record.header()
     }
-    Ok(())
+}
+
+/// Each entry's action read as the game's (`None` where the record blanks it).
+fn read_actions(kind: &dyn Kind, record: &Record) -> Result<Vec<Option<Action>>, Discrepancy> {
+    record
+        .actions
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            entry
+                .action
+                .as_ref()
+                .map(|json| kind.read_action(json.get()))
+                .transpose()
+                .map_err(|error| Discrepancy::BadEntry {
+                    position: i + 1,
+                    error,
+                })
+        })
+        .collect()
 }
 
 fn check_seats(record: &Record) -> Result<(), Discrepancy> {
@@ -492,14 +546,19 @@ fn check_contributions(record: &Record) -> Result<(), Discrepancy> {
 }
 
 /// Genesis, then each entry: sequence number, hash, time order, time text.
-fn check_chain(record: &Record, secret: Option<&[u8; 32]>) -> Result<(), Discrepancy> {
-    let genesis = genesis(&record.header());
+fn check_chain(
+    record: &Record,
+    header: &LogHeader,
+    actions: &[Option<Action>],
+    secret: Option<&[u8; 32]>,
+) -> Result<(), Discrepancy> {
+    let genesis = genesis(header);
     if parse_hash(&record.genesis) != Some(genesis) {
         return Err(Discrepancy::Genesis);
     }
     let mut prev = genesis;
     let mut previous_at: Option<i64> = None;
-    for (i, entry) in record.actions.iter().enumerate() {
+    for (i, (entry, action)) in record.actions.iter().zip(actions).enumerate() {
         let position = i + 1;
         if entry.seq != position as u64 {
             return Err(Discrepancy::Sequence {
@@ -507,9 +566,9 @@ fn check_chain(record: &Record, secret: Option<&[u8; 32]>) -> Result<(), Discrep
                 found: entry.seq,
             });
         }
-        let hash = match (secret, &entry.action) {
+        let hash = match (secret, action) {
             (Some(secret), Some(action)) => {
-                hash_parts(&prev, secret, entry.seq, entry.seat, action, entry.at)
+                hash_parts(&prev, secret, entry.seq, entry.seat, action.json(), entry.at)
             }
             (Some(_), None) => return Err(Discrepancy::Redacted { position }),
             // A running game's record: the salts are secret, so only the shape is checked.

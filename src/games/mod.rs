@@ -1,16 +1,12 @@
-//! The game service: the operations the web layer calls (create, accept, decline, relink,
-//! authorize, load, move, page data, record), each one transaction with its mails in the outbox.
+//! The game service: the operations the web layer, the mail and the commands call (create,
+//! accept, decline, relink, authorize, load, move, page data, record), for games of any kind.
 //!
-//! A move, step by step (`moves.rs`): the caller authorizes the seat link
-//! ([`Games::authorize`]) and calls [`Games::prepare_move`]: without the write lock, the game
-//! row is read, the state is rebuilt by replaying the log (from the replay cache when it still
-//! matches the stored log head), the engine checks and applies the action, and the "your turn"
-//! / "game over" mails are rendered. Then one write transaction stores it all (the action row,
-//! the new chain head, the outbox rows) if the game's revision is still the one read: the
-//! service hands it to the move writer (`Db::store_move`), commands and tests use
-//! [`Games::make_move`] on one connection. [`Games::settle`] reads the answer; if anything
-//! changed the game in between, the move is prepared again (and is usually stale by then). The
-//! mail worker (`crate::mail::Worker`) delivers the mails later; nothing is ever sent inline.
+//! The service knows games only through the registry (`crate::kinds`): the stored `kind` of a
+//! game picks the rules that set it up, replay it, check its moves and word it. Each write is
+//! one transaction with its mails in the outbox; the mail worker (`crate::mail::Worker`)
+//! delivers them later, nothing is ever sent inline. A move is the one async operation
+//! [`Games::make_move`] (`moves.rs`): prepared outside the write lock, stored by the move
+//! writer if the game did not change meanwhile.
 
 pub mod links;
 mod moves;
@@ -18,20 +14,18 @@ pub mod names;
 mod pages;
 mod replay;
 pub mod seed;
-pub mod words;
 
 pub use links::{BadBaseUrl, BadSeatToken, BadSecret, BaseUrl, Links, SeatToken, Secret};
-pub use moves::{kept_changing, PreparedMove, MOVE_ATTEMPTS};
+pub use moves::{Refused, MOVE_ATTEMPTS};
 pub use names::{BadContribution, BadEmail, BadName, Contribution, EmailAddress, PlayerName};
-pub use pages::{HistoryEntry, PublicPage, RecordData, RecordedAction, SeatPage};
-pub use replay::{LogStep, Replay};
+pub use pages::{HistoryEntry, PublicPage, SeatPage};
 pub use seed::GameSecret;
 
-use crate::engine::condottiere::{
-    visible_events, Action, Decision, Game, Options, RuleError, View, CURRENT_RULES_VERSION,
-};
+use crate::audit::Replay;
 use crate::engine::{Seat, Viewer};
+use crate::kinds::{Game, Kind, OptionProblem, Options, Registry, RuleError, UnknownKind};
 use crate::mail::compose::{self, PlayerLine};
+use crate::present::{Ctx, SeatNames, Words};
 use crate::store::{
     self, write_transaction, AnyConnection, ContributionSource, GameRow, Millis, NewMail, SeatRow,
 };
@@ -39,7 +33,6 @@ pub use crate::store::{GameId, GameStatus};
 use anyhow::anyhow;
 use replay::{ReplayCache, Setup};
 use std::sync::Arc;
-use words::{card_list, describe, describe_options, SeatNames};
 
 /// What the service needs from the configuration.
 #[derive(Clone, Debug)]
@@ -48,12 +41,18 @@ pub struct GamesConfig {
     pub base_url: BaseUrl,
     /// `CORRIERE_SECRET`: the key seat links are signed with (hex, at least 32 bytes).
     pub link_secret: Secret,
+    /// The games this service plays.
+    pub registry: Registry,
 }
 
-/// The game service. Share one (e.g. in an `Arc` or actix `Data`): it holds the replay cache.
-pub struct Games {
+/// The game service. Cheap to clone; clones share the replay cache.
+#[derive(Clone)]
+pub struct Games(Arc<Inner>);
+
+struct Inner {
     links: Links,
     cache: ReplayCache,
+    registry: Registry,
 }
 
 /// A seat whose link was checked: the only way to act for a seat.
@@ -80,10 +79,11 @@ impl SeatAuth {
 /// The input of [`Games::create_game`].
 #[derive(Clone, Debug)]
 pub struct NewGame {
-    /// The optional rules. `options.first_holder` is the first-holder choice: `None` draws
-    /// it from the seed, `Some(seat)` fixes it.
-    pub options: Options,
-    /// Seat 1 first; 2 to 6 players.
+    /// The kind of game, by its registered name.
+    pub game: String,
+    /// The game's options as a JSON object (the API's body, or a form's fields made into one).
+    pub options: serde_json::Value,
+    /// Seat 1 first.
     pub seats: Vec<(PlayerName, EmailAddress)>,
     /// Which seat created the game (named as the inviter in the invitations).
     pub creator_seat: Seat,
@@ -139,13 +139,13 @@ pub struct Loaded {
 impl Loaded {
     /// Actions applied so far (0 before the first, and before the start).
     pub fn seq(&self) -> i64 {
-        self.replay.as_ref().map_or(0, |r| r.seq)
+        self.replay.as_ref().map_or(0, |r| r.seq as i64)
     }
     pub fn state(&self) -> Option<&Game> {
         self.replay.as_ref().map(|r| &r.game)
     }
     pub fn names(&self) -> SeatNames {
-        SeatNames::new(self.seats.iter().map(|s| s.name.clone()).collect())
+        names_of_infos(&self.seats)
     }
 }
 
@@ -157,7 +157,7 @@ pub struct Accepted {
 
 #[derive(Clone, Debug)]
 pub struct MoveOutcome {
-    /// The sequence number of the stored action (the new current seq).
+    /// The sequence number of the last stored action (the new current seq).
     pub seq: i64,
     pub log_head: String,
     pub game_over: bool,
@@ -165,6 +165,8 @@ pub struct MoveOutcome {
     pub happened: Vec<String>,
     /// The seats that owe a decision now (public: the spectator page shows it too).
     pub waiting: Vec<Seat>,
+    /// In a script: the action the rules refused after the ones before it were stored.
+    pub refused: Option<Refused>,
 }
 
 macro_rules! service_error {
@@ -198,20 +200,61 @@ macro_rules! service_error {
 // Declared after `service_error!` so it can use the macro.
 pub mod review;
 
-/// Every problem found with an input, one sentence each.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problems(pub Vec<String>);
+/// One thing wrong with a new game; the web layer words it (`CreateProblem::words`).
+#[derive(Clone, Debug)]
+pub enum CreateProblem {
+    UnknownGame(String),
+    /// The table has `given` seats; the game takes `min` to `max`.
+    Players {
+        min: u8,
+        max: u8,
+        given: usize,
+    },
+    /// The creator's seat (from 1) is not one of the seats.
+    CreatorSeat(u8),
+    /// The options do not read as the game's (serde's message).
+    Options(String),
+    /// A problem the game found with the options.
+    Option(OptionProblem),
+}
 
-impl std::fmt::Display for Problems {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0.join("; "))
+impl CreateProblem {
+    /// The problem in `words`' language; `kind` words the game's own problems.
+    pub fn words(&self, kind: Option<&dyn Kind>, words: Words) -> String {
+        match self {
+            CreateProblem::UnknownGame(game) => words.one("create-problem-game", "game", game),
+            CreateProblem::Players { min, max, given } => words.with(
+                "create-problem-players",
+                &[
+                    (
+                        "game",
+                        kind.map_or_else(String::new, |k| words.get(&format!("{}-title", k.name())))
+                            .into(),
+                    ),
+                    ("min", (*min).into()),
+                    ("max", (*max).into()),
+                    ("given", (*given).into()),
+                ],
+            ),
+            CreateProblem::CreatorSeat(seat) => {
+                words.one("create-problem-creator", "seat", *seat)
+            }
+            CreateProblem::Options(why) => words.one("create-problem-options", "why", why),
+            CreateProblem::Option(problem) => match kind {
+                Some(kind) => {
+                    let names = SeatNames::default();
+                    kind.option_problem_words(problem, &Ctx::new(words, &names, Viewer::Spectator))
+                }
+                None => problem.to_string(),
+            },
+        }
     }
 }
 
 service_error!(CreateError {
-    /// The players or options are not a game: every problem, one sentence each.
-    #[error("{0}")]
-    Invalid(Problems),
+    /// The players or options are not a game: every problem.
+    #[error("{0:?}")]
+    Invalid(Vec<CreateProblem>),
 });
 
 service_error!(AuthError {
@@ -251,9 +294,10 @@ service_error!(LoadError {
 });
 
 service_error!(MoveError {
-    /// Someone moved first: the page was out of date.
+    /// The form was drawn before the seat's decision changed: the game moved on.
     #[error("the game has moved on (now at move {current_seq}); reload and try again")]
     Stale { current_seq: i64 },
+    /// The rules refuse the (first) action: nothing was stored.
     #[error("{0}")]
     Illegal(RuleError),
     #[error("this game is not being played")]
@@ -269,22 +313,6 @@ fn seat_of(row: &SeatRow) -> Seat {
 
 fn short(head: &str) -> String {
     head.chars().take(16).collect()
-}
-
-fn info_of(row: &GameRow, players: usize) -> anyhow::Result<GameInfo> {
-    Ok(GameInfo {
-        id: GameId::parse(&row.id)?,
-        kind: row.kind.clone(),
-        rules_version: u32::try_from(row.rules_version)?,
-        options: serde_json::from_str(&row.options)?,
-        status: row.status(),
-        players: u8::try_from(players)?,
-        created_at: Millis(row.created_at),
-        ended_at: row.ended_at.map(Millis),
-        commitment: row.commitment.clone(),
-        log_head: row.log_head.clone(),
-        creator_seat: Seat(u8::try_from(row.creator_seat)?),
-    })
 }
 
 fn seat_infos(seats: &[SeatRow]) -> Vec<SeatInfo> {
@@ -305,28 +333,106 @@ fn names_of(seats: &[SeatRow]) -> SeatNames {
     SeatNames::new(seats.iter().map(|s| s.name.clone()).collect())
 }
 
-/// What `viewer` may see of the steps after `since`, in words, oldest first.
-fn happened_since(replay: &Replay, since: i64, viewer: Viewer, names: &SeatNames) -> Vec<String> {
+fn names_of_infos(seats: &[SeatInfo]) -> SeatNames {
+    SeatNames::new(seats.iter().map(|s| s.name.clone()).collect())
+}
+
+/// What `cx.viewer` may see of the steps after `since`, in words, oldest first.
+fn happened_since(kind: &dyn Kind, replay: &Replay, since: i64, cx: &Ctx) -> Vec<String> {
     let over = replay.game.is_over();
     replay
         .steps
         .iter()
-        .filter(|step| step.seq > since)
-        .flat_map(|step| visible_events(&step.events, viewer, over).map(|e| describe(e, names)))
+        .filter(|step| step.seq as i64 > since)
+        .flat_map(|step| kind.events_words(&step.events, over, cx))
         .collect()
 }
 
 impl Games {
     pub fn new(config: GamesConfig) -> Games {
-        Games {
+        Games(Arc::new(Inner {
             links: Links::new(config.link_secret, config.base_url),
             cache: ReplayCache::new(CACHE_CAPACITY),
-        }
+            registry: config.registry,
+        }))
     }
 
     /// Link making and checking (the web layer uses it for URLs; tests for tokens).
     pub fn links(&self) -> &Links {
-        &self.links
+        &self.0.links
+    }
+
+    /// The games this service plays.
+    pub fn registry(&self) -> &Registry {
+        &self.0.registry
+    }
+
+    /// The kind of a stored game: an unknown one is an error, never a panic.
+    pub fn kind(&self, name: &str) -> Result<&dyn Kind, UnknownKind> {
+        self.0.registry.get(name)
+    }
+
+    /// The words mails are written in (the default language for now).
+    fn mail_words(&self) -> Words<'_> {
+        self.0.registry.catalogs().default_words()
+    }
+
+    fn info_of(&self, row: &GameRow, players: usize) -> anyhow::Result<GameInfo> {
+        let kind = self.kind(&row.kind)?;
+        Ok(GameInfo {
+            id: GameId::parse(&row.id)?,
+            kind: row.kind.clone(),
+            rules_version: u32::try_from(row.rules_version)?,
+            options: kind
+                .read_options(&row.options)
+                .map_err(|e| anyhow!("stored options of game {}: {e}", row.id))?,
+            status: row.status(),
+            players: u8::try_from(players)?,
+            created_at: Millis(row.created_at),
+            ended_at: row.ended_at.map(Millis),
+            commitment: row.commitment.clone(),
+            log_head: row.log_head.clone(),
+            creator_seat: Seat(u8::try_from(row.creator_seat)?),
+        })
+    }
+
+    /// Check a new game: the kind, the players, the creator's seat and the options.
+    fn check_new(&self, new: &NewGame) -> Result<(&dyn Kind, Options), Vec<CreateProblem>> {
+        let kind = self
+            .kind(&new.game)
+            .map_err(|_| vec![CreateProblem::UnknownGame(new.game.clone())])?;
+        let mut problems = Vec::new();
+        let players = new.seats.len();
+        let (min, max) = kind.players();
+        if !(min as usize..=max as usize).contains(&players) {
+            problems.push(CreateProblem::Players {
+                min,
+                max,
+                given: players,
+            });
+        }
+        if new.creator_seat.index() >= players {
+            problems.push(CreateProblem::CreatorSeat(new.creator_seat.number()));
+        }
+        let options = match kind.read_options(&new.options.to_string()) {
+            Ok(options) => options,
+            Err(why) => {
+                problems.push(CreateProblem::Options(why));
+                return Err(problems);
+            }
+        };
+        if problems.is_empty() {
+            problems.extend(
+                kind.option_problems(&options, players as u8)
+                    .into_iter()
+                    .map(CreateProblem::Option),
+            );
+        }
+        if problems.is_empty() {
+            Ok((kind, options))
+        } else {
+            Err(problems)
+        }
     }
 
     /// Create a game in `inviting` status: draw its secret, store the commitment, and queue an
@@ -337,41 +443,15 @@ impl Games {
         conn: &mut AnyConnection,
         new: NewGame,
     ) -> Result<Created, CreateError> {
-        let players = new.seats.len();
-        let mut problems = Vec::new();
-        if !(2..=6).contains(&players) {
-            problems.push(format!("a game has 2 to 6 players, not {players}"));
-        }
-        if new.creator_seat.index() >= players {
-            problems.push(format!(
-                "there is no seat {} for the creator",
-                new.creator_seat.number()
-            ));
-        }
-        if problems.is_empty() {
-            // The engine is the judge of options: a trial setup lists every problem.
-            let trial = Game::setup(
-                CURRENT_RULES_VERSION,
-                &new.options,
-                players as u8,
-                crate::engine::Seed::from_u64(0),
-                &mut Vec::new(),
-            );
-            if let Err(error) = trial {
-                problems.extend(error.0);
-            }
-        }
-        if !problems.is_empty() {
-            return Err(CreateError::Invalid(Problems(problems)));
-        }
+        let (kind, options) = self.check_new(&new).map_err(CreateError::Invalid)?;
         let now = Millis::now();
         let game_id = GameId::generate();
         let secret = GameSecret::generate();
         let row = GameRow {
             id: game_id.to_string(),
-            kind: "condottiere".into(),
-            rules_version: CURRENT_RULES_VERSION as i32,
-            options: serde_json::to_string(&new.options).map_err(anyhow::Error::from)?,
+            kind: kind.name().into(),
+            rules_version: kind.current_rules_version() as i32,
+            options: options.json().get().to_owned(),
             status: GameStatus::Inviting.as_str().into(),
             created_at: now.0,
             commitment: secret.commitment(),
@@ -382,7 +462,11 @@ impl Games {
             revision: 0,
         };
         let names = SeatNames::new(new.seats.iter().map(|(n, _)| n.to_string()).collect());
-        let options_words = describe_options(&new.options, &names);
+        let words = self.mail_words();
+        let cx = Ctx::new(words, &names, Viewer::Spectator);
+        let options_words = kind.options_words(&options, &cx);
+        let notes = kind.option_notes(&options, &cx);
+        let links = &self.0.links;
         write_transaction(conn, |conn| -> Result<(), CreateError> {
             store::insert_game(conn, &row)?;
             for (index, (name, email)) in new.seats.iter().enumerate() {
@@ -402,7 +486,9 @@ impl Games {
                     },
                 )?;
                 let mail = compose::Invitation {
+                    w: words,
                     to_name: name.to_string(),
+                    game_title: words.get(&format!("{}-title", kind.name())),
                     game_id: game_id.to_string(),
                     inviter: names.name(new.creator_seat),
                     players: new
@@ -416,9 +502,10 @@ impl Games {
                         })
                         .collect(),
                     options: options_words.clone(),
+                    notes: notes.clone(),
                     commitment: row.commitment.clone(),
-                    seat_url: self.links.seat_url(&game_id, seat, 1),
-                    game_url: self.links.game_url(&game_id),
+                    seat_url: links.seat_url(&game_id, seat, 1),
+                    game_url: links.game_url(&game_id),
                 }
                 .render()?;
                 let to = (name.as_str(), email.as_str());
@@ -426,10 +513,10 @@ impl Games {
             }
             Ok(())
         })?;
-        tracing::info!(game.id = %game_id, players, "game created");
+        tracing::info!(game.id = %game_id, game = kind.name(), players = new.seats.len(), "game created");
         Ok(Created {
-            creator_token: self.links.token(&game_id, new.creator_seat, 1),
-            creator_url: self.links.seat_url(&game_id, new.creator_seat, 1),
+            creator_token: links.token(&game_id, new.creator_seat, 1),
+            creator_url: links.seat_url(&game_id, new.creator_seat, 1),
             game_id,
             creator_seat: new.creator_seat,
         })
@@ -449,7 +536,7 @@ impl Games {
                 Some(_) => AuthError::BadLink,
             });
         };
-        if !self.links.verify(game_id, seat, link_version, token) {
+        if !self.0.links.verify(game_id, seat, link_version, token) {
             return Err(AuthError::BadLink);
         }
         Ok(SeatAuth {
@@ -460,7 +547,7 @@ impl Games {
 
     /// Accept an invitation with the seat's entropy contribution, or with one the server draws
     /// (recorded as `server`) when none is given. The last acceptance starts the game: the seed
-    /// is derived (see [`seed::derive_seed`]), the engine sets up, the chain head h0 is stored,
+    /// is derived (see [`seed::derive_seed`]), the game sets up, the chain head h0 is stored,
     /// and whoever must decide first gets a "your turn" mail.
     pub fn accept(
         &self,
@@ -500,7 +587,7 @@ impl Games {
             started: started.is_some(),
         };
         if let Some(replay) = started {
-            self.cache.put(id, replay);
+            self.0.cache.put(id, replay);
         }
         Ok(accepted)
     }
@@ -513,12 +600,13 @@ impl Games {
         now: Millis,
     ) -> anyhow::Result<Arc<Replay>> {
         let id = GameId::parse(&row.id)?;
-        let replay = Setup::from_rows(row, seats)?.start()?;
+        let kind = self.kind(&row.kind)?;
+        let replay = Setup::from_rows(kind, row, seats)?.start(kind)?;
         store::start_game(conn, &id, &replay.head_hex())?;
         let names = names_of(seats);
         for seat in replay.game.waiting_on() {
             let seat_row = &seats[seat.index()];
-            let mail = self.your_turn(&id, seat_row, &replay, -1, &names)?;
+            let mail = self.your_turn(kind, &id, seat_row, &replay, -1, &names)?;
             store::enqueue(
                 conn,
                 new_mail(&id, "your_turn", (&seat_row.name, &seat_row.email), mail),
@@ -530,6 +618,7 @@ impl Games {
 
     fn your_turn(
         &self,
+        kind: &dyn Kind,
         id: &GameId,
         seat_row: &SeatRow,
         replay: &Replay,
@@ -537,23 +626,28 @@ impl Games {
         names: &SeatNames,
     ) -> anyhow::Result<compose::Rendered> {
         let seat = seat_of(seat_row);
-        let viewer = Viewer::Seat(seat);
-        let view = replay.game.view(viewer);
-        let hand = view.seats[seat.index()].hand.clone().unwrap_or_default();
+        let words = self.mail_words();
+        let cx = Ctx::new(words, names, Viewer::Seat(seat));
+        let view = replay.game.view(Viewer::Seat(seat));
         let decision = replay
             .game
             .decision(seat)
             .ok_or_else(|| anyhow!("seat {} owes no decision", seat.number()))?;
         let head = replay.head_hex();
         Ok(compose::YourTurn {
+            w: words,
             to_name: seat_row.name.clone(),
+            game_title: words.get(&format!("{}-title", kind.name())),
             game_id: id.to_string(),
-            prompt: decision.prompt().to_owned(),
-            happened: happened_since(replay, since, viewer, names),
-            hand: format!("{} ({} cards)", card_list(&hand), hand.len()),
-            seat_url: self.links.seat_url(id, seat, seat_row.link_version),
-            game_url: self.links.game_url(id),
-            seq: replay.seq,
+            prompt: kind.decision_words(&decision, &cx),
+            happened: happened_since(kind, replay, since, &cx),
+            part: kind.mail_part(&view, seat, &cx),
+            seat_url: self
+                .0
+                .links
+                .seat_url(id, seat, seat_row.link_version),
+            game_url: self.0.links.game_url(id),
+            seq: replay.seq as i64,
             log_head_short: short(&head),
             log_head: head,
         }
@@ -564,6 +658,7 @@ impl Games {
     pub fn decline(&self, conn: &mut AnyConnection, auth: &SeatAuth) -> Result<(), DeclineError> {
         let now = Millis::now();
         let id = &auth.game_id;
+        let words = self.mail_words();
         write_transaction(conn, |conn| -> Result<(), DeclineError> {
             let row = store::lock_game(conn, id)?.ok_or(DeclineError::NoSuchGame)?;
             if row.status() != GameStatus::Inviting {
@@ -574,11 +669,13 @@ impl Games {
             let names = names_of(&seats);
             for other in seats.iter().filter(|s| seat_of(s) != auth.seat) {
                 let mail = compose::Cancelled {
+                    w: words,
                     to_name: other.name.clone(),
+                    game_title: words.get(&format!("{}-title", row.kind)),
                     game_id: id.to_string(),
                     declined_by: names.name(auth.seat),
-                    game_url: self.links.game_url(id),
-                    receipt: format!("Deal commitment {}.", row.commitment),
+                    game_url: self.0.links.game_url(id),
+                    commitment: row.commitment.clone(),
                 }
                 .render()?;
                 store::enqueue(
@@ -602,24 +699,33 @@ impl Games {
         seat: Seat,
     ) -> Result<(), RelinkError> {
         let now = Millis::now();
+        let words = self.mail_words();
         write_transaction(conn, |conn| -> Result<(), RelinkError> {
             let game = store::lock_game(conn, game_id)?.ok_or(RelinkError::NoSuchGame)?;
             let seats = store::seats_of(conn, game_id)?;
-            let mut receipt = format!("Deal commitment {}.", game.commitment);
-            if let Some(head) = &game.log_head {
-                let seq = store::last_seq(conn, game_id)?;
-                receipt.push_str(&format!(" Receipt: move {seq}, log head {}…", short(head)));
-            }
+            let receipt = match &game.log_head {
+                Some(head) => words.with(
+                    "mail-receipt-started",
+                    &[
+                        ("commitment", game.commitment.clone().into()),
+                        ("seq", store::last_seq(conn, game_id)?.into()),
+                        ("head", short(head).into()),
+                    ],
+                ),
+                None => words.one("mail-receipt", "commitment", &game.commitment),
+            };
             let row = seats
                 .iter()
                 .find(|s| seat_of(s) == seat)
                 .ok_or(RelinkError::NoSuchSeat)?;
             let version = store::bump_link_version(conn, game_id, row.seat)?;
             let mail = compose::Relink {
+                w: words,
                 to_name: row.name.clone(),
+                game_title: words.get(&format!("{}-title", game.kind)),
                 game_id: game_id.to_string(),
-                seat_url: self.links.seat_url(game_id, seat, version),
-                game_url: self.links.game_url(game_id),
+                seat_url: self.0.links.seat_url(game_id, seat, version),
+                game_url: self.0.links.game_url(game_id),
                 receipt,
             }
             .render()?;
@@ -631,14 +737,14 @@ impl Games {
         Ok(())
     }
 
-    /// Read a game and rebuild its state by replaying the stored log through `Game::apply`
-    /// (only the actions newer than a still-valid cached replay are applied).
+    /// Read a game and rebuild its state by replaying the stored log through the game's
+    /// checked path (only the actions newer than a still-valid cached replay are applied).
     pub fn load(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<Loaded, LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         let seats = store::seats_of(conn, game_id)?;
         let replay = self.replay(conn, &row, &seats)?;
         Ok(Loaded {
-            game: info_of(&row, seats.len())?,
+            game: self.info_of(&row, seats.len())?,
             seats: seat_infos(&seats),
             replay,
         })
@@ -661,11 +767,12 @@ impl Games {
             return Ok(None);
         }
         let id = GameId::parse(&row.id)?;
+        let kind = self.kind(&row.kind)?;
         let head = row
             .log_head
             .as_deref()
             .ok_or_else(|| anyhow!("game {id} is started but has no log head"))?;
-        let cached = self.cache.get(&id);
+        let cached = self.0.cache.get(&id);
         if let Some(cached) = &cached {
             if cached.head_hex() == head {
                 return Ok(Some(cached.clone()));
@@ -673,30 +780,31 @@ impl Games {
         }
         let from_cache = match cached {
             Some(cached) => {
-                let rows = store::actions_from(conn, &id, cached.seq.max(1))?;
+                let rows = store::actions_from(conn, &id, (cached.seq as i64).max(1))?;
                 // The cached replay is a starting point only if its last action is still the
                 // stored one at that seq.
                 let anchored = cached.seq == 0
                     || rows
                         .first()
-                        .is_some_and(|r| r.seq == cached.seq && r.hash == cached.head_hex());
+                        .is_some_and(|r| r.seq == cached.seq as i64 && r.hash == cached.head_hex());
                 let mut replay = (*cached).clone();
-                (anchored && replay::catch_up(&mut replay, &rows, head)?).then_some(replay)
+                (anchored && replay::catch_up(kind, &mut replay, &rows, head)?).then_some(replay)
             }
             None => None,
         };
         let replay = match from_cache {
             Some(replay) => replay,
             None => {
-                let mut replay = Setup::from_rows(row, seats)?.start()?;
-                if !replay::catch_up(&mut replay, &store::actions_from(conn, &id, 1)?, head)? {
+                let mut replay = Setup::from_rows(kind, row, seats)?.start(kind)?;
+                let rows = store::actions_from(conn, &id, 1)?;
+                if !replay::catch_up(kind, &mut replay, &rows, head)? {
                     anyhow::bail!("game {id}: the stored log head does not match the replayed log");
                 }
                 replay
             }
         };
         let replay = Arc::new(replay);
-        self.cache.put(&id, replay.clone());
+        self.0.cache.put(&id, replay.clone());
         Ok(Some(replay))
     }
 }
@@ -722,16 +830,16 @@ mod tests {
 
     /// A page reads the game row, then the log: a move stored in between must not make the
     /// replay disagree with the row (it used to fail the request).
-    #[test]
-    fn a_replay_stops_at_the_log_head_of_the_row_it_was_read_with() {
+    #[tokio::test]
+    async fn a_replay_stops_at_the_log_head_of_the_row_it_was_read_with() {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("games.db").display());
         let db = Db::open(&DbUrl::parse(&url).unwrap()).unwrap();
-        let mut conn = db.get().unwrap();
         let service = || {
             Games::new(GamesConfig {
                 base_url: BaseUrl::parse("https://corriere.test/").unwrap(),
                 link_secret: Secret::generate(),
+                registry: Registry::standard(),
             })
         };
         let games = service();
@@ -743,28 +851,37 @@ mod tests {
             })
             .collect();
         let new = NewGame {
-            options: Options::default(),
+            game: "condottiere".into(),
+            options: serde_json::json!({}),
             seats,
             creator_seat: Seat(0),
         };
+        let mut conn = db.get().unwrap();
         let id = games.create_game(&mut conn, new).unwrap().game_id;
         for seat in Seat::all(2) {
             let auth = SeatAuth::for_server(id.clone(), seat);
             games.accept(&mut conn, &auth, None).unwrap();
         }
-        let play = |conn: &mut AnyConnection| {
-            let loaded = games.load(conn, &id).unwrap();
+        drop(conn);
+        let play = || async {
+            let loaded = games.load(&mut db.get().unwrap(), &id).unwrap();
             let game = loaded.state().unwrap();
             let seat = game.waiting_on()[0];
             let action = game.legal_actions(seat)[0].clone();
             let auth = SeatAuth::for_server(id.clone(), seat);
-            games.make_move(conn, &auth, loaded.seq(), &action).unwrap();
+            games
+                .make_move(&db, &auth, loaded.seq(), vec![action])
+                .await
+                .unwrap();
         };
-        play(&mut conn);
+        play().await;
+        let mut conn = db.get().unwrap();
         let row = store::find_game(&mut conn, &id).unwrap().unwrap();
         let seat_rows = store::seats_of(&mut conn, &id).unwrap();
-        play(&mut conn);
-        play(&mut conn);
+        drop(conn);
+        play().await;
+        play().await;
+        let mut conn = db.get().unwrap();
         // With the cache ahead of the row, and with no cache at all.
         for games in [&games, &service()] {
             let replay = games.replay(&mut conn, &row, &seat_rows).unwrap().unwrap();

@@ -1,79 +1,94 @@
-//! A move, from the seat's request to the stored action: prepared outside the write lock
-//! (checked by the engine, mails rendered), then stored if its game did not change meanwhile.
+//! A move, from the seat's request to the stored actions: the one service operation every
+//! handler calls (a page's form, the API, and later a reply by mail or the clock). It is
+//! prepared outside the write lock (checked by the rules, mails rendered), then stored by the
+//! move writer if its game did not change meanwhile.
 
-use super::replay::{LogStep, Replay};
-use super::words::{describe_outcome, SeatNames};
 use super::{
     happened_since, names_of, new_mail, seat_of, short, Games, MoveError, MoveOutcome, SeatAuth,
 };
-use crate::engine::condottiere::Action;
+use crate::audit::Replay;
 use crate::engine::Viewer;
+use crate::kinds::{Action, Kind, RuleError};
 use crate::mail::compose;
+use crate::present::{Ctx, SeatNames};
 use crate::store::{
-    self, write_transaction, ActionRow, AnyConnection, GameId, GameRow, GameStatus, Millis,
-    NewMove, SeatRow,
+    self, ActionRow, AnyConnection, Db, GameId, GameRow, GameStatus, Millis, NewMove, SeatRow,
 };
 use anyhow::anyhow;
 use std::sync::Arc;
 
+/// How often a move is prepared again when something changed its game while it was being
+/// prepared; a second change within one move means something is wrong.
+pub const MOVE_ATTEMPTS: usize = 3;
+
+/// An action of a script the rules refused after earlier ones were applied.
+#[derive(Clone, Debug)]
+pub struct Refused {
+    /// Its position in the script, from 0.
+    pub index: usize,
+    pub error: RuleError,
+}
+
+/// A move ready to be stored, with what to answer and to cache once it is.
+struct Prepared {
+    write: NewMove,
+    outcome: MoveOutcome,
+    after: Arc<Replay>,
+}
+
 impl Games {
-    /// Play one action for an authorized seat. `expected_seq` is the seq the player's page
-    /// showed; if the game has moved on the move is refused as `Stale` (so two identical POSTs
-    /// apply once). An illegal action stores nothing. The move is checked and its mails are
-    /// rendered outside the write lock ([`Games::prepare_move`]); the write transaction only
-    /// stores it, if the game is still at the revision the move was prepared at. The service
-    /// stores through the move writer instead (`Db::store_move`, the same write, several moves
-    /// per commit); this is the same loop on one connection, for commands and tests.
-    pub fn make_move(
+    /// Play actions for an authorized seat: one, or a script of several applied one after the
+    /// other. `expected_seq` is the move number the seat's page (or mail) showed: a form drawn
+    /// before the seat's decision last changed is refused as `Stale` (so two identical posts
+    /// apply once), while another seat answering the same simultaneous decision meanwhile
+    /// does not make it stale. An action the rules refuse stores nothing; in a script, the
+    /// actions before it stand, the rest is dropped, and the outcome says which one was refused.
+    pub async fn make_move(
         &self,
-        conn: &mut AnyConnection,
+        db: &Db,
         auth: &SeatAuth,
         expected_seq: i64,
-        action: &Action,
+        actions: Vec<Action>,
     ) -> Result<MoveOutcome, MoveError> {
         for _ in 0..MOVE_ATTEMPTS {
-            let prepared = self.prepare_move(conn, auth, expected_seq, action)?;
-            let stored = write_transaction(conn, |conn| store::store_move(conn, &prepared.write));
-            if let Some(outcome) = self.settle(auth, prepared, stored)? {
-                return Ok(outcome);
+            let (games, who, script) = (self.clone(), auth.clone(), actions.clone());
+            let prepared = db
+                .run(move |conn| games.prepare(conn, &who, expected_seq, &script))
+                .await
+                .map_err(MoveError::Unexpected)??;
+            match db.store_move(prepared.write.clone()).await {
+                Ok(true) => {
+                    self.0.cache.put(&auth.game_id, prepared.after);
+                    tracing::info!(game.id = %auth.game_id, seat = auth.seat.number(), seq = prepared.outcome.seq, "move stored");
+                    return Ok(prepared.outcome);
+                }
+                // The game changed under the move: prepare it again (it is usually stale now).
+                Ok(false) => continue,
+                Err(error) if store::is_unique_violation(&error) => {
+                    return Err(MoveError::Stale {
+                        current_seq: prepared.outcome.seq,
+                    })
+                }
+                Err(error) => return Err(error.into()),
             }
         }
-        Err(kept_changing(auth))
-    }
-
-    /// What storing a prepared move came to: its outcome once stored (and the state after it
-    /// cached), `None` when its game changed in between and the move must be prepared again.
-    pub fn settle(
-        &self,
-        auth: &SeatAuth,
-        prepared: PreparedMove,
-        stored: diesel::QueryResult<bool>,
-    ) -> Result<Option<MoveOutcome>, MoveError> {
-        match stored {
-            Ok(true) => {
-                let id = &auth.game_id;
-                self.cache.put(id, prepared.after);
-                tracing::info!(game.id = %id, seat = auth.seat.number(), seq = prepared.outcome.seq, "move stored");
-                Ok(Some(prepared.outcome))
-            }
-            Ok(false) => Ok(None),
-            Err(error) if store::is_unique_violation(&error) => Err(MoveError::Stale {
-                current_seq: prepared.outcome.seq,
-            }),
-            Err(error) => Err(error.into()),
-        }
+        Err(anyhow!(
+            "game {} kept changing while a move was being stored",
+            auth.game_id
+        )
+        .into())
     }
 
     /// Everything a move writes, built from the current state without the write lock: the
-    /// action row and chain head, the mails to whoever decides next (or the game-over mails),
-    /// and the state after the move. Store [`PreparedMove::write`], then [`Games::settle`].
-    pub fn prepare_move(
+    /// action rows and chain head, the mails to whoever decides next (or the game-over mails),
+    /// and the state after the move.
+    fn prepare(
         &self,
         conn: &mut AnyConnection,
         auth: &SeatAuth,
         expected_seq: i64,
-        action: &Action,
-    ) -> Result<PreparedMove, MoveError> {
+        actions: &[Action],
+    ) -> Result<Prepared, MoveError> {
         let now = Millis::now();
         let id = &auth.game_id;
         let mover = auth.seat;
@@ -81,58 +96,52 @@ impl Games {
         if row.status() != GameStatus::Playing {
             return Err(MoveError::NotPlaying);
         }
+        let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
         // Read after the game row: a relink in between moves the revision on, and the
         // conditional write then sends the move back here.
         let seats = store::seats_of(conn, id)?;
         let before = self
             .replay(conn, &row, &seats)?
             .ok_or(MoveError::NotPlaying)?;
-        if before.seq != expected_seq {
+        let current = before.seq as i64;
+        if expected_seq > current || expected_seq < before.stamp(mover) as i64 {
             return Err(MoveError::Stale {
-                current_seq: before.seq,
+                current_seq: current,
             });
         }
-        let mut events = Vec::new();
-        let game = before
-            .game
-            .clone()
-            .apply(mover, action, &mut events)
-            .map_err(|(_, error)| MoveError::Illegal(error))?;
-        let seq = before.seq + 1;
         // Times never run backwards in a log, even if the server clock steps back.
-        let at = before
-            .steps
-            .last()
-            .and_then(|step| step.at)
-            .map_or(now, |last| last.max(now));
-        let head = before.link(seq, mover, action, at.0);
-        let head_hex = hex::encode(head);
-        let action_row = ActionRow {
-            game_id: id.to_string(),
-            seq,
-            seat: mover.0 as i32,
-            action: serde_json::to_string(action).map_err(anyhow::Error::from)?,
-            created_at: at.0,
-            hash: head_hex.clone(),
-        };
+        let at = before.last_at().map_or(now.0, |last| last.max(now.0));
         let mut after = (*before).clone();
-        after.game = game;
-        after.seq = seq;
-        after.head = head;
-        after.steps.push(Arc::new(LogStep {
-            seq,
-            seat: Some(mover),
-            action: Some(action.clone()),
-            at: Some(at),
-            events,
-        }));
-        let names = names_of(&seats);
+        let mut rows = Vec::new();
+        let mut refused = None;
+        for (index, action) in actions.iter().enumerate() {
+            if let Err(error) = after.apply(mover, action.clone(), at) {
+                if index == 0 {
+                    return Err(MoveError::Illegal(error));
+                }
+                refused = Some(Refused { index, error });
+                break;
+            }
+            rows.push(ActionRow {
+                game_id: id.to_string(),
+                seq: after.seq as i64,
+                seat: mover.0 as i32,
+                action: action.json().get().to_owned(),
+                created_at: at,
+                hash: after.head_hex(),
+            });
+            if after.game.is_over() {
+                break;
+            }
+        }
+        let seq = after.seq as i64;
         let over = after.game.is_over();
+        let names = names_of(&seats);
         let mut mails = Vec::new();
         let mut seen_by = vec![mover.0 as i32];
         if over {
             for seat_row in &seats {
-                mails.push(self.game_over(id, &row, seat_row, &after, &names, now)?);
+                mails.push(self.game_over(kind, id, &row, seat_row, &after, &names, now)?);
                 seen_by.push(seat_row.seat);
             }
         } else {
@@ -141,7 +150,8 @@ impl Games {
                     continue;
                 }
                 let seat_row = &seats[seat.index()];
-                let mail = self.your_turn(id, seat_row, &after, seat_row.last_seen_seq, &names)?;
+                let mail =
+                    self.your_turn(kind, id, seat_row, &after, seat_row.last_seen_seq, &names)?;
                 mails.push(
                     new_mail(id, "your_turn", (&seat_row.name, &seat_row.email), mail)
                         .into_row(now),
@@ -149,17 +159,20 @@ impl Games {
                 seen_by.push(seat_row.seat);
             }
         }
+        let words = self.mail_words();
+        let cx = Ctx::new(words, &names, Viewer::Seat(mover));
         let outcome = MoveOutcome {
             waiting: after.game.waiting_on(),
             seq,
-            log_head: head_hex,
+            log_head: after.head_hex(),
             game_over: over,
-            happened: happened_since(&after, seq - 1, Viewer::Seat(mover), &names),
+            happened: happened_since(kind, &after, current, &cx),
+            refused,
         };
-        Ok(PreparedMove {
+        Ok(Prepared {
             write: NewMove {
                 revision: row.revision,
-                action: action_row,
+                actions: rows,
                 ended_at: over.then_some(now),
                 mails,
                 seen_by,
@@ -169,10 +182,12 @@ impl Games {
         })
     }
 
-    /// The game-over mail for one seat: the result, what happened since the seat last acted,
-    /// and the game's secret, so anyone can now verify the deal.
+    /// The game-over mail for one seat: the result and standings, what happened since the seat
+    /// last acted, and the game's secret, so anyone can now verify the deal.
+    #[allow(clippy::too_many_arguments)]
     fn game_over(
         &self,
+        kind: &dyn Kind,
         id: &GameId,
         row: &GameRow,
         seat_row: &SeatRow,
@@ -184,15 +199,26 @@ impl Games {
             .game
             .outcome()
             .ok_or_else(|| anyhow!("an over game has no outcome"))?;
-        let head = after.head_hex();
         let seat = seat_of(seat_row);
+        let words = self.mail_words();
+        let cx = Ctx::new(words, names, Viewer::Seat(seat));
+        let reviewer = after.game.view(Viewer::Reviewer);
+        let head = after.head_hex();
         let mail = compose::GameOver {
+            w: words,
             to_name: seat_row.name.clone(),
+            game_title: words.get(&format!("{}-title", kind.name())),
             game_id: id.to_string(),
-            result: describe_outcome(outcome, names),
-            happened: happened_since(after, seat_row.last_seen_seq, Viewer::Seat(seat), names),
-            game_url: self.links.game_url(id),
-            seq: after.seq,
+            result: kind.outcome_words(&outcome, &cx),
+            standings: after
+                .game
+                .standings()
+                .iter()
+                .map(|s| kind.standing_words(&reviewer, s, &cx))
+                .collect(),
+            happened: happened_since(kind, after, seat_row.last_seen_seq, &cx),
+            game_url: self.0.links.game_url(id),
+            seq: after.seq as i64,
             log_head_short: short(&head),
             log_head: head,
             secret: row.secret.clone(),
@@ -201,31 +227,4 @@ impl Games {
         .render()?;
         Ok(new_mail(id, "game_over", (&seat_row.name, &seat_row.email), mail).into_row(now))
     }
-}
-
-/// A move ready to be stored, with what to answer and to cache once it is.
-pub struct PreparedMove {
-    write: NewMove,
-    outcome: MoveOutcome,
-    after: Arc<Replay>,
-}
-
-impl PreparedMove {
-    /// What storing the move writes (see `store::store_move`).
-    pub fn write(&self) -> &NewMove {
-        &self.write
-    }
-}
-
-/// How often a move is prepared again when something changed its game while it was being
-/// prepared; a second change within one move means something is wrong.
-pub const MOVE_ATTEMPTS: usize = 3;
-
-/// The error when a move's game changed under it [`MOVE_ATTEMPTS`] times in a row.
-pub fn kept_changing(auth: &SeatAuth) -> MoveError {
-    anyhow!(
-        "game {} kept changing while a move was being stored",
-        auth.game_id
-    )
-    .into()
 }

@@ -1,7 +1,8 @@
-//! What the pages read: a seat's page (its view, decision, legal actions and history), the
-//! public page (spectator view, or the full review once over), and the data of a record.
+//! What the pages read: a seat's page (its view, decision, legal actions and history), and the
+//! public page (the spectator's view, or the full review once the game is over).
 
 use super::*;
+use crate::kinds::{Action, Decision, View};
 
 /// One entry of a seat's or a spectator's history: what one step caused, in words.
 #[derive(Clone, Debug)]
@@ -27,6 +28,8 @@ pub struct SeatPage {
     pub log_head: Option<String>,
     /// Newest first; only what this seat may see.
     pub history: Vec<HistoryEntry>,
+    /// Who must decide now (public).
+    pub waiting: Vec<(Seat, Decision)>,
 }
 
 /// Everything the public page of a game shows: a spectator's view, or the full review after
@@ -41,54 +44,50 @@ pub struct PublicPage {
     pub history: Vec<HistoryEntry>,
     /// The server secret, once the game is over.
     pub revealed_secret: Option<String>,
+    /// Who must decide now.
+    pub waiting: Vec<(Seat, Decision)>,
+    pub standings: Vec<crate::engine::Standing>,
+    pub outcome: Option<crate::kinds::Outcome>,
 }
 
-/// Everything a game record needs (the record format itself lives in the audit module).
-#[derive(Clone, Debug)]
-pub struct RecordData {
-    pub game: GameInfo,
-    pub seats: Vec<SeatInfo>,
-    pub actions: Vec<RecordedAction>,
-    /// Revealed only once the game is over.
-    pub secret: Option<String>,
-}
-
-#[derive(Clone, Debug)]
-pub struct RecordedAction {
-    pub seq: i64,
-    pub seat: Seat,
-    pub action: Action,
-    pub at: Millis,
-    pub hash: String,
-}
-
-fn history(replay: &Replay, viewer: Viewer, names: &SeatNames) -> Vec<HistoryEntry> {
+/// What `cx.viewer` may see of every step, in words, newest first.
+fn history(kind: &dyn Kind, replay: &Replay, cx: &Ctx) -> Vec<HistoryEntry> {
     let over = replay.game.is_over();
     replay
         .steps
         .iter()
         .rev()
         .map(|step| HistoryEntry {
-            seq: step.seq,
-            at: step.at,
+            seq: step.seq as i64,
+            at: step.at.map(Millis),
             seat: step.seat,
-            lines: visible_events(&step.events, viewer, over)
-                .map(|e| describe(e, names))
-                .collect(),
+            lines: kind.events_words(&step.events, over, cx),
         })
         .filter(|entry| !entry.lines.is_empty())
         .collect()
 }
 
+fn waiting(replay: Option<&Replay>) -> Vec<(Seat, Decision)> {
+    replay
+        .map(|r| {
+            r.pending()
+                .iter()
+                .map(|p| (p.seat, p.decision.clone()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 impl Games {
     /// What a seat's page needs: its view, decision, legal actions, seq, log head, and the
-    /// history it may see (newest first).
+    /// history it may see (newest first, in `lang`).
     pub fn seat_page(
         &self,
         conn: &mut AnyConnection,
         auth: &SeatAuth,
+        lang: &str,
     ) -> Result<SeatPage, LoadError> {
-        self.seat_page_with(conn, auth, true)
+        self.seat_page_with(conn, auth, Some(lang))
     }
 
     /// [`Games::seat_page`] without the history (left empty), for the JSON API, which does not
@@ -98,19 +97,29 @@ impl Games {
         conn: &mut AnyConnection,
         auth: &SeatAuth,
     ) -> Result<SeatPage, LoadError> {
-        self.seat_page_with(conn, auth, false)
+        self.seat_page_with(conn, auth, None)
     }
 
     fn seat_page_with(
         &self,
         conn: &mut AnyConnection,
         auth: &SeatAuth,
-        with_history: bool,
+        history_lang: Option<&str>,
     ) -> Result<SeatPage, LoadError> {
         let loaded = self.load(conn, &auth.game_id)?;
+        let kind = self
+            .kind(&loaded.game.kind)
+            .map_err(anyhow::Error::from)?;
         let names = loaded.names();
         let viewer = Viewer::Seat(auth.seat);
         let replay = loaded.replay.as_deref();
+        let history = match (replay, history_lang) {
+            (Some(r), Some(lang)) => {
+                let cx = Ctx::new(self.registry().catalogs().words(lang), &names, viewer);
+                history(kind, r, &cx)
+            }
+            _ => Vec::new(),
+        };
         Ok(SeatPage {
             seat: auth.seat,
             view: replay.map(|r| r.game.view(viewer)),
@@ -120,23 +129,25 @@ impl Games {
                 .unwrap_or_default(),
             seq: loaded.seq(),
             log_head: loaded.game.log_head.clone(),
-            history: replay
-                .filter(|_| with_history)
-                .map(|r| history(r, viewer, &names))
-                .unwrap_or_default(),
+            history,
+            waiting: waiting(replay),
             game: loaded.game,
             seats: loaded.seats,
         })
     }
 
     /// What the public page of a game shows: public information while it is played, everything
-    /// (hands, deck, secret) once it is over.
+    /// (hands, deck, secret) once it is over; the history in `lang`.
     pub fn public_page(
         &self,
         conn: &mut AnyConnection,
         game_id: &GameId,
+        lang: &str,
     ) -> Result<PublicPage, LoadError> {
         let loaded = self.load(conn, game_id)?;
+        let kind = self
+            .kind(&loaded.game.kind)
+            .map_err(anyhow::Error::from)?;
         let names = loaded.names();
         let over = review::finished(loaded.game.status);
         let viewer = if over {
@@ -150,14 +161,18 @@ impl Games {
         } else {
             None
         };
+        let cx = Ctx::new(self.registry().catalogs().words(lang), &names, viewer);
         Ok(PublicPage {
             view: replay.map(|r| r.game.view(viewer)),
             seq: loaded.seq(),
             log_head: loaded.game.log_head.clone(),
             history: replay
-                .map(|r| history(r, viewer, &names))
+                .map(|r| history(kind, r, &cx))
                 .unwrap_or_default(),
             revealed_secret,
+            waiting: waiting(replay),
+            standings: replay.map(|r| r.game.standings()).unwrap_or_default(),
+            outcome: replay.and_then(|r| r.game.outcome()),
             game: loaded.game,
             seats: loaded.seats,
         })
@@ -170,34 +185,5 @@ impl Games {
     ) -> Result<Option<String>, LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         Ok(review::finished(row.status()).then_some(row.secret))
-    }
-
-    /// Everything a game record holds: setup, contributions with sources, every action with
-    /// its seq, seat, time and hash, and the secret once the game is over.
-    pub fn record_data(
-        &self,
-        conn: &mut AnyConnection,
-        game_id: &GameId,
-    ) -> Result<RecordData, LoadError> {
-        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
-        let seats = store::seats_of(conn, game_id)?;
-        let actions = store::actions_from(conn, game_id, 1)?
-            .into_iter()
-            .map(|a| -> anyhow::Result<RecordedAction> {
-                Ok(RecordedAction {
-                    seq: a.seq,
-                    seat: Seat(u8::try_from(a.seat)?),
-                    action: serde_json::from_str(&a.action)?,
-                    at: Millis(a.created_at),
-                    hash: a.hash,
-                })
-            })
-            .collect::<anyhow::Result<Vec<_>>>()?;
-        Ok(RecordData {
-            game: info_of(&row, seats.len())?,
-            seats: seat_infos(&seats),
-            actions,
-            secret: (row.status() == GameStatus::Over).then(|| row.secret.clone()),
-        })
     }
 }

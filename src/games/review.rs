@@ -1,11 +1,13 @@
 //! Reviewing games: the published record of a game (public while it runs, complete once it is
-//! over), importing a verified record as a read-only game, and the state after any action.
+//! over), importing a verified record as a read-only game, the state after any action, and
+//! the milestones worth jumping to.
 
-use super::replay::Setup;
-use super::{info_of, seat_infos, Games, LoadError};
+use super::replay::{extend, Setup};
+use super::{seat_infos, Games, LoadError};
 use crate::audit::{self, Discrepancy, Record, RecordedAction, SeatName};
-use crate::engine::condottiere::{Event, Game, Region};
-use crate::engine::{Audience, Seat};
+use crate::engine::{Seat, Viewer};
+use crate::kinds::{Action, Events, Game, Kind};
+use crate::present::{Ctx, SeatNames};
 use crate::store::{
     self, write_transaction, ActionRow, AnyConnection, GameId, GameRow, GameStatus, SeatRow,
 };
@@ -23,25 +25,15 @@ pub struct StateAt {
     /// The last action's sequence number.
     pub last: i64,
     pub seat: Option<Seat>,
-    pub action: Option<crate::engine::condottiere::Action>,
-    pub events: Vec<(Audience, Event)>,
+    pub action: Option<Action>,
+    pub events: Events,
     pub finished: bool,
 }
 
-/// A point worth jumping to when reviewing a game.
+/// A point worth jumping to when reviewing a game: the step after which it happened, in words.
 pub struct Milestone {
     pub seq: i64,
-    pub kind: MilestoneKind,
-}
-
-pub enum MilestoneKind {
-    /// A battle was concluded (no region: a final battle).
-    Battle {
-        region: Option<Region>,
-        winners: Vec<Seat>,
-    },
-    /// Cards were dealt (a new game, a new round, a final battle, or a draw).
-    Deal,
+    pub label: String,
 }
 
 service_error!(ImportError {
@@ -56,14 +48,20 @@ impl Games {
     /// private actions blanked), complete with the secret once it is over.
     pub fn record(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<Record, LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
         let seats = store::seats_of(conn, game_id)?;
-        let setup = Setup::from_rows(&row, &seats).map_err(|_| LoadError::NoSuchGame)?;
-        let mut record = Record::new(setup.header());
+        let setup = Setup::from_rows(kind, &row, &seats).map_err(|_| LoadError::NoSuchGame)?;
+        let mut record = Record::new(setup.header);
         for action in store::actions_from(conn, game_id, 1)? {
+            let json = kind
+                .read_action(&action.action)
+                .map_err(|e| anyhow!("stored action {}: {e}", action.seq))?
+                .json()
+                .clone();
             record.actions.push(RecordedAction {
                 seq: action.seq as u64,
                 seat: Seat(u8::try_from(action.seat).map_err(anyhow::Error::from)?),
-                action: Some(serde_json::from_str(&action.action).map_err(anyhow::Error::from)?),
+                action: Some(json),
                 at: action.created_at,
                 time: Some(audit::rfc3339_millis(action.created_at)),
                 hash: action.hash.clone(),
@@ -76,24 +74,28 @@ impl Games {
         if finished(row.status()) {
             let loaded = self.load(conn, game_id)?;
             if let Some(outcome) = loaded.state().and_then(|g| g.outcome()) {
-                record.outcome = Some(outcome.clone());
+                record.outcome = Some(outcome.json().clone());
                 record.secret = Some(row.secret.clone());
             }
         } else {
-            record.redact();
+            record.redact(kind);
         }
         Ok(record)
     }
 
     /// Store a finished record from elsewhere as a read-only game, after verifying it.
     pub fn import(&self, conn: &mut AnyConnection, record: &Record) -> Result<GameId, ImportError> {
-        audit::verify(record).map_err(ImportError::Invalid)?;
+        audit::verify_with(record, self.registry()).map_err(ImportError::Invalid)?;
         let id = GameId::parse(&record.id).map_err(|_| {
             ImportError::Invalid(Discrepancy::Malformed(format!(
                 "the game id {:?} is not one this service uses",
                 record.id
             )))
         })?;
+        let kind = self.kind(&record.game).map_err(anyhow::Error::from)?;
+        let options = kind
+            .read_options(record.options.get())
+            .map_err(|e| anyhow!("a verified record's options: {e}"))?;
         let now = store::Millis::now();
         let secret = record
             .secret
@@ -110,7 +112,7 @@ impl Games {
                     id: record.id.clone(),
                     kind: record.game.clone(),
                     rules_version: record.rules_version as i32,
-                    options: serde_json::to_string(&record.options).map_err(anyhow::Error::from)?,
+                    options: options.json().get().to_owned(),
                     status: GameStatus::Imported.as_str().into(),
                     created_at: record.actions.first().map_or(now.0, |a| a.at),
                     commitment: record.commitment.clone(),
@@ -151,13 +153,16 @@ impl Games {
                     .action
                     .as_ref()
                     .ok_or_else(|| anyhow!("a verified record has every action"))?;
+                let canonical = kind
+                    .read_action(entry.get())
+                    .map_err(|e| anyhow!("a verified record's action: {e}"))?;
                 store::append_action(
                     conn,
                     &ActionRow {
                         game_id: record.id.clone(),
                         seq: action.seq as i64,
                         seat: action.seat.0 as i32,
-                        action: serde_json::to_string(entry).map_err(anyhow::Error::from)?,
+                        action: canonical.json().get().to_owned(),
                         created_at: action.at,
                         hash: action.hash.clone(),
                     },
@@ -169,75 +174,100 @@ impl Games {
         Ok(id)
     }
 
-    /// The state right after action `seq` (clamped to the log), replayed from the setup.
+    /// Walk a started game from its setup through its stored log, calling `each` with the
+    /// state before each step (none for the setup), the state after it, and the step.
+    fn walk(
+        &self,
+        conn: &mut AnyConnection,
+        game_id: &GameId,
+        upto: Option<i64>,
+        mut each: impl FnMut(Option<&Game>, &Game, &audit::Step),
+    ) -> Result<Option<i64>, LoadError> {
+        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        if !matches!(
+            row.status(),
+            GameStatus::Playing | GameStatus::Over | GameStatus::Imported
+        ) {
+            return Ok(None);
+        }
+        let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
+        let seats = store::seats_of(conn, game_id)?;
+        let mut replay = Setup::from_rows(kind, &row, &seats)?.start(kind)?;
+        each(None, &replay.game, &replay.steps[0]);
+        let rows = store::actions_from(conn, game_id, 1)?;
+        let last = rows.len() as i64;
+        for action in rows.iter().take(upto.unwrap_or(last).clamp(0, last) as usize) {
+            let before = replay.game.clone();
+            extend(kind, &mut replay, action)?;
+            let step = replay.steps.last().expect("just extended");
+            each(Some(&before), &replay.game, step);
+        }
+        Ok(Some(last))
+    }
+
+    /// The state right after action `seq` (0: the setup), replayed from the setup; `None`
+    /// before the game started or when the log has no such action.
     pub fn state_at(
         &self,
         conn: &mut AnyConnection,
         game_id: &GameId,
         seq: i64,
     ) -> Result<Option<StateAt>, LoadError> {
-        let loaded = self.load(conn, game_id)?;
-        let Some(replay) = loaded.replay.as_deref() else {
+        let status = store::find_game(conn, game_id)?
+            .ok_or(LoadError::NoSuchGame)?
+            .status();
+        let mut found: Option<(Game, Option<Seat>, Option<Action>, Events)> = None;
+        let walked = self.walk(conn, game_id, Some(seq.max(0)), |_, after, step| {
+            found = Some((
+                after.clone(),
+                step.seat,
+                step.action.clone(),
+                step.events.clone(),
+            ));
+        })?;
+        let (Some(last), Some((game, seat, action, events))) = (walked, found) else {
             return Ok(None);
         };
-        let seq = seq.clamp(0, replay.seq);
-        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
-        let seats = store::seats_of(conn, game_id)?;
-        let mut at = Setup::from_rows(&row, &seats)?.start()?;
-        if seq > 0 {
-            let rows = store::actions_from(conn, game_id, 1)?;
-            super::replay::extend(&mut at, &rows[..seq as usize])?;
+        if seq < 0 || seq > last {
+            return Ok(None);
         }
-        let step = at.steps.last().expect("the setup is a step");
         Ok(Some(StateAt {
+            game,
             seq,
-            last: replay.seq,
-            seat: step.seat,
-            action: step.action.clone(),
-            events: step.events.clone(),
-            finished: finished(loaded.game.status),
-            game: at.game,
+            last,
+            seat,
+            action,
+            events,
+            finished: finished(status),
         }))
     }
 
-    /// Every battle's conclusion and every deal, with the action that caused it.
+    /// Every point worth jumping to in a replay, as the game's presenter words it (a battle
+    /// won, a deal), in `lang`.
     pub fn milestones(
         &self,
         conn: &mut AnyConnection,
         game_id: &GameId,
+        lang: &str,
     ) -> Result<Vec<Milestone>, LoadError> {
-        let loaded = self.load(conn, game_id)?;
-        let Some(replay) = loaded.replay.as_deref() else {
-            return Ok(Vec::new());
-        };
+        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        let kind: &dyn Kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
+        let seats = store::seats_of(conn, game_id)?;
+        let names = SeatNames::new(seats.iter().map(|s| s.name.clone()).collect());
+        let cx = Ctx::new(
+            self.registry().catalogs().words(lang),
+            &names,
+            Viewer::Reviewer,
+        );
         let mut found = Vec::new();
-        for step in &replay.steps {
-            let mut dealt = false;
-            for (audience, event) in &step.events {
-                if *audience != Audience::Everyone {
-                    continue;
-                }
-                match event {
-                    Event::BattleEnded {
-                        region, winners, ..
-                    } => found.push(Milestone {
-                        seq: step.seq,
-                        kind: MilestoneKind::Battle {
-                            region: *region,
-                            winners: winners.clone(),
-                        },
-                    }),
-                    Event::Dealt { .. } if !dealt => {
-                        dealt = true;
-                        found.push(Milestone {
-                            seq: step.seq,
-                            kind: MilestoneKind::Deal,
-                        });
-                    }
-                    _ => {}
-                }
+        self.walk(conn, game_id, None, |before, after, step| {
+            for label in kind.milestones(before, after, &step.events, &cx) {
+                found.push(Milestone {
+                    seq: step.seq as i64,
+                    label,
+                });
             }
-        }
+        })?;
         Ok(found)
     }
 
@@ -249,6 +279,6 @@ impl Games {
     ) -> Result<(super::GameInfo, Vec<super::SeatInfo>), LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         let seats = store::seats_of(conn, game_id)?;
-        Ok((info_of(&row, seats.len())?, seat_infos(&seats)))
+        Ok((self.info_of(&row, seats.len())?, seat_infos(&seats)))
     }
 }

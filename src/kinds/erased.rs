@@ -215,6 +215,13 @@ impl RuleError {
     }
 }
 
+impl PartialEq for RuleError {
+    fn eq(&self, other: &RuleError) -> bool {
+        self.code == other.code && self.description == other.description
+    }
+}
+impl Eq for RuleError {}
+
 impl fmt::Debug for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "RuleError({}: {})", self.code, self.description)

@@ -1,6 +1,8 @@
 //! The mails' contents: one data struct per kind, rendered by askama templates under
-//! `templates/mail/<kind>/{subject.txt,body.txt,body.html}` into subject, text and HTML.
+//! `templates/mail/<kind>/{subject.txt,body.txt,body.html}` into subject, text and HTML. Every
+//! sentence comes from the catalogs through `w`; a game's own lines come from its presenter.
 
+use crate::present::{MailPart, Words};
 use askama::Template;
 
 /// A rendered mail: what an outbox row carries.
@@ -21,27 +23,33 @@ pub struct PlayerLine {
 }
 
 #[derive(Clone, Debug)]
-pub struct Invitation {
+pub struct Invitation<'w> {
+    pub w: Words<'w>,
     pub to_name: String,
+    pub game_title: String,
     pub game_id: String,
     pub inviter: String,
     pub players: Vec<PlayerLine>,
     pub options: Vec<String>,
+    /// Advice about the options (shown, never enforced).
+    pub notes: Vec<String>,
     pub commitment: String,
     pub seat_url: String,
     pub game_url: String,
 }
 
 #[derive(Clone, Debug)]
-pub struct YourTurn {
+pub struct YourTurn<'w> {
+    pub w: Words<'w>,
     pub to_name: String,
+    pub game_title: String,
     pub game_id: String,
-    /// `Decision::prompt()`.
+    /// The decision, worded by the game.
     pub prompt: String,
     /// What this seat may know of what happened since it was last told, one sentence each.
     pub happened: Vec<String>,
-    /// This seat's own hand in words.
-    pub hand: String,
+    /// The game's own lines (the seat's hand…).
+    pub part: MailPart,
     pub seat_url: String,
     pub game_url: String,
     pub seq: i64,
@@ -50,10 +58,13 @@ pub struct YourTurn {
 }
 
 #[derive(Clone, Debug)]
-pub struct GameOver {
+pub struct GameOver<'w> {
+    pub w: Words<'w>,
     pub to_name: String,
+    pub game_title: String,
     pub game_id: String,
     pub result: String,
+    pub standings: Vec<String>,
     pub happened: Vec<String>,
     pub game_url: String,
     pub seq: i64,
@@ -65,18 +76,21 @@ pub struct GameOver {
 }
 
 #[derive(Clone, Debug)]
-pub struct Cancelled {
+pub struct Cancelled<'w> {
+    pub w: Words<'w>,
     pub to_name: String,
+    pub game_title: String,
     pub game_id: String,
     pub declined_by: String,
     pub game_url: String,
-    /// The deal commitment, as in every mail.
-    pub receipt: String,
+    pub commitment: String,
 }
 
 #[derive(Clone, Debug)]
-pub struct Relink {
+pub struct Relink<'w> {
+    pub w: Words<'w>,
     pub to_name: String,
+    pub game_title: String,
     pub game_id: String,
     pub seat_url: String,
     pub game_url: String,
@@ -88,20 +102,20 @@ macro_rules! mail_templates {
     ($data:ident, $subject:ident = $sp:tt, $text:ident = $tp:tt, $html:ident = $hp:tt) => {
         #[derive(Template)]
         #[template(path = $sp)]
-        struct $subject<'a> {
-            m: &'a $data,
+        struct $subject<'a, 'w> {
+            m: &'a $data<'w>,
         }
         #[derive(Template)]
         #[template(path = $tp)]
-        struct $text<'a> {
-            m: &'a $data,
+        struct $text<'a, 'w> {
+            m: &'a $data<'w>,
         }
         #[derive(Template)]
         #[template(path = $hp)]
-        struct $html<'a> {
-            m: &'a $data,
+        struct $html<'a, 'w> {
+            m: &'a $data<'w>,
         }
-        impl $data {
+        impl $data<'_> {
             pub fn render(&self) -> Result<Rendered, askama::Error> {
                 Ok(Rendered {
                     subject: one_line(&$subject { m: self }.render()?),
@@ -152,15 +166,19 @@ mail_templates!(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::present::Catalogs;
 
     #[test]
     fn html_parts_escape_player_names_and_text_parts_do_not() {
+        let catalogs = Catalogs::build(&[]).unwrap();
         let mail = Cancelled {
+            w: catalogs.default_words(),
             to_name: "Bob".into(),
+            game_title: "Condottiere".into(),
             game_id: "abcdefgh23".into(),
             declined_by: "<Eve & co>".into(),
             game_url: "https://example.org/games/abcdefgh23".into(),
-            receipt: "Deal commitment 00.".into(),
+            commitment: "00".into(),
         };
         let rendered = mail.render().unwrap();
         assert!(!rendered.html.contains("<Eve"), "{}", rendered.html);

@@ -237,6 +237,9 @@ pub struct Db {
     _checkpointer: Option<Arc<checkpoint::Checkpointer>>,
     /// Stores prepared moves in group commits (see [`Db::store_move`]).
     writer: Arc<writer::MoveWriter>,
+    /// One permit per pooled connection: async callers wait for a connection here, asleep,
+    /// rather than as blocked threads that all wake when one connection frees (see [`Db::run`]).
+    turns: Arc<tokio::sync::Semaphore>,
 }
 
 impl Db {
@@ -269,6 +272,7 @@ impl Db {
             Backend::Postgres => None,
         };
         Ok(Db {
+            turns: Arc::new(tokio::sync::Semaphore::new(max_size as usize)),
             pool,
             backend: url.backend(),
             _checkpointer: checkpointer,
@@ -289,6 +293,27 @@ impl Db {
 
     pub fn pool(&self) -> &DbPool {
         &self.pool
+    }
+
+    /// Run `work` on a blocking thread with a pooled connection, from async code. The caller
+    /// waits for its turn on an async semaphore; the connection (and the turn) go back to the
+    /// pool the moment `work` is done, not once its answer has travelled back.
+    pub async fn run<T, F>(&self, work: F) -> anyhow::Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut AnyConnection) -> T + Send + 'static,
+    {
+        let turn = self.turns.clone().acquire_owned().await?;
+        let pool = self.pool.clone();
+        tokio::task::spawn_blocking(move || -> anyhow::Result<T> {
+            let mut conn = pool.get()?;
+            let done = work(&mut conn);
+            drop(conn);
+            drop(turn);
+            Ok(done)
+        })
+        .await
+        .map_err(|e| anyhow::anyhow!("a database task failed: {e}"))?
     }
 
     /// Store a prepared move through the move writer, with whatever other moves are waiting

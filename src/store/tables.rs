@@ -266,8 +266,9 @@ pub fn bump_link_version(conn: &mut AnyConnection, id: &GameId, seat: i32) -> Qu
 pub struct NewMove {
     /// The game's revision the move was prepared at.
     pub revision: i64,
-    /// The action row; its hash is the game's new log head.
-    pub action: ActionRow,
+    /// The action rows, in order (one, or a script's several); the last one's hash is the
+    /// game's new log head.
+    pub actions: Vec<ActionRow>,
     /// Set when the move ends the game.
     pub ended_at: Option<Millis>,
     /// The mails the move causes, built with [`NewMail::into_row`].
@@ -281,13 +282,17 @@ pub struct NewMove {
 /// action row, the outbox rows and the seats' last-seen marks. Returns `false`, having written
 /// nothing, when something changed the game in between.
 pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> {
-    let game_id = new.action.game_id.as_str();
+    let last = new
+        .actions
+        .last()
+        .ok_or_else(|| diesel::result::Error::QueryBuilderError("a move without actions".into()))?;
+    let game_id = last.game_id.as_str();
     let game = games::table
         .filter(games::id.eq(game_id))
         .filter(games::revision.eq(new.revision));
     let next = (
         games::revision.eq(new.revision + 1),
-        games::log_head.eq(Some(new.action.hash.as_str())),
+        games::log_head.eq(Some(last.hash.as_str())),
     );
     let changed = match new.ended_at {
         None => diesel::update(game).set(next).execute(conn)?,
@@ -302,12 +307,14 @@ pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> 
     if changed == 0 {
         return Ok(false);
     }
-    append_action(conn, &new.action)?;
+    for action in &new.actions {
+        append_action(conn, action)?;
+    }
     insert_mails(conn, &new.mails)?;
     // One statement per seat: SQLite cannot keep a prepared `IN (…)` of varying length.
     for &seat in &new.seen_by {
         diesel::update(seats::table.find((game_id, seat)))
-            .set(seats::last_seen_seq.eq(new.action.seq))
+            .set(seats::last_seen_seq.eq(last.seq))
             .execute(conn)?;
     }
     Ok(true)
