@@ -2,6 +2,7 @@
 //! then command-line flags. Secrets live in types that hide themselves from `Debug`.
 
 use crate::games::{BaseUrl, Secret};
+use crate::kinds::Registry;
 use crate::store::DbUrl;
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
@@ -55,6 +56,8 @@ pub struct Config {
     pub mail_from: String,
     /// Run the outbox worker inside the server (tests step it by hand instead).
     pub run_mail_worker: bool,
+    /// The games served: `Registry::standard()`, or more in tests.
+    pub games: Registry,
 }
 
 impl ServeArgs {
@@ -84,6 +87,7 @@ impl ServeArgs {
             data_dir: self.data_dir,
             mail_from: self.mail_from,
             run_mail_worker: true,
+            games: Registry::standard(),
         })
     }
 }

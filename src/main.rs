@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 use corriere::cli;
 use corriere::engine::Seat;
+use corriere::kinds::Registry;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -49,25 +50,34 @@ enum Command {
         #[command(subcommand)]
         command: SeatCommand,
     },
-    /// Use the Condottiere rules engine directly on JSON positions (see docs/formats.md).
+    /// Use a game's rules engine directly on JSON positions (see docs/formats.md).
     Engine {
         #[command(subcommand)]
         command: EngineCommand,
     },
     /// Play many random games, auditing the engine's invariants after every action.
     Simulate {
+        /// The game to play.
+        #[arg(long, default_value = "condottiere", value_parser = games())]
+        game: String,
         /// How many games to play; game i uses seed SEED+i.
         #[arg(long, default_value_t = 1000)]
         games: u64,
-        /// Players per game, 2 to 6.
+        /// Players per game (the game's own range, e.g. 2 to 6 for Condottiere).
         #[arg(long, default_value_t = 4)]
         players: u8,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Optional rules, comma-separated: draw_after_battle, play_for_points[=T],
-        /// bigger_kingdoms, capturing_regions, hidden_cards, or all.
+        /// Options, comma-separated, by the game's names (`GET /api/v1/kinds` lists them):
+        /// `name` switches one on, `name=N` gives a number or a seat, `all` switches every
+        /// one on (Condottiere: draw_after_battle, play_for_points[=T], bigger_kingdoms,
+        /// capturing_regions, hidden_cards, first_holder=SEAT).
         #[arg(long, default_value = "")]
         options: String,
+        /// Seats played by the game's bot in each game, against random players; the JSON then
+        /// reports `bot_win_share` (shared victories split) and the `fair_share` to beat.
+        #[arg(long, default_value_t = 0)]
+        bots: u8,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -96,6 +106,9 @@ enum EngineCommand {
     /// Apply actions to a position; print {"position", "events", "outcome"}, or the first
     /// rejection as {"error", "position"} with exit status 3.
     Apply {
+        /// The game whose rules apply.
+        #[arg(long, default_value = "condottiere", value_parser = games())]
+        game: String,
         /// The position JSON file ("-" for standard input).
         #[arg(long)]
         position: PathBuf,
@@ -105,6 +118,9 @@ enum EngineCommand {
     },
     /// Print the JSON array of one seat's legal actions.
     Legal {
+        /// The game whose rules apply.
+        #[arg(long, default_value = "condottiere", value_parser = games())]
+        game: String,
         #[arg(long)]
         position: PathBuf,
         /// The seat, numbered from 1.
@@ -113,11 +129,25 @@ enum EngineCommand {
     },
 }
 
+/// The registered games, for `--game` (its `--help` lists them).
+fn games() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(Registry::standard().names())
+}
+
 fn parse_seat(text: &str) -> Result<Seat, String> {
     text.parse::<u8>()
         .ok()
         .and_then(Seat::from_number)
         .ok_or_else(|| format!("{text:?} is not a seat number (seats are numbered from 1)"))
+}
+
+/// Run `f` with the registered game called `name`.
+fn with_game(
+    name: &str,
+    f: impl FnOnce(&dyn corriere::kinds::Kind) -> anyhow::Result<ExitCode>,
+) -> anyhow::Result<ExitCode> {
+    let registry = Registry::standard();
+    f(registry.get(name)?)
 }
 
 fn main() -> ExitCode {
@@ -128,27 +158,41 @@ fn main() -> ExitCode {
             command: SeatCommand::Relink { game, seat, args },
         } => cli::serve::relink(args, &game, seat),
         Command::Engine {
-            command: EngineCommand::Apply { position, actions },
-        } => cli::engine::apply(&position, &actions),
+            command:
+                EngineCommand::Apply {
+                    game,
+                    position,
+                    actions,
+                },
+        } => with_game(&game, |kind| cli::engine::apply(kind, &position, &actions)),
         Command::Engine {
-            command: EngineCommand::Legal { position, seat },
-        } => cli::engine::legal(&position, seat),
+            command:
+                EngineCommand::Legal {
+                    game,
+                    position,
+                    seat,
+                },
+        } => with_game(&game, |kind| cli::engine::legal(kind, &position, seat)),
         Command::Simulate {
+            game,
             games,
             players,
             seed,
             options,
+            bots,
             json,
             records,
-        } => cli::simulate::parse_options(&options).and_then(|options| {
-            cli::simulate::run_with_records(
+        } => with_game(&game, |kind| {
+            let run = cli::simulate::Run {
+                kind,
                 games,
                 players,
                 seed,
-                &options,
+                options: cli::simulate::parse_options(kind, &options)?,
+                bots,
                 json,
-                records.as_deref(),
-            )
+            };
+            cli::simulate::run_with_records(&run, records.as_deref())
         }),
         Command::Verify { record } => cli::records::verify(&record),
         Command::Export { game, args } => cli::records::export(args, &game),

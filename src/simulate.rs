@@ -153,6 +153,16 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// An empty summary of `game` with `players`, `bots` of them played by the bot.
+    pub fn new(game: &str, players: u8, bots: u8) -> Summary {
+        Summary {
+            game: game.into(),
+            players,
+            bots,
+            ..Summary::default()
+        }
+    }
+
     pub fn add(&mut self, seed: u64, playout: &Playout) {
         self.games += 1;
         self.actions += playout.actions.len() as u64;

@@ -59,3 +59,148 @@ mail-cancelled-intro = { $name } declined the invitation, so { $game } game { $i
 mail-relink-subject = Your new link for game { $id }
 mail-relink-intro = Here is a fresh private link to your seat in { $game } game { $id }. Older links to your seat no longer work.
 mail-relink-link-html = Open your seat
+
+## Every page
+
+site-tagline = play-by-email board games
+site-footer = Every game is replayed from its log; finished games can be
+site-verify = verified.
+page-home = Home
+page-game-id = game { $id }
+page-not-started = (not started)
+page-options = Options: { $options }
+page-receipt = Move { $seq }, log head { $head }. Deal commitment { $commitment }.
+table-seat = Seat
+table-player = Player
+table-status = Status
+table-contribution = Contribution to the deal
+history-title = History
+history-move = Move { $seq } · { $name }: { $lines }
+history-setup = Setup: { $lines }
+
+## Message pages: a title, `.text`, and `.hint` where there is something to do
+
+page-no-game = No such game
+    .text = There is no game at this address.
+    .hint = Check the link in your mail.
+page-bad-link = This link is not valid
+    .text = This seat link is not valid: it may be mistyped, or it was replaced by a newer link.
+    .hint = Use the link in the most recent mail about this game. If you lost it, ask the game's creator or the operator to send you a fresh one (corriere seat relink GAME SEAT).
+page-unreadable-form = The form could not be read
+    .text = The form could not be read: it did not arrive as an ordinary web form.
+    .hint = Reload the page and use its buttons.
+page-cancelled = This game was cancelled
+    .text = A player declined the invitation, so this game will not be played.
+    .hint = Start a new game from the home page.
+page-too-late = Too late to decline
+    .text = This game has already started (or was cancelled), so it can no longer be declined.
+page-broken = Something went wrong
+    .text = Something went wrong on our side. Please try again in a moment.
+page-no-step = No such move
+    .text = This game has not started, or its log has no such move, so there is nothing to show here.
+    .hint = Open the game's page and step through its replay from there.
+
+## Who decides
+
+status-yours = Your decision: { $decision }.
+status-yours-also = Your decision: { $decision }. Also waiting for { $others }.
+status-waiting = Waiting for { $seats } to { $decision }.
+status-over = The game is over. { $result }
+status-inviting = Waiting for { $seats } to accept the invitation.
+status-cancelled = This game was cancelled: a player declined.
+
+## The home page and creating a game
+
+home-title = corriere: slow games by email
+home-heading = Board games by email, one move at a time
+home-intro = corriere runs slow correspondence games: when it is your turn you get an email with your own link, you make your move on the page, and the next player is told. Every game is rebuilt from its move log, so anyone can check a finished game, step by step.
+home-games = Games
+home-new-game = New game of { $game }
+home-players = Players, in turn order (fill { $min } to { $max } rows)
+home-seat-name = Seat { $seat }: name
+home-seat-email = email
+home-seat-me = this is me
+home-options = Options
+home-create = Create the game and send the invitations
+create-problem-game = There is no game called "{ $game }" here; choose one from the list.
+create-problem-players = { $game } needs { $min } to { $max } players; the form names { $given }.
+create-problem-creator = You marked seat { $seat } as yourself, but that seat is empty.
+create-problem-gaps = Fill the player rows from the top, without gaps.
+create-problem-name = Seat { $seat }: the name is not valid ({ $why }).
+create-problem-email = Seat { $seat }: "{ $email }" is not an email address we can send to.
+create-problem-number = { $option }: give a whole number from { $min } to { $max }.
+create-problem-seat = { $option }: choose one of the seats.
+create-problem-options = The options do not fit this game: { $why }
+
+## Invitations
+
+accept-title = Invitation: { $game }
+accept-heading = You are invited to { $game }
+accept-you-are = You are { $name }, seat { $seat } of { $players }.
+accept-status-in = in
+accept-status-invited = invited
+accept-fairness = Deal commitment { $commitment }. The deals come from the server's committed secret together with every player's contribution, so nobody, the server included, can choose them.
+accept-in = You are in. The game starts when every player has accepted.
+accept-phrase = Your contribution to the deal (optional, any phrase):
+accept-phrase-note = Your browser also adds a random value here. Contributions are public from the moment you accept.
+accept-button = I'm in
+accept-decline = Decline (cancels the game for everyone)
+accept-bad-phrase = Your phrase is too long or has control characters: use at most { $max } ordinary characters, your browser's random value included.
+accept-not-inviting = This game is no longer waiting for players.
+
+## The seat page and moves
+
+seat-you-are = You are { $name } (seat { $seat }).
+seat-public-page = Public page
+seat-your-move = Your move
+seat-created = Game created. Invitations are on their way. Your own seat link is this page's address: { $seat_url } (keep it private). The public page for spectators is { $public_url }.
+seat-moved = Your move was recorded as move { $seq }.
+move-no-seq = The form did not say which move it was made for; reload the page and try again.
+move-unknown-action = The form did not name a move we understand; reload the page and use its buttons.
+move-stale = The game moved on since this page was drawn (it is now at move { $seq }): nothing was applied. Here is the current state.
+move-illegal = That move is not allowed: { $why }. Nothing was applied.
+move-not-playing = This game is not being played, so no move can be made.
+
+## The public page
+
+public-commitment = Deal commitment { $commitment }.
+public-secret = Revealed secret:
+public-contribution-server = { $value } (drawn by the server)
+public-contribution-none = not yet
+public-result = Result
+public-record = Download the game record
+public-replay = Step through the game
+public-verify = Verify a record
+public-milestones = Milestones
+public-record-so-far = Record so far
+public-replay-so-far = Replay so far
+milestone-setup = Setup: { $label }
+milestone-move = Move { $seq }: { $label }
+
+## The replay viewer
+
+replay-heading = game { $id }, replay
+replay-game-page = Game page
+replay-record = Record
+replay-steps = Steps
+replay-first = first
+replay-prev = previous
+replay-next = next
+replay-last = last
+replay-position = move { $seq } of { $last }
+replay-step = Move { $seq } · { $name }: { $action }
+replay-step-hidden = Move { $seq } · { $name }: a hidden choice
+replay-setup = The setup: the first deal
+replay-finished = The game is over: everything that was hidden is shown at every step.
+replay-running = The game is still being played: this replay shows what spectators see.
+
+## Verifying a record
+
+verify-title = Verify a game record
+verify-intro = Upload a corriere-record/1 file (download one from any finished game's page). The server checks it exactly as `corriere verify RECORD.json` does on your own machine: the commitment against the revealed secret, the seed derivation, the hash chain, and every action replayed through the rules.
+verify-ok = The record checks out.
+verify-bad = The record does not check out.
+verify-file = Record file
+verify-paste = or paste it here
+verify-button = Verify
+verify-nothing = No record was sent: choose a record file or paste its text.

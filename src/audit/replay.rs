@@ -96,11 +96,12 @@ impl Replay {
         let seq = self.seq + 1;
         self.head = self.link(seat, &action, at);
         let pending = game.pending();
+        fn decision(list: &[Pending], seat: Seat) -> Option<&crate::kinds::Decision> {
+            list.iter().find(|p| p.seat == seat).map(|p| &p.decision)
+        }
         for (index, stamp) in self.stamps.iter_mut().enumerate() {
             let s = Seat(index as u8);
-            let decision =
-                |list: &'_ [Pending]| list.iter().find(|p| p.seat == s).map(|p| &p.decision);
-            if s == seat || decision(&self.pending) != decision(&pending) {
+            if s == seat || decision(&self.pending, s) != decision(&pending, s) {
                 *stamp = seq;
             }
         }

@@ -1,7 +1,8 @@
 //! `corriere verify`, `export` and `import`: game records from the shell. `verify` needs no
 //! database and no server: it checks a record file alone.
 
-use crate::audit::{verify_json, Record};
+use crate::audit::{verify_with, Record};
+use crate::kinds::Registry;
 use crate::config::ServeArgs;
 use crate::games::{BaseUrl, GameId, Games, GamesConfig};
 use crate::store::Db;
@@ -13,9 +14,16 @@ use std::process::ExitCode;
 pub fn verify(path: &Path) -> Result<ExitCode> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    match verify_json(&text) {
-        Ok(summary) => {
-            println!("{summary}");
+    let registry = Registry::standard();
+    let checked =
+        Record::from_json(&text).and_then(|record| Ok((verify_with(&record, &registry)?, record)));
+    match checked {
+        Ok((summary, record)) => {
+            let kind = registry.get(&record.game)?;
+            println!(
+                "{}",
+                summary.describe(kind, registry.catalogs().default_words())
+            );
             Ok(ExitCode::SUCCESS)
         }
         Err(discrepancy) => {
@@ -37,6 +45,7 @@ fn games(args: ServeArgs) -> Result<(Games, Db)> {
         Games::new(GamesConfig {
             base_url,
             link_secret: config.secret,
+            registry: config.games,
         }),
         db,
     ))

@@ -48,6 +48,7 @@ pub fn relink(args: ServeArgs, game: &str, seat: Seat) -> Result<ExitCode> {
     let games = Games::new(GamesConfig {
         base_url,
         link_secret: config.secret,
+        registry: config.games,
     });
     let mut conn = db.get()?;
     games

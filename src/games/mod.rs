@@ -16,7 +16,7 @@ mod replay;
 pub mod seed;
 
 pub use links::{BadBaseUrl, BadSeatToken, BadSecret, BaseUrl, Links, SeatToken, Secret};
-pub use moves::{Refused, MOVE_ATTEMPTS};
+pub use moves::{ActionInput, Mover, Refused, MOVE_ATTEMPTS};
 pub use names::{BadContribution, BadEmail, BadName, Contribution, EmailAddress, PlayerName};
 pub use pages::{HistoryEntry, PublicPage, SeatPage};
 pub use seed::GameSecret;
@@ -294,6 +294,14 @@ service_error!(LoadError {
 });
 
 service_error!(MoveError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    /// Wrong seat, wrong or retired token: deliberately not told apart.
+    #[error("this seat link is not valid (it may have been replaced by a newer one)")]
+    BadLink,
+    /// What arrived is not one of the game's actions (the message says why, for people).
+    #[error("{0}")]
+    Unreadable(String),
     /// The form was drawn before the seat's decision changed: the game moved on.
     #[error("the game has moved on (now at move {current_seq}); reload and try again")]
     Stale { current_seq: i64 },

@@ -4,13 +4,14 @@
 //! move writer if its game did not change meanwhile.
 
 use super::{
-    happened_since, names_of, new_mail, seat_of, short, Games, MoveError, MoveOutcome, SeatAuth,
+    happened_since, names_of, new_mail, seat_of, short, AuthError, Games, MoveError,
+    MoveOutcome, SeatAuth, SeatToken,
 };
 use crate::audit::Replay;
 use crate::engine::Viewer;
 use crate::kinds::{Action, Kind, RuleError};
 use crate::mail::compose;
-use crate::present::{Ctx, SeatNames};
+use crate::present::{Ctx, SeatNames, Words};
 use crate::store::{
     self, ActionRow, AnyConnection, Db, GameId, GameRow, GameStatus, Millis, NewMove, SeatRow,
 };
@@ -29,35 +30,72 @@ pub struct Refused {
     pub error: RuleError,
 }
 
+/// Who moves: a seat link as it arrived (checked in the move's own trip to the database), or
+/// a seat the server acts for (the clock, a bot, a reply already checked, a test).
+#[derive(Clone, Debug)]
+pub enum Mover {
+    Link {
+        game: GameId,
+        seat: crate::engine::Seat,
+        token: SeatToken,
+    },
+    Server(SeatAuth),
+}
+
+impl Mover {
+    fn game(&self) -> &GameId {
+        match self {
+            Mover::Link { game, .. } => game,
+            Mover::Server(auth) => &auth.game_id,
+        }
+    }
+}
+
+/// One action as it arrived: its JSON (an API body, a button's value), the fields of a form
+/// the game's presenter reads, or an action the caller already has. The game reads it: only
+/// the game knows its actions.
+#[derive(Clone, Debug)]
+pub enum ActionInput {
+    Json(String),
+    Form(Vec<(String, String)>),
+    Action(Action),
+}
+
 /// A move ready to be stored, with what to answer and to cache once it is.
 struct Prepared {
+    auth: SeatAuth,
     write: NewMove,
     outcome: MoveOutcome,
     after: Arc<Replay>,
 }
 
 impl Games {
-    /// Play actions for an authorized seat: one, or a script of several applied one after the
-    /// other. `expected_seq` is the move number the seat's page (or mail) showed: a form drawn
+    /// Play actions for a seat: one, or a script of several applied one after the other. The
+    /// one move operation: the pages, the API, and later replies by mail and the clock call it
+    /// once. `expected_seq` is the move number the seat's page (or mail) showed: a form drawn
     /// before the seat's decision last changed is refused as `Stale` (so two identical posts
     /// apply once), while another seat answering the same simultaneous decision meanwhile
     /// does not make it stale. An action the rules refuse stores nothing; in a script, the
     /// actions before it stand, the rest is dropped, and the outcome says which one was refused.
+    /// Words (what happened, a form's problems) are in `lang`.
     pub async fn make_move(
         &self,
         db: &Db,
-        auth: &SeatAuth,
+        mover: Mover,
         expected_seq: i64,
-        actions: Vec<Action>,
+        inputs: Vec<ActionInput>,
+        lang: &str,
     ) -> Result<MoveOutcome, MoveError> {
         for _ in 0..MOVE_ATTEMPTS {
-            let (games, who, script) = (self.clone(), auth.clone(), actions.clone());
+            let (games, who, script, lang) =
+                (self.clone(), mover.clone(), inputs.clone(), lang.to_owned());
             let prepared = db
-                .run(move |conn| games.prepare(conn, &who, expected_seq, &script))
+                .run(move |conn| games.prepare(conn, &who, expected_seq, &script, &lang))
                 .await
                 .map_err(MoveError::Unexpected)??;
             match db.store_move(prepared.write.clone()).await {
                 Ok(true) => {
+                    let auth = &prepared.auth;
                     self.0.cache.put(&auth.game_id, prepared.after);
                     tracing::info!(game.id = %auth.game_id, seat = auth.seat.number(), seq = prepared.outcome.seq, "move stored");
                     return Ok(prepared.outcome);
@@ -74,29 +112,45 @@ impl Games {
         }
         Err(anyhow!(
             "game {} kept changing while a move was being stored",
-            auth.game_id
+            mover.game()
         )
         .into())
     }
 
     /// Everything a move writes, built from the current state without the write lock: the
-    /// action rows and chain head, the mails to whoever decides next (or the game-over mails),
-    /// and the state after the move.
+    /// seat checked, the actions read and checked by the game, the action rows and chain
+    /// head, the mails to whoever decides next (or the game-over mails), and the state after.
     fn prepare(
         &self,
         conn: &mut AnyConnection,
-        auth: &SeatAuth,
+        mover: &Mover,
         expected_seq: i64,
-        actions: &[Action],
+        inputs: &[ActionInput],
+        lang: &str,
     ) -> Result<Prepared, MoveError> {
         let now = Millis::now();
+        let auth = match mover {
+            Mover::Link { game, seat, token } => {
+                self.authorize(conn, game, *seat, token).map_err(|e| match e {
+                    AuthError::NoSuchGame => MoveError::NoSuchGame,
+                    AuthError::BadLink => MoveError::BadLink,
+                    AuthError::Unexpected(e) => MoveError::Unexpected(e),
+                })?
+            }
+            Mover::Server(auth) => auth.clone(),
+        };
         let id = &auth.game_id;
-        let mover = auth.seat;
-        let row = store::find_game(conn, id)?.ok_or_else(|| anyhow!("game {id} vanished"))?;
+        let seat = auth.seat;
+        let row = store::find_game(conn, id)?.ok_or(MoveError::NoSuchGame)?;
+        let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
+        let words = self.registry().catalogs().words(lang);
+        let actions = inputs
+            .iter()
+            .map(|input| read_input(kind, input, &words))
+            .collect::<Result<Vec<_>, _>>()?;
         if row.status() != GameStatus::Playing {
             return Err(MoveError::NotPlaying);
         }
-        let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
         // Read after the game row: a relink in between moves the revision on, and the
         // conditional write then sends the move back here.
         let seats = store::seats_of(conn, id)?;
@@ -104,7 +158,7 @@ impl Games {
             .replay(conn, &row, &seats)?
             .ok_or(MoveError::NotPlaying)?;
         let current = before.seq as i64;
-        if expected_seq > current || expected_seq < before.stamp(mover) as i64 {
+        if expected_seq > current || expected_seq < before.stamp(seat) as i64 {
             return Err(MoveError::Stale {
                 current_seq: current,
             });
@@ -114,8 +168,9 @@ impl Games {
         let mut after = (*before).clone();
         let mut rows = Vec::new();
         let mut refused = None;
-        for (index, action) in actions.iter().enumerate() {
-            if let Err(error) = after.apply(mover, action.clone(), at) {
+        for (index, action) in actions.into_iter().enumerate() {
+            let json = action.json().get().to_owned();
+            if let Err(error) = after.apply(seat, action, at) {
                 if index == 0 {
                     return Err(MoveError::Illegal(error));
                 }
@@ -125,8 +180,8 @@ impl Games {
             rows.push(ActionRow {
                 game_id: id.to_string(),
                 seq: after.seq as i64,
-                seat: mover.0 as i32,
-                action: action.json().get().to_owned(),
+                seat: seat.0 as i32,
+                action: json,
                 created_at: at,
                 hash: after.head_hex(),
             });
@@ -138,18 +193,18 @@ impl Games {
         let over = after.game.is_over();
         let names = names_of(&seats);
         let mut mails = Vec::new();
-        let mut seen_by = vec![mover.0 as i32];
+        let mut seen_by = vec![seat.0 as i32];
         if over {
             for seat_row in &seats {
                 mails.push(self.game_over(kind, id, &row, seat_row, &after, &names, now)?);
                 seen_by.push(seat_row.seat);
             }
         } else {
-            for seat in after.game.waiting_on() {
-                if seat == mover || before.game.decision(seat) == after.game.decision(seat) {
+            for next in after.game.waiting_on() {
+                if next == seat || before.game.decision(next) == after.game.decision(next) {
                     continue;
                 }
-                let seat_row = &seats[seat.index()];
+                let seat_row = &seats[next.index()];
                 let mail =
                     self.your_turn(kind, id, seat_row, &after, seat_row.last_seen_seq, &names)?;
                 mails.push(
@@ -159,8 +214,7 @@ impl Games {
                 seen_by.push(seat_row.seat);
             }
         }
-        let words = self.mail_words();
-        let cx = Ctx::new(words, &names, Viewer::Seat(mover));
+        let cx = Ctx::new(words, &names, Viewer::Seat(seat));
         let outcome = MoveOutcome {
             waiting: after.game.waiting_on(),
             seq,
@@ -179,6 +233,7 @@ impl Games {
             },
             outcome,
             after: Arc::new(after),
+            auth,
         })
     }
 
@@ -226,5 +281,19 @@ impl Games {
         }
         .render()?;
         Ok(new_mail(id, "game_over", (&seat_row.name, &seat_row.email), mail).into_row(now))
+    }
+}
+
+/// An action from what arrived, read by its game: a message in `words` when it is not one.
+fn read_input(kind: &dyn Kind, input: &ActionInput, words: &Words) -> Result<Action, MoveError> {
+    match input {
+        ActionInput::Action(action) => Ok(action.clone()),
+        ActionInput::Json(json) => kind
+            .read_action(json)
+            .map_err(|_| MoveError::Unreadable(words.get("move-unknown-action"))),
+        ActionInput::Form(fields) => match kind.action_from_form(fields, words) {
+            Some(parsed) => parsed.map_err(MoveError::Unreadable),
+            None => Err(MoveError::Unreadable(words.get("move-unknown-action"))),
+        },
     }
 }

@@ -30,6 +30,8 @@ pub struct SeatPage {
     pub history: Vec<HistoryEntry>,
     /// Who must decide now (public).
     pub waiting: Vec<(Seat, Decision)>,
+    /// How the game ended, once it has.
+    pub outcome: Option<crate::kinds::Outcome>,
 }
 
 /// Everything the public page of a game shows: a spectator's view, or the full review after
@@ -131,6 +133,7 @@ impl Games {
             log_head: loaded.game.log_head.clone(),
             history,
             waiting: waiting(replay),
+            outcome: replay.and_then(|r| r.game.outcome()),
             game: loaded.game,
             seats: loaded.seats,
         })

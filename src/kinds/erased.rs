@@ -201,6 +201,8 @@ impl fmt::Debug for Events {
 /// words it), and the rules' own English description for logs and the command line.
 #[derive(Clone)]
 pub struct RuleError {
+    /// The game whose rules refused (its presenter words the error).
+    pub(crate) game: &'static str,
     pub(crate) code: &'static str,
     pub(crate) description: String,
     pub(crate) inner: Arc<dyn Any + Send + Sync>,
@@ -209,6 +211,10 @@ pub struct RuleError {
 impl RuleError {
     pub fn code(&self) -> &'static str {
         self.code
+    }
+    /// The name of the game whose rules refused.
+    pub fn game(&self) -> &'static str {
+        self.game
     }
     pub fn downcast<T: Any>(&self) -> Option<&T> {
         self.inner.downcast_ref()

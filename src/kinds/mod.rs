@@ -15,7 +15,7 @@ pub use erased::{
 pub use typed::kind;
 
 use crate::engine::{Audience, OptionField, Seat, Seed, Standing};
-use crate::present::{Catalogs, Ctx, Html, MailPart, MoveForm};
+use crate::present::{Catalogs, Ctx, Html, MailPart, MoveForm, Words};
 use serde_json::value::RawValue;
 use std::fmt;
 use std::sync::Arc;
@@ -138,7 +138,11 @@ pub trait Kind: Send + Sync {
     fn private_part(&self, view: &View, seat: Seat, cx: &Ctx) -> Html;
     fn review_part(&self, view: &View, cx: &Ctx) -> Html;
     fn forms(&self, view: &View, seat: Seat, legal: &[Action], cx: &Ctx) -> Vec<MoveForm>;
-    fn action_from_form(&self, fields: &[(String, String)]) -> Option<Result<Action, String>>;
+    fn action_from_form(
+        &self,
+        fields: &[(String, String)],
+        words: &Words,
+    ) -> Option<Result<Action, String>>;
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart;
     fn player_columns(&self, cx: &Ctx) -> Vec<String>;
     fn player_cells(&self, view: &View, seat: Seat, cx: &Ctx) -> Vec<String>;

@@ -7,7 +7,7 @@ use super::erased::{
 };
 use super::{Json, Kind};
 use crate::engine::{Audience, Coded, GameOutcome, OptionField, Rules, Seat, Seed, Standing, Viewer};
-use crate::present::{Ctx, Html, MailPart, MoveForm, Presenter};
+use crate::present::{Ctx, Html, MailPart, MoveForm, Presenter, Words};
 use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
@@ -77,6 +77,7 @@ fn events<G: Rules>(typed: EventList<G>) -> Events {
 
 fn rule_error<G: Rules>(typed: G::RuleError) -> RuleError {
     RuleError {
+        game: G::NAME,
         code: typed.code(),
         description: typed.to_string(),
         inner: Arc::new(typed),
@@ -347,9 +348,13 @@ impl<P: Presenter> Kind for Typed<P> {
             .collect();
         self.presenter.forms(self.view(view), seat, &legal, cx)
     }
-    fn action_from_form(&self, fields: &[(String, String)]) -> Option<Result<Action, String>> {
+    fn action_from_form(
+        &self,
+        fields: &[(String, String)],
+        words: &Words,
+    ) -> Option<Result<Action, String>> {
         self.presenter
-            .action_from_form(fields)
+            .action_from_form(fields, words)
             .map(|parsed| parsed.map(action::<P::Game>))
     }
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart {

@@ -127,9 +127,27 @@ impl From<String> for Arg {
         Arg::Text(text)
     }
 }
-impl From<&String> for Arg {
-    fn from(text: &String) -> Arg {
-        Arg::Text(text.clone())
+/// Templates pass their arguments by reference.
+impl<T: Clone + Into<Arg>> From<&T> for Arg {
+    fn from(value: &T) -> Arg {
+        value.clone().into()
+    }
+}
+
+/// A named argument: `("name", value)`, or a reference to one (as templates pass them).
+pub trait Named {
+    fn named(self) -> (String, Arg);
+}
+
+impl<V: Into<Arg>> Named for (&str, V) {
+    fn named(self) -> (String, Arg) {
+        (self.0.to_owned(), self.1.into())
+    }
+}
+
+impl<V: Clone + Into<Arg>> Named for &(&str, V) {
+    fn named(self) -> (String, Arg) {
+        (self.0.to_owned(), self.1.clone().into())
     }
 }
 macro_rules! number_arg {
@@ -185,13 +203,36 @@ impl<'a> Words<'a> {
     }
 
     /// `with` for two arguments: handy in templates.
-    pub fn two(
-        &self,
-        id: &str,
-        first: (&str, impl Into<Arg>),
-        second: (&str, impl Into<Arg>),
-    ) -> String {
-        self.with(id, &[(first.0, first.1.into()), (second.0, second.1.into())])
+    pub fn two(&self, id: &str, first: impl Named, second: impl Named) -> String {
+        self.named(id, [first.named(), second.named()])
+    }
+
+    /// `with` for three arguments: handy in templates.
+    pub fn three(&self, id: &str, first: impl Named, second: impl Named, third: impl Named) -> String {
+        self.named(id, [first.named(), second.named(), third.named()])
+    }
+
+    fn named<const N: usize>(&self, id: &str, args: [(String, Arg); N]) -> String {
+        let borrowed: Vec<(&str, Arg)> = args.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
+        self.with(id, &borrowed)
+    }
+
+    /// The message `id` (or `message.attribute`), or `None` when no catalog has it.
+    pub fn maybe(&self, id: &str) -> Option<String> {
+        let (message_id, attribute) = match id.split_once('.') {
+            Some((m, a)) => (m, Some(a)),
+            None => (id, None),
+        };
+        let found = [self.index, 0].iter().any(|&index| {
+            self.catalogs.bundles[index]
+                .1
+                .get_message(message_id)
+                .is_some_and(|m| match attribute {
+                    Some(name) => m.get_attribute(name).is_some(),
+                    None => m.value().is_some(),
+                })
+        });
+        found.then(|| self.get(id))
     }
 
     /// Whether this language (or the default) has the message.

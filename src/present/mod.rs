@@ -201,12 +201,14 @@ pub trait Presenter: Send + Sync + 'static {
         cx: &Ctx,
     ) -> Vec<MoveForm>;
     /// An action from form fields other than `action` (e.g. numbers per territory); `None`
-    /// when these fields are not one of this game's forms. The message says what is wrong.
+    /// when these fields are not one of this game's forms. The message (in `words`) says
+    /// what is wrong and what to do.
     fn action_from_form(
         &self,
         fields: &[(String, String)],
+        words: &Words,
     ) -> Option<Result<<Self::Game as Rules>::Action, String>> {
-        let _ = fields;
+        let _ = (fields, words);
         None
     }
     /// The lines of a "your turn" mail that are this game's (the hand, the board in words).

@@ -1,16 +1,25 @@
-//! The home page with the new-game form, and creating a game from it: the form is parsed
-//! whole, every problem is shown above the form as it was filled in.
+//! The home page with the new-game form of any registered game, and creating a game from it:
+//! the form is parsed whole, every problem is shown above the form as it was filled in.
 
 use super::html::{render, seat_path, see_other};
 use super::present::Flash;
 use super::{blocking, AppState, PageError};
-use crate::engine::condottiere::Options;
-use crate::engine::Seat;
+use crate::engine::{OptionKind, Seat};
 use crate::games::{CreateError, EmailAddress, NewGame, PlayerName};
+use crate::kinds::Kind;
+use crate::present::{option_label_id, Words};
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
+
+/// One game on offer.
+pub struct GameChoice {
+    pub name: &'static str,
+    pub title: String,
+    pub tagline: String,
+    pub selected: bool,
+}
 
 pub struct SeatRow {
     pub number: u8,
@@ -19,206 +28,367 @@ pub struct SeatRow {
     pub creator: bool,
 }
 
-#[derive(Template)]
-#[template(path = "home.html")]
-pub struct HomePage {
-    pub flashes: Vec<Flash>,
-    pub rows: Vec<SeatRow>,
-    pub first_holder: String,
-    pub options: Options,
-    pub points_target: u32,
+/// One option of the form, with the words and values to show.
+pub struct FieldShown {
+    pub name: &'static str,
+    /// "flag", "optional_number", "number" or "seat".
+    pub kind: &'static str,
+    pub label: String,
+    pub help: String,
+    pub checked: bool,
+    pub value: String,
+    pub min: u32,
+    pub max: u32,
+    pub before_value: String,
+    pub after_value: String,
+    /// For a seat: (value, label, selected).
+    pub choices: Vec<(String, String, bool)>,
 }
 
-pub async fn home() -> HttpResponse {
-    render(
-        StatusCode::OK,
-        &home_page(&CreateForm::default(), Vec::new()),
-    )
+#[derive(Template)]
+#[template(path = "home.html")]
+pub struct HomePage<'w> {
+    pub w: Words<'w>,
+    pub flashes: Vec<Flash>,
+    pub games: Vec<GameChoice>,
+    pub game: &'static str,
+    pub title: String,
+    pub min_players: u8,
+    pub max_players: u8,
+    pub rows: Vec<SeatRow>,
+    pub fields: Vec<FieldShown>,
 }
 
 #[derive(Debug, Default, Deserialize)]
-pub struct CreateForm {
-    #[serde(default)]
-    game: String,
-    name1: Option<String>,
-    email1: Option<String>,
-    name2: Option<String>,
-    email2: Option<String>,
-    name3: Option<String>,
-    email3: Option<String>,
-    name4: Option<String>,
-    email4: Option<String>,
-    name5: Option<String>,
-    email5: Option<String>,
-    name6: Option<String>,
-    email6: Option<String>,
-    creator: Option<u8>,
-    first_holder: Option<String>,
-    draw_after_battle: Option<String>,
-    bigger_kingdoms: Option<String>,
-    capturing_regions: Option<String>,
-    hidden_cards: Option<String>,
-    play_for_points: Option<String>,
-    points_target: Option<String>,
+pub struct HomeQuery {
+    game: Option<String>,
 }
 
+/// The new-game form as posted: every field by name.
+struct CreateForm(Vec<(String, String)>);
+
 impl CreateForm {
-    fn rows(&self) -> [(&Option<String>, &Option<String>); 6] {
-        [
-            (&self.name1, &self.email1),
-            (&self.name2, &self.email2),
-            (&self.name3, &self.email3),
-            (&self.name4, &self.email4),
-            (&self.name5, &self.email5),
-            (&self.name6, &self.email6),
-        ]
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
-    fn options(&self) -> Options {
-        Options {
-            draw_after_battle: self.draw_after_battle.is_some(),
-            bigger_kingdoms: self.bigger_kingdoms.is_some(),
-            capturing_regions: self.capturing_regions.is_some(),
-            hidden_cards: self.hidden_cards.is_some(),
-            play_for_points: self
-                .play_for_points
-                .as_ref()
-                .map(|_| self.target().unwrap_or(0)),
-            first_holder: None,
-        }
+    fn text(&self, name: &str) -> &str {
+        self.get(name).unwrap_or("").trim()
     }
 
-    fn target(&self) -> Option<u32> {
-        self.points_target
-            .as_deref()
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .map_or(Some(20), |t| t.parse().ok())
+    /// How many player rows the form has: the highest `name<i>` or `email<i>` sent.
+    fn row_count(&self) -> usize {
+        self.0
+            .iter()
+            .filter_map(|(name, _)| {
+                name.strip_prefix("name")
+                    .or_else(|| name.strip_prefix("email"))
+                    .and_then(|i| i.parse::<usize>().ok())
+            })
+            .filter(|&i| i <= 64)
+            .max()
+            .unwrap_or(0)
     }
 
-    /// Parse the whole form, or say every problem with it.
-    fn parse(&self) -> Result<NewGame, Vec<String>> {
+    fn creator(&self) -> u8 {
+        self.get("creator")
+            .and_then(|c| c.trim().parse().ok())
+            .unwrap_or(1)
+    }
+
+    /// The options as the game's JSON object, or what is wrong with the fields.
+    fn options(&self, kind: &dyn Kind, w: &Words) -> Result<serde_json::Value, Vec<String>> {
+        let mut object = serde_json::Map::new();
         let mut problems = Vec::new();
-        if !self.game.is_empty() && self.game != "condottiere" {
-            problems.push(format!(
-                "There is no game called {:?} here; choose Condottiere.",
-                self.game
-            ));
-        }
-        let mut seats = Vec::new();
-        let mut numbers = Vec::new();
-        for (i, (name, email)) in self.rows().into_iter().enumerate() {
-            let name = name.as_deref().unwrap_or("").trim();
-            let email = email.as_deref().unwrap_or("").trim();
-            if name.is_empty() && email.is_empty() {
-                continue;
-            }
-            let number = i + 1;
-            let parsed_name = PlayerName::parse(name)
-                .map_err(|e| problems.push(format!("Seat {number}: the name is not valid ({e}).")));
-            let parsed_email = EmailAddress::parse(email).map_err(|_| {
-                problems.push(format!(
-                    "Seat {number}: {email:?} is not an email address we can send to."
-                ))
-            });
-            if let (Ok(n), Ok(e)) = (parsed_name, parsed_email) {
-                seats.push((n, e));
-                numbers.push(number as u8);
-            }
-        }
-        let filled = self
-            .rows()
-            .iter()
-            .filter(|(n, e)| {
-                !n.as_deref().unwrap_or("").trim().is_empty()
-                    || !e.as_deref().unwrap_or("").trim().is_empty()
-            })
-            .count();
-        if !(2..=6).contains(&filled) {
-            problems.push(format!(
-                "Condottiere needs 2 to 6 players; the form names {filled}."
-            ));
-        }
-        if numbers
-            .iter()
-            .enumerate()
-            .any(|(i, &n)| n as usize != i + 1)
-            && problems.is_empty()
-        {
-            problems.push("Fill the player rows from the top, without gaps.".into());
-        }
-        let creator = self.creator.unwrap_or(1);
-        if creator == 0 || creator as usize > filled.max(1) {
-            problems.push(format!(
-                "You marked seat {creator} as yourself, but that seat is empty."
-            ));
-        }
-        let mut options = self.options();
-        if options.play_for_points == Some(0)
-            || (self.play_for_points.is_some() && self.target().is_none())
-        {
-            problems
-                .push("The Play for Points target must be a whole number from 1 to 200.".into());
-        }
-        let creator_seat = Seat(creator.saturating_sub(1));
-        options.first_holder = match self.first_holder.as_deref().unwrap_or("creator") {
-            "creator" => Some(creator_seat),
-            "random" => None,
-            n => match n
-                .parse::<u8>()
-                .ok()
-                .filter(|&n| n >= 1 && n as usize <= filled)
-            {
-                Some(n) => Some(Seat(n - 1)),
-                None => {
-                    problems.push(format!(
-                        "The first holder must be one of the seats, not {n:?}."
-                    ));
-                    None
+        let creator = self.creator();
+        for field in kind.option_fields() {
+            let label = w.get(&option_label_id(kind.name(), &field));
+            let value = match field.kind {
+                OptionKind::Flag => serde_json::Value::Bool(self.get(field.name).is_some()),
+                OptionKind::OptionalNumber { min, max, default } => {
+                    if self.get(field.name).is_none() {
+                        serde_json::Value::Null
+                    } else {
+                        match number(self.text(&format!("{}_value", field.name)), default) {
+                            Some(n) => n.into(),
+                            None => {
+                                problems.push(w.with(
+                                    "create-problem-number",
+                                    &[
+                                        ("option", label.into()),
+                                        ("min", min.into()),
+                                        ("max", max.into()),
+                                    ],
+                                ));
+                                continue;
+                            }
+                        }
+                    }
                 }
-            },
-        };
+                OptionKind::Number { min, max, default } => {
+                    match number(self.text(field.name), default) {
+                        Some(n) => n.into(),
+                        None => {
+                            problems.push(w.with(
+                                "create-problem-number",
+                                &[
+                                    ("option", label.into()),
+                                    ("min", min.into()),
+                                    ("max", max.into()),
+                                ],
+                            ));
+                            continue;
+                        }
+                    }
+                }
+                OptionKind::OptionalSeat => match self.text(field.name) {
+                    "" | "random" => serde_json::Value::Null,
+                    "creator" => creator.into(),
+                    n => match n.parse::<u8>() {
+                        Ok(n) => n.into(),
+                        Err(_) => {
+                            problems.push(w.one("create-problem-seat", "option", label));
+                            continue;
+                        }
+                    },
+                },
+            };
+            object.insert(field.name.to_owned(), value);
+        }
         if problems.is_empty() {
-            Ok(NewGame {
-                options,
-                seats,
-                creator_seat,
-            })
+            Ok(serde_json::Value::Object(object))
         } else {
             Err(problems)
         }
     }
-}
 
-fn home_page(form: &CreateForm, problems: Vec<String>) -> HomePage {
-    let creator = form.creator.unwrap_or(1);
-    let rows = form
-        .rows()
-        .iter()
-        .enumerate()
-        .map(|(i, (name, email))| SeatRow {
-            number: i as u8 + 1,
-            name: (*name).clone().unwrap_or_default(),
-            email: (*email).clone().unwrap_or_default(),
-            creator: creator == i as u8 + 1,
-        })
-        .collect();
-    HomePage {
-        flashes: problems.into_iter().map(Flash::error).collect(),
-        rows,
-        first_holder: form
-            .first_holder
-            .clone()
-            .unwrap_or_else(|| "creator".into()),
-        options: form.options(),
-        points_target: form.target().unwrap_or(20),
+    /// Parse the whole form, or say every problem with it.
+    fn parse(&self, kind: &dyn Kind, w: &Words) -> Result<NewGame, Vec<String>> {
+        let mut problems = Vec::new();
+        let mut seats = Vec::new();
+        let mut filled = 0;
+        let mut gaps = false;
+        for number in 1..=self.row_count() {
+            let name = self.text(&format!("name{number}"));
+            let email = self.text(&format!("email{number}"));
+            if name.is_empty() && email.is_empty() {
+                gaps = true;
+                continue;
+            }
+            filled += 1;
+            if gaps {
+                problems.push(w.get("create-problem-gaps"));
+                gaps = false;
+            }
+            let parsed_name = PlayerName::parse(name).map_err(|e| {
+                problems.push(w.two(
+                    "create-problem-name",
+                    ("seat", number),
+                    ("why", e.to_string()),
+                ))
+            });
+            let parsed_email = EmailAddress::parse(email).map_err(|_| {
+                problems.push(w.two("create-problem-email", ("seat", number), ("email", email)))
+            });
+            if let (Ok(n), Ok(e)) = (parsed_name, parsed_email) {
+                seats.push((n, e));
+            }
+        }
+        let (min, max) = kind.players();
+        if !(min as usize..=max as usize).contains(&filled) {
+            problems.push(w.with(
+                "create-problem-players",
+                &[
+                    ("game", w.get(&format!("{}-title", kind.name())).into()),
+                    ("min", min.into()),
+                    ("max", max.into()),
+                    ("given", filled.into()),
+                ],
+            ));
+        }
+        let creator = self.creator();
+        if creator == 0 || creator as usize > filled.max(1) {
+            problems.push(w.one("create-problem-creator", "seat", creator));
+        }
+        let options = self.options(kind, w).map_err(|p| problems.extend(p));
+        match options {
+            Ok(options) if problems.is_empty() => Ok(NewGame {
+                game: kind.name().to_owned(),
+                options,
+                seats,
+                creator_seat: Seat(creator.saturating_sub(1)),
+            }),
+            _ => Err(problems),
+        }
     }
 }
 
-pub async fn create(state: web::Data<AppState>, form: web::Form<CreateForm>) -> HttpResponse {
-    let new = match form.parse() {
+/// A whole number in the field, the default when it is blank.
+fn number(text: &str, default: u32) -> Option<u32> {
+    if text.is_empty() {
+        Some(default)
+    } else {
+        text.parse().ok()
+    }
+}
+
+fn home_page<'w>(
+    state: &AppState,
+    w: Words<'w>,
+    kind: &dyn Kind,
+    form: &CreateForm,
+    problems: Vec<String>,
+) -> HomePage<'w> {
+    let registry = state.games.registry();
+    let game = kind.name();
+    let (min_players, max_players) = kind.players();
+    let creator = form.creator();
+    let rows = (1..=max_players.max(form.row_count().min(64) as u8))
+        .map(|number| SeatRow {
+            number,
+            name: form.text(&format!("name{number}")).to_owned(),
+            email: form.text(&format!("email{number}")).to_owned(),
+            creator: creator == number,
+        })
+        .collect();
+    let fields = kind
+        .option_fields()
+        .into_iter()
+        .map(|field| {
+            let id = option_label_id(game, &field);
+            let sent = form.get(field.name);
+            let (kind_name, min, max, value) = match field.kind {
+                OptionKind::Flag => ("flag", 0, 0, String::new()),
+                OptionKind::OptionalNumber { min, max, default } => (
+                    "optional_number",
+                    min,
+                    max,
+                    form.get(&format!("{}_value", field.name))
+                        .map_or(default.to_string(), str::to_owned),
+                ),
+                OptionKind::Number { min, max, default } => (
+                    "number",
+                    min,
+                    max,
+                    sent.map_or(default.to_string(), str::to_owned),
+                ),
+                OptionKind::OptionalSeat => ("seat", 0, 0, String::new()),
+            };
+            let chosen = sent.unwrap_or("creator");
+            let mut choices = vec![
+                (
+                    "creator".to_owned(),
+                    w.get(&format!("{id}-creator")),
+                    chosen == "creator",
+                ),
+                (
+                    "random".to_owned(),
+                    w.get(&format!("{id}-random")),
+                    chosen == "random",
+                ),
+            ];
+            if kind_name == "seat" {
+                choices.extend((1..=max_players).map(|n| {
+                    (
+                        n.to_string(),
+                        w.one(&format!("{id}-seat"), "seat", n),
+                        chosen == n.to_string(),
+                    )
+                }));
+            } else {
+                choices.clear();
+            }
+            FieldShown {
+                name: field.name,
+                kind: kind_name,
+                label: w.get(&id),
+                help: w.maybe(&format!("{id}.help")).unwrap_or_default(),
+                checked: sent.is_some(),
+                value,
+                min,
+                max,
+                before_value: w.maybe(&format!("{id}-target")).unwrap_or_default(),
+                after_value: w.maybe(&format!("{id}-unit")).unwrap_or_default(),
+                choices,
+            }
+        })
+        .collect();
+    HomePage {
+        w,
+        flashes: problems.into_iter().map(Flash::error).collect(),
+        games: registry
+            .kinds()
+            .map(|k| GameChoice {
+                name: k.name(),
+                title: w.get(&format!("{}-title", k.name())),
+                tagline: w.get(&format!("{}-tagline", k.name())),
+                selected: k.name() == game,
+            })
+            .collect(),
+        game,
+        title: w.get(&format!("{game}-title")),
+        min_players,
+        max_players,
+        rows,
+        fields,
+    }
+}
+
+/// The registered game called `name`, else the first one.
+fn chosen<'a>(state: &'a AppState, name: Option<&str>) -> &'a dyn Kind {
+    let registry = state.games.registry();
+    name.and_then(|n| registry.get(n).ok())
+        .or_else(|| registry.kinds().next())
+        .expect("a service plays at least one game")
+}
+
+pub async fn home(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    query: web::Query<HomeQuery>,
+) -> HttpResponse {
+    let w = state.words(&request);
+    let kind = chosen(&state, query.game.as_deref());
+    render(
+        StatusCode::OK,
+        &home_page(&state, w, kind, &CreateForm(Vec::new()), Vec::new()),
+    )
+}
+
+pub async fn create(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    form: web::Form<Vec<(String, String)>>,
+) -> HttpResponse {
+    let w = state.words(&request);
+    let form = CreateForm(form.into_inner());
+    let game = form.text("game");
+    let kind = match state.games.registry().get(if game.is_empty() {
+        chosen(&state, None).name()
+    } else {
+        game
+    }) {
+        Ok(kind) => kind,
+        Err(_) => {
+            let kind = chosen(&state, None);
+            let problem = w.one("create-problem-game", "game", game);
+            return render(
+                StatusCode::BAD_REQUEST,
+                &home_page(&state, w, kind, &form, vec![problem]),
+            );
+        }
+    };
+    let new = match form.parse(kind, &w) {
         Ok(new) => new,
-        Err(problems) => return render(StatusCode::BAD_REQUEST, &home_page(&form, problems)),
+        Err(problems) => {
+            return render(
+                StatusCode::BAD_REQUEST,
+                &home_page(&state, w, kind, &form, problems),
+            )
+        }
     };
     match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
         Ok(Ok(created)) => see_other(format!(
@@ -230,9 +400,13 @@ pub async fn create(state: web::Data<AppState>, form: web::Form<CreateForm>) -> 
             )
         )),
         Ok(Err(CreateError::Invalid(problems))) => {
-            render(StatusCode::BAD_REQUEST, &home_page(&form, problems.0))
+            let problems = problems.iter().map(|p| p.words(Some(kind), w)).collect();
+            render(
+                StatusCode::BAD_REQUEST,
+                &home_page(&state, w, kind, &form, problems),
+            )
         }
-        Ok(Err(CreateError::Unexpected(error))) => PageError::unexpected(error, None),
-        Err(error) => error.into_response(),
+        Ok(Err(CreateError::Unexpected(error))) => PageError::unexpected(error, None, w),
+        Err(error) => error.into_response(w),
     }
 }

@@ -1,19 +1,19 @@
-//! The HTML pages: home and new-game form, invitations, the seat page with its move forms, and
-//! the public page. Each handler parses, calls the game service, and renders; no rules here.
+//! The HTML pages of a game: invitations, the seat page with its move forms, and the public
+//! page. Each handler parses, calls the game service once, and renders the game's parts
+//! through its kind; no rules here.
 
-use super::present::{self, CardChip, Flash, GameShown, Group, LineShown};
+use super::present::{self, Flash, GameShown};
 use super::{blocking, AppState, PageError};
-use crate::engine::condottiere::Action;
-use crate::engine::Seat;
-use crate::games::words::describe_outcome;
+use crate::engine::{Seat, Viewer};
 use crate::games::{
-    AcceptError, AuthError, Contribution, DeclineError, GameId, GameStatus, LoadError, MoveError,
-    SeatAuth, SeatPage, SeatToken,
+    AcceptError, ActionInput, AuthError, Contribution, DeclineError, GameId, GameStatus,
+    LoadError, MoveError, Mover, SeatAuth, SeatPage, SeatToken,
 };
+use crate::kinds::Kind;
+use crate::present::{seat_colour, Ctx, Html, MoveForm, Words};
 use crate::store::AnyConnection;
-use crate::web::map::Board;
 use actix_web::http::{header, StatusCode};
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
@@ -24,8 +24,7 @@ pub fn render(status: StatusCode, page: &impl Template) -> HttpResponse {
             .body(body),
         Err(error) => {
             tracing::error!(%error, "template failed");
-            HttpResponse::InternalServerError()
-                .body("Something went wrong on our side. Please try again.")
+            HttpResponse::InternalServerError().body("template failed")
         }
     }
 }
@@ -38,45 +37,38 @@ pub(super) fn see_other(location: String) -> HttpResponse {
 
 #[derive(Template)]
 #[template(path = "message.html")]
-pub struct MessagePage {
+pub struct MessagePage<'w> {
+    pub w: Words<'w>,
     pub title: String,
     pub text: String,
     pub hint: String,
 }
 
-pub fn message(
-    status: StatusCode,
-    title: &str,
-    text: impl Into<String>,
-    hint: impl Into<String>,
-) -> HttpResponse {
+/// A page with one message from the catalogs: `id` is its title, `id.text` its text and
+/// `id.hint` (when the catalog has one) what to do.
+pub fn message(status: StatusCode, w: Words, id: &str) -> HttpResponse {
+    message_text(status, w, id, w.get(&format!("{id}.text")))
+}
+
+/// `message` with a text of its own (the catalog's title and hint).
+pub fn message_text(status: StatusCode, w: Words, id: &str, text: String) -> HttpResponse {
     render(
         status,
         &MessagePage {
-            title: title.into(),
-            text: text.into(),
-            hint: hint.into(),
+            w,
+            title: w.get(id),
+            text,
+            hint: w.maybe(&format!("{id}.hint")).unwrap_or_default(),
         },
     )
 }
 
-pub fn not_found() -> HttpResponse {
-    message(
-        StatusCode::NOT_FOUND,
-        "No such game",
-        "There is no game at this address.",
-        "Check the link in your mail.",
-    )
+pub fn not_found(w: Words) -> HttpResponse {
+    message(StatusCode::NOT_FOUND, w, "page-no-game")
 }
 
-pub fn bad_link() -> HttpResponse {
-    message(
-        StatusCode::FORBIDDEN,
-        "This link is not valid",
-        "This seat link is not valid: it may be mistyped, or it was replaced by a newer link.",
-        "Use the link in the most recent mail about this game. If you lost it, ask the game's creator \
-         or the operator to send you a fresh one (corriere seat relink GAME SEAT).",
-    )
+pub fn bad_link(w: Words) -> HttpResponse {
+    message(StatusCode::FORBIDDEN, w, "page-bad-link")
 }
 
 // ---------------------------------------------------------------- seat pages
@@ -98,7 +90,8 @@ pub struct PlayerShown {
 
 #[derive(Template)]
 #[template(path = "accept.html")]
-pub struct AcceptPage {
+pub struct AcceptPage<'w> {
+    pub w: Words<'w>,
     pub game: GameShown,
     pub flashes: Vec<Flash>,
     pub seat_name: String,
@@ -111,17 +104,16 @@ pub struct AcceptPage {
 
 #[derive(Template)]
 #[template(path = "seat.html")]
-pub struct SeatPageHtml {
+pub struct SeatPageHtml<'w> {
+    pub w: Words<'w>,
     pub game: GameShown,
     pub flashes: Vec<Flash>,
     pub seat_name: String,
     pub seat_number: u8,
     pub status: String,
-    pub board: Board,
-    pub lines: Vec<LineShown>,
-    pub hand: Vec<CardChip>,
-    pub groups: Vec<Group>,
-    pub keep: Option<Vec<present::KeepChoice>>,
+    pub board: Html,
+    pub private: Html,
+    pub forms: Vec<MoveForm>,
     pub move_path: String,
     pub history: Vec<String>,
 }
@@ -143,6 +135,7 @@ pub struct SeatQuery {
 /// any problem with the link is a 403 (or a 404 for an unknown game).
 async fn for_link<T, F>(
     state: &web::Data<AppState>,
+    request: &HttpRequest,
     path: &SeatPath,
     work: F,
 ) -> Result<(T, SeatAuth), HttpResponse>
@@ -150,9 +143,10 @@ where
     T: Send + 'static,
     F: FnOnce(&AppState, &mut AnyConnection, &SeatAuth) -> T + Send + 'static,
 {
-    let game = GameId::parse(&path.game).map_err(|_| not_found())?;
-    let seat = Seat::from_number(path.seat).ok_or_else(bad_link)?;
-    let token = SeatToken::parse(&path.token).map_err(|_| bad_link())?;
+    let w = state.words(request);
+    let game = GameId::parse(&path.game).map_err(|_| not_found(w))?;
+    let seat = Seat::from_number(path.seat).ok_or_else(|| bad_link(w))?;
+    let token = SeatToken::parse(&path.token).map_err(|_| bad_link(w))?;
     match blocking(state, move |s, conn| {
         let auth = s.games.authorize(conn, &game, seat, &token)?;
         Ok((work(s, conn, &auth), auth))
@@ -160,64 +154,79 @@ where
     .await
     {
         Ok(Ok(done)) => Ok(done),
-        Ok(Err(AuthError::NoSuchGame)) => Err(not_found()),
-        Ok(Err(AuthError::BadLink)) => Err(bad_link()),
-        Ok(Err(AuthError::Unexpected(error))) => Err(PageError::unexpected(error, None)),
-        Err(error) => Err(error.into_response()),
+        Ok(Err(AuthError::NoSuchGame)) => Err(not_found(w)),
+        Ok(Err(AuthError::BadLink)) => Err(bad_link(w)),
+        Ok(Err(AuthError::Unexpected(error))) => Err(PageError::unexpected(error, None, w)),
+        Err(error) => Err(error.into_response(w)),
     }
 }
 
 /// Check the seat link in `path`; for handlers that check before they act.
-async fn authorize(state: &web::Data<AppState>, path: &SeatPath) -> Result<SeatAuth, HttpResponse> {
-    for_link(state, path, |_, _, _| ())
+async fn authorize(
+    state: &web::Data<AppState>,
+    request: &HttpRequest,
+    path: &SeatPath,
+) -> Result<SeatAuth, HttpResponse> {
+    for_link(state, request, path, |_, _, _| ())
         .await
         .map(|((), auth)| auth)
 }
 
 pub async fn seat(
     state: web::Data<AppState>,
+    request: HttpRequest,
     path: web::Path<SeatPath>,
     query: web::Query<SeatQuery>,
 ) -> HttpResponse {
-    let (page, auth) =
-        match for_link(&state, &path, |s, conn, auth| s.games.seat_page(conn, auth)).await {
-            Ok(done) => done,
-            Err(response) => return response,
-        };
+    let w = state.words(&request);
+    let lang = w.lang().to_owned();
+    let found = for_link(&state, &request, &path, move |s, conn, auth| {
+        s.games.seat_page(conn, auth, &lang)
+    });
+    let (page, auth) = match found.await {
+        Ok(done) => done,
+        Err(response) => return response,
+    };
     let mut flashes = Vec::new();
     if query.created.is_some() {
-        flashes.push(Flash::info(format!(
-            "Game created. Invitations are on their way. Your own seat link is this page's address: {}{} \
-             (keep it private). The public page for spectators is {}/games/{}.",
-            state.base_url(),
-            super::html::seat_path(auth.game_id(), auth.seat(), &SeatToken::parse(&path.token).expect("authorized")),
-            state.base_url(),
-            auth.game_id().as_str()
+        flashes.push(Flash::info(w.two(
+            "seat-created",
+            ("seat_url", format!("{}{}", state.base_url(), path_of(&path))),
+            (
+                "public_url",
+                format!("{}/games/{}", state.base_url(), auth.game_id().as_str()),
+            ),
         )));
     }
     if let Some(seq) = query.moved {
-        flashes.push(Flash::info(format!(
-            "Your move was recorded as move {seq}."
-        )));
+        flashes.push(Flash::info(w.one("seat-moved", "seq", seq)));
     }
-    render_seat(&path, page, flashes, StatusCode::OK)
+    render_seat(&state, w, &path, page, flashes, StatusCode::OK)
 }
 
+/// The seat page again, with notices and a status (after a form that was not applied).
 async fn seat_response(
     state: &web::Data<AppState>,
+    request: &HttpRequest,
     path: &SeatPath,
-    auth: SeatAuth,
     flashes: Vec<Flash>,
     status: StatusCode,
 ) -> HttpResponse {
-    match blocking(state, move |s, conn| s.games.seat_page(conn, &auth)).await {
-        Ok(page) => render_seat(path, page, flashes, status),
-        Err(error) => error.into_response(),
+    let w = state.words(request);
+    let lang = w.lang().to_owned();
+    let found = for_link(state, request, path, move |s, conn, auth| {
+        s.games.seat_page(conn, auth, &lang)
+    });
+    match found.await {
+        Ok((page, _)) => render_seat(state, w, path, page, flashes, status),
+        Err(response) => response,
     }
 }
 
 /// The seat page (or the invitation, or the cancelled notice) for what `seat_page` returned.
 fn render_seat(
+    state: &AppState,
+    w: Words,
     path: &SeatPath,
     page: Result<SeatPage, LoadError>,
     mut flashes: Vec<Flash>,
@@ -225,34 +234,32 @@ fn render_seat(
 ) -> HttpResponse {
     let page = match page {
         Ok(page) => page,
-        Err(LoadError::NoSuchGame) => return not_found(),
-        Err(LoadError::Unexpected(error)) => return PageError::unexpected(error, Some(&path.game)),
+        Err(LoadError::NoSuchGame) => return not_found(w),
+        Err(LoadError::Unexpected(error)) => {
+            return PageError::unexpected(error, Some(&path.game), w)
+        }
+    };
+    let kind = match state.games.kind(&page.game.kind) {
+        Ok(kind) => kind,
+        Err(error) => return PageError::unexpected(error.into(), Some(&path.game), w),
     };
     let names = present::names_of(&page.seats);
     let me = page.seat;
-    let base = format!("/games/{}/seat/{}/{}", path.game, path.seat, path.token);
-    let game = present::game_shown(&page.game, &page.seats, page.seq, page.view.as_ref());
-    let seat_name = names.name(me);
+    let cx = Ctx::new(w, &names, Viewer::Seat(me));
+    let base = path_of(path);
+    let game = present::game_shown(kind, &page.game, page.seq, page.view.as_ref(), &cx);
     match (page.game.status, &page.view) {
-        (GameStatus::Cancelled, _) => message(
-            status,
-            "This game was cancelled",
-            "A player declined the invitation, so this game will not be played.",
-            "Start a new game from the home page.",
-        ),
+        (GameStatus::Cancelled, _) => message(status, w, "page-cancelled"),
         (GameStatus::Inviting, _) | (_, None) => {
-            if page.game.options.play_for_points.is_some() && page.game.options.capturing_regions {
-                flashes.push(Flash::info(
-                    "Note: the rulebook advises against playing Play for Points together with Capturing Regions.",
-                ));
-            }
+            flashes.extend(game.notes.iter().map(|n| Flash::info(n.clone())));
             let accepted = page.seats.iter().any(|s| s.seat == me && s.accepted);
             render(
                 status,
                 &AcceptPage {
+                    w,
                     game,
                     flashes,
-                    seat_name,
+                    seat_name: names.name(me),
                     seat_number: me.number(),
                     players: page
                         .seats
@@ -271,38 +278,42 @@ fn render_seat(
         }
         (_, Some(view)) => render(
             status,
-            &SeatPageHtml::build(&page, view, game, &base, flashes),
+            &SeatPageHtml::build(kind, &page, view, game, &base, flashes, &cx),
         ),
     }
 }
 
-impl SeatPageHtml {
+impl<'w> SeatPageHtml<'w> {
     /// The seat page of a started game, from what the game service returned (`view` is
     /// `page.view`); `base` is the seat link's path. Public so the rendering can be benchmarked.
     pub fn build(
-        page: &crate::games::SeatPage,
-        view: &crate::engine::condottiere::View,
+        kind: &dyn Kind,
+        page: &SeatPage,
+        view: &crate::kinds::View,
         game: GameShown,
         base: &str,
         flashes: Vec<Flash>,
-    ) -> SeatPageHtml {
-        let names = present::names_of(&page.seats);
+        cx: &Ctx<'w>,
+    ) -> SeatPageHtml<'w> {
         let me = page.seat;
-        let hand = present::hand(view, me);
-        let (groups, keep) = present::groups(&page.legal_actions);
+        let status = match &page.outcome {
+            Some(outcome) => cx
+                .words
+                .one("status-over", "result", kind.outcome_words(outcome, cx)),
+            None => present::status(kind, &page.waiting, cx),
+        };
         SeatPageHtml {
-            status: present::status(Some(view), Some(me), &names, ""),
-            board: present::board_of(view, &names),
-            lines: present::lines(view, &names),
+            w: cx.words,
+            status,
+            board: kind.board(view, cx),
+            private: kind.private_part(view, me, cx),
+            forms: kind.forms(view, me, &page.legal_actions, cx),
             game,
             flashes,
-            seat_name: names.name(me),
+            seat_name: cx.name(me),
             seat_number: me.number(),
-            hand,
-            groups,
-            keep,
             move_path: format!("{base}/move"),
-            history: present::history(&page.history, &names),
+            history: present::history(&page.history, cx),
         }
     }
 }
@@ -317,10 +328,12 @@ pub struct AcceptForm {
 
 pub async fn accept(
     state: web::Data<AppState>,
+    request: HttpRequest,
     path: web::Path<SeatPath>,
     form: web::Form<AcceptForm>,
 ) -> HttpResponse {
-    let auth = match authorize(&state, &path).await {
+    let w = state.words(&request);
+    let auth = match authorize(&state, &request, &path).await {
         Ok(auth) => auth,
         Err(response) => return response,
     };
@@ -333,8 +346,12 @@ pub async fn accept(
         match Contribution::parse(&text) {
             Ok(c) => Some(c),
             Err(_) => {
-                let flash = Flash::error("Your phrase is too long or has control characters: use at most 120 ordinary characters.");
-                return seat_response(&state, &path, auth, vec![flash], StatusCode::BAD_REQUEST)
+                let flash = Flash::error(w.one(
+                    "accept-bad-phrase",
+                    "max",
+                    Contribution::MAX_CHARS,
+                ));
+                return seat_response(&state, &request, &path, vec![flash], StatusCode::BAD_REQUEST)
                     .await;
             }
         }
@@ -347,12 +364,14 @@ pub async fn accept(
     {
         Ok(Ok(_)) | Ok(Err(AcceptError::AlreadyAccepted)) => see_other(path_of(&path)),
         Ok(Err(AcceptError::NotInviting)) => {
-            let flash = Flash::error("This game is no longer waiting for players.");
-            seat_response(&state, &path, auth, vec![flash], StatusCode::CONFLICT).await
+            let flash = Flash::error(w.get("accept-not-inviting"));
+            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
         }
-        Ok(Err(AcceptError::NoSuchGame)) => not_found(),
-        Ok(Err(AcceptError::Unexpected(error))) => PageError::unexpected(error, Some(&path.game)),
-        Err(error) => error.into_response(),
+        Ok(Err(AcceptError::NoSuchGame)) => not_found(w),
+        Ok(Err(AcceptError::Unexpected(error))) => {
+            PageError::unexpected(error, Some(&path.game), w)
+        }
+        Err(error) => error.into_response(w),
     }
 }
 
@@ -360,105 +379,110 @@ fn path_of(path: &SeatPath) -> String {
     format!("/games/{}/seat/{}/{}", path.game, path.seat, path.token)
 }
 
-pub async fn decline(state: web::Data<AppState>, path: web::Path<SeatPath>) -> HttpResponse {
-    let auth = match authorize(&state, &path).await {
+pub async fn decline(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<SeatPath>,
+) -> HttpResponse {
+    let w = state.words(&request);
+    let auth = match authorize(&state, &request, &path).await {
         Ok(auth) => auth,
         Err(response) => return response,
     };
     match blocking(&state, move |s, conn| s.games.decline(conn, &auth)).await {
         Ok(Ok(())) => see_other(path_of(&path)),
-        Ok(Err(DeclineError::NotInviting)) => message(
-            StatusCode::CONFLICT,
-            "Too late to decline",
-            "This game has already started (or was cancelled), so it can no longer be declined.",
-            "",
-        ),
-        Ok(Err(DeclineError::NoSuchGame)) => not_found(),
-        Ok(Err(DeclineError::Unexpected(error))) => PageError::unexpected(error, Some(&path.game)),
-        Err(error) => error.into_response(),
-    }
-}
-
-#[derive(Debug, Deserialize)]
-pub struct MoveForm {
-    #[serde(default)]
-    seq: String,
-    #[serde(default)]
-    action: String,
-}
-
-impl MoveForm {
-    fn parse(&self) -> Result<(i64, Action), String> {
-        let seq = self.seq.trim().parse::<i64>().map_err(|_| {
-            "The form did not say which move it was made for; reload the page and try again."
-                .to_string()
-        })?;
-        let action = serde_json::from_str::<Action>(&self.action).map_err(|_| {
-            "The form did not name a move we understand; reload the page and use its buttons."
-                .to_string()
-        })?;
-        Ok((seq, action))
+        Ok(Err(DeclineError::NotInviting)) => message(StatusCode::CONFLICT, w, "page-too-late"),
+        Ok(Err(DeclineError::NoSuchGame)) => not_found(w),
+        Ok(Err(DeclineError::Unexpected(error))) => {
+            PageError::unexpected(error, Some(&path.game), w)
+        }
+        Err(error) => error.into_response(w),
     }
 }
 
 pub async fn make_move(
     state: web::Data<AppState>,
+    request: HttpRequest,
     path: web::Path<SeatPath>,
-    form: web::Form<MoveForm>,
+    form: web::Form<Vec<(String, String)>>,
 ) -> HttpResponse {
-    let (seq, action) = match form.parse() {
-        Ok(parsed) => parsed,
-        Err(text) => {
-            let auth = match authorize(&state, &path).await {
-                Ok(auth) => auth,
-                Err(response) => return response,
-            };
-            return seat_response(
-                &state,
-                &path,
-                auth,
-                vec![Flash::error(text)],
-                StatusCode::BAD_REQUEST,
-            )
-            .await;
-        }
+    let w = state.words(&request);
+    let mut fields = form.into_inner();
+    let seq = fields
+        .iter()
+        .find(|(name, _)| name == "seq")
+        .and_then(|(_, value)| value.trim().parse::<i64>().ok());
+    let Some(seq) = seq else {
+        let flash = Flash::error(w.get("move-no-seq"));
+        return seat_response(&state, &request, &path, vec![flash], StatusCode::BAD_REQUEST).await;
     };
-    let first = action.clone();
-    let (prepared, auth) = match for_link(&state, &path, move |s, conn, auth| {
-        s.games.prepare_move(conn, auth, seq, &first)
-    })
-    .await
+    let (Ok(game), Some(seat), Ok(token)) = (
+        GameId::parse(&path.game),
+        Seat::from_number(path.seat),
+        SeatToken::parse(&path.token),
+    ) else {
+        return bad_link(w);
+    };
+    // A button or a select sends the action's JSON; other forms are read by the game.
+    let input = match fields.iter().position(|(name, _)| name == "action") {
+        Some(at) => ActionInput::Json(fields.swap_remove(at).1),
+        None => ActionInput::Form(fields),
+    };
+    let mover = Mover::Link { game, seat, token };
+    match state
+        .games
+        .make_move(&state.db, mover, seq, vec![input], w.lang())
+        .await
     {
-        Ok(done) => done,
-        Err(response) => return response,
-    };
-    match super::complete_move(&state, auth.clone(), prepared, seq, action).await {
         Ok(done) => see_other(format!("{}?moved={}", path_of(&path), done.seq)),
+        Err(MoveError::NoSuchGame) => not_found(w),
+        Err(MoveError::BadLink) => bad_link(w),
+        Err(MoveError::Unreadable(text)) => {
+            let flash = Flash::error(text);
+            seat_response(&state, &request, &path, vec![flash], StatusCode::BAD_REQUEST).await
+        }
         Err(MoveError::Stale { current_seq }) => {
-            let flash = Flash::error(format!(
-                "The game moved on since this page was drawn (it is now at move {current_seq}): nothing was applied. \
-                 Here is the current state."
-            ));
-            seat_response(&state, &path, auth, vec![flash], StatusCode::CONFLICT).await
+            let flash = Flash::error(w.one("move-stale", "seq", current_seq));
+            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
         }
         Err(MoveError::Illegal(error)) => {
-            let flash = Flash::error(format!(
-                "That move is not allowed: {error}. Nothing was applied."
-            ));
+            let why = rule_error_words(&state, &path, &error, w).await;
+            let flash = Flash::error(w.one("move-illegal", "why", why));
             seat_response(
                 &state,
+                &request,
                 &path,
-                auth,
                 vec![flash],
                 StatusCode::UNPROCESSABLE_ENTITY,
             )
             .await
         }
         Err(MoveError::NotPlaying) => {
-            let flash = Flash::error("This game is not being played, so no move can be made.");
-            seat_response(&state, &path, auth, vec![flash], StatusCode::CONFLICT).await
+            let flash = Flash::error(w.get("move-not-playing"));
+            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
         }
-        Err(MoveError::Unexpected(error)) => PageError::unexpected(error, Some(&path.game)),
+        Err(MoveError::Unexpected(error)) => PageError::unexpected(error, Some(&path.game), w),
+    }
+}
+
+/// The rules' reason in the reader's words, with the game's player names.
+async fn rule_error_words(
+    state: &web::Data<AppState>,
+    path: &SeatPath,
+    error: &crate::kinds::RuleError,
+    w: Words<'_>,
+) -> String {
+    let names = match GameId::parse(&path.game) {
+        Ok(id) => match blocking(state, move |s, conn| s.games.info(conn, &id)).await {
+            Ok(Ok((_, seats))) => present::names_of(&seats),
+            _ => Default::default(),
+        },
+        Err(_) => Default::default(),
+    };
+    let viewer = Seat::from_number(path.seat).map_or(Viewer::Spectator, Viewer::Seat);
+    match state.games.kind(error.game()) {
+        Ok(kind) => kind.rule_error_words(error, &Ctx::new(w, &names, viewer)),
+        Err(_) => error.to_string(),
     }
 }
 
@@ -467,11 +491,10 @@ pub async fn make_move(
 pub struct PublicPlayer {
     pub number: u8,
     pub name: String,
-    /// The seat's contribution to the deal seed, public once given ("(server)" when drawn for it).
+    /// The seat's contribution to the deal seed, public once given.
     pub contribution: String,
     pub colour: &'static str,
-    pub regions: usize,
-    pub hand_count: usize,
+    pub cells: Vec<String>,
 }
 
 pub struct Milestone {
@@ -481,10 +504,12 @@ pub struct Milestone {
 
 #[derive(Template)]
 #[template(path = "public.html")]
-pub struct PublicPageHtml {
+pub struct PublicPageHtml<'w> {
+    pub w: Words<'w>,
     pub game: GameShown,
     /// The server's secret once the game is over (empty before).
     pub revealed_secret: String,
+    pub columns: Vec<String>,
     pub players: Vec<PublicPlayer>,
     pub status: String,
     pub result: String,
@@ -492,38 +517,59 @@ pub struct PublicPageHtml {
     pub milestones: Vec<Milestone>,
     pub record_path: String,
     pub replay_path: String,
-    pub started: bool,
-    pub board: Board,
-    pub lines: Vec<LineShown>,
+    pub board: Html,
     pub history: Vec<String>,
 }
 
-pub async fn public(state: web::Data<AppState>, path: web::Path<String>) -> HttpResponse {
+pub async fn public(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<String>,
+) -> HttpResponse {
+    let w = state.words(&request);
     let Ok(id) = GameId::parse(&path) else {
-        return not_found();
+        return not_found(w);
     };
-    let page = match blocking(&state, move |s, conn| s.games.public_page(conn, &id)).await {
+    let lang = w.lang().to_owned();
+    let page = match blocking(&state, move |s, conn| s.games.public_page(conn, &id, &lang)).await
+    {
         Ok(Ok(page)) => page,
-        Ok(Err(LoadError::NoSuchGame)) => return not_found(),
-        Ok(Err(LoadError::Unexpected(error))) => return PageError::unexpected(error, Some(&path)),
-        Err(error) => return error.into_response(),
+        Ok(Err(LoadError::NoSuchGame)) => return not_found(w),
+        Ok(Err(LoadError::Unexpected(error))) => {
+            return PageError::unexpected(error, Some(&path), w)
+        }
+        Err(error) => return error.into_response(w),
+    };
+    let kind = match state.games.kind(&page.game.kind) {
+        Ok(kind) => kind,
+        Err(error) => return PageError::unexpected(error.into(), Some(&path), w),
     };
     let names = present::names_of(&page.seats);
+    let viewer = if page.revealed_secret.is_some() {
+        Viewer::Reviewer
+    } else {
+        Viewer::Spectator
+    };
+    let cx = Ctx::new(w, &names, viewer);
     let view = page.view.as_ref();
-    let waiting = match page.game.status {
-        GameStatus::Inviting => format!(
-            "Waiting for {} to accept the invitation.",
-            names.list(
+    let status = match page.game.status {
+        GameStatus::Inviting => w.one(
+            "status-inviting",
+            "seats",
+            cx.list(
                 &page
                     .seats
                     .iter()
                     .filter(|s| !s.accepted)
                     .map(|s| s.seat)
-                    .collect::<Vec<_>>()
-            )
+                    .collect::<Vec<_>>(),
+            ),
         ),
-        GameStatus::Cancelled => "This game was cancelled: a player declined.".into(),
-        _ => String::new(),
+        GameStatus::Cancelled => w.get("status-cancelled"),
+        _ => match &page.outcome {
+            Some(outcome) => w.one("status-over", "result", kind.outcome_words(outcome, &cx)),
+            None => present::status(kind, &page.waiting, &cx),
+        },
     };
     let players = page
         .seats
@@ -533,71 +579,52 @@ pub async fn public(state: web::Data<AppState>, path: web::Path<String>) -> Http
             name: s.name.clone(),
             contribution: match (&s.contribution, s.contribution_source) {
                 (Some(value), Some(crate::store::ContributionSource::Server)) => {
-                    format!("{value} (drawn by the server)")
+                    w.one("public-contribution-server", "value", value)
                 }
                 (Some(value), _) => value.clone(),
-                (None, _) => "not yet".into(),
+                (None, _) => w.get("public-contribution-none"),
             },
-            colour: super::map::SEAT_COLOURS[s.seat.index()],
-            regions: view.map_or(0, |v| v.seats[s.seat.index()].regions.len()),
-            hand_count: view.map_or(0, |v| v.seats[s.seat.index()].hand_count),
+            colour: seat_colour(s.seat, &w).0,
+            cells: view.map_or_else(Vec::new, |v| kind.player_cells(v, s.seat, &cx)),
         })
         .collect();
-    let outcome = view.and_then(|v| v.outcome.as_ref());
-    let outcome_known = outcome.is_some();
-    let result = outcome
-        .map(|o| describe_outcome(o, &names))
+    let result = page
+        .outcome
+        .as_ref()
+        .map(|o| kind.outcome_words(o, &cx))
         .unwrap_or_default();
-    let standings = match (outcome, view) {
-        (Some(_), Some(v)) => {
-            let mut rows: Vec<(usize, u32, String)> = v
-                .seats
-                .iter()
-                .map(|s| {
-                    let points = v.series.as_ref().map_or(0, |x| x.scores[s.seat.index()]);
-                    (s.regions.len(), points, names.name(s.seat))
-                })
-                .collect();
-            rows.sort_by_key(|r| std::cmp::Reverse((r.1, r.0)));
-            rows.into_iter()
-                .map(|(regions, points, name)| {
-                    if v.series.is_some() {
-                        format!("{name}: {points} points, {regions} regions at the end")
-                    } else {
-                        format!(
-                            "{name}: {regions} region{}",
-                            if regions == 1 { "" } else { "s" }
-                        )
-                    }
-                })
-                .collect()
-        }
-        _ => Vec::new(),
+    let standings = match view {
+        Some(v) => page
+            .standings
+            .iter()
+            .map(|s| kind.standing_words(v, s, &cx))
+            .collect(),
+        None => Vec::new(),
     };
     let id = page.game.id.as_str().to_string();
-    let empty_board = Board {
-        regions: Vec::new(),
-        borders: Vec::new(),
-        legend: Vec::new(),
+    let milestones = if page.outcome.is_some() {
+        super::review::milestone_links(&state, &page.game.id, w).await
+    } else {
+        Vec::new()
     };
     let html = PublicPageHtml {
+        w,
         revealed_secret: page.revealed_secret.clone().unwrap_or_default(),
-        game: present::game_shown(&page.game, &page.seats, page.seq, view),
-        players,
-        status: present::status(view, None, &names, &waiting),
-        result,
-        standings,
-        milestones: if outcome_known {
-            super::review::milestone_links(&state, &page.game.id).await
+        game: present::game_shown(kind, &page.game, page.seq, view, &cx),
+        columns: if view.is_some() {
+            kind.player_columns(&cx)
         } else {
             Vec::new()
         },
+        players,
+        status,
+        result,
+        standings,
+        milestones,
         record_path: format!("/games/{id}/record.json"),
         replay_path: format!("/games/{id}/replay/{}", page.seq),
-        started: view.is_some(),
-        board: view.map_or(empty_board, |v| present::board_of(v, &names)),
-        lines: view.map(|v| present::lines(v, &names)).unwrap_or_default(),
-        history: present::history(&page.history, &names),
+        board: view.map(|v| kind.board(v, &cx)).unwrap_or_default(),
+        history: present::history(&page.history, &cx),
     };
     render(StatusCode::OK, &html)
 }

@@ -4,20 +4,16 @@
 pub mod api;
 pub mod create;
 pub mod html;
-pub mod map;
 pub mod present;
 pub mod review;
 
 use crate::config::Config;
-use crate::engine::condottiere::Action;
-use crate::games::{
-    kept_changing, BaseUrl, Games, GamesConfig, MoveError, MoveOutcome, PreparedMove, SeatAuth,
-    MOVE_ATTEMPTS,
-};
+use crate::games::{BaseUrl, Games, GamesConfig};
 use crate::mail::{MailConfig, Mailer, Worker};
+use crate::present::Words;
 use crate::store::{AnyConnection, Db};
-use actix_web::http::StatusCode;
-use actix_web::{web, App, HttpResponse, HttpServer};
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use anyhow::{Context, Result};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -29,15 +25,48 @@ pub struct AppState {
     pub db: Db,
     pub games: Games,
     base_url: BaseUrl,
-    /// One permit per pooled connection: requests wait for a connection here, asleep on the
-    /// async side, rather than as blocked threads that all wake when one connection frees.
-    db_turns: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
     pub fn base_url(&self) -> &str {
         self.base_url.as_str()
     }
+
+    /// The words of the language a request asks for (`Accept-Language`), else the default.
+    pub fn words(&self, request: &HttpRequest) -> Words<'_> {
+        let catalogs = self.games.registry().catalogs();
+        catalogs.words(&language(request, &catalogs.languages()))
+    }
+}
+
+/// The first language of `Accept-Language` that has a catalog (by its primary subtag),
+/// else the default language.
+pub fn language(request: &HttpRequest, known: &[&str]) -> String {
+    let header = request
+        .headers()
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let mut wanted: Vec<(f32, &str)> = header
+        .split(',')
+        .filter_map(|part| {
+            let mut pieces = part.trim().split(';');
+            let tag = pieces.next()?.trim();
+            let quality = pieces
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .and_then(|q| q.parse::<f32>().ok())
+                .unwrap_or(1.0);
+            (!tag.is_empty() && quality > 0.0).then_some((quality, tag))
+        })
+        .collect();
+    wanted.sort_by(|a, b| b.0.total_cmp(&a.0));
+    wanted
+        .iter()
+        .find_map(|(_, tag)| {
+            let primary = tag.split('-').next().unwrap_or(tag).to_ascii_lowercase();
+            known.iter().find(|k| **k == primary).map(|k| k.to_string())
+        })
+        .unwrap_or_else(|| crate::present::DEFAULT_LANGUAGE.to_string())
 }
 
 /// A failure outside the game's rules: the pool, a panicked task. Shown as a plain 500 page.
@@ -45,80 +74,36 @@ pub struct PageError(anyhow::Error);
 
 impl PageError {
     /// Log the cause once, with the game id, and answer with a plain page that leaks nothing.
-    pub fn unexpected(error: anyhow::Error, game: Option<&str>) -> HttpResponse {
+    pub fn unexpected(error: anyhow::Error, game: Option<&str>, words: Words) -> HttpResponse {
         tracing::error!(
             game.id = game.unwrap_or("-"),
             error = format!("{error:#}"),
             "request failed"
         );
-        html::message(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "Something went wrong",
-            "Something went wrong on our side. Please try again in a moment.",
-            "",
-        )
+        html::message(StatusCode::INTERNAL_SERVER_ERROR, words, "page-broken")
     }
 
-    pub fn into_response(self) -> HttpResponse {
-        PageError::unexpected(self.0, None)
+    pub fn into_response(self, words: Words) -> HttpResponse {
+        PageError::unexpected(self.0, None, words)
+    }
+
+    pub fn into_inner(self) -> anyhow::Error {
+        self.0
     }
 }
 
-/// Run store work on the blocking pool with a pooled connection.
+/// Run store work on the blocking pool with a pooled connection (see `Db::run`).
 pub async fn blocking<T, F>(state: &web::Data<AppState>, work: F) -> Result<T, PageError>
 where
     T: Send + 'static,
     F: FnOnce(&AppState, &mut AnyConnection) -> T + Send + 'static,
 {
-    let turn = state
-        .db_turns
-        .clone()
-        .acquire_owned()
+    let shared = state.clone();
+    state
+        .db
+        .run(move |conn| work(&shared, conn))
         .await
-        .map_err(|e| PageError(e.into()))?;
-    let state = state.clone();
-    web::block(move || -> Result<T, PageError> {
-        let mut conn = state.db.get().map_err(|e| PageError(e.into()))?;
-        let done = work(&state, &mut conn);
-        // The connection is back in the pool: the next request may have it now, not once this
-        // answer has travelled back to the async side.
-        drop(conn);
-        drop(turn);
-        Ok(done)
-    })
-    .await
-    .map_err(|e| PageError(anyhow::anyhow!("blocking task failed: {e}")))?
-}
-
-/// Store a move prepared in the request's first blocking task (right after the seat check)
-/// through the move writer, which commits it together with the other moves waiting then
-/// (`Db::store_move`); the request waits for it holding neither a pooled connection nor a
-/// thread. When the game changed in between, the move is prepared again (and is then usually
-/// stale).
-pub async fn complete_move(
-    state: &web::Data<AppState>,
-    auth: SeatAuth,
-    first: Result<PreparedMove, MoveError>,
-    seq: i64,
-    action: Action,
-) -> Result<MoveOutcome, MoveError> {
-    let mut prepared = first?;
-    for attempt in 1..=MOVE_ATTEMPTS {
-        let stored = state.db.store_move(prepared.write().clone()).await;
-        if let Some(outcome) = state.games.settle(&auth, prepared, stored)? {
-            return Ok(outcome);
-        }
-        if attempt == MOVE_ATTEMPTS {
-            break;
-        }
-        let (again, action) = (auth.clone(), action.clone());
-        prepared = blocking(state, move |s, conn| {
-            s.games.prepare_move(conn, &again, seq, &action)
-        })
-        .await
-        .map_err(|PageError(error)| MoveError::Unexpected(error))??;
-    }
-    Err(kept_changing(&auth))
+        .map_err(PageError)
 }
 
 async fn healthz(state: web::Data<AppState>) -> HttpResponse {
@@ -137,16 +122,17 @@ async fn healthz(state: web::Data<AppState>) -> HttpResponse {
 /// site's own page with the status actix chose, instead of its plain-text message.
 fn unreadable_form(
     error: actix_web::error::UrlencodedError,
-    _request: &actix_web::HttpRequest,
+    request: &actix_web::HttpRequest,
 ) -> actix_web::Error {
     use actix_web::ResponseError;
     let status = error.status_code();
-    let page = html::message(
-        status,
-        "The form could not be read",
-        "The form could not be read: it did not arrive as an ordinary web form.",
-        "Reload the page and use its buttons.",
-    );
+    let words = request
+        .app_data::<web::Data<AppState>>()
+        .map(|state| state.words(request));
+    let page = match words {
+        Some(words) => html::message(status, words, "page-unreadable-form"),
+        None => HttpResponse::build(status).finish(),
+    };
     actix_web::error::InternalError::from_response(error, page).into()
 }
 
@@ -176,6 +162,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
             web::post().to(html::make_move),
         )
         .route("/api/openapi.json", web::get().to(api::openapi))
+        .route("/api/v1/kinds", web::get().to(api::kinds))
         .route("/api/v1/games", web::post().to(api::create))
         .route("/api/v1/games/{game}", web::get().to(api::game))
         .route("/api/v1/games/{game}/seat", web::get().to(api::seat))
@@ -224,6 +211,7 @@ pub async fn start(config: Config) -> Result<Running> {
     let games = Games::new(GamesConfig {
         base_url: base_url.clone(),
         link_secret: config.secret.clone(),
+        registry: config.games.clone(),
     });
     let mailer = Arc::new(Mailer::new(&MailConfig {
         smtp_url: config.smtp_url.clone(),
@@ -235,7 +223,6 @@ pub async fn start(config: Config) -> Result<Running> {
         db: db.clone(),
         games,
         base_url: base_url.clone(),
-        db_turns: Arc::new(tokio::sync::Semaphore::new(db.pool().max_size() as usize)),
     });
     let app_state = state.clone();
     let server = HttpServer::new(move || {

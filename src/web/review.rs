@@ -2,21 +2,25 @@
 //! once the game is over), the milestones of a finished game, and the record verifier page.
 
 use super::html::{not_found, render, Milestone as MilestoneLink};
-use super::map::Board;
-use super::present::{self, CardChip, GameShown, LineShown};
+use super::present::{self, GameShown};
 use super::{blocking, AppState, PageError};
-use crate::audit::verify_json;
+use crate::audit::Record;
 use crate::engine::Viewer;
-use crate::games::review::MilestoneKind;
-use crate::games::words::describe;
 use crate::games::{GameId, LoadError};
+use crate::kinds::Kind;
+use crate::present::{Ctx, Html, Words};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
-pub async fn record(state: web::Data<AppState>, path: web::Path<String>) -> HttpResponse {
+pub async fn record(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<String>,
+) -> HttpResponse {
+    let w = state.words(&request);
     let Ok(id) = GameId::parse(&path) else {
-        return not_found();
+        return not_found(w);
     };
     match blocking(&state, move |s, conn| s.games.record(conn, &id)).await {
         Ok(Ok(record)) => HttpResponse::Ok()
@@ -26,21 +30,20 @@ pub async fn record(state: web::Data<AppState>, path: web::Path<String>) -> Http
                 format!("inline; filename=\"corriere-{}.json\"", record.id),
             ))
             .body(record.to_json()),
-        Ok(Err(LoadError::NoSuchGame)) => not_found(),
-        Ok(Err(LoadError::Unexpected(e))) => PageError::unexpected(e, Some(&path)),
-        Err(e) => e.into_response(),
+        Ok(Err(LoadError::NoSuchGame)) => not_found(w),
+        Ok(Err(LoadError::Unexpected(e))) => PageError::unexpected(e, Some(&path), w),
+        Err(e) => e.into_response(w),
     }
 }
 
-/// Links into the replay at each battle's conclusion and each deal.
-pub async fn milestone_links(state: &web::Data<AppState>, id: &GameId) -> Vec<MilestoneLink> {
-    let game = id.clone();
-    let names = match blocking(state, move |s, conn| s.games.info(conn, &game)).await {
-        Ok(Ok((_, seats))) => present::names_of(&seats),
-        _ => return Vec::new(),
-    };
-    let game = id.clone();
-    let Ok(Ok(found)) = blocking(state, move |s, conn| s.games.milestones(conn, &game)).await
+/// Links into the replay at each point the game's presenter names (battles won, deals…).
+pub async fn milestone_links(
+    state: &web::Data<AppState>,
+    id: &GameId,
+    w: Words<'_>,
+) -> Vec<MilestoneLink> {
+    let (game, lang) = (id.clone(), w.lang().to_owned());
+    let Ok(Ok(found)) = blocking(state, move |s, conn| s.games.milestones(conn, &game, &lang)).await
     else {
         return Vec::new();
     };
@@ -48,22 +51,10 @@ pub async fn milestone_links(state: &web::Data<AppState>, id: &GameId) -> Vec<Mi
         .into_iter()
         .map(|m| MilestoneLink {
             path: format!("/games/{}/replay/{}", id.as_str(), m.seq),
-            label: match m.kind {
-                MilestoneKind::Battle { region, winners } => {
-                    let place = region.map_or("the final battle".to_string(), |r| {
-                        format!("the battle for {r}")
-                    });
-                    match winners.as_slice() {
-                        [one] => format!("Move {}: {} won {place}", m.seq, names.name(*one)),
-                        many => format!(
-                            "Move {}: {place} was tied between {}",
-                            m.seq,
-                            names.list(many)
-                        ),
-                    }
-                }
-                MilestoneKind::Deal if m.seq == 0 => "Setup: the first deal".to_string(),
-                MilestoneKind::Deal => format!("Move {}: cards dealt", m.seq),
+            label: if m.seq == 0 {
+                w.one("milestone-setup", "label", m.label)
+            } else {
+                w.two("milestone-move", ("seq", m.seq), ("label", m.label))
             },
         })
         .collect()
@@ -71,7 +62,8 @@ pub async fn milestone_links(state: &web::Data<AppState>, id: &GameId) -> Vec<Mi
 
 #[derive(Template)]
 #[template(path = "replay.html")]
-pub struct ReplayPage {
+pub struct ReplayPage<'w> {
+    pub w: Words<'w>,
     pub game: GameShown,
     pub seq: i64,
     pub last: i64,
@@ -81,18 +73,20 @@ pub struct ReplayPage {
     pub last_path: String,
     pub step_words: String,
     pub step_events: Vec<String>,
-    pub reveal_note: &'static str,
-    pub board: Board,
-    pub lines: Vec<LineShown>,
-    pub hands: Vec<(String, Vec<CardChip>)>,
-    pub deck: Vec<CardChip>,
-    pub seed: String,
+    pub finished: bool,
+    pub board: Html,
+    pub review: Html,
 }
 
-pub async fn replay(state: web::Data<AppState>, path: web::Path<(String, i64)>) -> HttpResponse {
+pub async fn replay(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<(String, String)>,
+) -> HttpResponse {
+    let w = state.words(&request);
     let (game, seq) = path.into_inner();
-    let Ok(id) = GameId::parse(&game) else {
-        return not_found();
+    let (Ok(id), Ok(seq)) = (GameId::parse(&game), seq.parse::<i64>()) else {
+        return not_found(w);
     };
     let lookup = id.clone();
     let found = blocking(&state, move |s, conn| {
@@ -104,16 +98,15 @@ pub async fn replay(state: web::Data<AppState>, path: web::Path<(String, i64)>) 
     let (at, (info, seats)) = match found {
         Ok(Ok((Some(at), info))) => (at, info),
         Ok(Ok((None, _))) => {
-            return super::html::message(
-                StatusCode::NOT_FOUND,
-                "Not started yet",
-                "This game has not started, so there is nothing to replay yet.",
-                "",
-            )
+            return super::html::message(StatusCode::NOT_FOUND, w, "page-no-step")
         }
-        Ok(Err(LoadError::NoSuchGame)) => return not_found(),
-        Ok(Err(LoadError::Unexpected(e))) => return PageError::unexpected(e, Some(&game)),
-        Err(e) => return e.into_response(),
+        Ok(Err(LoadError::NoSuchGame)) => return not_found(w),
+        Ok(Err(LoadError::Unexpected(e))) => return PageError::unexpected(e, Some(&game), w),
+        Err(e) => return e.into_response(w),
+    };
+    let kind: &dyn Kind = match state.games.kind(&info.kind) {
+        Ok(kind) => kind,
+        Err(e) => return PageError::unexpected(e.into(), Some(&game), w),
     };
     let names = present::names_of(&seats);
     let viewer = if at.finished {
@@ -121,20 +114,30 @@ pub async fn replay(state: web::Data<AppState>, path: web::Path<(String, i64)>) 
     } else {
         Viewer::Spectator
     };
+    let cx = Ctx::new(w, &names, viewer);
     let view = at.game.view(viewer);
     let step_words = match (at.seat, &at.action) {
-        (Some(seat), Some(action)) if at.finished || !private(action, &info.options) => {
-            format!("Move {} · {}: {action}", at.seq, names.name(seat))
+        (Some(seat), Some(action))
+            if at.finished
+                || kind.entry_audience(&info.options, seat, action)
+                    == crate::engine::Audience::Everyone =>
+        {
+            w.with(
+                "replay-step",
+                &[
+                    ("seq", at.seq.into()),
+                    ("name", cx.name(seat).into()),
+                    ("action", kind.action_words(action, &cx).into()),
+                ],
+            )
         }
-        (Some(seat), Some(_)) => format!("Move {} · {}: a hidden choice", at.seq, names.name(seat)),
-        _ => "The setup: the first deal".to_string(),
+        (Some(seat), Some(_)) => w.two("replay-step-hidden", ("seq", at.seq), ("name", cx.name(seat))),
+        _ => w.get("replay-setup"),
     };
-    let step_events = crate::engine::condottiere::visible_events(&at.events, viewer, at.finished)
-        .map(|e| describe(e, &names))
-        .collect();
     let base = format!("/games/{}/replay", id.as_str());
     let page = ReplayPage {
-        game: present::game_shown(&info, &seats, at.seq, Some(&view)),
+        w,
+        game: present::game_shown(kind, &info, at.seq, Some(&view), &cx),
         first: format!("{base}/0"),
         prev: format!("{base}/{}", (at.seq - 1).max(0)),
         next: format!("{base}/{}", (at.seq + 1).min(at.last)),
@@ -142,49 +145,16 @@ pub async fn replay(state: web::Data<AppState>, path: web::Path<(String, i64)>) 
         seq: at.seq,
         last: at.last,
         step_words,
-        step_events,
-        reveal_note: if at.finished {
-            "The game is over: every hand, the draw pile and the seed are shown at every step."
+        step_events: kind.events_words(&at.events, at.finished, &cx),
+        finished: at.finished,
+        board: kind.board(&view, &cx),
+        review: if at.finished {
+            kind.review_part(&view, &cx)
         } else {
-            "The game is still being played: this replay shows what spectators see."
+            Html::default()
         },
-        board: present::board_of(&view, &names),
-        lines: present::lines(&view, &names),
-        hands: if at.finished {
-            view.seats
-                .iter()
-                .map(|s| {
-                    (
-                        names.name(s.seat),
-                        s.hand.iter().flatten().map(|&c| CardChip::of(c)).collect(),
-                    )
-                })
-                .collect()
-        } else {
-            Vec::new()
-        },
-        deck: view
-            .deck
-            .iter()
-            .flatten()
-            .map(|&c| CardChip::of(c))
-            .collect(),
-        seed: view.seed.map(|s| s.to_hex()).unwrap_or_default(),
     };
     render(StatusCode::OK, &page)
-}
-
-/// Whether an action would show hidden information while the game runs (as `Record::redact`).
-fn private(
-    action: &crate::engine::condottiere::Action,
-    options: &crate::engine::condottiere::Options,
-) -> bool {
-    use crate::engine::condottiere::Action;
-    match action {
-        Action::Play { card } => options.hidden_cards && card.is_hidden_type(),
-        Action::Keep { .. } | Action::DiscardHand { .. } | Action::Draw { .. } => true,
-        _ => false,
-    }
 }
 
 pub struct Verdict {
@@ -194,16 +164,23 @@ pub struct Verdict {
 
 #[derive(Template)]
 #[template(path = "verify.html")]
-pub struct VerifyPage {
+pub struct VerifyPage<'w> {
+    pub w: Words<'w>,
     pub result: Option<Verdict>,
 }
 
-pub async fn verify_form() -> HttpResponse {
-    render(StatusCode::OK, &VerifyPage { result: None })
+pub async fn verify_form(state: web::Data<AppState>, request: HttpRequest) -> HttpResponse {
+    let w = state.words(&request);
+    render(StatusCode::OK, &VerifyPage { w, result: None })
 }
 
 /// Accept the record as a multipart upload (`record` file or `record_text`) or a urlencoded form.
-pub async fn verify_upload(request: HttpRequest, body: web::Bytes) -> HttpResponse {
+pub async fn verify_upload(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    body: web::Bytes,
+) -> HttpResponse {
+    let w = state.words(&request);
     let content_type = request
         .headers()
         .get(header::CONTENT_TYPE)
@@ -214,20 +191,25 @@ pub async fn verify_upload(request: HttpRequest, body: web::Bytes) -> HttpRespon
         _ => {
             let verdict = Verdict {
                 ok: false,
-                text: "No record was sent: choose a record file or paste its text.".into(),
+                text: w.get("verify-nothing"),
             };
             return render(
                 StatusCode::BAD_REQUEST,
                 &VerifyPage {
+                    w,
                     result: Some(verdict),
                 },
             );
         }
     };
-    let verdict = match verify_json(&text) {
-        Ok(summary) => Verdict {
+    let registry = state.games.registry();
+    let verdict = match verify_json_with(&text, registry) {
+        Ok((summary, game)) => Verdict {
             ok: true,
-            text: summary.to_string(),
+            text: match registry.get(&game) {
+                Ok(kind) => summary.describe(kind, w),
+                Err(_) => summary.head.clone(),
+            },
         },
         Err(discrepancy) => Verdict {
             ok: false,
@@ -242,9 +224,20 @@ pub async fn verify_upload(request: HttpRequest, body: web::Bytes) -> HttpRespon
     render(
         status,
         &VerifyPage {
+            w,
             result: Some(verdict),
         },
     )
+}
+
+/// Verify a record's text with the games this service plays; the summary and its game.
+fn verify_json_with(
+    text: &str,
+    registry: &crate::kinds::Registry,
+) -> Result<(crate::audit::Summary, String), crate::audit::Discrepancy> {
+    let record = Record::from_json(text)?;
+    let summary = crate::audit::verify_with(&record, registry)?;
+    Ok((summary, record.game))
 }
 
 fn upload_text(content_type: &str, body: &[u8]) -> Option<String> {

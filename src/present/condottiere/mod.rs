@@ -577,3 +577,38 @@ impl Presenter for Condottiere {
         vec![s.regions.len().to_string(), s.hand_count.to_string()]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::condottiere::{Action, Card, Region};
+    use serde_json::Value;
+
+    #[test]
+    fn the_openapi_document_describes_every_condottiere_action() {
+        let doc: Value = serde_json::from_str(crate::web::api::OPENAPI).unwrap();
+        let documented: Vec<&Value> = doc["components"]["schemas"]["CondottiereAction"]["oneOf"]
+            .as_array()
+            .expect("a CondottiereAction schema")
+            .iter()
+            .map(|a| &a["properties"]["type"]["enum"][0])
+            .collect();
+        let torino = Region::from_id(1).unwrap();
+        for action in [
+            Action::PlaceToken { region: torino },
+            Action::Play { card: Card::M1 },
+            Action::Pass { reveal: true },
+            Action::Scarecrow { take: None },
+            Action::Pope { region: None },
+            Action::DiscardHand { discard: true },
+            Action::Keep { cards: vec![] },
+            Action::Draw { count: 1 },
+        ] {
+            let json = serde_json::to_value(&action).unwrap();
+            assert!(
+                documented.contains(&&json["type"]),
+                "{json} is not documented"
+            );
+        }
+        assert_eq!(documented.len(), 8);
+    }
+}
