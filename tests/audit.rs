@@ -2,11 +2,59 @@
 //! untampered records agree with the engine, running games, milestones, and many simulations.
 
 use corriere::audit::{
-    entry_hash, genesis, milestones, parse_hash, replay_states, simulate_record, verify,
-    verify_json, verify_log, Discrepancy, MilestoneKind, Record,
+    entry_hash, genesis, parse_hash, verify, verify_json, verify_log, Discrepancy, Record,
+    RecordStep,
 };
-use corriere::engine::condottiere::{Action, Card, Game, Options, RuleError, Step};
+use corriere::engine::condottiere::{Action, Card, Game, Options, Outcome, RuleError, Step};
 use corriere::engine::Seat;
+use corriere::kinds::{Json, Kind, Registry};
+
+fn registry() -> Registry {
+    Registry::standard()
+}
+
+fn with_kind<T>(f: impl FnOnce(&dyn Kind) -> T) -> T {
+    f(registry().get("condottiere").unwrap())
+}
+
+/// A simulated Condottiere game as a finished record.
+fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record {
+    with_kind(|kind| {
+        let options = kind
+            .read_options(&serde_json::to_string(options).unwrap())
+            .unwrap();
+        corriere::audit::simulate_record(kind, players, &options, sim_seed)
+    })
+}
+
+/// The record's options, as Condottiere's.
+fn options_of(record: &Record) -> Options {
+    serde_json::from_str(record.options.get()).unwrap()
+}
+
+/// An entry's action, as Condottiere's.
+fn action_of(record: &Record, position: usize) -> Option<Action> {
+    record.actions[position - 1]
+        .action
+        .as_ref()
+        .map(|json| serde_json::from_str(json.get()).unwrap())
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Json {
+    Json::of(value)
+}
+
+/// Every step of a finished record with the state after it, as Condottiere's.
+fn replay_states(record: &Record) -> Vec<(RecordStep, Game)> {
+    corriere::audit::replay_states(record, &registry())
+        .unwrap()
+        .into_iter()
+        .map(|step| {
+            let game = step.state.downcast::<Game>().unwrap().clone();
+            (step, game)
+        })
+        .collect()
+}
 
 /// A few finished games covering the player counts and the optional rules.
 fn samples() -> Vec<Record> {
@@ -35,7 +83,7 @@ fn samples() -> Vec<Record> {
 
 fn message(record: &Record) -> String {
     match verify(record) {
-        Ok(summary) => panic!("a tampered record verified:\n{summary}"),
+        Ok(summary) => panic!("a tampered record verified: {summary:?}"),
         Err(discrepancy) => discrepancy.to_string(),
     }
 }
@@ -52,7 +100,12 @@ fn rehash(record: &mut Record) {
             &corriere::audit::Entry {
                 seq: entry.seq,
                 seat: entry.seat,
-                action: entry.action.clone().unwrap(),
+                action: with_kind(|kind| {
+                    kind.read_action(entry.action.as_ref().unwrap().get())
+                        .unwrap()
+                        .json()
+                        .clone()
+                }),
                 at: entry.at,
             },
         );
@@ -64,14 +117,14 @@ fn rehash(record: &mut Record) {
 
 /// The state just before action `position` (1-based), from a sound record.
 fn state_before(record: &Record, position: usize) -> Game {
-    let steps = replay_states(record, record.seed().unwrap()).unwrap();
-    steps[position - 1].state.clone()
+    let steps = replay_states(record);
+    steps[position - 1].1.clone()
 }
 
 /// The first action at or after `from` that is a played card.
 fn first_play_from(record: &Record, from: usize) -> usize {
     (from..=record.actions.len())
-        .find(|&p| matches!(record.actions[p - 1].action, Some(Action::Play { .. })))
+        .find(|&p| matches!(action_of(record, p), Some(Action::Play { .. })))
         .expect("a game has played cards")
 }
 
@@ -79,26 +132,31 @@ fn first_play_from(record: &Record, from: usize) -> usize {
 fn an_untampered_record_verifies_and_its_summary_matches_the_engine() {
     for record in samples() {
         let summary = verify(&record).unwrap_or_else(|d| panic!("{}: {d}", record.id));
-        let steps = replay_states(&record, record.seed().unwrap()).unwrap();
-        let last = &steps.last().unwrap().state;
+        let steps = replay_states(&record);
+        let last = &steps.last().unwrap().1;
         let outcome = last.outcome().expect("simulated games end");
+        let summarized: &Outcome = summary.outcome_as().unwrap();
         assert_eq!(steps.len(), record.actions.len() + 1);
         assert_eq!(summary.actions, record.actions.len());
         assert_eq!(summary.winners, outcome.winners);
-        assert_eq!(summary.ending, outcome.ending);
-        assert_eq!(summary.how_it_ended(), outcome.ending.describe());
-        assert_eq!(summary.scores, outcome.scores);
-        assert_eq!(summary.battles, last.battles());
-        assert_eq!(summary.deals, last.deals());
+        assert_eq!(summarized.ending, outcome.ending);
+        assert_eq!(summarized.scores, outcome.scores);
+        assert_eq!(summary.count("battles"), u64::from(last.battles()));
+        assert_eq!(summary.count("deals"), u64::from(last.deals()));
         assert_eq!(summary.head, record.head);
         assert_eq!(summary.players.len(), record.seats.len());
-        if record.options.play_for_points.is_none() {
-            assert_eq!(summary.games, 1);
-            assert_eq!(summary.rounds, last.round());
+        if options_of(&record).play_for_points.is_none() {
+            assert_eq!(summary.count("games"), 1);
+            assert_eq!(summary.count("rounds"), u64::from(last.round()));
         } else {
-            assert_eq!(Some(summary.games), last.series().map(|s| s.game));
+            assert_eq!(
+                Some(summary.count("games")),
+                last.series().map(|s| u64::from(s.game))
+            );
         }
-        assert_eq!(Some(&record.outcome.clone().unwrap()), Some(outcome));
+        let recorded: Outcome =
+            serde_json::from_str(record.outcome.as_ref().unwrap().get()).unwrap();
+        assert_eq!(Some(&recorded), Some(outcome));
     }
 }
 
@@ -119,10 +177,10 @@ fn a_changed_action_is_named_by_its_hash() {
         let other = state_before(&record, position)
             .legal_actions(entry.seat)
             .into_iter()
-            .find(|a| Some(a) != entry.action.as_ref())
+            .find(|a| Some(a) != action_of(&record, position).as_ref())
             .expect("a play could also have been a pass");
         let mut tampered = record.clone();
-        tampered.actions[position - 1].action = Some(other);
+        tampered.actions[position - 1].action = Some(json(&other));
         assert_eq!(
             message(&tampered),
             format!("action {position}: hash mismatch")
@@ -138,7 +196,7 @@ fn a_changed_action_with_recomputed_hashes_is_named_by_the_replay() {
         let hand = *state_before(&record, position).hand(entry.seat);
         let missing = Card::ALL.into_iter().find(|&c| !hand.has(c)).unwrap();
         let mut tampered = record.clone();
-        tampered.actions[position - 1].action = Some(Action::Play { card: missing });
+        tampered.actions[position - 1].action = Some(json(&Action::Play { card: missing }));
         rehash(&mut tampered);
         assert_eq!(
             message(&tampered),
@@ -161,10 +219,10 @@ fn a_different_legal_action_with_recomputed_hashes_changes_the_head_players_were
         let other = state_before(&record, position)
             .legal_actions(entry.seat)
             .into_iter()
-            .find(|a| Some(a) != entry.action.as_ref())
+            .find(|a| Some(a) != action_of(&record, position).as_ref())
             .unwrap();
         let mut tampered = record.clone();
-        tampered.actions[position - 1].action = Some(other);
+        tampered.actions[position - 1].action = Some(json(&other));
         rehash(&mut tampered);
         match verify(&tampered) {
             Ok(summary) => assert_ne!(summary.head, record.head),
@@ -350,7 +408,9 @@ fn changed_seats_or_options_are_named_by_the_genesis() {
     renamed.seats[0].name = "Mallory".into();
     assert_eq!(message(&renamed), genesis_message);
     let mut optioned = record.clone();
-    optioned.options.hidden_cards = true;
+    let mut options = options_of(&optioned);
+    options.hidden_cards = true;
+    optioned.options = json(&options);
     assert_eq!(message(&optioned), genesis_message);
     let mut renumbered = record;
     renumbered.seats[1].seat = Seat(2);
@@ -364,8 +424,10 @@ fn changed_seats_or_options_are_named_by_the_genesis() {
 fn an_altered_outcome_or_head_is_named() {
     let record = samples().remove(0);
     let mut outcome = record.clone();
-    let recorded = outcome.outcome.as_mut().unwrap();
+    let mut recorded: Outcome =
+        serde_json::from_str(outcome.outcome.as_ref().unwrap().get()).unwrap();
     recorded.winners = vec![Seat(1 - recorded.winners[0].0)];
+    outcome.outcome = Some(json(&recorded));
     assert!(message(&outcome).starts_with("outcome: the record says seat"));
     let mut head = record;
     head.head = "00".repeat(32);
@@ -472,7 +534,7 @@ fn a_running_game_checks_up_to_its_head_and_says_it_is_not_finished() {
     );
     // A running record blanks the actions that would show hidden cards; it still checks out.
     let mut public = running.clone();
-    public.redact();
+    with_kind(|kind| public.redact(kind));
     assert!(public.actions.iter().any(|a| a.action.is_none()));
     assert_eq!(verify_log(&public), Ok(()));
     // A finished record may not blank any action.
@@ -508,27 +570,22 @@ fn a_revealed_secret_before_the_end_is_named() {
 #[test]
 fn milestones_mark_every_battle_and_every_deal() {
     for record in samples() {
-        let marks = milestones(&record, record.seed().unwrap()).unwrap();
+        let marks = corriere::audit::milestones(&record, &registry()).unwrap();
         let summary = verify(&record).unwrap();
-        let battles = marks
-            .iter()
-            .filter(|m| matches!(m.kind, MilestoneKind::BattleConcluded { .. }))
-            .count();
-        let deals = marks
-            .iter()
-            .filter(|m| matches!(m.kind, MilestoneKind::Deal { .. }))
-            .count();
-        assert_eq!(battles as u32, summary.battles);
-        assert_eq!(deals as u32, summary.deals);
-        assert_eq!(marks[0].seq, 0);
-        assert_eq!(marks[0].kind, MilestoneKind::Deal { round: 1 });
-        assert!(marks.windows(2).all(|w| w[0].seq <= w[1].seq));
+        let battles = marks.iter().filter(|(_, m)| m.mark == "battle").count();
+        let deals = marks.iter().filter(|(_, m)| m.mark == "deal").count();
+        assert_eq!(battles as u64, summary.count("battles"));
+        assert_eq!(deals as u64, summary.count("deals"));
+        assert_eq!(marks[0].0, 0);
+        assert_eq!(marks[0].1.mark, "deal");
+        assert_eq!(marks[0].1.label, "the first deal");
+        assert!(marks.windows(2).all(|w| w[0].0 <= w[1].0));
         // A battle concludes on the action that ends it: the state after it is no longer that battle's.
-        let steps = replay_states(&record, record.seed().unwrap()).unwrap();
-        for mark in &marks {
-            if let MilestoneKind::BattleConcluded { .. } = mark.kind {
-                assert!(mark.seq > 0);
-                let before = &steps[mark.seq as usize - 1].state;
+        let steps = replay_states(&record);
+        for (seq, mark) in &marks {
+            if mark.mark == "battle" {
+                assert!(*seq > 0);
+                let before = &steps[*seq as usize - 1].1;
                 assert!(matches!(before.step(), Step::Battle(_)));
             }
         }
@@ -538,19 +595,19 @@ fn milestones_mark_every_battle_and_every_deal() {
 #[test]
 fn replay_steps_say_the_action_in_words() {
     let record = samples().remove(0);
-    let steps = replay_states(&record, record.seed().unwrap()).unwrap();
-    assert_eq!(steps[0].words, "the cards are shuffled and dealt");
+    let steps = replay_states(&record);
+    assert_eq!(steps[0].0.words, "the cards are shuffled and dealt");
     let first = &record.actions[0];
     assert_eq!(
-        steps[1].words,
+        steps[1].0.words,
         format!(
             "{}: {}",
             record.seats[first.seat.index()].name,
-            first.action.as_ref().unwrap()
+            action_of(&record, 1).unwrap()
         )
     );
-    assert_eq!(steps[1].seq, 1);
-    assert_eq!(steps[1].at, Some(first.at));
+    assert_eq!(steps[1].0.step.seq, 1);
+    assert_eq!(steps[1].0.step.at, Some(first.at));
 }
 
 #[test]
@@ -604,10 +661,9 @@ fn many_simulated_games_exported_as_records_all_verify() {
         let summary = verify_json(&text)
             .unwrap_or_else(|d| panic!("simulation {} ({players} players): {d}", 1_000 + n));
         assert_eq!(summary.actions, record.actions.len());
-        assert_eq!(
-            Some(&summary.winners),
-            record.outcome.as_ref().map(|o| &o.winners)
-        );
+        let recorded: Outcome =
+            serde_json::from_str(record.outcome.as_ref().unwrap().get()).unwrap();
+        assert_eq!(summary.winners, recorded.winners);
     }
 }
 

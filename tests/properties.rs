@@ -2,9 +2,36 @@
 //! optional rules: card conservation, no dead ends, termination, replay, and inert rejections.
 
 use corriere::engine::condottiere::{Action, Card, Game, Options, Region, CURRENT_RULES_VERSION};
-use corriere::engine::Seat;
-use corriere::simulate::play;
+use corriere::engine::{Seat, Seed};
+use corriere::kinds::Registry;
 use proptest::prelude::*;
+
+/// A random Condottiere game from the simulator (which plays any game), with its types.
+struct Playout {
+    seed: Seed,
+    actions: Vec<(Seat, Action)>,
+    game: Game,
+    violations: Vec<String>,
+}
+
+fn play(options: &Options, players: u8, seed: u64, audit: bool) -> Playout {
+    let registry = Registry::standard();
+    let kind = registry.get("condottiere").unwrap();
+    let options = kind
+        .read_options(&serde_json::to_string(options).unwrap())
+        .unwrap();
+    let playout = corriere::simulate::play(kind, &options, players, seed, audit, &[]);
+    Playout {
+        seed: playout.seed,
+        actions: playout
+            .actions
+            .iter()
+            .map(|(seat, action)| (*seat, action.downcast::<Action>().unwrap().clone()))
+            .collect(),
+        game: playout.game.downcast::<Game>().unwrap().clone(),
+        violations: playout.violations,
+    }
+}
 
 fn options_from_bits(bits: u8) -> Options {
     Options {

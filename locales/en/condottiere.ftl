@@ -3,6 +3,7 @@
 
 condottiere-title = Condottiere
 condottiere-tagline = Fight for the regions of Renaissance Italy with mercenaries and special cards (FFG 2006).
+condottiere-setup = the cards are shuffled and dealt
 
 ## Cards
 

@@ -204,3 +204,4 @@ verify-file = Record file
 verify-paste = or paste it here
 verify-button = Verify
 verify-nothing = No record was sent: choose a record file or paste its text.
+record-step = { $name }: { $action }

@@ -130,3 +130,125 @@ impl Replay {
         &self.pending
     }
 }
+
+/// One step of a record replayed: what it was, in words, and the state after it.
+#[derive(Clone, Debug)]
+pub struct RecordStep {
+    pub step: Arc<Step>,
+    /// The step in words (the default language): "Anna: play Mercenary 5"; for the setup,
+    /// the game's own words for it ("the cards are shuffled and dealt").
+    pub words: String,
+    /// The state after this step.
+    pub state: Game,
+}
+
+/// Walk a finished record's log through the game's checked path, calling `each` with the
+/// state before each step (none for the setup) and the replay after it. Stops at the first
+/// action the rules refuse, or one blanked out (`Discrepancy` names its position).
+pub(crate) fn walk_record(
+    record: &super::Record,
+    kind: &dyn Kind,
+    options: &Options,
+    mut each: impl FnMut(Option<&Game>, &Replay),
+) -> Result<Replay, super::Discrepancy> {
+    use super::Discrepancy;
+    let secret_text = record.secret.as_deref().ok_or(Discrepancy::NotFinished {
+        actions: record.actions.len(),
+    })?;
+    let secret = super::parse_secret(secret_text).ok_or(Discrepancy::SecretNotHex)?;
+    let seed = super::derive_seed(&secret, &record.contribution_values());
+    let header = LogHeader {
+        options: options.json().clone(),
+        ..record.header()
+    };
+    let mut replay =
+        Replay::start(kind, &header, options, seed, &secret).map_err(Discrepancy::Setup)?;
+    each(None, &replay);
+    for (i, entry) in record.actions.iter().enumerate() {
+        let position = i + 1;
+        let json = entry
+            .action
+            .as_ref()
+            .ok_or(Discrepancy::Redacted { position })?;
+        let action = kind
+            .read_action(json.get())
+            .map_err(|error| Discrepancy::BadEntry { position, error })?;
+        let before = replay.game.clone();
+        replay
+            .apply(entry.seat, action, entry.at)
+            .map_err(|error| Discrepancy::Illegal { position, error })?;
+        each(Some(&before), &replay);
+    }
+    Ok(replay)
+}
+
+/// The record's game and options, as `registry` reads them.
+fn kind_of<'r>(
+    record: &super::Record,
+    registry: &'r crate::kinds::Registry,
+) -> Result<(&'r dyn Kind, Options), super::Discrepancy> {
+    use super::Discrepancy;
+    let kind = registry
+        .get(&record.game)
+        .map_err(|_| Discrepancy::UnknownGame {
+            game: record.game.clone(),
+            known: registry.names().iter().map(|n| n.to_string()).collect(),
+        })?;
+    let options = kind
+        .read_options(record.options.get())
+        .map_err(Discrepancy::Options)?;
+    Ok((kind, options))
+}
+
+/// Every step of a finished record (setup first) with the state after it, or the first
+/// problem met. For reviewing a record offline; `verify` checks it whole.
+pub fn replay_states(
+    record: &super::Record,
+    registry: &crate::kinds::Registry,
+) -> Result<Vec<RecordStep>, super::Discrepancy> {
+    let (kind, options) = kind_of(record, registry)?;
+    let words = registry.catalogs().default_words();
+    let names = crate::present::SeatNames::new(record.seats.iter().map(|s| s.name.clone()).collect());
+    let cx = crate::present::Ctx::new(words, &names, crate::engine::Viewer::Reviewer);
+    let mut steps = Vec::new();
+    walk_record(record, kind, &options, |_, replay| {
+        let step = replay.steps.last().expect("a replay has its setup").clone();
+        let words = match (&step.action, step.seat) {
+            (Some(action), Some(seat)) => words.two(
+                "record-step",
+                ("name", names.name(seat)),
+                ("action", kind.action_words(action, &cx)),
+            ),
+            _ => words.get(&format!("{}-setup", kind.name())),
+        };
+        steps.push(RecordStep {
+            step,
+            words,
+            state: replay.game.clone(),
+        })
+    })?;
+    Ok(steps)
+}
+
+/// The points worth jumping to in a finished record, in order, as its game's presenter marks
+/// and words them (in the default language): the step after which each happened.
+pub fn milestones(
+    record: &super::Record,
+    registry: &crate::kinds::Registry,
+) -> Result<Vec<(u64, crate::present::Milestone)>, super::Discrepancy> {
+    let (kind, options) = kind_of(record, registry)?;
+    let names = crate::present::SeatNames::new(record.seats.iter().map(|s| s.name.clone()).collect());
+    let cx = crate::present::Ctx::new(
+        registry.catalogs().default_words(),
+        &names,
+        crate::engine::Viewer::Reviewer,
+    );
+    let mut found = Vec::new();
+    walk_record(record, kind, &options, |before, replay| {
+        let step = replay.steps.last().expect("a replay has its setup");
+        for mark in kind.milestones(before, &replay.game, &step.events, &cx) {
+            found.push((step.seq, mark));
+        }
+    })?;
+    Ok(found)
+}

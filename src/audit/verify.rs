@@ -4,8 +4,8 @@
 
 use super::chain::{genesis, hash_parts, LogHeader};
 use super::record::{parse_hash, rfc3339_millis, Record, RECORD_FORMAT};
-use super::replay::Replay;
-use super::seed::{commitment, derive_seed, parse_secret};
+use super::replay::walk_record;
+use super::seed::{commitment, parse_secret};
 use crate::engine::{Seat, Viewer};
 use crate::kinds::{Action, Json, Kind, Options, Outcome, Registry, RuleError};
 use crate::present::{Ctx, SeatNames, Words};
@@ -76,8 +76,8 @@ pub enum Discrepancy {
     },
     /// The recorded outcome is not the replayed one (`None`: no outcome).
     Outcome {
-        recorded: Option<Json>,
-        replayed: Option<Json>,
+        recorded: Option<Outcome>,
+        replayed: Option<Outcome>,
     },
     /// The secret is revealed but the replayed game is not over (and the record claims no outcome).
     RevealedTooEarly {
@@ -221,11 +221,21 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-fn describe_outcome(outcome: Option<&Json>) -> String {
-    match outcome {
-        Some(json) => json.get().to_owned(),
-        None => "no outcome (the game is not over)".into(),
-    }
+/// "seat 1 won ({…the game's outcome…})", or that there is none.
+fn describe_outcome(outcome: Option<&Outcome>) -> String {
+    let Some(outcome) = outcome else {
+        return "no outcome (the game is not over)".into();
+    };
+    let numbers: Vec<String> = outcome
+        .winners()
+        .iter()
+        .map(|s| s.number().to_string())
+        .collect();
+    let seats = match numbers.as_slice() {
+        [one] => format!("seat {one}"),
+        _ => format!("seats {}", numbers.join(", ")),
+    };
+    format!("{seats} won ({})", outcome.json())
 }
 
 /// What a sound, finished record says happened (serializes for the CLI's and the API's JSON).
@@ -348,7 +358,6 @@ pub fn verify_with(record: &Record, registry: &Registry) -> Result<Summary, Disc
     }
     check_seats(record)?;
     check_contributions(record)?;
-    let seed = derive_seed(&secret, &record.contribution_values());
     let header = header(record, &options);
     let actions = read_actions(kind, record)?;
     check_chain(record, &header, &actions, Some(&secret))?;
@@ -356,33 +365,18 @@ pub fn verify_with(record: &Record, registry: &Registry) -> Result<Summary, Disc
         return Err(Discrepancy::Head);
     }
 
-    let mut replay =
-        Replay::start(kind, &header, &options, seed, &secret).map_err(Discrepancy::Setup)?;
     let mut counts: BTreeMap<&'static str, u64> = BTreeMap::new();
-    let mut count = |replay: &Replay| {
+    let replay = walk_record(record, kind, &options, |_, replay| {
         let events = &replay.steps.last().expect("a replay has its setup").events;
         for name in kind.counts(events) {
             *counts.entry(name).or_default() += 1;
         }
-    };
-    count(&replay);
-    for (i, (entry, action)) in record.actions.iter().zip(actions).enumerate() {
-        let action = action.ok_or(Discrepancy::Redacted { position: i + 1 })?;
-        replay
-            .apply(entry.seat, action, entry.at)
-            .map_err(|error| Discrepancy::Illegal {
-                position: i + 1,
-                error,
-            })?;
-        count(&replay);
-    }
+    })?;
     let game = &replay.game;
     let replayed = game.outcome();
-    if replayed.as_ref().map(|o| o.json()) != recorded_outcome(kind, record)?.as_ref() {
-        return Err(Discrepancy::Outcome {
-            recorded: record.outcome.clone(),
-            replayed: replayed.map(|o| o.json().clone()),
-        });
+    let recorded = recorded_outcome(kind, record)?;
+    if replayed != recorded {
+        return Err(Discrepancy::Outcome { recorded, replayed });
     }
     let Some(outcome) = replayed else {
         return Err(Discrepancy::RevealedTooEarly {
@@ -404,14 +398,13 @@ pub fn verify_with(record: &Record, registry: &Registry) -> Result<Summary, Disc
     })
 }
 
-/// The recorded outcome in the game's canonical form.
-fn recorded_outcome(kind: &dyn Kind, record: &Record) -> Result<Option<Json>, Discrepancy> {
+/// The recorded outcome, read as the game's.
+fn recorded_outcome(kind: &dyn Kind, record: &Record) -> Result<Option<Outcome>, Discrepancy> {
     record
         .outcome
         .as_ref()
         .map(|json| {
             kind.read_outcome(json.get())
-                .map(|o| o.json().clone())
                 .map_err(|e| Discrepancy::Malformed(format!("outcome: {e}")))
         })
         .transpose()

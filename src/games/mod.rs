@@ -877,8 +877,9 @@ mod tests {
             let seat = game.waiting_on()[0];
             let action = game.legal_actions(seat)[0].clone();
             let auth = SeatAuth::for_server(id.clone(), seat);
+            let input = vec![ActionInput::Action(action)];
             games
-                .make_move(&db, &auth, loaded.seq(), vec![action])
+                .make_move(&db, Mover::Server(auth), loaded.seq(), input, "en")
                 .await
                 .unwrap();
         };

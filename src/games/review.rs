@@ -261,10 +261,10 @@ impl Games {
         );
         let mut found = Vec::new();
         self.walk(conn, game_id, None, |before, after, step| {
-            for label in kind.milestones(before, after, &step.events, &cx) {
+            for mark in kind.milestones(before, after, &step.events, &cx) {
                 found.push(Milestone {
                     seq: step.seq as i64,
-                    label,
+                    label: mark.label,
                 });
             }
         })?;

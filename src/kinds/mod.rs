@@ -15,7 +15,7 @@ pub use erased::{
 pub use typed::kind;
 
 use crate::engine::{Audience, OptionField, Seat, Seed, Standing};
-use crate::present::{Catalogs, Ctx, Html, MailPart, MoveForm, Words};
+use crate::present::{Catalogs, Ctx, Html, MailPart, Milestone, MoveForm, Words};
 use serde_json::value::RawValue;
 use std::fmt;
 use std::sync::Arc;
@@ -133,7 +133,7 @@ pub trait Kind: Send + Sync {
         after: &Game,
         events: &Events,
         cx: &Ctx,
-    ) -> Vec<String>;
+    ) -> Vec<Milestone>;
     fn board(&self, view: &View, cx: &Ctx) -> Html;
     fn private_part(&self, view: &View, seat: Seat, cx: &Ctx) -> Html;
     fn review_part(&self, view: &View, cx: &Ctx) -> Html;

@@ -7,7 +7,7 @@ use super::erased::{
 };
 use super::{Json, Kind};
 use crate::engine::{Audience, Coded, GameOutcome, OptionField, Rules, Seat, Seed, Standing, Viewer};
-use crate::present::{Ctx, Html, MailPart, MoveForm, Presenter, Words};
+use crate::present::{Ctx, Html, MailPart, Milestone, MoveForm, Presenter, Words};
 use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
@@ -324,7 +324,7 @@ impl<P: Presenter> Kind for Typed<P> {
         after: &Game,
         list: &Events,
         cx: &Ctx,
-    ) -> Vec<String> {
+    ) -> Vec<Milestone> {
         self.presenter.milestones(
             before.map(|b| self.state(b)),
             self.state(after),

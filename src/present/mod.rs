@@ -130,6 +130,14 @@ pub struct MoveForm {
     pub body: Html,
 }
 
+/// A point worth jumping to in a replay: what kind of point (the game's own name for it, e.g.
+/// "battle" or "deal") and its label in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Milestone {
+    pub mark: &'static str,
+    pub label: String,
+}
+
 /// A presenter's part of a mail to one seat: text and HTML, each a few lines.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MailPart {
@@ -185,7 +193,7 @@ pub trait Presenter: Send + Sync + 'static {
         after: &Self::Game,
         events: &Events<<Self::Game as Rules>::Event>,
         cx: &Ctx,
-    ) -> Vec<String>;
+    ) -> Vec<Milestone>;
     /// The board and the table as this view shows them.
     fn board(&self, view: &<Self::Game as Rules>::View, cx: &Ctx) -> Html;
     /// What only this seat sees of itself (its hand…), for its seat page.

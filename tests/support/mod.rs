@@ -394,6 +394,7 @@ impl TestApp {
             data_dir: db.dir.path().to_owned(),
             mail_from: "corriere <corriere@corriere.test>".into(),
             run_mail_worker: false,
+            games: corriere::kinds::Registry::standard(),
         };
         let running = corriere::web::start(config)
             .await

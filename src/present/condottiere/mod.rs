@@ -4,7 +4,7 @@
 mod board;
 mod forms;
 
-use super::{Ctx, Html, MailPart, MoveForm, Presenter};
+use super::{Ctx, Html, MailPart, Milestone, MoveForm, Presenter};
 use crate::engine::condottiere::{
     Action, Card, Decision, Ending, Event, Events, Game, OptionProblem, Options, Outcome,
     Region, RuleError, View,
@@ -392,7 +392,7 @@ impl Presenter for Condottiere {
         let w = &cx.words;
         match action {
             Action::PlaceToken { region: r } => {
-                w.one("condottiere-action-place-token", "region", region(cx, *r))
+                w.one("condottiere-action-place-token", "region", r.name())
             }
             Action::Play { card: c } => w.one("condottiere-action-play", "card", card(cx, *c)),
             Action::Pass { reveal: false } => w.get("condottiere-action-pass"),
@@ -401,9 +401,7 @@ impl Presenter for Condottiere {
                 w.one("condottiere-action-scarecrow", "card", card(cx, *c))
             }
             Action::Scarecrow { take: None } => w.get("condottiere-action-scarecrow-nothing"),
-            Action::Pope { region: Some(r) } => {
-                w.one("condottiere-action-pope", "region", region(cx, *r))
-            }
+            Action::Pope { region: Some(r) } => w.one("condottiere-action-pope", "region", r.name()),
             Action::Pope { region: None } => w.get("condottiere-action-pope-off"),
             Action::DiscardHand { discard: true } => w.get("condottiere-action-discard-hand"),
             Action::DiscardHand { discard: false } => w.get("condottiere-action-keep-hand"),
@@ -500,7 +498,7 @@ impl Presenter for Condottiere {
         after: &Game,
         events: &Events,
         cx: &Ctx,
-    ) -> Vec<String> {
+    ) -> Vec<Milestone> {
         let w = &cx.words;
         let mut found = Vec::new();
         for (_, event) in events {
@@ -512,25 +510,31 @@ impl Presenter for Condottiere {
                     Some(r) => w.one("condottiere-milestone-place", "region", region(cx, *r)),
                     None => w.get("condottiere-milestone-place-final"),
                 };
-                found.push(match winners.as_slice() {
-                    [one] => w.two(
-                        "condottiere-milestone-battle-won",
-                        ("winner", cx.name(*one)),
-                        ("place", place),
-                    ),
-                    many => w.two(
-                        "condottiere-milestone-battle-tied",
-                        ("place", place),
-                        ("seats", cx.list(many)),
-                    ),
+                found.push(Milestone {
+                    mark: "battle",
+                    label: match winners.as_slice() {
+                        [one] => w.two(
+                            "condottiere-milestone-battle-won",
+                            ("winner", cx.name(*one)),
+                            ("place", place),
+                        ),
+                        many => w.two(
+                            "condottiere-milestone-battle-tied",
+                            ("place", place),
+                            ("seats", cx.list(many)),
+                        ),
+                    },
                 });
             }
         }
         for deal in before.map_or(0, Game::deals)..after.deals() {
-            found.push(if deal == 0 {
-                w.get("condottiere-milestone-first-deal")
-            } else {
-                w.get("condottiere-milestone-deal")
+            found.push(Milestone {
+                mark: "deal",
+                label: if deal == 0 {
+                    w.get("condottiere-milestone-first-deal")
+                } else {
+                    w.get("condottiere-milestone-deal")
+                },
             });
         }
         found
