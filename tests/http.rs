@@ -3,16 +3,16 @@
 
 mod support;
 
-use corriere::engine::condottiere::Action;
-use corriere::engine::{Audience, Seat};
-use corriere::games::words::describe;
+use corriere::engine::condottiere::{Action, Event};
+use corriere::engine::{Audience, Seat, Viewer};
 use corriere::games::GameId;
+use corriere::present::Presenter;
 use corriere::store::{self, AnyConnection};
 use std::collections::HashSet;
 use std::sync::Arc;
 use support::{
-    borrow_fields, choose_move, email_of, move_forms, Backend, Chooser, Page, SeatLink, Smtp,
-    TestApp, TestDb,
+    borrow_fields, choose_move, condottiere_state, condottiere_words, email_of, move_forms,
+    Backend, Chooser, Page, SeatLink, Smtp, TestApp, TestDb,
 };
 
 on_each_backend!(
@@ -196,7 +196,8 @@ async fn an_illegal_move_is_refused_with_the_rule_and_changes_nothing(backend: B
     let links = started_game(&app, 3, &[]).await;
     let id = game_id(&links[0]);
     let loaded = app.running.state.games.load(&mut conn(&app), &id).unwrap();
-    let game = loaded.state().expect("started").clone();
+    let game = condottiere_state(&loaded);
+    let names = loaded.names();
     let mover = game.waiting_on()[0];
     let idle = Seat::all(3).find(|s| game.decision(*s).is_none()).unwrap();
     let head = loaded.game.log_head.clone();
@@ -210,6 +211,7 @@ async fn an_illegal_move_is_refused_with_the_rule_and_changes_nothing(backend: B
             Err((_, rule)) => rule,
             Ok(_) => panic!("{action:?} by {seat} should be illegal"),
         };
+        let said = condottiere_words(&names, Viewer::Seat(seat), |p, cx| p.rule_error(&rule, cx));
         let link = &links[seat.index()];
         let json = serde_json::to_string(&action).unwrap();
         let page = app
@@ -219,7 +221,7 @@ async fn an_illegal_move_is_refused_with_the_rule_and_changes_nothing(backend: B
         let text = page.text();
         assert!(
             text.contains(&format!(
-                "That move is not allowed: {rule}. Nothing was applied."
+                "That move is not allowed: {said}. Nothing was applied."
             )),
             "{text}"
         );
@@ -230,12 +232,13 @@ async fn an_illegal_move_is_refused_with_the_rule_and_changes_nothing(backend: B
             .await;
         assert_eq!(api.status, 422, "{}", api.body);
         assert_eq!(api.json()["error"]["code"], rule.code());
-        assert_eq!(api.json()["error"]["message"], rule.to_string());
+        let api_said = condottiere_words(&names, Viewer::Spectator, |p, cx| p.rule_error(&rule, cx));
+        assert_eq!(api.json()["error"]["message"], api_said);
     }
     assert_eq!(seq_of(&app, &links[0].game).await, 0);
     let after = app.running.state.games.load(&mut conn(&app), &id).unwrap();
     assert_eq!(after.game.log_head, head);
-    assert_eq!(after.state(), Some(&game));
+    assert_eq!(condottiere_state(&after), game);
     assert_eq!(action_count(&mut conn(&app), &id), 0);
     assert_eq!(outbox_count(&mut conn(&app), &id), mails);
     assert_eq!(app.step_mail().await.claimed, 0, "nothing to send");
@@ -652,24 +655,41 @@ async fn a_move_whose_transaction_fails_stores_nothing_and_sends_nothing(backend
 // ---------------------------------------------------------------- hidden information
 
 /// The sentences of private events (`Audience::Only`) that are not also public, with the seat
-/// they belong to: what no other seat and no spectator may read before the end.
-fn private_sentences(app: &TestApp, game: &GameId) -> Vec<(Seat, String)> {
+/// they belong to: what no other seat and no spectator may read before the end (as it would
+/// read if it leaked, by name), and the same as the seat itself reads it (in the second person).
+fn private_sentences(app: &TestApp, game: &GameId) -> Vec<(Seat, String, String)> {
     let loaded = app.running.state.games.load(&mut conn(app), game).unwrap();
     let names = loaded.names();
     let replay = loaded.replay.as_ref().expect("started");
-    let events: Vec<_> = replay.steps.iter().flat_map(|s| s.events.iter()).collect();
+    let events: Vec<(Audience, Event)> = replay
+        .steps
+        .iter()
+        .flat_map(|s| {
+            s.events
+                .downcast::<Vec<(Audience, Event)>>()
+                .expect("Condottiere events")
+                .iter()
+                .cloned()
+        })
+        .collect();
+    // Sentences as they would read if they leaked: by name, never "you".
+    let describe = |event: &Event| condottiere_words(&names, Viewer::Reviewer, |p, cx| p.event(event, cx));
     let public: HashSet<String> = events
         .iter()
         .filter(|(audience, _)| *audience == Audience::Everyone)
-        .map(|(_, event)| describe(event, &names))
+        .map(|(_, event)| describe(event))
         .collect();
     events
-        .into_iter()
+        .iter()
         .filter_map(|(audience, event)| match audience {
-            Audience::Only(owner) => Some((*owner, describe(event, &names))),
+            Audience::Only(owner) => Some((
+                *owner,
+                describe(event),
+                condottiere_words(&names, Viewer::Seat(*owner), |p, cx| p.event(event, cx)),
+            )),
             Audience::Everyone => None,
         })
-        .filter(|(_, sentence)| !public.contains(sentence))
+        .filter(|(_, sentence, _)| !public.contains(sentence))
         .collect()
 }
 
@@ -720,7 +740,7 @@ async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(ba
                 ("public API", public_api.body.clone()),
             ] {
                 assert!(!body.contains(&secret), "{what} shows the secret");
-                for (owner, sentence) in &private {
+                for (owner, sentence, _) in &private {
                     assert!(
                         !body.contains(sentence),
                         "{what} shows seat {owner}'s {sentence:?}"
@@ -751,7 +771,7 @@ async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(ba
                         !body.contains(&secret),
                         "{what} to seat {seat} shows the secret"
                     );
-                    for (owner, sentence) in &private {
+                    for (owner, sentence, _) in &private {
                         if *owner != seat {
                             assert!(
                                 !body.contains(sentence),
@@ -764,7 +784,7 @@ async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(ba
                 let own = page.text();
                 own_shown += private
                     .iter()
-                    .filter(|(owner, sentence)| *owner == seat && own.contains(sentence))
+                    .filter(|(owner, _, mine)| *owner == seat && own.contains(mine))
                     .count();
             }
         }

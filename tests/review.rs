@@ -62,7 +62,7 @@ async fn a_game_s_record_is_public_while_it_runs_and_verifies_once_it_is_over(ba
     assert!(record.secret.is_none() && record.outcome.is_none());
     assert!(
         record.actions.iter().all(|a| !matches!(
-            &a.action,
+            a.action.as_ref().map(|json| serde_json::from_str(json.get()).unwrap()),
             Some(corriere::engine::condottiere::Action::Play { card }) if card.is_hidden_type()
         )),
         "no face-down card is named while the game runs"
@@ -147,14 +147,16 @@ async fn a_game_s_record_is_public_while_it_runs_and_verifies_once_it_is_over(ba
 
 async fn a_record_from_elsewhere_is_imported_and_reviewed_with_every_hand(backend: Backend) {
     let app = TestApp::spawn(&backend).await;
-    let mut record = simulate_record(
-        3,
-        &Options {
-            capturing_regions: true,
-            ..Options::default()
-        },
-        5,
-    );
+    let options = Options {
+        capturing_regions: true,
+        ..Options::default()
+    };
+    let registry = corriere::kinds::Registry::standard();
+    let kind = registry.get("condottiere").unwrap();
+    let options = kind
+        .read_options(&serde_json::to_string(&options).unwrap())
+        .unwrap();
+    let mut record = simulate_record(kind, 3, &options, 5);
     record.id = "imported01".into();
     // An id change alters the genesis: re-seal the record as its origin would have.
     let mut resealed = Record::new(record.header());

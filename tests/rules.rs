@@ -1,9 +1,16 @@
 //! Rules tests as data: every file in tests/rules/*.json holds cases written as a position,
 //! actions, and the expected result; this one runner reads them all.
 
-use corriere::cli::engine::SeatAction;
-use corriere::engine::condottiere::{Game, Position};
+use corriere::engine::condottiere::{Action, Game, Position};
 use corriere::engine::{Seat, Viewer};
+
+/// One entry of a case's actions: `{"seat": 2, "action": {"type": "play", "card": "M5"}}`.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatAction {
+    seat: Seat,
+    action: Action,
+}
 use serde::Deserialize;
 use serde_json::Value;
 

@@ -299,7 +299,8 @@ service_error!(MoveError {
     /// Wrong seat, wrong or retired token: deliberately not told apart.
     #[error("this seat link is not valid (it may have been replaced by a newer one)")]
     BadLink,
-    /// What arrived is not one of the game's actions (the message says why, for people).
+    /// What arrived is not one of the game's actions: why (the JSON reader's message for an
+    /// action sent as JSON, the presenter's words for its own forms).
     #[error("{0}")]
     Unreadable(String),
     /// The form was drawn before the seat's decision changed: the game moved on.

@@ -284,13 +284,13 @@ impl Games {
     }
 }
 
-/// An action from what arrived, read by its game: a message in `words` when it is not one.
+/// An action from what arrived, read by its game; when it is not one, why: the game's reader
+/// says it for JSON (technical: the API shows it, a page shows its own words instead), the
+/// game's presenter in `words` for its forms.
 fn read_input(kind: &dyn Kind, input: &ActionInput, words: &Words) -> Result<Action, MoveError> {
     match input {
         ActionInput::Action(action) => Ok(action.clone()),
-        ActionInput::Json(json) => kind
-            .read_action(json)
-            .map_err(|_| MoveError::Unreadable(words.get("move-unknown-action"))),
+        ActionInput::Json(json) => kind.read_action(json).map_err(MoveError::Unreadable),
         ActionInput::Form(fields) => match kind.action_from_form(fields, words) {
             Some(parsed) => parsed.map_err(MoveError::Unreadable),
             None => Err(MoveError::Unreadable(words.get("move-unknown-action"))),

@@ -419,7 +419,11 @@ pub async fn make_move(
         }
         Err(MoveError::NoSuchGame) => no_game(),
         Err(MoveError::BadLink) => bad_token(),
-        Err(MoveError::Unreadable(message)) => error(StatusCode::BAD_REQUEST, "invalid_action", message),
+        Err(MoveError::Unreadable(why)) => error(
+            StatusCode::BAD_REQUEST,
+            "invalid_json",
+            format!("the action is not one of this game's: {why}"),
+        ),
         Err(MoveError::Stale { current_seq }) => HttpResponse::Conflict().json(serde_json::json!({"error": {
             "code": "stale",
             "message": format!("the game has moved on: it is now at move {current_seq}; fetch the seat again"),

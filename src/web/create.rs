@@ -278,19 +278,19 @@ fn home_page<'w>(
                 OptionKind::OptionalSeat => ("seat", 0, 0, String::new()),
             };
             let chosen = sent.unwrap_or("creator");
-            let mut choices = vec![
-                (
-                    "creator".to_owned(),
-                    w.get(&format!("{id}-creator")),
-                    chosen == "creator",
-                ),
-                (
-                    "random".to_owned(),
-                    w.get(&format!("{id}-random")),
-                    chosen == "random",
-                ),
-            ];
-            if kind_name == "seat" {
+            let choices = if kind_name == "seat" {
+                let mut choices = vec![
+                    (
+                        "creator".to_owned(),
+                        w.get(&format!("{id}-creator")),
+                        chosen == "creator",
+                    ),
+                    (
+                        "random".to_owned(),
+                        w.get(&format!("{id}-random")),
+                        chosen == "random",
+                    ),
+                ];
                 choices.extend((1..=max_players).map(|n| {
                     (
                         n.to_string(),
@@ -298,9 +298,10 @@ fn home_page<'w>(
                         chosen == n.to_string(),
                     )
                 }));
+                choices
             } else {
-                choices.clear();
-            }
+                Vec::new()
+            };
             FieldShown {
                 name: field.name,
                 kind: kind_name,

@@ -408,6 +408,11 @@ pub async fn make_move(
 ) -> HttpResponse {
     let w = state.words(&request);
     let mut fields = form.into_inner();
+    // A field the form has once, sent twice: not a form of ours.
+    let twice = |name: &str| fields.iter().filter(|(n, _)| n == name).count() > 1;
+    if twice("seq") || twice("action") {
+        return message(StatusCode::BAD_REQUEST, w, "page-unreadable-form");
+    }
     let seq = fields
         .iter()
         .find(|(name, _)| name == "seq")
@@ -424,9 +429,9 @@ pub async fn make_move(
         return bad_link(w);
     };
     // A button or a select sends the action's JSON; other forms are read by the game.
-    let input = match fields.iter().position(|(name, _)| name == "action") {
-        Some(at) => ActionInput::Json(fields.swap_remove(at).1),
-        None => ActionInput::Form(fields),
+    let (input, sent_json) = match fields.iter().position(|(name, _)| name == "action") {
+        Some(at) => (ActionInput::Json(fields.swap_remove(at).1), true),
+        None => (ActionInput::Form(fields), false),
     };
     let mover = Mover::Link { game, seat, token };
     match state
@@ -437,8 +442,13 @@ pub async fn make_move(
         Ok(done) => see_other(format!("{}?moved={}", path_of(&path), done.seq)),
         Err(MoveError::NoSuchGame) => not_found(w),
         Err(MoveError::BadLink) => bad_link(w),
-        Err(MoveError::Unreadable(text)) => {
-            let flash = Flash::error(text);
+        Err(MoveError::Unreadable(why)) => {
+            // A button's JSON that does not read is not the player's doing: say what to do.
+            let flash = Flash::error(if sent_json {
+                w.get("move-unknown-action")
+            } else {
+                why
+            });
             seat_response(&state, &request, &path, vec![flash], StatusCode::BAD_REQUEST).await
         }
         Err(MoveError::Stale { current_seq }) => {

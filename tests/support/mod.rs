@@ -917,3 +917,26 @@ impl TestApp {
         None
     }
 }
+
+// ---------------------------------------------------------------- Condottiere through the boundary
+
+/// A loaded game's state, as Condottiere's.
+pub fn condottiere_state(loaded: &corriere::games::Loaded) -> corriere::engine::condottiere::Game {
+    loaded
+        .state()
+        .expect("started")
+        .downcast::<corriere::engine::condottiere::Game>()
+        .expect("a Condottiere game")
+        .clone()
+}
+
+/// Condottiere's words for people, as the service's pages say them to `viewer`.
+pub fn condottiere_words<T>(
+    names: &corriere::present::SeatNames,
+    viewer: corriere::engine::Viewer,
+    f: impl FnOnce(&corriere::present::condottiere::Condottiere, &corriere::present::Ctx) -> T,
+) -> T {
+    let registry = corriere::kinds::Registry::standard();
+    let cx = corriere::present::Ctx::new(registry.catalogs().default_words(), names, viewer);
+    f(&corriere::present::condottiere::Condottiere, &cx)
+}
