@@ -19,17 +19,26 @@ fn main() {
                 let file = file.path();
                 if file.extension().and_then(|e| e.to_str()) == Some("ftl") {
                     println!("cargo:rerun-if-changed={}", file.display());
-                    let part = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+                    let part = file
+                        .file_stem()
+                        .and_then(|s| s.to_str())
+                        .unwrap_or_default();
                     files.push((lang.clone(), part.to_owned(), file.clone()));
                 }
             }
         }
     }
     files.sort();
-    let mut out = String::from("/// (language, part, text) of every catalog file under `locales/`.\n");
+    let mut out =
+        String::from("/// (language, part, text) of every catalog file under `locales/`.\n");
     out.push_str("pub const CATALOG_FILES: &[(&str, &str, &str)] = &[\n");
     for (lang, part, path) in files {
-        writeln!(out, "    ({lang:?}, {part:?}, include_str!({:?})),", path.display().to_string()).unwrap();
+        writeln!(
+            out,
+            "    ({lang:?}, {part:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .unwrap();
     }
     out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("catalogs.rs");

@@ -1,14 +1,41 @@
 //! Engine benchmarks: replaying the complete log of a 4-player game, and whole random games.
 //! Each benchmark also checks the result it times.
 
-use corriere::engine::condottiere::{Game, Options, CURRENT_RULES_VERSION};
-use corriere::simulate::play;
+use corriere::engine::condottiere::{Action, Game, Options, CURRENT_RULES_VERSION};
+use corriere::engine::{Seat, Seed};
+use corriere::kinds::Registry;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
+/// A random Condottiere game through the simulator (which plays any game through the game
+/// boundary), with its actions typed for the replay benchmark.
+struct Playout {
+    seed: Seed,
+    actions: Vec<(Seat, Action)>,
+    over: bool,
+}
+
+fn play(options: &Options, players: u8, seed: u64) -> Playout {
+    let registry = Registry::standard();
+    let kind = registry.get("condottiere").unwrap();
+    let options = kind
+        .read_options(&serde_json::to_string(options).unwrap())
+        .unwrap();
+    let playout = corriere::simulate::play(kind, &options, players, seed, false, &[]);
+    Playout {
+        seed: playout.seed,
+        actions: playout
+            .actions
+            .iter()
+            .map(|(seat, action)| (*seat, action.downcast::<Action>().unwrap().clone()))
+            .collect(),
+        over: playout.game.is_over(),
+    }
+}
+
 fn replay(c: &mut Criterion) {
     let options = Options::default();
-    let playout = play(&options, 4, 7, false);
+    let playout = play(&options, 4, 7);
     let mut group = c.benchmark_group("replay");
     group.throughput(Throughput::Elements(playout.actions.len() as u64));
     group.bench_function(
@@ -46,8 +73,8 @@ fn random_games(c: &mut Criterion) {
         group.bench_function(format!("{players} players"), |b| {
             b.iter(|| {
                 seed += 1;
-                let playout = play(&Options::default(), players, seed, false);
-                assert!(playout.game.is_over());
+                let playout = play(&Options::default(), players, seed);
+                assert!(playout.over);
                 black_box(playout.actions.len())
             })
         });

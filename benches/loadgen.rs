@@ -230,6 +230,7 @@ impl Fixture {
             data_dir: self.data_dir(),
             mail_from: "corriere <corriere@localhost>".into(),
             run_mail_worker: true,
+            games: corriere::kinds::Registry::standard(),
         })
         .await
         .expect("the service starts")

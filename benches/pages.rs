@@ -6,10 +6,13 @@
 use askama::Template;
 use corriere::engine::condottiere::Options;
 use corriere::engine::Seat;
+use corriere::engine::Viewer;
 use corriere::games::{
-    BaseUrl, Contribution, EmailAddress, GameId, Games, GamesConfig, NewGame, PlayerName, SeatAuth,
-    Secret,
+    ActionInput, BaseUrl, Contribution, EmailAddress, GameId, Games, GamesConfig, Mover, NewGame,
+    PlayerName, SeatAuth, Secret,
 };
+use corriere::kinds::Registry;
+use corriere::present::Ctx;
 use corriere::store::{Db, DbUrl};
 use corriere::web::html::SeatPageHtml;
 use corriere::web::present;
@@ -31,6 +34,7 @@ fn fixture() -> Fixture {
     let games = Games::new(GamesConfig {
         base_url: BaseUrl::parse("http://127.0.0.1:8080").unwrap(),
         link_secret: Secret::generate(),
+        registry: Registry::standard(),
     });
     Fixture {
         _dir: dir,
@@ -56,7 +60,8 @@ fn game_at(f: &Fixture, options: Options, moves: i64, seed: u64) -> (GameId, Sea
         .create_game(
             &mut conn,
             NewGame {
-                options,
+                game: "condottiere".into(),
+                options: serde_json::to_value(&options).unwrap(),
                 seats,
                 creator_seat: Seat(0),
             },
@@ -73,8 +78,14 @@ fn game_at(f: &Fixture, options: Options, moves: i64, seed: u64) -> (GameId, Sea
             )
             .expect("accepted");
     }
+    drop(conn);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     loop {
+        let mut conn = f.db.get().unwrap();
         let loaded = f.games.load(&mut conn, &id).expect("loaded");
         let game = loaded.state().expect("started");
         let waiting = game.waiting_on();
@@ -84,10 +95,17 @@ fn game_at(f: &Fixture, options: Options, moves: i64, seed: u64) -> (GameId, Sea
         }
         let seat = waiting[0];
         let legal = game.legal_actions(seat);
-        let action = &legal[(rng.next_u64() % legal.len() as u64) as usize];
+        let action = legal[(rng.next_u64() % legal.len() as u64) as usize].clone();
         let auth = SeatAuth::for_server(id.clone(), seat);
-        f.games
-            .make_move(&mut conn, &auth, loaded.seq(), action)
+        drop(conn);
+        runtime
+            .block_on(f.games.make_move(
+                &f.db,
+                Mover::Server(auth),
+                loaded.seq(),
+                vec![ActionInput::Action(action)],
+                "en",
+            ))
             .expect("a legal move");
     }
 }
@@ -112,18 +130,22 @@ fn seat_page(c: &mut Criterion) {
             format!("{label} (move {seq}): seat_page service call"),
             |b| {
                 b.iter(|| {
-                    let page = f.games.seat_page(&mut conn, &auth).expect("a page");
+                    let page = f.games.seat_page(&mut conn, &auth, "en").expect("a page");
                     assert_eq!(page.seq, seq);
                     black_box(page)
                 })
             },
         );
-        let page = f.games.seat_page(&mut conn, &auth).expect("a page");
+        let page = f.games.seat_page(&mut conn, &auth, "en").expect("a page");
         let view = page.view.as_ref().expect("started");
+        let kind = f.games.kind(&page.game.kind).unwrap();
+        let names = present::names_of(&page.seats);
+        let words = f.games.registry().catalogs().default_words();
+        let cx = Ctx::new(words, &names, Viewer::Seat(seat));
         group.bench_function(format!("{label} (move {seq}): HTML build + render"), |b| {
             b.iter(|| {
-                let game = present::game_shown(&page.game, &page.seats, page.seq, Some(view));
-                let html = SeatPageHtml::build(&page, view, game, &base, Vec::new())
+                let game = present::game_shown(kind, &page.game, page.seq, Some(view), &cx);
+                let html = SeatPageHtml::build(kind, &page, view, game, &base, Vec::new(), &cx)
                     .render()
                     .expect("renders");
                 assert!(html.contains("</html>"));
@@ -134,10 +156,12 @@ fn seat_page(c: &mut Criterion) {
             format!("{label} (move {seq}): service call + render"),
             |b| {
                 b.iter(|| {
-                    let page = f.games.seat_page(&mut conn, &auth).expect("a page");
+                    let page = f.games.seat_page(&mut conn, &auth, "en").expect("a page");
                     let view = page.view.as_ref().expect("started");
-                    let game = present::game_shown(&page.game, &page.seats, page.seq, Some(view));
-                    let html = SeatPageHtml::build(&page, view, game, &base, Vec::new())
+                    let names = present::names_of(&page.seats);
+                    let cx = Ctx::new(words, &names, Viewer::Seat(seat));
+                    let game = present::game_shown(kind, &page.game, page.seq, Some(view), &cx);
+                    let html = SeatPageHtml::build(kind, &page, view, game, &base, Vec::new(), &cx)
                         .render()
                         .expect("renders");
                     black_box(html)

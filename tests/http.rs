@@ -232,7 +232,8 @@ async fn an_illegal_move_is_refused_with_the_rule_and_changes_nothing(backend: B
             .await;
         assert_eq!(api.status, 422, "{}", api.body);
         assert_eq!(api.json()["error"]["code"], rule.code());
-        let api_said = condottiere_words(&names, Viewer::Spectator, |p, cx| p.rule_error(&rule, cx));
+        let api_said =
+            condottiere_words(&names, Viewer::Spectator, |p, cx| p.rule_error(&rule, cx));
         assert_eq!(api.json()["error"]["message"], api_said);
     }
     assert_eq!(seq_of(&app, &links[0].game).await, 0);
@@ -673,7 +674,8 @@ fn private_sentences(app: &TestApp, game: &GameId) -> Vec<(Seat, String, String)
         })
         .collect();
     // Sentences as they would read if they leaked: by name, never "you".
-    let describe = |event: &Event| condottiere_words(&names, Viewer::Reviewer, |p, cx| p.event(event, cx));
+    let describe =
+        |event: &Event| condottiere_words(&names, Viewer::Reviewer, |p, cx| p.event(event, cx));
     let public: HashSet<String> = events
         .iter()
         .filter(|(audience, _)| *audience == Audience::Everyone)

@@ -10,9 +10,9 @@ use corriere::games::{
     Secret,
 };
 use corriere::kinds::{Kind, Registry};
+use corriere::mail::{MailConfig, Mailer, Worker};
 use corriere::present::condottiere::Condottiere;
 use corriere::present::{Ctx, Presenter, SeatNames};
-use corriere::mail::{MailConfig, Mailer, Worker};
 use corriere::store::{self, AnyConnection, Db, DbUrl, Millis, OutboxRow};
 use diesel::prelude::*;
 use std::collections::HashSet;
@@ -122,7 +122,9 @@ fn with_kind<T>(f: impl FnOnce(&dyn Kind) -> T) -> T {
 
 /// The game's state, as Condottiere's.
 fn state(loaded: &Loaded) -> Option<Game> {
-    loaded.state().map(|g| g.downcast::<Game>().unwrap().clone())
+    loaded
+        .state()
+        .map(|g| g.downcast::<Game>().unwrap().clone())
 }
 
 /// Play one action for a seat through the service's one move operation.
@@ -447,7 +449,11 @@ fn accepting_every_seat_starts_the_game_and_tells_the_first_decider() {
             let prompt = with_kind(|_| {
                 let registry = Registry::standard();
                 let names = SeatNames::default();
-                let cx = Ctx::new(registry.catalogs().default_words(), &names, Viewer::Seat(*seat));
+                let cx = Ctx::new(
+                    registry.catalogs().default_words(),
+                    &names,
+                    Viewer::Seat(*seat),
+                );
                 Condottiere.decision(&decision, &cx)
             });
             assert!(mail.subject.contains(&prompt), "{}", mail.subject);
@@ -1447,5 +1453,8 @@ fn private_events_of_the_engine_are_the_ones_this_suite_checks() {
         &names,
         Viewer::Spectator,
     );
-    assert_eq!(Condottiere.event(&received, &cx), "P1 received Mercenary 1.");
+    assert_eq!(
+        Condottiere.event(&received, &cx),
+        "P1 received Mercenary 1."
+    );
 }

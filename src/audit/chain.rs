@@ -281,9 +281,7 @@ mod tests {
         assert_eq!(chain.head(), h2);
         let mut resumed = Chain::resume(chain.genesis(), h1, 1, Some(2_000), &secret);
         assert_eq!(
-            resumed
-                .push(Seat(1), json(r#"{"type":"pass"}"#), 1_000)
-                .1,
+            resumed.push(Seat(1), json(r#"{"type":"pass"}"#), 1_000).1,
             h2
         );
     }

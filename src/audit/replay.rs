@@ -208,7 +208,8 @@ pub fn replay_states(
 ) -> Result<Vec<RecordStep>, super::Discrepancy> {
     let (kind, options) = kind_of(record, registry)?;
     let words = registry.catalogs().default_words();
-    let names = crate::present::SeatNames::new(record.seats.iter().map(|s| s.name.clone()).collect());
+    let names =
+        crate::present::SeatNames::new(record.seats.iter().map(|s| s.name.clone()).collect());
     let cx = crate::present::Ctx::new(words, &names, crate::engine::Viewer::Reviewer);
     let mut steps = Vec::new();
     walk_record(record, kind, &options, |_, replay| {
@@ -237,7 +238,8 @@ pub fn milestones(
     registry: &crate::kinds::Registry,
 ) -> Result<Vec<(u64, crate::present::Milestone)>, super::Discrepancy> {
     let (kind, options) = kind_of(record, registry)?;
-    let names = crate::present::SeatNames::new(record.seats.iter().map(|s| s.name.clone()).collect());
+    let names =
+        crate::present::SeatNames::new(record.seats.iter().map(|s| s.name.clone()).collect());
     let cx = crate::present::Ctx::new(
         registry.catalogs().default_words(),
         &names,

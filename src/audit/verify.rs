@@ -22,8 +22,14 @@ pub enum Discrepancy {
     Malformed(String),
     UnknownFormat(String),
     /// The game is not one this verifier knows; it lists the ones it knows.
-    UnknownGame { game: String, known: Vec<String> },
-    UnknownRulesVersion { version: u32, known: Vec<u32> },
+    UnknownGame {
+        game: String,
+        known: Vec<String>,
+    },
+    UnknownRulesVersion {
+        version: u32,
+        known: Vec<u32>,
+    },
     /// The options are not the game's.
     Options(String),
     /// An entry of `actions` that does not read as one (or whose action is not the game's).
@@ -295,7 +301,10 @@ impl Summary {
                 ("id", self.id.clone().into()),
                 ("version", self.rules_version.into()),
                 ("players", self.players.join(", ").into()),
-                ("result", kind.outcome_words(&self.outcome_value, &cx).into()),
+                (
+                    "result",
+                    kind.outcome_words(&self.outcome_value, &cx).into(),
+                ),
                 ("counts", counts.join(", ").into()),
                 ("head", self.head.clone().into()),
             ],
@@ -560,9 +569,14 @@ fn check_chain(
             });
         }
         let hash = match (secret, action) {
-            (Some(secret), Some(action)) => {
-                hash_parts(&prev, secret, entry.seq, entry.seat, action.json(), entry.at)
-            }
+            (Some(secret), Some(action)) => hash_parts(
+                &prev,
+                secret,
+                entry.seq,
+                entry.seat,
+                action.json(),
+                entry.at,
+            ),
             (Some(_), None) => return Err(Discrepancy::Redacted { position }),
             // A running game's record: the salts are secret, so only the shape is checked.
             (None, _) => parse_hash(&entry.hash).ok_or(Discrepancy::HashMismatch { position })?,

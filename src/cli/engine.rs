@@ -40,8 +40,8 @@ pub fn load_position(kind: &dyn Kind, path: &Path) -> Result<Game> {
 pub fn apply(kind: &dyn Kind, position: &Path, actions: &Path) -> Result<ExitCode> {
     let mut game = load_position(kind, position)?;
     let text = read_text(actions)?;
-    let actions: Vec<SeatAction> =
-        serde_json::from_str(&text).with_context(|| format!("{} is not valid", actions.display()))?;
+    let actions: Vec<SeatAction> = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not valid", actions.display()))?;
     let mut events = Vec::new();
     for (index, entry) in actions.iter().enumerate() {
         let action = kind

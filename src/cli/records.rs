@@ -2,9 +2,9 @@
 //! database and no server: it checks a record file alone.
 
 use crate::audit::{verify_with, Record};
-use crate::kinds::Registry;
 use crate::config::ServeArgs;
 use crate::games::{BaseUrl, GameId, Games, GamesConfig};
+use crate::kinds::Registry;
 use crate::store::Db;
 use anyhow::{Context, Result};
 use std::path::Path;

@@ -16,13 +16,7 @@ use std::time::Instant;
 pub fn parse_options(kind: &dyn Kind, text: &str) -> Result<Options> {
     let fields = kind.option_fields();
     let mut object = serde_json::Map::new();
-    let names = || {
-        fields
-            .iter()
-            .map(|f| f.name)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let names = || fields.iter().map(|f| f.name).collect::<Vec<_>>().join(", ");
     for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
         let (name, value) = word.split_once('=').unwrap_or((word, ""));
         if name == "all" {
@@ -40,7 +34,11 @@ pub fn parse_options(kind: &dyn Kind, text: &str) -> Result<Options> {
             continue;
         }
         let Some(field) = fields.iter().find(|f| f.name == name) else {
-            bail!("unknown option {name:?}: {} takes {}, or all", kind.name(), names());
+            bail!(
+                "unknown option {name:?}: {} takes {}, or all",
+                kind.name(),
+                names()
+            );
         };
         let json = match field.kind {
             OptionKind::Flag => true.into(),
@@ -68,7 +66,10 @@ pub struct Run<'a> {
 }
 
 /// Game `i` uses seed `seed + i`, so `--seed S+i --games 1` replays it alone.
-pub fn run(run: &Run, mut each: impl FnMut(u64, &Playout) -> Result<()> + Send) -> Result<ExitCode> {
+pub fn run(
+    run: &Run,
+    mut each: impl FnMut(u64, &Playout) -> Result<()> + Send,
+) -> Result<ExitCode> {
     let Run {
         kind,
         games,

@@ -228,17 +228,17 @@ impl CreateProblem {
                 &[
                     (
                         "game",
-                        kind.map_or_else(String::new, |k| words.get(&format!("{}-title", k.name())))
-                            .into(),
+                        kind.map_or_else(String::new, |k| {
+                            words.get(&format!("{}-title", k.name()))
+                        })
+                        .into(),
                     ),
                     ("min", (*min).into()),
                     ("max", (*max).into()),
                     ("given", (*given).into()),
                 ],
             ),
-            CreateProblem::CreatorSeat(seat) => {
-                words.one("create-problem-creator", "seat", *seat)
-            }
+            CreateProblem::CreatorSeat(seat) => words.one("create-problem-creator", "seat", *seat),
             CreateProblem::Options(why) => words.one("create-problem-options", "why", why),
             CreateProblem::Option(problem) => match kind {
                 Some(kind) => {
@@ -651,10 +651,7 @@ impl Games {
             prompt: kind.decision_words(&decision, &cx),
             happened: happened_since(kind, replay, since, &cx),
             part: kind.mail_part(&view, seat, &cx),
-            seat_url: self
-                .0
-                .links
-                .seat_url(id, seat, seat_row.link_version),
+            seat_url: self.0.links.seat_url(id, seat, seat_row.link_version),
             game_url: self.0.links.game_url(id),
             seq: replay.seq as i64,
             log_head_short: short(&head),

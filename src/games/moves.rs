@@ -4,8 +4,8 @@
 //! move writer if its game did not change meanwhile.
 
 use super::{
-    happened_since, names_of, new_mail, seat_of, short, AuthError, Games, MoveError,
-    MoveOutcome, SeatAuth, SeatToken,
+    happened_since, names_of, new_mail, seat_of, short, AuthError, Games, MoveError, MoveOutcome,
+    SeatAuth, SeatToken,
 };
 use crate::audit::Replay;
 use crate::engine::Viewer;
@@ -131,11 +131,12 @@ impl Games {
         let now = Millis::now();
         let auth = match mover {
             Mover::Link { game, seat, token } => {
-                self.authorize(conn, game, *seat, token).map_err(|e| match e {
-                    AuthError::NoSuchGame => MoveError::NoSuchGame,
-                    AuthError::BadLink => MoveError::BadLink,
-                    AuthError::Unexpected(e) => MoveError::Unexpected(e),
-                })?
+                self.authorize(conn, game, *seat, token)
+                    .map_err(|e| match e {
+                        AuthError::NoSuchGame => MoveError::NoSuchGame,
+                        AuthError::BadLink => MoveError::BadLink,
+                        AuthError::Unexpected(e) => MoveError::Unexpected(e),
+                    })?
             }
             Mover::Server(auth) => auth.clone(),
         };

@@ -109,9 +109,7 @@ impl Games {
         history_lang: Option<&str>,
     ) -> Result<SeatPage, LoadError> {
         let loaded = self.load(conn, &auth.game_id)?;
-        let kind = self
-            .kind(&loaded.game.kind)
-            .map_err(anyhow::Error::from)?;
+        let kind = self.kind(&loaded.game.kind).map_err(anyhow::Error::from)?;
         let names = loaded.names();
         let viewer = Viewer::Seat(auth.seat);
         let replay = loaded.replay.as_deref();
@@ -148,9 +146,7 @@ impl Games {
         lang: &str,
     ) -> Result<PublicPage, LoadError> {
         let loaded = self.load(conn, game_id)?;
-        let kind = self
-            .kind(&loaded.game.kind)
-            .map_err(anyhow::Error::from)?;
+        let kind = self.kind(&loaded.game.kind).map_err(anyhow::Error::from)?;
         let names = loaded.names();
         let over = review::finished(loaded.game.status);
         let viewer = if over {
@@ -169,9 +165,7 @@ impl Games {
             view: replay.map(|r| r.game.view(viewer)),
             seq: loaded.seq(),
             log_head: loaded.game.log_head.clone(),
-            history: replay
-                .map(|r| history(kind, r, &cx))
-                .unwrap_or_default(),
+            history: replay.map(|r| history(kind, r, &cx)).unwrap_or_default(),
             revealed_secret,
             waiting: waiting(replay),
             standings: replay.map(|r| r.game.standings()).unwrap_or_default(),

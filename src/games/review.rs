@@ -196,7 +196,10 @@ impl Games {
         each(None, &replay.game, &replay.steps[0]);
         let rows = store::actions_from(conn, game_id, 1)?;
         let last = rows.len() as i64;
-        for action in rows.iter().take(upto.unwrap_or(last).clamp(0, last) as usize) {
+        for action in rows
+            .iter()
+            .take(upto.unwrap_or(last).clamp(0, last) as usize)
+        {
             let before = replay.game.clone();
             extend(kind, &mut replay, action)?;
             let step = replay.steps.last().expect("just extended");

@@ -26,16 +26,20 @@ impl<T: Any + Send + Sync + fmt::Debug + PartialEq> Dyn for T {
 macro_rules! erased_with_json {
     ($(#[$meta:meta])* $name:ident) => {
         $(#[$meta])*
+        ///
+        /// Its JSON is made the first time it is asked for: replays and simulations compare
+        /// and apply typed values and never need most of it.
         #[derive(Clone)]
         pub struct $name {
-            pub(crate) json: Json,
             pub(crate) inner: Arc<dyn Dyn>,
+            pub(crate) json: std::sync::OnceLock<Json>,
+            pub(crate) to_json: fn(&dyn Dyn) -> Json,
         }
 
         impl $name {
             /// The game's canonical JSON of it (what is stored and hashed).
             pub fn json(&self) -> &Json {
-                &self.json
+                self.json.get_or_init(|| (self.to_json)(&*self.inner))
             }
             /// The typed value, for code that knows the game (tests, a game's own modules).
             pub fn downcast<T: Any>(&self) -> Option<&T> {
@@ -45,20 +49,20 @@ macro_rules! erased_with_json {
 
         impl PartialEq for $name {
             fn eq(&self, other: &Self) -> bool {
-                self.json == other.json
+                self.inner.eq_dyn(&*other.inner)
             }
         }
         impl Eq for $name {}
 
         impl fmt::Debug for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "{}({})", stringify!($name), self.json.get())
+                write!(f, "{}({:?})", stringify!($name), self.inner)
             }
         }
 
         impl serde::Serialize for $name {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                self.json.serialize(serializer)
+                self.json().serialize(serializer)
             }
         }
     };

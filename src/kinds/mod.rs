@@ -191,7 +191,10 @@ impl Registry {
     /// game's catalogs do not parse.
     pub fn with(mut self, kind: Arc<dyn Kind>) -> Result<Registry, String> {
         if self.get(kind.name()).is_ok() {
-            return Err(format!("a game called {:?} is registered already", kind.name()));
+            return Err(format!(
+                "a game called {:?} is registered already",
+                kind.name()
+            ));
         }
         self.kinds.push(kind);
         let extra: Vec<_> = self.kinds.iter().flat_map(|k| k.catalogs()).collect();

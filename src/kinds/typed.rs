@@ -6,7 +6,9 @@ use super::erased::{
     State, View,
 };
 use super::{Json, Kind};
-use crate::engine::{Audience, Coded, GameOutcome, OptionField, Rules, Seat, Seed, Standing, Viewer};
+use crate::engine::{
+    Audience, Coded, GameOutcome, OptionField, Rules, Seat, Seed, Standing, Viewer,
+};
 use crate::present::{Ctx, Html, MailPart, Milestone, MoveForm, Presenter, Words};
 use std::any::Any;
 use std::fmt;
@@ -35,17 +37,29 @@ impl<G: Rules> fmt::Debug for TypedState<G> {
     }
 }
 
+/// The JSON of an erased value of type `T`.
+fn json_of<T: serde::Serialize + 'static>(value: &dyn Dyn) -> Json {
+    Json::of(
+        value
+            .as_any()
+            .downcast_ref::<T>()
+            .expect("a value of its game"),
+    )
+}
+
 fn action<G: Rules>(typed: Act<G>) -> Action {
     Action {
-        json: Json::of(&typed),
         inner: Arc::new(typed),
+        json: std::sync::OnceLock::new(),
+        to_json: json_of::<Act<G>>,
     }
 }
 
 fn options<G: Rules>(typed: Opts<G>) -> Options {
     Options {
-        json: Json::of(&typed),
         inner: Arc::new(typed),
+        json: std::sync::OnceLock::new(),
+        to_json: json_of::<Opts<G>>,
     }
 }
 
@@ -59,7 +73,10 @@ fn outcome<G: Rules>(typed: &G::Outcome) -> Outcome {
 
 fn decision<G: Rules>(typed: G::Decision) -> Decision {
     fn to_json<D: serde::Serialize + 'static>(value: &dyn Dyn) -> serde_json::Value {
-        let typed = value.as_any().downcast_ref::<D>().expect("a decision of its game");
+        let typed = value
+            .as_any()
+            .downcast_ref::<D>()
+            .expect("a decision of its game");
         serde_json::to_value(typed).expect("decisions serialize")
     }
     Decision {
@@ -281,20 +298,20 @@ impl<P: Presenter> Kind for Typed<P> {
         self.presenter.catalogs()
     }
     fn options_words(&self, opts: &Options, cx: &Ctx) -> Vec<String> {
-        self.presenter.options(typed(opts.downcast(), "options"), cx)
+        self.presenter
+            .options(typed(opts.downcast(), "options"), cx)
     }
     fn option_notes(&self, opts: &Options, cx: &Ctx) -> Vec<String> {
         self.presenter
             .option_notes(typed(opts.downcast(), "options"), cx)
     }
     fn option_problem_words(&self, problem: &OptionProblem, cx: &Ctx) -> String {
-        self.presenter.option_problem(
-            typed(problem.inner.downcast_ref(), "an option problem"),
-            cx,
-        )
+        self.presenter
+            .option_problem(typed(problem.inner.downcast_ref(), "an option problem"), cx)
     }
     fn decision_words(&self, d: &Decision, cx: &Ctx) -> String {
-        self.presenter.decision(typed(d.downcast(), "a decision"), cx)
+        self.presenter
+            .decision(typed(d.downcast(), "a decision"), cx)
     }
     fn events_words(&self, list: &Events, game_over: bool, cx: &Ctx) -> Vec<String> {
         P::Game::visible(self.events(list), cx.viewer, game_over)
@@ -303,14 +320,16 @@ impl<P: Presenter> Kind for Typed<P> {
             .collect()
     }
     fn action_words(&self, act: &Action, cx: &Ctx) -> String {
-        self.presenter.action(typed(act.downcast(), "an action"), cx)
+        self.presenter
+            .action(typed(act.downcast(), "an action"), cx)
     }
     fn rule_error_words(&self, error: &RuleError, cx: &Ctx) -> String {
         self.presenter
             .rule_error(typed(error.downcast(), "a rule error"), cx)
     }
     fn outcome_words(&self, o: &Outcome, cx: &Ctx) -> String {
-        self.presenter.outcome(typed(o.downcast(), "an outcome"), cx)
+        self.presenter
+            .outcome(typed(o.downcast(), "an outcome"), cx)
     }
     fn standing_words(&self, view: &View, standing: &Standing, cx: &Ctx) -> String {
         self.presenter.standing(self.view(view), standing, cx)

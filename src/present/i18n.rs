@@ -208,12 +208,19 @@ impl<'a> Words<'a> {
     }
 
     /// `with` for three arguments: handy in templates.
-    pub fn three(&self, id: &str, first: impl Named, second: impl Named, third: impl Named) -> String {
+    pub fn three(
+        &self,
+        id: &str,
+        first: impl Named,
+        second: impl Named,
+        third: impl Named,
+    ) -> String {
         self.named(id, [first.named(), second.named(), third.named()])
     }
 
     fn named<const N: usize>(&self, id: &str, args: [(String, Arg); N]) -> String {
-        let borrowed: Vec<(&str, Arg)> = args.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
+        let borrowed: Vec<(&str, Arg)> =
+            args.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
         self.with(id, &borrowed)
     }
 

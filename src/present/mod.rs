@@ -164,8 +164,7 @@ pub trait Presenter: Send + Sync + 'static {
         let _ = (options, cx);
         Vec::new()
     }
-    fn option_problem(&self, problem: &<Self::Game as Rules>::OptionProblem, cx: &Ctx)
-        -> String;
+    fn option_problem(&self, problem: &<Self::Game as Rules>::OptionProblem, cx: &Ctx) -> String;
     /// The decision as a prompt: "play a card or pass".
     fn decision(&self, decision: &<Self::Game as Rules>::Decision, cx: &Ctx) -> String;
     /// One event as one sentence (already filtered for the reader).
@@ -177,12 +176,8 @@ pub trait Presenter: Send + Sync + 'static {
     /// The result in one sentence.
     fn outcome(&self, outcome: &<Self::Game as Rules>::Outcome, cx: &Ctx) -> String;
     /// One line of the final standings: "Ann: 6 regions".
-    fn standing(
-        &self,
-        view: &<Self::Game as Rules>::View,
-        standing: &Standing,
-        cx: &Ctx,
-    ) -> String;
+    fn standing(&self, view: &<Self::Game as Rules>::View, standing: &Standing, cx: &Ctx)
+        -> String;
     /// One line about the table: the round, the contested region, the piles…
     fn situation(&self, view: &<Self::Game as Rules>::View, cx: &Ctx) -> String;
     /// Points worth jumping to in a replay that one step produced (a battle won, a deal), as

@@ -221,6 +221,7 @@ fn bad_token() -> HttpResponse {
 }
 
 /// The seat link behind `Authorization: Bearer SEAT.TOKEN`, as it arrived (not yet checked).
+#[allow(clippy::result_large_err)]
 fn bearer(request: &HttpRequest, game: &str) -> Result<Mover, HttpResponse> {
     let game = GameId::parse(game).map_err(|_| no_game())?;
     let header = request
@@ -382,7 +383,11 @@ pub async fn make_move(
     path: web::Path<String>,
     body: web::Json<MoveRequest>,
 ) -> HttpResponse {
-    let MoveRequest { seq, action, actions } = body.into_inner();
+    let MoveRequest {
+        seq,
+        action,
+        actions,
+    } = body.into_inner();
     let inputs: Vec<ActionInput> = match (action, actions) {
         (Some(one), None) => vec![ActionInput::Json(one.to_string())],
         (None, Some(many)) if !many.is_empty() => many
@@ -452,7 +457,11 @@ async fn rule_words(
         Err(_) => SeatNames::default(),
     };
     let registry = state.games.registry();
-    let cx = Ctx::new(registry.catalogs().default_words(), &names, Viewer::Spectator);
+    let cx = Ctx::new(
+        registry.catalogs().default_words(),
+        &names,
+        Viewer::Spectator,
+    );
     match registry.get(rule.game()) {
         Ok(kind) => kind.rule_error_words(rule, &cx),
         Err(_) => rule.to_string(),

@@ -6,8 +6,8 @@ use super::present::{self, Flash, GameShown};
 use super::{blocking, AppState, PageError};
 use crate::engine::{Seat, Viewer};
 use crate::games::{
-    AcceptError, ActionInput, AuthError, Contribution, DeclineError, GameId, GameStatus,
-    LoadError, MoveError, Mover, SeatAuth, SeatPage, SeatToken,
+    AcceptError, ActionInput, AuthError, Contribution, DeclineError, GameId, GameStatus, LoadError,
+    MoveError, Mover, SeatAuth, SeatPage, SeatToken,
 };
 use crate::kinds::Kind;
 use crate::present::{seat_colour, Ctx, Html, MoveForm, Words};
@@ -191,7 +191,10 @@ pub async fn seat(
     if query.created.is_some() {
         flashes.push(Flash::info(w.two(
             "seat-created",
-            ("seat_url", format!("{}{}", state.base_url(), path_of(&path))),
+            (
+                "seat_url",
+                format!("{}{}", state.base_url(), path_of(&path)),
+            ),
             (
                 "public_url",
                 format!("{}/games/{}", state.base_url(), auth.game_id().as_str()),
@@ -346,13 +349,16 @@ pub async fn accept(
         match Contribution::parse(&text) {
             Ok(c) => Some(c),
             Err(_) => {
-                let flash = Flash::error(w.one(
-                    "accept-bad-phrase",
-                    "max",
-                    Contribution::MAX_CHARS,
-                ));
-                return seat_response(&state, &request, &path, vec![flash], StatusCode::BAD_REQUEST)
-                    .await;
+                let flash =
+                    Flash::error(w.one("accept-bad-phrase", "max", Contribution::MAX_CHARS));
+                return seat_response(
+                    &state,
+                    &request,
+                    &path,
+                    vec![flash],
+                    StatusCode::BAD_REQUEST,
+                )
+                .await;
             }
         }
     };
@@ -419,7 +425,14 @@ pub async fn make_move(
         .and_then(|(_, value)| value.trim().parse::<i64>().ok());
     let Some(seq) = seq else {
         let flash = Flash::error(w.get("move-no-seq"));
-        return seat_response(&state, &request, &path, vec![flash], StatusCode::BAD_REQUEST).await;
+        return seat_response(
+            &state,
+            &request,
+            &path,
+            vec![flash],
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
     };
     let (Ok(game), Some(seat), Ok(token)) = (
         GameId::parse(&path.game),
@@ -449,7 +462,14 @@ pub async fn make_move(
             } else {
                 why
             });
-            seat_response(&state, &request, &path, vec![flash], StatusCode::BAD_REQUEST).await
+            seat_response(
+                &state,
+                &request,
+                &path,
+                vec![flash],
+                StatusCode::BAD_REQUEST,
+            )
+            .await
         }
         Err(MoveError::Stale { current_seq }) => {
             let flash = Flash::error(w.one("move-stale", "seq", current_seq));
@@ -541,8 +561,7 @@ pub async fn public(
         return not_found(w);
     };
     let lang = w.lang().to_owned();
-    let page = match blocking(&state, move |s, conn| s.games.public_page(conn, &id, &lang)).await
-    {
+    let page = match blocking(&state, move |s, conn| s.games.public_page(conn, &id, &lang)).await {
         Ok(Ok(page)) => page,
         Ok(Err(LoadError::NoSuchGame)) => return not_found(w),
         Ok(Err(LoadError::Unexpected(error))) => {

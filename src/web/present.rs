@@ -98,7 +98,11 @@ pub fn status(kind: &dyn Kind, waiting: &[(Seat, Decision)], cx: &Ctx) -> String
                 .find(|(s, _)| *s == many[0])
                 .map(|(_, d)| kind.decision_words(d, cx))
                 .unwrap_or_default();
-            w.two("status-waiting", ("seats", cx.list(many)), ("decision", first))
+            w.two(
+                "status-waiting",
+                ("seats", cx.list(many)),
+                ("decision", first),
+            )
         }
     }
 }

@@ -43,7 +43,8 @@ pub async fn milestone_links(
     w: Words<'_>,
 ) -> Vec<MilestoneLink> {
     let (game, lang) = (id.clone(), w.lang().to_owned());
-    let Ok(Ok(found)) = blocking(state, move |s, conn| s.games.milestones(conn, &game, &lang)).await
+    let Ok(Ok(found)) =
+        blocking(state, move |s, conn| s.games.milestones(conn, &game, &lang)).await
     else {
         return Vec::new();
     };
@@ -97,9 +98,7 @@ pub async fn replay(
     .await;
     let (at, (info, seats)) = match found {
         Ok(Ok((Some(at), info))) => (at, info),
-        Ok(Ok((None, _))) => {
-            return super::html::message(StatusCode::NOT_FOUND, w, "page-no-step")
-        }
+        Ok(Ok((None, _))) => return super::html::message(StatusCode::NOT_FOUND, w, "page-no-step"),
         Ok(Err(LoadError::NoSuchGame)) => return not_found(w),
         Ok(Err(LoadError::Unexpected(e))) => return PageError::unexpected(e, Some(&game), w),
         Err(e) => return e.into_response(w),
@@ -131,7 +130,11 @@ pub async fn replay(
                 ],
             )
         }
-        (Some(seat), Some(_)) => w.two("replay-step-hidden", ("seq", at.seq), ("name", cx.name(seat))),
+        (Some(seat), Some(_)) => w.two(
+            "replay-step-hidden",
+            ("seq", at.seq),
+            ("name", cx.name(seat)),
+        ),
         _ => w.get("replay-setup"),
     };
     let base = format!("/games/{}/replay", id.as_str());

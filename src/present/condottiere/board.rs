@@ -316,7 +316,11 @@ pub(super) fn situation(view: &View, cx: &Ctx) -> String {
         (None, Some(r)) => parts.push(w.one("condottiere-situation-next", "region", region(cx, r))),
         _ => {}
     }
-    parts.push(w.one("condottiere-situation-holder", "holder", cx.name(view.holder)));
+    parts.push(w.one(
+        "condottiere-situation-holder",
+        "holder",
+        cx.name(view.holder),
+    ));
     parts.push(match view.pope {
         Some(r) => w.one("condottiere-situation-pope", "region", region(cx, r)),
         None => w.get("condottiere-situation-pope-off"),

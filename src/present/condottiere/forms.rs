@@ -192,11 +192,18 @@ mod tests {
             .expect("some random game reaches a keep decision");
         let registry = Registry::standard();
         let names = SeatNames::default();
-        let cx = Ctx::new(registry.catalogs().default_words(), &names, Viewer::Spectator);
+        let cx = Ctx::new(
+            registry.catalogs().default_words(),
+            &names,
+            Viewer::Spectator,
+        );
         let made = forms(&legal, &cx);
         assert_eq!(made.len(), 1, "keeps are one form");
         let html = &made[0].body.0;
-        assert!(!html.contains("<button type=\"submit\" name=\"action\""), "keeps are not buttons");
+        assert!(
+            !html.contains("<button type=\"submit\" name=\"action\""),
+            "keeps are not buttons"
+        );
         let options: Vec<(Action, &str)> = html
             .split("<option value=\"")
             .skip(1)

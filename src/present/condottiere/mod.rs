@@ -6,8 +6,8 @@ mod forms;
 
 use super::{Ctx, Html, MailPart, Milestone, MoveForm, Presenter};
 use crate::engine::condottiere::{
-    Action, Card, Decision, Ending, Event, Events, Game, OptionProblem, Options, Outcome,
-    Region, RuleError, View,
+    Action, Card, Decision, Ending, Event, Events, Game, OptionProblem, Options, Outcome, Region,
+    RuleError, View,
 };
 use crate::engine::{Seat, Standing};
 use crate::present::Arg;
@@ -28,8 +28,7 @@ pub(crate) fn cards(cx: &Ctx, list: &[Card]) -> String {
     }
     let mut sorted = list.to_vec();
     sorted.sort();
-    cx.words
-        .list(sorted.iter().map(|&c| card(cx, c)).collect())
+    cx.words.list(sorted.iter().map(|&c| card(cx, c)).collect())
 }
 
 /// A region's name for sentences (Italian, glossed where the catalog does).
@@ -40,7 +39,10 @@ pub(crate) fn region(cx: &Ctx, region: Region) -> String {
 
 /// The two arguments of a seat in a message: its name (or "you") and its person.
 fn seat_args(cx: &Ctx, name: &'static str, seat: Seat) -> [(&'static str, Arg); 2] {
-    [(name, cx.who(seat).into()), (person_arg(name), cx.person(seat).into())]
+    [
+        (name, cx.who(seat).into()),
+        (person_arg(name), cx.person(seat).into()),
+    ]
 }
 
 fn person_arg(name: &'static str) -> &'static str {
@@ -178,9 +180,12 @@ impl Presenter for Condottiere {
                 "condottiere-ev-game-started",
                 &seat_args(cx, "holder", *holder),
             ),
-            Event::Dealt { seat, count } => {
-                with_seat(cx, "condottiere-ev-dealt", *seat, &[("count", (*count).into())])
-            }
+            Event::Dealt { seat, count } => with_seat(
+                cx,
+                "condottiere-ev-dealt",
+                *seat,
+                &[("count", (*count).into())],
+            ),
             Event::Received { seat, cards: list } => with_seat(
                 cx,
                 "condottiere-ev-received",
@@ -328,7 +333,10 @@ impl Presenter for Condottiere {
                 cx,
                 "condottiere-ev-conquered-from",
                 *seat,
-                &[("region", region(cx, *r).into()), ("from", cx.who(*from).into())],
+                &[
+                    ("region", region(cx, *r).into()),
+                    ("from", cx.who(*from).into()),
+                ],
             ),
             Event::Conquered {
                 seat,
@@ -401,7 +409,9 @@ impl Presenter for Condottiere {
                 w.one("condottiere-action-scarecrow", "card", card(cx, *c))
             }
             Action::Scarecrow { take: None } => w.get("condottiere-action-scarecrow-nothing"),
-            Action::Pope { region: Some(r) } => w.one("condottiere-action-pope", "region", r.name()),
+            Action::Pope { region: Some(r) } => {
+                w.one("condottiere-action-pope", "region", r.name())
+            }
             Action::Pope { region: None } => w.get("condottiere-action-pope-off"),
             Action::DiscardHand { discard: true } => w.get("condottiere-action-discard-hand"),
             Action::DiscardHand { discard: false } => w.get("condottiere-action-keep-hand"),
@@ -420,9 +430,11 @@ impl Presenter for Condottiere {
         match error {
             RuleError::GameOver => w.get("condottiere-error-game-over"),
             RuleError::NoSuchSeat(n) => w.one("condottiere-error-no-such-seat", "seat", *n),
-            RuleError::NotYourTurn { waiting } => {
-                w.one("condottiere-error-not-your-turn", "waiting", cx.list(waiting))
-            }
+            RuleError::NotYourTurn { waiting } => w.one(
+                "condottiere-error-not-your-turn",
+                "waiting",
+                cx.list(waiting),
+            ),
             RuleError::WrongDecision { expected } => w.one(
                 "condottiere-error-wrong-decision",
                 "expected",
@@ -431,13 +443,19 @@ impl Presenter for Condottiere {
             RuleError::CardNotInHand(c) => {
                 w.one("condottiere-error-card-not-in-hand", "card", card(cx, *c))
             }
-            RuleError::TokenTarget { region: r, reason: why } => w.two(
+            RuleError::TokenTarget {
+                region: r,
+                reason: why,
+            } => w.two(
                 "condottiere-error-token-target",
                 ("region", region(cx, *r)),
                 ("reason", reason(cx, why)),
             ),
             RuleError::ScarecrowTarget => w.get("condottiere-error-scarecrow-target"),
-            RuleError::PopeTarget { region: r, reason: why } => w.two(
+            RuleError::PopeTarget {
+                region: r,
+                reason: why,
+            } => w.two(
                 "condottiere-error-pope-target",
                 ("region", region(cx, *r)),
                 ("reason", reason(cx, why)),
