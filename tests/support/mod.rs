@@ -383,8 +383,19 @@ impl TestApp {
         TestApp::start(db, Smtp::start()).await
     }
 
+    /// The service playing the games of `games` (e.g. a game that lives in the tests), on a
+    /// fresh database of `backend`.
+    pub async fn spawn_with(backend: &Backend, games: corriere::kinds::Registry) -> TestApp {
+        let db = Arc::new(TestDb::fresh(backend));
+        TestApp::start_with(db, Smtp::start(), games).await
+    }
+
     /// The service on an existing database (a restart), sending to `smtp`.
     pub async fn start(db: Arc<TestDb>, smtp: Smtp) -> TestApp {
+        TestApp::start_with(db, smtp, corriere::kinds::Registry::standard()).await
+    }
+
+    async fn start_with(db: Arc<TestDb>, smtp: Smtp, games: corriere::kinds::Registry) -> TestApp {
         let config = Config {
             database_url: db.url.clone(),
             bind: "127.0.0.1:0".into(),
@@ -394,7 +405,7 @@ impl TestApp {
             data_dir: db.dir.path().to_owned(),
             mail_from: "corriere <corriere@corriere.test>".into(),
             run_mail_worker: false,
-            games: corriere::kinds::Registry::standard(),
+            games,
         };
         let running = corriere::web::start(config)
             .await
