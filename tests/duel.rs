@@ -12,8 +12,8 @@ use support::{Backend, Mail, Page, SeatLink, TestApp};
 /// The duel: rules and presenter, as any game of the service has them.
 mod duel {
     use corriere::engine::{
-        Audience, Coded, Events, GameOutcome, OptionField, OptionKind, Rules, Seat, Seed,
-        Standing, Viewer,
+        Audience, Coded, Events, GameOutcome, OptionField, OptionKind, Rules, Seat, Seed, Standing,
+        Viewer,
     };
     use corriere::present::{escape, Ctx, Html, MailPart, Milestone, MoveForm, Presenter};
     use serde::{Deserialize, Serialize};
@@ -289,7 +289,8 @@ mod duel {
                 .collect()
         }
         fn default_action(&self, seat: Seat) -> Option<Action> {
-            self.decision(seat).map(|_| Action::Throw { hand: Hand::Rock })
+            self.decision(seat)
+                .map(|_| Action::Throw { hand: Hand::Rock })
         }
         fn outcome(&self) -> Option<&Outcome> {
             self.outcome.as_ref()
@@ -301,7 +302,11 @@ mod duel {
             Seat::all(2)
                 .map(|seat| Standing {
                     seat,
-                    place: if outcome.winners.contains(&seat) { 1 } else { 2 },
+                    place: if outcome.winners.contains(&seat) {
+                        1
+                    } else {
+                        2
+                    },
                 })
                 .collect()
         }
@@ -398,11 +403,14 @@ duel-milestone = round { $round } resolved
         }
         fn event(&self, event: &Event, cx: &Ctx) -> String {
             match event {
-                Event::Answered { seat } => cx.words.one("duel-ev-answered", "seat", cx.name(*seat)),
-                Event::Threw { seat, hand: h } => {
-                    cx.words
-                        .two("duel-ev-threw", ("seat", cx.name(*seat)), ("hand", hand(cx, *h)))
+                Event::Answered { seat } => {
+                    cx.words.one("duel-ev-answered", "seat", cx.name(*seat))
                 }
+                Event::Threw { seat, hand: h } => cx.words.two(
+                    "duel-ev-threw",
+                    ("seat", cx.name(*seat)),
+                    ("hand", hand(cx, *h)),
+                ),
                 Event::Round {
                     round,
                     hands,
@@ -416,7 +424,9 @@ duel-milestone = round { $round } resolved
                         (
                             "winner",
                             match winner {
-                                Some(w) => cx.words.one("duel-ev-round-winner", "seat", cx.name(*w)),
+                                Some(w) => {
+                                    cx.words.one("duel-ev-round-winner", "seat", cx.name(*w))
+                                }
                                 None => cx.words.get("duel-ev-round-tie"),
                             }
                             .into(),
@@ -554,10 +564,7 @@ fn registry() -> Registry {
         .expect("the duel registers")
 }
 
-const DUELLISTS: [(&str, &str); 2] = [
-    ("Ada", "ada@duel.test"),
-    ("Boris", "boris@duel.test"),
-];
+const DUELLISTS: [(&str, &str); 2] = [("Ada", "ada@duel.test"), ("Boris", "boris@duel.test")];
 
 fn throw(hand: Hand) -> String {
     serde_json::to_string(&Action::Throw { hand }).unwrap()
@@ -590,9 +597,7 @@ fn assert_hidden(what: &str, body: &str, seat: usize, hand: &str) {
 
 on_each_backend!(a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service);
 
-async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service(
-    backend: Backend,
-) {
+async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service(backend: Backend) {
     let games = registry();
     let app = TestApp::spawn_with(&backend, games.clone()).await;
 
@@ -667,7 +672,10 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
     ] {
         assert_hidden(what, &body, 0, "Paper");
     }
-    assert_eq!(boris_api.json()["view"]["choices"][0], serde_json::Value::Null);
+    assert_eq!(
+        boris_api.json()["view"]["choices"][0],
+        serde_json::Value::Null
+    );
     assert_eq!(boris_api.json()["view"]["answered"][0], true);
     assert!(boris_page.text().contains("Ada has thrown."));
     let record = app.get(&format!("/games/{game}/record.json")).await;
@@ -689,7 +697,9 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
     assert_eq!(second.status, 303, "{}", second.body);
     let after = app.seat_page(&links[1]).await;
     assert!(
-        after.text().contains("Round 1: Paper against Rock; Ada wins the round."),
+        after
+            .text()
+            .contains("Round 1: Paper against Rock; Ada wins the round."),
         "{}",
         after.text()
     );
@@ -700,7 +710,10 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
     let page = app
         .post_move(
             &links[1],
-            &[("seq", &seq.to_string()), ("action", &throw(Hand::Scissors))],
+            &[
+                ("seq", &seq.to_string()),
+                ("action", &throw(Hand::Scissors)),
+            ],
         )
         .await;
     assert_eq!(page.status, 303, "{}", page.body);
@@ -711,12 +724,19 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
             &[("seq", &seq.to_string()), ("action", &throw(Hand::Paper))],
         )
         .await;
-    assert_eq!(changed.status, 303, "a throw may be changed: {}", changed.body);
+    assert_eq!(
+        changed.status, 303,
+        "a throw may be changed: {}",
+        changed.body
+    );
     // His first form again: stale now, for him (he has thrown since it was drawn).
     let stale = app
         .post_move(
             &links[1],
-            &[("seq", &(seq - 1).to_string()), ("action", &throw(Hand::Rock))],
+            &[
+                ("seq", &(seq - 1).to_string()),
+                ("action", &throw(Hand::Rock)),
+            ],
         )
         .await;
     assert_eq!(stale.status, 409, "{}", stale.body);
@@ -731,7 +751,10 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
     let page = app
         .post_move(
             &links[0],
-            &[("seq", &ada_seq.to_string()), ("action", &throw(Hand::Scissors))],
+            &[
+                ("seq", &ada_seq.to_string()),
+                ("action", &throw(Hand::Scissors)),
+            ],
         )
         .await;
     assert_eq!(page.status, 303, "{}", page.body);
@@ -746,15 +769,22 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
 
     // Round 3 through the API, then the game is over and everyone is told.
     for (seat, hand) in [(0, Hand::Rock), (1, Hand::Paper)] {
-        let seq = app.api_seat(&links[seat]).await.json()["seq"].as_i64().unwrap();
+        let seq = app.api_seat(&links[seat]).await.json()["seq"]
+            .as_i64()
+            .unwrap();
         let answer = app
-            .api_move(&links[seat], seq, &serde_json::to_value(Action::Throw { hand }).unwrap())
+            .api_move(
+                &links[seat],
+                seq,
+                &serde_json::to_value(Action::Throw { hand }).unwrap(),
+            )
             .await;
         assert_eq!(answer.status, 200, "{}", answer.body);
     }
     let over = app.public_page(&game).await;
     assert!(
-        over.text().contains("The game is over. Ada won the duel (2–1)."),
+        over.text()
+            .contains("The game is over. Ada won the duel (2–1)."),
         "{}",
         over.text()
     );
@@ -764,14 +794,21 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
             .smtp
             .latest_to(email, |m| m.is_game_over())
             .expect("a game-over mail");
-        assert!(mail.text.contains("Ada won the duel (2–1)."), "{}", mail.text);
+        assert!(
+            mail.text.contains("Ada won the duel (2–1)."),
+            "{}",
+            mail.text
+        );
     }
 
     // The record verifies wherever the duel is known, and names the game where it is not.
     let record: Page = app.get(&format!("/games/{game}/record.json")).await;
     let parsed = corriere::audit::Record::from_json(&record.body).unwrap();
     assert_eq!(parsed.game, "duel");
-    assert!(record.body.contains("\"paper\""), "the finished record shows every throw");
+    assert!(
+        record.body.contains("\"paper\""),
+        "the finished record shows every throw"
+    );
     let summary = corriere::audit::verify_with(&parsed, &games).expect("the record verifies");
     assert_eq!(summary.winners, vec![Seat(0)]);
     assert_eq!(summary.count("rounds"), 3);

@@ -26,6 +26,7 @@ on_each_backend!(
     mails_queued_before_a_stop_are_delivered_exactly_once_by_the_next_service,
     a_move_whose_transaction_fails_stores_nothing_and_sends_nothing,
     no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat,
+    a_stored_game_of_a_kind_this_server_does_not_play_is_named_not_a_crash,
 );
 
 // ---------------------------------------------------------------- helpers
@@ -810,5 +811,31 @@ async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(ba
     // After the end the secret is published.
     let public_api = app.api_game(&game).await.json();
     assert_eq!(public_api["secret"], secret.as_str(), "{}", app.backend());
+    app.stop().await;
+}
+
+// ---------------------------------------------------------------- game kinds
+
+async fn a_stored_game_of_a_kind_this_server_does_not_play_is_named_not_a_crash(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = app.create_game(2, &[]).await;
+    // A newer server stored a game of another kind in the same database.
+    let id = game_id(&creator);
+    let mut row = store::find_game(&mut conn(&app), &id).unwrap().unwrap();
+    row.id = "chessgame1".into();
+    row.kind = "chess".into();
+    store::insert_game(&mut conn(&app), &row).unwrap();
+    let page = app.public_page("chessgame1").await;
+    assert_eq!(page.status, 501, "{}", page.body);
+    assert!(page
+        .text()
+        .contains("a game of chess, which this server does not play"));
+    let api = app.api_game("chessgame1").await;
+    assert_eq!(api.status, 501, "{}", api.body);
+    assert_eq!(api.json()["error"]["code"], "unknown_game");
+    let record = app.get("/games/chessgame1/record.json").await;
+    assert_eq!(record.status, 501, "{}", record.body);
+    // The server goes on serving the games it plays.
+    assert_eq!(app.public_page(&creator.game).await.status, 200);
     app.stop().await;
 }

@@ -205,3 +205,6 @@ verify-paste = or paste it here
 verify-button = Verify
 verify-nothing = No record was sent: choose a record file or paste its text.
 record-step = { $name }: { $action }
+page-unknown-kind = A game this server does not play
+    .text = This game is a game of { $game }, which this server does not play (it may come from a newer version of corriere).
+    .hint = Ask the operator of this server.

@@ -291,7 +291,16 @@ service_error!(RelinkError {
 service_error!(LoadError {
     #[error("there is no such game")]
     NoSuchGame,
+    /// The stored game is of a kind this server does not play (its name).
+    #[error("this server does not play {0:?}")]
+    UnknownKind(String),
 });
+
+impl From<UnknownKind> for LoadError {
+    fn from(error: UnknownKind) -> LoadError {
+        LoadError::UnknownKind(error.0)
+    }
+}
 
 service_error!(MoveError {
     #[error("there is no such game")]
@@ -747,6 +756,7 @@ impl Games {
     /// checked path (only the actions newer than a still-valid cached replay are applied).
     pub fn load(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<Loaded, LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        self.kind(&row.kind)?;
         let seats = store::seats_of(conn, game_id)?;
         let replay = self.replay(conn, &row, &seats)?;
         Ok(Loaded {

@@ -109,7 +109,7 @@ impl Games {
         history_lang: Option<&str>,
     ) -> Result<SeatPage, LoadError> {
         let loaded = self.load(conn, &auth.game_id)?;
-        let kind = self.kind(&loaded.game.kind).map_err(anyhow::Error::from)?;
+        let kind = self.kind(&loaded.game.kind)?;
         let names = loaded.names();
         let viewer = Viewer::Seat(auth.seat);
         let replay = loaded.replay.as_deref();
@@ -146,7 +146,7 @@ impl Games {
         lang: &str,
     ) -> Result<PublicPage, LoadError> {
         let loaded = self.load(conn, game_id)?;
-        let kind = self.kind(&loaded.game.kind).map_err(anyhow::Error::from)?;
+        let kind = self.kind(&loaded.game.kind)?;
         let names = loaded.names();
         let over = review::finished(loaded.game.status);
         let viewer = if over {

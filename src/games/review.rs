@@ -48,7 +48,7 @@ impl Games {
     /// private actions blanked), complete with the secret once it is over.
     pub fn record(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<Record, LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
-        let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
+        let kind = self.kind(&row.kind)?;
         let seats = store::seats_of(conn, game_id)?;
         let setup = Setup::from_rows(kind, &row, &seats).map_err(|_| LoadError::NoSuchGame)?;
         let mut record = Record::new(setup.header);
@@ -190,7 +190,7 @@ impl Games {
         ) {
             return Ok(None);
         }
-        let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
+        let kind = self.kind(&row.kind)?;
         let seats = store::seats_of(conn, game_id)?;
         let mut replay = Setup::from_rows(kind, &row, &seats)?.start(kind)?;
         each(None, &replay.game, &replay.steps[0]);
@@ -254,7 +254,7 @@ impl Games {
         lang: &str,
     ) -> Result<Vec<Milestone>, LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
-        let kind: &dyn Kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
+        let kind: &dyn Kind = self.kind(&row.kind)?;
         let seats = store::seats_of(conn, game_id)?;
         let names = SeatNames::new(seats.iter().map(|s| s.name.clone()).collect());
         let cx = Ctx::new(
@@ -281,6 +281,7 @@ impl Games {
         game_id: &GameId,
     ) -> Result<(super::GameInfo, Vec<super::SeatInfo>), LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        self.kind(&row.kind)?;
         let seats = store::seats_of(conn, game_id)?;
         Ok((self.info_of(&row, seats.len())?, seat_infos(&seats)))
     }

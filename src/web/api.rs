@@ -51,6 +51,15 @@ pub fn unreadable_json(
     actix_web::error::InternalError::from_response(payload, response).into()
 }
 
+fn unknown_kind(game: &str) -> HttpResponse {
+    tracing::error!(game, "a stored game is of a kind this server does not play");
+    error(
+        StatusCode::NOT_IMPLEMENTED,
+        "unknown_game",
+        format!("this game is of a kind this server does not play: {game:?}"),
+    )
+}
+
 fn no_game() -> HttpResponse {
     error(
         StatusCode::NOT_FOUND,
@@ -207,6 +216,7 @@ pub async fn game(state: web::Data<AppState>, path: web::Path<String>) -> HttpRe
             secret: page.revealed_secret,
         }),
         Ok(Err(LoadError::NoSuchGame)) => no_game(),
+        Ok(Err(LoadError::UnknownKind(game))) => unknown_kind(&game),
         Ok(Err(LoadError::Unexpected(e))) => unexpected(e, Some(&path)),
         Err(e) => unexpected(e.into_inner(), None),
     }
@@ -311,6 +321,7 @@ pub async fn seat(
             view: page.view.map(|v| v.to_json()),
         }),
         Ok(Err(LoadError::NoSuchGame)) => no_game(),
+        Ok(Err(LoadError::UnknownKind(game))) => unknown_kind(&game),
         Ok(Err(LoadError::Unexpected(e))) => unexpected(e, Some(&path)),
         Err(response) => response,
     }

@@ -67,6 +67,17 @@ pub fn not_found(w: Words) -> HttpResponse {
     message(StatusCode::NOT_FOUND, w, "page-no-game")
 }
 
+/// A stored game of a kind this server does not play (a newer server's, say): said plainly.
+pub fn unknown_kind(w: Words, game: &str) -> HttpResponse {
+    tracing::error!(game, "a stored game is of a kind this server does not play");
+    message_text(
+        StatusCode::NOT_IMPLEMENTED,
+        w,
+        "page-unknown-kind",
+        w.one("page-unknown-kind.text", "game", game),
+    )
+}
+
 pub fn bad_link(w: Words) -> HttpResponse {
     message(StatusCode::FORBIDDEN, w, "page-bad-link")
 }
@@ -238,6 +249,7 @@ fn render_seat(
     let page = match page {
         Ok(page) => page,
         Err(LoadError::NoSuchGame) => return not_found(w),
+        Err(LoadError::UnknownKind(game)) => return unknown_kind(w, &game),
         Err(LoadError::Unexpected(error)) => {
             return PageError::unexpected(error, Some(&path.game), w)
         }
@@ -564,6 +576,7 @@ pub async fn public(
     let page = match blocking(&state, move |s, conn| s.games.public_page(conn, &id, &lang)).await {
         Ok(Ok(page)) => page,
         Ok(Err(LoadError::NoSuchGame)) => return not_found(w),
+        Ok(Err(LoadError::UnknownKind(game))) => return unknown_kind(w, &game),
         Ok(Err(LoadError::Unexpected(error))) => {
             return PageError::unexpected(error, Some(&path), w)
         }
