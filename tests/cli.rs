@@ -181,3 +181,34 @@ fn every_command_has_help() {
         assert!(out.contains("Usage"), "{args:?}: {out}");
     }
 }
+
+#[test]
+fn the_commands_that_play_a_game_take_its_name_and_list_the_registered_games() {
+    for args in [
+        vec!["engine", "apply", "--help"],
+        vec!["engine", "legal", "--help"],
+        vec!["simulate", "--help"],
+    ] {
+        let (code, out) = corriere(&args);
+        assert_eq!(code, 0, "{args:?}");
+        assert!(out.contains("--game"), "{args:?}: {out}");
+        assert!(out.contains("condottiere"), "{args:?}: {out}");
+    }
+    let unknown = Command::new(env!("CARGO_BIN_EXE_corriere"))
+        .args(["simulate", "--game", "chess", "--games", "1"])
+        .output()
+        .unwrap();
+    assert!(!unknown.status.success());
+    let said = String::from_utf8_lossy(&unknown.stderr);
+    assert!(
+        said.contains("chess") && said.contains("condottiere"),
+        "{said}"
+    );
+    let (code, out) = corriere(&[
+        "simulate", "--game", "condottiere", "--games", "3", "--players", "3", "--json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let json: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["game"], "condottiere");
+    assert_eq!(json["games"], 3);
+}
