@@ -205,7 +205,14 @@ fn the_commands_that_play_a_game_take_its_name_and_list_the_registered_games() {
         "{said}"
     );
     let (code, out) = corriere(&[
-        "simulate", "--game", "condottiere", "--games", "3", "--players", "3", "--json",
+        "simulate",
+        "--game",
+        "condottiere",
+        "--games",
+        "3",
+        "--players",
+        "3",
+        "--json",
     ]);
     assert_eq!(code, 0, "{out}");
     let json: Value = serde_json::from_str(&out).unwrap();
