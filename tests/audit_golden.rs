@@ -205,3 +205,16 @@ fn the_running_record_of_the_format_document_checks_out_up_to_its_head() {
          the deal can be checked once the game is over)"
     );
 }
+
+/// Reading a golden record and writing it again gives its bytes back: the record format, the
+/// canonical JSON of options, actions and outcomes, and the layout did not move.
+#[test]
+fn every_golden_record_is_written_back_byte_for_byte() {
+    for golden in &GOLDEN {
+        let text = read(golden);
+        let record = Record::from_json(&text).unwrap();
+        assert_eq!(record.to_json(), text, "{}", golden.file);
+    }
+    let running = std::fs::read_to_string(path("running-sim-41.json")).unwrap();
+    assert_eq!(Record::from_json(&running).unwrap().to_json(), running);
+}
