@@ -145,7 +145,7 @@ accept-phrase = Your contribution to the deal (optional, any phrase):
 accept-phrase-note = Your browser also adds a random value here. Contributions are public from the moment you accept.
 accept-button = I'm in
 accept-decline = Decline (cancels the game for everyone)
-accept-bad-phrase = Your phrase is too long or has control characters: use at most { $max } ordinary characters, your browser's random value included.
+accept-bad-phrase = Your phrase is too long or has control characters: use at most { $max } characters, letters, digits, spaces and punctuation.
 accept-not-inviting = This game is no longer waiting for players.
 
 ## The seat page and moves
@@ -208,3 +208,11 @@ record-step = { $name }: { $action }
 page-unknown-kind = A game this server does not play
     .text = This game is a game of { $game }, which this server does not play (it may come from a newer version of corriere).
     .hint = Ask the operator of this server.
+create-problem-same-address = Seats { $first } and { $second } have the same email address; each player needs an address of their own.
+name-problem-empty = it is empty or shows nothing
+name-problem-too-long = it is longer than { $max } characters
+name-problem-control = it holds control characters
+name-problem-reordering = it holds characters that reorder text
+page-cross-site = This form came from another site
+    .text = This form was sent from a page of another site, so nothing was done: corriere only takes forms from its own pages.
+    .hint = Open the game from your mail and use the page's own buttons.

@@ -212,6 +212,8 @@ pub enum CreateProblem {
     },
     /// The creator's seat (from 1) is not one of the seats.
     CreatorSeat(u8),
+    /// Two seats (from 1) have the same address: one person cannot hold two seats.
+    SameAddress(u8, u8),
     /// The options do not read as the game's (serde's message).
     Options(String),
     /// A problem the game found with the options.
@@ -239,6 +241,11 @@ impl CreateProblem {
                 ],
             ),
             CreateProblem::CreatorSeat(seat) => words.one("create-problem-creator", "seat", *seat),
+            CreateProblem::SameAddress(first, second) => words.two(
+                "create-problem-same-address",
+                ("first", *first),
+                ("second", *second),
+            ),
             CreateProblem::Options(why) => words.one("create-problem-options", "why", why),
             CreateProblem::Option(problem) => match kind {
                 Some(kind) => {
@@ -431,6 +438,14 @@ impl Games {
         }
         if new.creator_seat.index() >= players {
             problems.push(CreateProblem::CreatorSeat(new.creator_seat.number()));
+        }
+        for (i, (_, first)) in new.seats.iter().enumerate() {
+            if let Some(j) = new.seats[i + 1..]
+                .iter()
+                .position(|(_, other)| other.key() == first.key())
+            {
+                problems.push(CreateProblem::SameAddress(i as u8 + 1, (i + j) as u8 + 2));
+            }
         }
         let options = match kind.read_options(&new.options.to_string()) {
             Ok(options) => options,

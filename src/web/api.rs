@@ -334,21 +334,56 @@ pub struct AcceptRequest {
     contribution: Option<String>,
 }
 
+/// An optional JSON body: none at all, or JSON with `Content-Type: application/json` that reads
+/// as `T` (unknown fields refused). Anything else is a 400 that says what is wrong.
+#[allow(clippy::result_large_err)]
+fn optional_json<T: serde::de::DeserializeOwned>(
+    request: &HttpRequest,
+    body: &[u8],
+) -> Result<Option<T>, HttpResponse> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    let json = request
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().starts_with("application/json"));
+    if !json {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "invalid_json",
+            "send the body as JSON with `Content-Type: application/json` (or send no body)",
+        ));
+    }
+    serde_json::from_slice(body).map(Some).map_err(|e| {
+        error(
+            StatusCode::BAD_REQUEST,
+            "invalid_json",
+            format!("the JSON body is not valid: {e}"),
+        )
+    })
+}
+
 pub async fn accept(
     state: web::Data<AppState>,
     request: HttpRequest,
     path: web::Path<String>,
-    body: Option<web::Json<AcceptRequest>>,
+    body: web::Bytes,
 ) -> HttpResponse {
-    let contribution = match body.and_then(|b| b.into_inner().contribution) {
+    let body: Option<AcceptRequest> = match optional_json(&request, &body) {
+        Ok(body) => body,
+        Err(response) => return response,
+    };
+    let contribution = match body.and_then(|b| b.contribution) {
         None => None,
         Some(text) => match Contribution::parse(&text) {
             Ok(c) => Some(c),
-            Err(_) => {
+            Err(e) => {
                 return error(
                     StatusCode::BAD_REQUEST,
                     "invalid",
-                    "contribution: 1 to 200 characters, no control characters",
+                    format!("contribution: {e}"),
                 )
             }
         },

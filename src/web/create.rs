@@ -57,6 +57,9 @@ pub struct HomePage<'w> {
     pub max_players: u8,
     pub rows: Vec<SeatRow>,
     pub fields: Vec<FieldShown>,
+    /// The limits the service checks, for the inputs' `maxlength`.
+    pub name_max: usize,
+    pub email_max: usize,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -187,7 +190,14 @@ impl CreateForm {
                 problems.push(w.two(
                     "create-problem-name",
                     ("seat", number),
-                    ("why", e.to_string()),
+                    (
+                        "why",
+                        w.one(
+                            &format!("name-problem-{}", e.code()),
+                            "max",
+                            PlayerName::MAX_CHARS,
+                        ),
+                    ),
                 ))
             });
             let parsed_email = EmailAddress::parse(email).map_err(|_| {
@@ -335,6 +345,8 @@ fn home_page<'w>(
         max_players,
         rows,
         fields,
+        name_max: PlayerName::MAX_CHARS,
+        email_max: EmailAddress::MAX_CHARS,
     }
 }
 

@@ -111,6 +111,8 @@ pub struct AcceptPage<'w> {
     pub accepted: bool,
     pub accept_path: String,
     pub decline_path: String,
+    /// The longest phrase the service accepts (the input's `maxlength`).
+    pub phrase_max: usize,
 }
 
 #[derive(Template)]
@@ -288,6 +290,7 @@ fn render_seat(
                     accepted,
                     accept_path: format!("{base}/accept"),
                     decline_path: format!("{base}/decline"),
+                    phrase_max: Contribution::PHRASE_MAX_CHARS,
                 },
             )
         }
@@ -352,17 +355,18 @@ pub async fn accept(
         Ok(auth) => auth,
         Err(response) => return response,
     };
-    let text = format!("{} {}", form.entropy.trim(), form.phrase.trim())
-        .trim()
-        .to_string();
+    let (entropy, phrase) = (form.entropy.trim(), form.phrase.trim());
+    let text = format!("{entropy} {phrase}").trim().to_string();
+    let fits = phrase.chars().count() <= Contribution::PHRASE_MAX_CHARS
+        && entropy.chars().count() <= Contribution::BROWSER_VALUE_CHARS;
     let contribution = if text.is_empty() {
         None
     } else {
-        match Contribution::parse(&text) {
-            Ok(c) => Some(c),
-            Err(_) => {
+        match Contribution::parse(&text).ok().filter(|_| fits) {
+            Some(c) => Some(c),
+            None => {
                 let flash =
-                    Flash::error(w.one("accept-bad-phrase", "max", Contribution::MAX_CHARS));
+                    Flash::error(w.one("accept-bad-phrase", "max", Contribution::PHRASE_MAX_CHARS));
                 return seat_response(
                     &state,
                     &request,

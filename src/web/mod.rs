@@ -170,6 +170,51 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/v1/games/{game}/moves", web::post().to(api::make_move));
 }
 
+/// The origin (`scheme://host[:port]`) of a base URL.
+fn origin_of(base: &str) -> &str {
+    let after = base.find("://").map_or(0, |i| i + 3);
+    match base[after..].find('/') {
+        Some(slash) => &base[..after + slash],
+        None => base,
+    }
+}
+
+/// Whether a request says it comes from a page of another site: `Sec-Fetch-Site` other than
+/// `same-origin` or `none` (typed by the user), or an `Origin` that is not this service's.
+/// A request that says neither (an old browser, a script) is not refused.
+fn foreign(request: &actix_web::dev::ServiceRequest, base: &str) -> bool {
+    let header = |name| {
+        request
+            .headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap_or("?").to_ascii_lowercase())
+    };
+    let site = header(header::HeaderName::from_static("sec-fetch-site"));
+    if site.is_some_and(|s| s != "same-origin" && s != "none") {
+        return true;
+    }
+    header(header::ORIGIN).is_some_and(|origin| origin != origin_of(base).to_ascii_lowercase())
+}
+
+/// Refuse a form posted to this service from another site: every state-changing form is a POST
+/// to a page route (the API takes JSON with a seat's bearer token, which a form cannot send).
+async fn same_origin_posts(
+    request: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    if request.method() == actix_web::http::Method::POST && !request.path().starts_with("/api/") {
+        if let Some(state) = request.app_data::<web::Data<AppState>>().cloned() {
+            if foreign(&request, state.base_url()) {
+                tracing::warn!(path = %logged_path("POST", request.path()), "a cross-site post was refused");
+                let words = state.words(request.request());
+                let page = html::message(StatusCode::FORBIDDEN, words, "page-cross-site");
+                return Ok(request.into_response(page).map_into_right_body());
+            }
+        }
+    }
+    next.call(request).await.map(|r| r.map_into_left_body())
+}
+
 /// The request line as logged: a seat link's token is a credential, so it never reaches the log.
 fn logged_path(method: &str, path: &str) -> String {
     let mut parts: Vec<&str> = path.split('/').collect();
@@ -240,6 +285,7 @@ pub async fn start(config: Config) -> Result<Running> {
             )
             .app_data(web::PayloadConfig::default().limit(8 * 1024 * 1024))
             .configure(routes)
+            .wrap(actix_web::middleware::from_fn(same_origin_posts))
             .wrap(
                 actix_web::middleware::Logger::new("%{path}xi %s %Dms")
                     .custom_request_replace("path", |req| {
