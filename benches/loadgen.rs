@@ -231,6 +231,7 @@ impl Fixture {
             mail_from: "corriere <corriere@localhost>".into(),
             run_mail_worker: true,
             games: corriere::kinds::Registry::standard(),
+            db_wait: corriere::store::DEFAULT_WAIT,
         })
         .await
         .expect("the service starts")

@@ -41,6 +41,13 @@ pub struct ServeArgs {
         default_value = "corriere <corriere@localhost>"
     )]
     pub mail_from: String,
+    /// How long a request waits for a database connection before it fails, in seconds.
+    #[arg(long, env = "CORRIERE_DB_WAIT", default_value_t = 3)]
+    pub db_wait: u64,
+    /// Start with a new, empty SQLite database although the data directory holds a secret
+    /// (without this, a secret without its database means the database was lost: an error).
+    #[arg(long, env = "CORRIERE_NEW_DATABASE")]
+    pub new_database: bool,
 }
 
 /// Parsed configuration: what `web::start` needs.
@@ -58,12 +65,28 @@ pub struct Config {
     pub run_mail_worker: bool,
     /// The games served: `Registry::standard()`, or more in tests.
     pub games: Registry,
+    /// How long a request waits for a database connection.
+    pub db_wait: std::time::Duration,
 }
 
 impl ServeArgs {
     pub fn into_config(self) -> Result<Config> {
-        std::fs::create_dir_all(&self.data_dir)
-            .with_context(|| format!("creating the data directory {}", self.data_dir.display()))?;
+        let database_url = DbUrl::parse(&self.database_url)
+            .with_context(|| format!("CORRIERE_DATABASE_URL {:?}", self.database_url))?;
+        // A secret without its database: the database was lost (deleted, or the path changed).
+        // Making a fresh one would silently start over; the operator must say so.
+        if let DbUrl::Sqlite(path) = &database_url {
+            if !path.exists() && self.data_dir.join("secret").exists() && !self.new_database {
+                anyhow::bail!(
+                    "the data directory {} holds a secret but there is no database at {}: restore \
+                     the database, or start with --new-database (CORRIERE_NEW_DATABASE=1) to begin \
+                     with an empty one",
+                    self.data_dir.display(),
+                    path.display()
+                );
+            }
+        }
+        create_private_dir(&self.data_dir)?;
         let secret = match self.secret {
             Some(hex) => Secret::from_hex(&hex).map_err(|_| {
                 anyhow::anyhow!("CORRIERE_SECRET must be at least 64 hexadecimal digits")
@@ -78,8 +101,7 @@ impl ServeArgs {
             })
             .transpose()?;
         Ok(Config {
-            database_url: DbUrl::parse(&self.database_url)
-                .with_context(|| format!("CORRIERE_DATABASE_URL {:?}", self.database_url))?,
+            database_url,
             bind: self.bind,
             base_url,
             smtp_url: self.smtp_url,
@@ -88,8 +110,20 @@ impl ServeArgs {
             mail_from: self.mail_from,
             run_mail_worker: true,
             games: Registry::standard(),
+            db_wait: std::time::Duration::from_secs(self.db_wait.max(1)),
         })
     }
+}
+
+/// The data directory, made private to the service's user (0700) when it is created: it holds
+/// the database, the link secret and the mails' files.
+fn create_private_dir(dir: &Path) -> Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+        .with_context(|| format!("creating the data directory {}", dir.display()))
 }
 
 /// The link-signing key kept in DATA_DIR/secret, made on the first run.

@@ -11,7 +11,10 @@ use std::process::ExitCode;
 pub fn init_logs() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("CORRIERE_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }
 
 pub fn serve(args: ServeArgs) -> Result<ExitCode> {

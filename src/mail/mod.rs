@@ -12,7 +12,7 @@ pub use smtp::BadSmtpUrl;
 use crate::store::{self, ConnectError, Db, FailedSend, Millis, OutboxRow};
 use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, MultiPart, SinglePart};
-use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
+use lettre::Message;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -47,7 +47,8 @@ pub enum MailerError {
 
 enum Transport {
     Smtp(smtp::Lanes),
-    File(AsyncFileTransport<Tokio1Executor>),
+    /// `.eml` files in this directory, readable by the service's user only (0600).
+    Files(PathBuf),
 }
 
 /// Sends outbox rows, over up to [`SENDERS`] SMTP connections at once (or into files).
@@ -84,14 +85,20 @@ impl Mailer {
         }
     }
 
-    /// Write `.eml` files into `dir` (created if missing).
+    /// Write `.eml` files into `dir` (created if missing, private to the service's user: a
+    /// mail carries a seat link, which is a key).
     pub fn to_directory(dir: &Path, from: Mailbox) -> Result<Mailer, MailerError> {
-        std::fs::create_dir_all(dir).map_err(|source| MailerError::Directory {
-            path: dir.to_owned(),
-            source,
-        })?;
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .map_err(|source| MailerError::Directory {
+                path: dir.to_owned(),
+                source,
+            })?;
         Ok(Mailer {
-            transport: Transport::File(AsyncFileTransport::new(dir)),
+            transport: Transport::Files(dir.to_owned()),
             from,
             description: format!("files in {}", dir.display()),
         })
@@ -135,11 +142,24 @@ impl Mailer {
                     .send(lane, message.envelope(), &message.formatted())
                     .await
             }
-            Transport::File(file) => file
-                .send(message)
-                .await
-                .map(drop)
-                .map_err(|e| e.to_string()),
+            Transport::Files(dir) => {
+                use tokio::io::AsyncWriteExt;
+                let path = dir.join(format!("{}.eml", row.id));
+                let mut file = tokio::fs::OpenOptions::new()
+                    .write(true)
+                    .create(true)
+                    .truncate(true)
+                    .mode(0o600)
+                    .open(&path)
+                    .await
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                file.write_all(&message.formatted())
+                    .await
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                file.sync_all()
+                    .await
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))
+            }
         }
     }
 }

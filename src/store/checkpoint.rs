@@ -6,8 +6,9 @@
 //! writers stalled for tens of milliseconds (docs/benchmarks.md). A passive checkpoint here
 //! takes no write lock, so moves keep appending to the WAL while it copies and syncs.
 
-use super::{connect, AnyConnection, ConnectError, DbUrl};
+use super::{AnyConnection, ConnectError, Manager};
 use diesel::connection::SimpleConnection;
+use diesel::r2d2::ManageConnection;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -22,8 +23,8 @@ pub(super) struct Checkpointer {
 }
 
 impl Checkpointer {
-    pub(super) fn start(url: &DbUrl) -> Result<Checkpointer, ConnectError> {
-        let mut conn = connect(url)?;
+    pub(super) fn start(manager: &Manager) -> Result<Checkpointer, ConnectError> {
+        let mut conn = manager.connect()?;
         let stop = Arc::new((Mutex::new(false), Condvar::new()));
         let stopped = stop.clone();
         let thread = std::thread::Builder::new()

@@ -149,45 +149,127 @@ pub enum ConnectError {
     Pool(#[from] diesel::r2d2::PoolError),
     #[error("cannot start a database thread: {source}")]
     Thread { source: std::io::Error },
+    /// The SQLite file the service opened is gone, or another file stands at its path.
+    #[error("the database file {0} was deleted or replaced while the service ran; writes stop until it is restored and the service restarted")]
+    FileReplaced(PathBuf),
+    #[error("cannot make the database file {path} private: {source}")]
+    Private {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// The file a SQLite database was opened from, by device and inode: another file at the same
+/// path (the database deleted, restored from elsewhere, or a fresh empty one) is not the same
+/// database, and the service must not write to it as if it were.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileIdentity {
+    device: u64,
+    inode: u64,
+}
+
+impl FileIdentity {
+    fn of(path: &Path) -> std::io::Result<FileIdentity> {
+        use std::os::unix::fs::MetadataExt;
+        let meta = std::fs::metadata(path)?;
+        Ok(FileIdentity {
+            device: meta.dev(),
+            inode: meta.ino(),
+        })
+    }
+}
+
+/// Whether the file at `path` is still the one opened (`Err` names what went wrong).
+fn same_file(path: &Path, opened: FileIdentity) -> Result<(), ConnectError> {
+    match FileIdentity::of(path) {
+        Ok(now) if now == opened => Ok(()),
+        _ => Err(ConnectError::FileReplaced(path.to_owned())),
+    }
+}
+
+/// A SQLite file path as a URI that opens an existing database only (`mode=rw`): a connection
+/// made after the start must never create a fresh, empty database where the real one was.
+fn existing_only(path: &Path) -> Result<String, ConnectError> {
+    const RESERVED: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+        .add(b'?')
+        .add(b'#')
+        .add(b'%')
+        .add(b' ');
+    let absolute = std::path::absolute(path).map_err(|source| ConnectError::Directory {
+        path: path.to_owned(),
+        source,
+    })?;
+    let text = absolute
+        .to_str()
+        .ok_or_else(|| ConnectError::BadUrl("the SQLite path is not UTF-8".into()))?;
+    Ok(format!(
+        "file:{}?mode=rw",
+        percent_encoding::utf8_percent_encode(text, RESERVED)
+    ))
 }
 
 /// Open one connection (no migrations). SQLite connections get WAL, a busy timeout and
-/// foreign keys; the SQLite file's directory is created if missing.
+/// foreign keys; a missing SQLite file is created, private to the service's user (0600), in a
+/// private directory (0700) when that is missing too.
 pub fn connect(url: &DbUrl) -> Result<AnyConnection, ConnectError> {
     match url {
         DbUrl::Postgres(url) => Ok(AnyConnection::Postgresql(PgConnection::establish(url)?)),
         DbUrl::Sqlite(path) => {
-            create_parent(path)?;
-            let path_text = path
-                .to_str()
-                .ok_or_else(|| ConnectError::BadUrl("the SQLite path is not UTF-8".into()))?;
-            let mut conn = SqliteConnection::establish(path_text)?;
-            // WAL with synchronous = NORMAL: a commit appends to the WAL without an fsync (the
-            // WAL is synced at checkpoints). The database cannot be corrupted by a crash; a power
-            // loss may lose the last commits, not tear them. With FULL, every move paid an fsync
-            // while holding the single write lock, which capped throughput (docs/benchmarks.md).
-            // mmap: every commit by another pooled connection empties this connection's page
-            // cache, and reading the pages back through mmap costs no system call per page.
-            conn.batch_execute(
-                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                 PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
-                 PRAGMA mmap_size = 268435456;",
-            )?;
-            Ok(AnyConnection::Sqlite(conn))
+            create_private(path)?;
+            sqlite(&existing_only(path)?)
         }
     }
 }
 
-fn create_parent(path: &Path) -> Result<(), ConnectError> {
-    match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => {
-            std::fs::create_dir_all(parent).map_err(|source| ConnectError::Directory {
+/// A SQLite connection to the database at `uri`, with the service's pragmas.
+fn sqlite(uri: &str) -> Result<AnyConnection, ConnectError> {
+    let mut conn = SqliteConnection::establish(uri)?;
+    // WAL with synchronous = FULL: a commit is on disk (the WAL is synced) before the service
+    // answers, so an acknowledged move survives a power loss, not only a crash; the move
+    // writer's group commits share one sync between the moves that queued together
+    // (docs/benchmarks.md measures the cost). mmap: every commit by another pooled connection
+    // empties this connection's page cache, and reading the pages back through mmap costs no
+    // system call per page.
+    conn.batch_execute(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+         PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
+         PRAGMA mmap_size = 268435456;",
+    )?;
+    Ok(AnyConnection::Sqlite(conn))
+}
+
+/// Create the database file (0600) and its directories (0700) when missing.
+fn create_private(path: &Path) -> Result<(), ConnectError> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(parent)
+            .map_err(|source| ConnectError::Directory {
                 path: parent.to_owned(),
                 source,
-            })
-        }
-        _ => Ok(()),
+            })?;
     }
+    if !path.exists() {
+        use std::os::unix::fs::OpenOptionsExt;
+        let made = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(path);
+        match made {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(source) => {
+                return Err(ConnectError::Private {
+                    path: path.to_owned(),
+                    source,
+                })
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Bring the schema up to date with the migrations of the connection's backend.
@@ -199,26 +281,67 @@ pub fn run_migrations(conn: &mut AnyConnection) -> Result<(), ConnectError> {
     result.map_err(|e| ConnectError::Migration(e.to_string()))
 }
 
-/// The r2d2 manager: connects with [`connect`] so every pooled SQLite connection has its pragmas.
-#[derive(Debug)]
+/// The r2d2 manager: connects so every pooled SQLite connection has its pragmas, and only to
+/// the very file the service opened.
+#[derive(Clone, Debug)]
 pub struct Manager {
     url: DbUrl,
+    /// SQLite: the file opened at the start.
+    file: Option<FileIdentity>,
+}
+
+impl Manager {
+    /// The manager of a database just opened (and created, for a new SQLite file).
+    fn new(url: &DbUrl) -> Result<Manager, ConnectError> {
+        let file = match url {
+            DbUrl::Sqlite(path) => {
+                Some(
+                    FileIdentity::of(path).map_err(|source| ConnectError::Directory {
+                        path: path.to_owned(),
+                        source,
+                    })?,
+                )
+            }
+            DbUrl::Postgres(_) => None,
+        };
+        Ok(Manager {
+            url: url.clone(),
+            file,
+        })
+    }
+
+    /// SQLite: whether the file at the database's path is still the one opened at the start.
+    pub fn check_file(&self) -> Result<(), ConnectError> {
+        match (&self.url, self.file) {
+            (DbUrl::Sqlite(path), Some(opened)) => same_file(path, opened),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl ManageConnection for Manager {
     type Connection = AnyConnection;
     type Error = ConnectError;
 
-    /// Pooled SQLite connections leave checkpoints to the pool's [`checkpoint::Checkpointer`].
+    /// Pooled SQLite connections open the existing file only (never a fresh one where it was)
+    /// and leave checkpoints to the pool's [`checkpoint::Checkpointer`].
     fn connect(&self) -> Result<AnyConnection, ConnectError> {
-        let mut conn = connect(&self.url)?;
-        if let AnyConnection::Sqlite(sqlite) = &mut conn {
-            sqlite.batch_execute("PRAGMA wal_autocheckpoint = 0;")?;
+        self.check_file()?;
+        match &self.url {
+            DbUrl::Postgres(url) => Ok(AnyConnection::Postgresql(PgConnection::establish(url)?)),
+            DbUrl::Sqlite(path) => {
+                let mut conn = sqlite(&existing_only(path)?)?;
+                conn.batch_execute("PRAGMA wal_autocheckpoint = 0;")?;
+                Ok(conn)
+            }
         }
-        Ok(conn)
     }
+    /// SQLite: the file is still the one opened (a stat, no query); PostgreSQL: a ping.
     fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), ConnectError> {
-        conn.ping().map_err(ConnectError::Setup)
+        match conn {
+            AnyConnection::Sqlite(_) => self.check_file(),
+            AnyConnection::Postgresql(_) => conn.ping().map_err(ConnectError::Setup),
+        }
     }
     fn has_broken(&self, conn: &mut AnyConnection) -> bool {
         conn.is_broken()
@@ -240,6 +363,7 @@ pub struct Db {
     /// One permit per pooled connection: async callers wait for a connection here, asleep,
     /// rather than as blocked threads that all wake when one connection frees (see [`Db::run`]).
     turns: Arc<tokio::sync::Semaphore>,
+    manager: Manager,
 }
 
 impl Db {
@@ -248,27 +372,30 @@ impl Db {
     /// behind moves; 16 measured no better, the extra threads only queued for the 2 cores:
     /// docs/benchmarks.md). PostgreSQL gets 10.
     pub fn open(url: &DbUrl) -> Result<Db, ConnectError> {
-        let size = match url.backend() {
-            Backend::Sqlite => 8,
-            Backend::Postgres => 10,
-        };
-        Db::open_with_size(url, size)
+        Db::open_with_size(url, pool_size(url))
     }
 
     pub fn open_with_size(url: &DbUrl, max_size: u32) -> Result<Db, ConnectError> {
+        Db::open_with(url, max_size, DEFAULT_WAIT)
+    }
+
+    /// Open with a pool of `max_size` connections; a request that finds none free within
+    /// `wait` fails (a lost database must not hang every request).
+    pub fn open_with(url: &DbUrl, max_size: u32, wait: Duration) -> Result<Db, ConnectError> {
         let mut first = connect(url)?;
         run_migrations(&mut first)?;
         drop(first);
-        // A PostgreSQL connection can die with its server, so it is pinged before each use; an
-        // open SQLite file cannot, and the ping was a query on every request.
+        let manager = Manager::new(url)?;
+        // Checked before each use: a PostgreSQL connection can die with its server (a ping),
+        // a SQLite file can be deleted or replaced under the service (a stat).
         let pool = Pool::builder()
-            .test_on_check_out(url.backend() == Backend::Postgres)
+            .test_on_check_out(true)
             .max_size(max_size)
             .min_idle(Some(1))
-            .connection_timeout(Duration::from_secs(30))
-            .build(Manager { url: url.clone() })?;
+            .connection_timeout(wait)
+            .build(manager.clone())?;
         let checkpointer = match url.backend() {
-            Backend::Sqlite => Some(Arc::new(checkpoint::Checkpointer::start(url)?)),
+            Backend::Sqlite => Some(Arc::new(checkpoint::Checkpointer::start(&manager)?)),
             Backend::Postgres => None,
         };
         Ok(Db {
@@ -277,14 +404,30 @@ impl Db {
             backend: url.backend(),
             _checkpointer: checkpointer,
             writer: Arc::new(
-                writer::MoveWriter::start(url).map_err(|source| ConnectError::Thread { source })?,
+                writer::MoveWriter::start(manager.clone())
+                    .map_err(|source| ConnectError::Thread { source })?,
             ),
+            manager,
         })
     }
 
-    /// A connection from the pool; blocks (up to 30 s) while all are in use.
+    /// A connection from the pool; blocks (up to the configured wait) while all are in use.
     pub fn get(&self) -> Result<DbConn, ConnectError> {
         Ok(self.pool.get()?)
+    }
+
+    /// What `/healthz` checks of the database: the SQLite file is still the one opened, and
+    /// the schema answers (the `games` table is there). `Err` says what is wrong.
+    pub fn health(&self) -> Result<(), String> {
+        self.manager.check_file().map_err(|e| e.to_string())?;
+        let mut conn = self.get().map_err(|e| e.to_string())?;
+        use diesel::prelude::*;
+        schema::games::table
+            .select(schema::games::id)
+            .limit(1)
+            .load::<String>(&mut conn)
+            .map(drop)
+            .map_err(|e| format!("the schema does not answer: {e}"))
     }
 
     pub fn backend(&self) -> Backend {
@@ -323,6 +466,17 @@ impl Db {
         self.writer.store(new).await
     }
 }
+
+/// The pool size for a backend: SQLite 8, PostgreSQL 10 (see [`Db::open`]).
+pub fn pool_size(url: &DbUrl) -> u32 {
+    match url.backend() {
+        Backend::Sqlite => 8,
+        Backend::Postgres => 10,
+    }
+}
+
+/// How long a request waits for a pooled connection before it fails, by default.
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(3);
 
 /// Run `f` in a write transaction. On SQLite this is `BEGIN IMMEDIATE`, which takes the write
 /// lock up front so concurrent writers queue (busy timeout) instead of deadlocking on a lock

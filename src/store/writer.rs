@@ -5,7 +5,7 @@
 //! connection or a thread, so reads never queue behind moves waiting for the write lock, and
 //! one commit (one fsync on PostgreSQL) serves every move that queued while the last one ran.
 
-use super::{store_move, write_transaction, AnyConnection, DbUrl, Manager, NewMove};
+use super::{store_move, write_transaction, AnyConnection, Manager, NewMove};
 use diesel::r2d2::{ManageConnection, R2D2Connection};
 use diesel::result::{DatabaseErrorKind, Error as DieselError, QueryResult};
 use std::sync::mpsc;
@@ -34,8 +34,7 @@ impl std::fmt::Debug for MoveWriter {
 }
 
 impl MoveWriter {
-    pub(super) fn start(url: &DbUrl) -> std::io::Result<MoveWriter> {
-        let manager = Manager { url: url.clone() };
+    pub(super) fn start(manager: Manager) -> std::io::Result<MoveWriter> {
         let (jobs, queue) = mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
             .name("move-writer".into())
@@ -88,6 +87,16 @@ impl Drop for MoveWriter {
 /// nothing of it was stored, and each move is stored again on its own, so one bad move only
 /// fails itself.
 fn store_batch(manager: &Manager, conn: &mut Option<AnyConnection>, batch: Vec<Job>) {
+    // A SQLite file deleted or replaced under the service: its moves would go to a file
+    // nobody reads again. Refuse them all; the requests fail instead of being acknowledged.
+    if let Err(error) = manager.check_file() {
+        tracing::error!(%error, "moves refused");
+        let message = error.to_string();
+        for job in batch {
+            let _ = job.done.send(Err(closed(&message)));
+        }
+        return;
+    }
     if conn.as_mut().is_none_or(|c| c.is_broken()) {
         *conn = None;
         match manager.connect() {

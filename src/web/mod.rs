@@ -11,7 +11,7 @@ use crate::config::Config;
 use crate::games::{BaseUrl, Games, GamesConfig};
 use crate::mail::{MailConfig, Mailer, Worker};
 use crate::present::Words;
-use crate::store::{AnyConnection, Db};
+use crate::store::{pool_size, AnyConnection, Db};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use anyhow::{Context, Result};
@@ -25,6 +25,8 @@ pub struct AppState {
     pub db: Db,
     pub games: Games,
     base_url: BaseUrl,
+    /// Where the outbox files and the secret live (`/healthz` checks it is writable).
+    data_dir: std::path::PathBuf,
 }
 
 impl AppState {
@@ -106,15 +108,29 @@ where
         .map_err(PageError)
 }
 
+/// 200 "ok" when the service can do its work: the database is the one opened at the start and
+/// its schema answers, and the data directory is writable; else 503 saying what is wrong.
 async fn healthz(state: web::Data<AppState>) -> HttpResponse {
-    let answered = blocking(&state, |_, conn| {
-        use diesel::RunQueryDsl;
-        diesel::sql_query("SELECT 1").execute(conn).is_ok()
+    let probe = state
+        .data_dir
+        .join(format!(".healthz-{}", crate::store::random_base32(8)));
+    let db = state.db.clone();
+    let checked = tokio::task::spawn_blocking(move || -> Result<(), String> {
+        db.health()?;
+        std::fs::write(&probe, b"ok")
+            .and_then(|()| std::fs::remove_file(&probe))
+            .map_err(|e| format!("the data directory is not writable: {e}"))
     })
-    .await;
-    match answered {
-        Ok(true) => HttpResponse::Ok().body("ok"),
-        _ => HttpResponse::ServiceUnavailable().body("the database does not answer"),
+    .await
+    .unwrap_or_else(|e| Err(format!("the check failed: {e}")));
+    match checked {
+        Ok(()) => HttpResponse::Ok().content_type("text/plain").body("ok"),
+        Err(problem) => {
+            tracing::error!(%problem, "health check failed");
+            HttpResponse::ServiceUnavailable()
+                .content_type("text/plain")
+                .body(problem)
+        }
     }
 }
 
@@ -242,7 +258,8 @@ pub struct Running {
 /// Open the database (running migrations), bind, and serve. Port 0 picks a free port.
 pub async fn start(config: Config) -> Result<Running> {
     let url = config.database_url.clone();
-    let db = tokio::task::spawn_blocking(move || Db::open(&url))
+    let wait = config.db_wait;
+    let db = tokio::task::spawn_blocking(move || Db::open_with(&url, pool_size(&url), wait))
         .await?
         .context("opening the database")?;
     let listener = std::net::TcpListener::bind(&config.bind)
@@ -268,6 +285,7 @@ pub async fn start(config: Config) -> Result<Running> {
         db: db.clone(),
         games,
         base_url: base_url.clone(),
+        data_dir: config.data_dir.clone(),
     });
     let app_state = state.clone();
     let server = HttpServer::new(move || {

@@ -114,6 +114,11 @@ impl TestDb {
         }
     }
 
+    /// The name of its PostgreSQL database (none on SQLite).
+    pub fn url_database_name(&self) -> Option<String> {
+        self.postgres.as_ref().map(|(_, name)| name.clone())
+    }
+
     /// A connection of its own, outside any service (for reading what the service stored).
     pub fn open(&self) -> Db {
         Db::open_with_size(&self.url, 2).expect("the test database opens")
@@ -406,6 +411,7 @@ impl TestApp {
             mail_from: "corriere <corriere@corriere.test>".into(),
             run_mail_worker: false,
             games,
+            db_wait: corriere::store::DEFAULT_WAIT,
         };
         let running = corriere::web::start(config)
             .await
