@@ -249,11 +249,7 @@ impl Rules for Game {
             Audience::Everyone
         }
     }
-    fn visible(
-        events: &[(Audience, Event)],
-        viewer: Viewer,
-        game_over: bool,
-    ) -> Vec<&Event> {
+    fn visible(events: &[(Audience, Event)], viewer: Viewer, game_over: bool) -> Vec<&Event> {
         visible_events(events, viewer, game_over).collect()
     }
     fn counts(event: &Event) -> &'static [&'static str] {

@@ -195,6 +195,27 @@ pub(super) fn validate(p: &Position) -> Vec<String> {
             } else if b.pending.is_none() && hand_len(b.active) == 0 {
                 say(format!("{} is active but has no cards (R13)", b.active));
             }
+            // A participant out of cards is passed at the start and after his last card, so
+            // nobody but the active player finishing his turn is ever unpassed without cards.
+            for s in participants.seats().filter(|&s| seat_ok(s)) {
+                if s != b.active && !b.passed.contains(s) && hand_len(s) == 0 {
+                    say(format!("{s} has no cards but has not passed (R13, R23)"));
+                }
+            }
+            if let Some(s) = b.passed.seats().find(|&s| !participants.contains(s)) {
+                say(format!(
+                    "{s} has passed but does not take part in the battle"
+                ));
+            }
+            if b.kind == BattleKind::Region && participants != SeatSet::all(p.players) {
+                say("every seat takes part in a battle over a region".into());
+            }
+            if b.defender_played
+                && (!p.options.capturing_regions
+                    || p.contested.is_none_or(|r| owner[r.index()].is_none()))
+            {
+                say("defender_played is set but the battle has no defender".into());
+            }
             match b.kind {
                 BattleKind::Region => match p.contested {
                     None => say("a battle is under way but no region is contested".into()),
