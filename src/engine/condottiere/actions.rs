@@ -189,6 +189,13 @@ fn seat_list(seats: &[Seat]) -> String {
         .join(", ")
 }
 
+/// One participant's strength at the end of a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatStrength {
+    pub seat: Seat,
+    pub strength: u32,
+}
+
 /// A card on a line, named with its owner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatCard {
@@ -265,11 +272,21 @@ pub enum Event {
         seat: Seat,
         cards: Vec<Card>,
     },
+    /// Compare Strength (§3.9 step 1): the participants' strengths, and who won or tied.
     BattleEnded {
+        /// None for a final battle.
         region: Option<Region>,
-        strengths: Vec<u32>,
-        winners: Vec<Seat>,
-        token_to: Seat,
+        /// Each participant's strength, in seat order; seats outside the battle are not listed.
+        strengths: Vec<SeatStrength>,
+        /// The strictly strongest line's player, if there is one (he conquers the region, or
+        /// wins a final battle).
+        winner: Option<Seat>,
+        /// The participants tied at the top when nobody is strictly strongest, in seat order:
+        /// nobody conquers (a final battle's tied players share the victory). Empty with a winner.
+        tied: Vec<Seat>,
+        /// Who receives the Condottiere token (§3.10); None in a final battle, where it does
+        /// not change hands.
+        token_to: Option<Seat>,
     },
     Conquered {
         seat: Seat,

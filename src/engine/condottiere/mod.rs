@@ -11,7 +11,7 @@ mod strength;
 mod validate;
 mod view;
 
-pub use actions::{Action, Decision, Event, RuleError, SeatCard};
+pub use actions::{Action, Decision, Event, RuleError, SeatCard, SeatStrength};
 pub use cards::{Card, Hand, DECK_SIZE};
 pub use map::{largest_group, Region, BORDERS, REGION_COUNT};
 pub use rules::Events;
