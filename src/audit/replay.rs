@@ -208,14 +208,18 @@ fn milestones_of_step(
 ) {
     for (_, event) in events {
         if let Event::BattleEnded {
-            region, winners, ..
+            region,
+            winner,
+            tied,
+            ..
         } = event
         {
             out.push(Milestone {
                 seq,
                 kind: MilestoneKind::BattleConcluded {
                     region: *region,
-                    winners: winners.clone(),
+                    // The winner alone, or the seats tied at the top.
+                    winners: winner.map_or_else(|| tied.clone(), |w| vec![w]),
                 },
             });
         }

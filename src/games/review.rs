@@ -219,12 +219,16 @@ impl Games {
                 }
                 match event {
                     Event::BattleEnded {
-                        region, winners, ..
+                        region,
+                        winner,
+                        tied,
+                        ..
                     } => found.push(Milestone {
                         seq: step.seq,
                         kind: MilestoneKind::Battle {
                             region: *region,
-                            winners: winners.clone(),
+                            // The winner alone, or the seats tied at the top.
+                            winners: winner.map_or_else(|| tied.clone(), |w| vec![w]),
                         },
                     }),
                     Event::Dealt { .. } if !dealt => {

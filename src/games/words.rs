@@ -180,7 +180,8 @@ pub fn describe(event: &Event, names: &SeatNames) -> String {
         Event::BattleEnded {
             region,
             strengths,
-            winners,
+            winner,
+            tied,
             token_to,
         } => {
             let place = match region {
@@ -190,19 +191,23 @@ pub fn describe(event: &Event, names: &SeatNames) -> String {
             let scores = join_and(
                 strengths
                     .iter()
-                    .enumerate()
-                    .map(|(i, s)| format!("{} {s}", names.name(Seat(i as u8))))
+                    .map(|s| format!("{} {}", names.name(s.seat), s.strength))
                     .collect(),
             );
-            let won = if winners.is_empty() {
-                "nobody won".to_owned()
-            } else {
-                format!("{} won", names.list(winners))
+            let result = match (winner, region) {
+                (Some(winner), _) => format!("ended: {} won", n(winner)),
+                (None, Some(_)) => {
+                    format!("was tied between {}: nobody conquers", names.list(tied))
+                }
+                (None, None) => format!(
+                    "was tied between {}, who share the victory",
+                    names.list(tied)
+                ),
             };
-            format!(
-                "{place} ended: {won} (strengths: {scores}). {} takes the Condottiere token.",
-                n(token_to)
-            )
+            let token = token_to.map_or_else(String::new, |seat| {
+                format!(" {} takes the Condottiere token.", n(&seat))
+            });
+            format!("{place} {result} (strengths: {scores}).{token}")
         }
         Event::Conquered {
             seat,
