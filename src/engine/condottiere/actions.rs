@@ -298,7 +298,13 @@ pub enum Event {
     Answered {
         seat: Seat,
     },
+    /// Conclusion step 4 (D6): a seat chose to discard its hand with no Mercenary.
     HandDiscarded {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    /// Round end (D7): the cards the keeper did not keep went to the discard pile.
+    KeeperDiscarded {
         seat: Seat,
         cards: Vec<Card>,
     },

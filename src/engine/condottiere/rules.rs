@@ -931,7 +931,7 @@ impl Game {
         );
         public(
             events,
-            Event::HandDiscarded {
+            Event::KeeperDiscarded {
                 seat,
                 cards: discarded,
             },
