@@ -233,6 +233,11 @@ pub fn describe(event: &Event, names: &SeatNames) -> String {
         Event::HandDiscarded { seat, cards } => {
             format!("{} discarded their hand: {}.", n(seat), card_list(cards))
         }
+        Event::KeeperDiscarded { seat, cards } => format!(
+            "{} discarded the rest of their hand at the round end: {}.",
+            n(seat),
+            card_list(cards)
+        ),
         Event::KeptCount { seat, count } => format!(
             "{} kept {} for the next round.",
             n(seat),
