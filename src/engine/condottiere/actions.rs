@@ -157,6 +157,14 @@ pub enum RuleError {
     KeepCards,
     #[error("you may draw from 0 to {max} cards (§3.19.1, R25)")]
     DrawCount { max: u8 },
+    #[error("you hold a Mercenary: only a hand without one may be discarded (§3.9 step 4, R15)")]
+    HoldsMercenary,
+    #[error("you hold no cards to discard (§3.9 step 4, R15)")]
+    NoCards,
+    #[error(
+        "your hand is at its limit of 10 plus your regions: you may draw no cards (§3.19.1, R25)"
+    )]
+    HandFull,
 }
 
 impl RuleError {
@@ -174,6 +182,9 @@ impl RuleError {
             RuleError::NothingToReveal => "nothing_to_reveal",
             RuleError::KeepCards => "keep_cards",
             RuleError::DrawCount { .. } => "draw_count",
+            RuleError::HoldsMercenary => "holds_mercenary",
+            RuleError::NoCards => "no_cards",
+            RuleError::HandFull => "hand_full",
         }
     }
 }

@@ -124,9 +124,7 @@ impl Game {
             return Err(RuleError::GameOver);
         }
         let Some(decision) = self.decision(seat) else {
-            return Err(RuleError::NotYourTurn {
-                waiting: self.waiting_on(),
-            });
+            return Err(self.not_asked(seat, action));
         };
         let wrong = || Err(RuleError::WrongDecision { expected: decision });
         let hand = self.hand(seat);
@@ -202,6 +200,26 @@ impl Game {
                 }
             }
             _ => wrong(),
+        }
+    }
+
+    /// Why a seat that owes nothing may not take this action: for an answer to a step that
+    /// several seats decide at once, the rule that leaves this seat out of it.
+    fn not_asked(&self, seat: Seat, action: &Action) -> RuleError {
+        let hand = self.hand(seat);
+        match (&self.step, action) {
+            (Step::HandDiscards { .. }, Action::DiscardHand { .. }) if hand.has_mercenary() => {
+                RuleError::HoldsMercenary
+            }
+            (Step::HandDiscards { .. }, Action::DiscardHand { .. }) if hand.is_empty() => {
+                RuleError::NoCards
+            }
+            (Step::Draws { .. }, Action::Draw { .. }) if self.draw_limit(seat) == 0 => {
+                RuleError::HandFull
+            }
+            _ => RuleError::NotYourTurn {
+                waiting: self.waiting_on(),
+            },
         }
     }
 
