@@ -3,7 +3,7 @@
 
 use corriere::cli::engine::SeatAction;
 use corriere::engine::condottiere::{Game, Position};
-use corriere::engine::{Seat, Viewer};
+use corriere::engine::{Rules, Seat, Viewer};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -34,6 +34,9 @@ struct Case {
     /// After the actions, this viewer's view contains this subset.
     #[serde(default)]
     expect_view: Option<ExpectView>,
+    /// After the actions, the seats `pending()` lists (those that owe a decision), in seat order.
+    #[serde(default)]
+    expect_pending: Option<Vec<Seat>>,
     /// The position must be refused at load, with a problem that contains this text.
     #[serde(default)]
     expect_invalid: Option<String>,
@@ -162,6 +165,12 @@ fn run(case: &Case) -> Result<(), String> {
                 "legal actions of {}: {actual:?}, expected {expected:?}",
                 legal.seat
             ));
+        }
+    }
+    if let Some(expected) = &case.expect_pending {
+        let pending: Vec<Seat> = Rules::pending(&game).into_iter().map(|(s, _)| s).collect();
+        if &pending != expected {
+            return Err(format!("pending: {pending:?}, expected {expected:?}"));
         }
     }
     if let Some(view) = &case.expect_view {

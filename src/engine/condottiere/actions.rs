@@ -309,6 +309,11 @@ pub enum Event {
     Answered {
         seat: Seat,
     },
+    /// A seat that had answered a decision made by several seats at once gave a new answer,
+    /// which replaces the old one; both stay private until the step resolves.
+    AnswerRevised {
+        seat: Seat,
+    },
     /// Conclusion step 4 (D6): a seat chose to discard its hand with no Mercenary.
     HandDiscarded {
         seat: Seat,

@@ -854,10 +854,7 @@ impl Game {
     /// Conclusion step 4 (base game): who may discard a hand with no Mercenary [R15].
     fn hand_discards(&mut self, events: &mut Events) {
         let waiting: SeatSet = Seat::all(self.players)
-            .filter(|s| {
-                let hand = &self.hands[s.index()];
-                !hand.is_empty() && !hand.has_mercenary()
-            })
+            .filter(|&s| self.may_discard_hand(s))
             .collect();
         if waiting.is_empty() {
             self.round_end_check(events);
@@ -877,11 +874,19 @@ impl Game {
         else {
             unreachable!("checked: hand discards are asked")
         };
+        // A seat no longer waiting is changing its answer: the new one replaces it (§4).
+        let first = waiting.contains(seat);
         waiting.remove(seat);
         if discard {
             discarding.insert(seat);
+        } else {
+            discarding.remove(seat);
         }
-        public(events, Event::Answered { seat });
+        if first {
+            public(events, Event::Answered { seat });
+        } else {
+            public(events, Event::AnswerRevised { seat });
+        }
         if !waiting.is_empty() {
             return;
         }
@@ -988,9 +993,15 @@ impl Game {
         let Step::Draws { waiting, chosen } = &mut self.step else {
             unreachable!("checked: draws are asked")
         };
-        waiting.remove(seat);
-        chosen.push(DrawChoice { seat, count });
-        public(events, Event::Answered { seat });
+        // A seat that has chosen is changing its answer: the new count replaces it (§4).
+        if let Some(choice) = chosen.iter_mut().find(|c| c.seat == seat) {
+            choice.count = count;
+            public(events, Event::AnswerRevised { seat });
+        } else {
+            waiting.remove(seat);
+            chosen.push(DrawChoice { seat, count });
+            public(events, Event::Answered { seat });
+        }
         if !waiting.is_empty() {
             return;
         }
