@@ -230,6 +230,7 @@ pub fn describe(event: &Event, names: &SeatNames) -> String {
         }
         Event::LinesDiscarded => "Every battle line went to the discard pile.".to_owned(),
         Event::Answered { seat } => format!("{} has answered.", n(seat)),
+        Event::AnswerRevised { seat } => format!("{} has changed their answer.", n(seat)),
         Event::HandDiscarded { seat, cards } => {
             format!("{} discarded their hand: {}.", n(seat), card_list(cards))
         }
