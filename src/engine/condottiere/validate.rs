@@ -275,6 +275,9 @@ pub(super) fn validate(p: &Position) -> Vec<String> {
             }
         }
         Step::Keep { keeper } => {
+            if p.options.draw_after_battle {
+                say("nobody keeps cards under Draw After Battle: it has no rounds (R25)".into());
+            }
             let holding: Vec<Seat> = Seat::all(p.players).filter(|&s| hand_len(s) > 0).collect();
             if holding != [*keeper] {
                 say(format!(
