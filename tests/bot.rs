@@ -5,7 +5,7 @@
 //! seats choose uniformly among their legal actions from a seeded `engine::rng::Stream`, and
 //! the bot's tie-breaks come from a seeded `ChaCha8Rng`.
 
-use corriere::engine::condottiere::{Game, Options, CURRENT_RULES_VERSION};
+use corriere::engine::condottiere::{Game, Options, Position, CURRENT_RULES_VERSION};
 use corriere::engine::rng::Stream;
 use corriere::engine::{Rules, Seat, Seed};
 use rand_chacha::ChaCha8Rng;
@@ -117,6 +117,17 @@ fn the_bot_owes_nothing_when_it_is_not_asked_nor_after_answering() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     assert!(Rules::bot_action(&game, Seat(0), &mut rng).is_some());
     assert_eq!(Rules::bot_action(&game, Seat(1), &mut rng), None);
+    // A seat that answered a simultaneous step may still change its answer, but owes nothing.
+    let position: Position = serde_json::from_str(
+        r#"{"rules_version": 1, "players": 3, "seed": "0000000000000000000000000000000000000000000000000000000000000000", "hands": [["HE", "CO"], ["M1", "SC"], ["SU"]], "holder": 1, "contested": "Milano", "step": {"type": "hand_discards", "waiting": [1, 3]}}"#,
+    )
+    .unwrap();
+    let game = Game::from_position(position).unwrap();
+    let answer = Rules::bot_action(&game, Seat(0), &mut rng).unwrap();
+    let game = game.apply(Seat(0), &answer, &mut events).unwrap();
+    assert!(!game.legal_actions(Seat(0)).is_empty());
+    assert_eq!(Rules::bot_action(&game, Seat(0), &mut rng), None);
+    assert!(Rules::bot_action(&game, Seat(2), &mut rng).is_some());
 }
 
 /// Each table size: the bot's share of the victories, one bot against random seats, must be at
