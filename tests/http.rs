@@ -11,8 +11,8 @@ use corriere::store::{self, AnyConnection};
 use std::collections::HashSet;
 use std::sync::Arc;
 use support::{
-    borrow_fields, choose_move, email_of, move_forms, Backend, Chooser, Page, SeatLink, Smtp,
-    TestApp, TestDb,
+    borrow_fields, choose_move, email_of, move_forms, owes_a_decision, Backend, Chooser, Page,
+    SeatLink, Smtp, TestApp, TestDb,
 };
 
 on_each_backend!(
@@ -74,6 +74,9 @@ async fn a_seat_to_move(
     for link in links {
         let page = app.seat_page(link).await;
         assert_eq!(page.status, 200, "{}", page.body);
+        if !owes_a_decision(&page) {
+            continue;
+        }
         if let Some(fields) = choose_move(&move_forms(&page), chooser) {
             return (link.clone(), page, fields);
         }
