@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use support::{
     borrow_fields, choose_move, condottiere_state, condottiere_words, email_of, move_forms,
-    Backend, Chooser, Page, SeatLink, Smtp, TestApp, TestDb,
+    owes_a_decision, Backend, Chooser, Page, SeatLink, Smtp, TestApp, TestDb,
 };
 
 on_each_backend!(
@@ -75,6 +75,9 @@ async fn a_seat_to_move(
     for link in links {
         let page = app.seat_page(link).await;
         assert_eq!(page.status, 200, "{}", page.body);
+        if !owes_a_decision(&page) {
+            continue;
+        }
         if let Some(fields) = choose_move(&move_forms(&page), chooser) {
             return (link.clone(), page, fields);
         }

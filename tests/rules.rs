@@ -2,7 +2,7 @@
 //! actions, and the expected result; this one runner reads them all.
 
 use corriere::engine::condottiere::{Action, Game, Position};
-use corriere::engine::{Seat, Viewer};
+use corriere::engine::{Rules, Seat, Viewer};
 
 /// One entry of a case's actions: `{"seat": 2, "action": {"type": "play", "card": "M5"}}`.
 #[derive(Clone, Debug, serde::Deserialize)]
@@ -41,6 +41,12 @@ struct Case {
     /// After the actions, this viewer's view contains this subset.
     #[serde(default)]
     expect_view: Option<ExpectView>,
+    /// After the actions, the seats `pending()` lists (those that owe a decision), in seat order.
+    #[serde(default)]
+    expect_pending: Option<Vec<Seat>>,
+    /// The position must be refused at load, with a problem that contains this text.
+    #[serde(default)]
+    expect_invalid: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -78,7 +84,15 @@ fn contains(actual: &Value, expected: &Value) -> bool {
 }
 
 fn run(case: &Case) -> Result<(), String> {
-    let mut game = Game::from_position(case.position.clone()).map_err(|e| e.to_string())?;
+    let loaded = Game::from_position(case.position.clone());
+    if let Some(text) = &case.expect_invalid {
+        return match loaded {
+            Err(e) if e.0.iter().any(|p| p.contains(text.as_str())) => Ok(()),
+            Err(e) => Err(format!("refused, but for other reasons: {e}")),
+            Ok(_) => Err(format!("the position loads, expected it refused: {text}")),
+        };
+    }
+    let mut game = loaded.map_err(|e| e.to_string())?;
     let mut events = Vec::new();
     for (index, entry) in case.actions.iter().enumerate() {
         let before = game.clone();
@@ -105,6 +119,11 @@ fn run(case: &Case) -> Result<(), String> {
             "action {} was expected to be rejected with {}",
             e.index, e.code
         ));
+    }
+    // Whatever play produced must load again and keep every invariant (R13, R18).
+    let problems = game.audit();
+    if !problems.is_empty() {
+        return Err(format!("the resulting state fails its audit: {problems:?}"));
     }
     let position = serde_json::to_value(game.to_position()).expect("positions serialize");
     if let Some(expect) = &case.expect {
@@ -153,6 +172,12 @@ fn run(case: &Case) -> Result<(), String> {
                 "legal actions of {}: {actual:?}, expected {expected:?}",
                 legal.seat
             ));
+        }
+    }
+    if let Some(expected) = &case.expect_pending {
+        let pending: Vec<Seat> = Rules::pending(&game).into_iter().map(|(s, _)| s).collect();
+        if &pending != expected {
+            return Err(format!("pending: {pending:?}, expected {expected:?}"));
         }
     }
     if let Some(view) = &case.expect_view {

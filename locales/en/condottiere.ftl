@@ -120,6 +120,9 @@ condottiere-error-pope-target = the Pope may not go on { $region }: { $reason } 
 condottiere-error-nothing-to-reveal = you have no face-down card to turn up (§3.19.5, R24)
 condottiere-error-keep-cards = you may keep at most two cards, and only cards from your hand (§3.12, R16)
 condottiere-error-draw-count = you may draw from 0 to { $max } cards (§3.19.1, R25)
+condottiere-error-holds-mercenary = you hold a Mercenary: only a hand without one may be discarded (§3.9 step 4, R15)
+condottiere-error-no-cards = you hold no cards to discard (§3.9 step 4, R15)
+condottiere-error-hand-full = your hand is at its limit of 10 plus your regions: you may draw no cards (§3.19.1, R25)
 condottiere-reason-contested = it is the contested region
 condottiere-reason-controlled = a player controls it
 condottiere-reason-pope = the Pope protects it
@@ -161,10 +164,10 @@ condottiere-ev-dealt = { $seat } received { $count ->
        *[other] { $count } cards
     }.
 condottiere-ev-received = { $seat } received { $cards }.
-condottiere-ev-reshuffled = The discard pile ({ $count ->
-        [one] { $count } card
-       *[other] { $count } cards
-    }) was shuffled into a new draw pile.
+condottiere-ev-reshuffled = { $count ->
+        [one] { $count } card was
+       *[other] { $count } cards were
+    } shuffled into a new draw pile.
 condottiere-ev-token-placed = { $seat } placed the Condottiere token on { $region }.
 condottiere-ev-token-placed-defended = { $seat } placed the Condottiere token on { $region }, which { $defender } { $defender-p ->
         [you] defend
@@ -202,20 +205,30 @@ condottiere-ev-turned-up = { $seat-p ->
 condottiere-ev-passed = { $seat } passed.
 condottiere-ev-passed-provisional = { $seat } passed for now (the defender's turn comes round again).
 condottiere-ev-revealed = { $seat } revealed a face-down { $cards }.
-condottiere-ev-battle-ended = { $place } ended: { $won } (strengths: { $scores }). { $token } { $token-p ->
+condottiere-ev-battle-ended = { $place } { $result } (strengths: { $scores }).
+condottiere-ev-token-to = { $token } { $token-p ->
         [you] take
        *[other] takes
     } the Condottiere token.
 condottiere-ev-battle-place = The battle for { $region }
 condottiere-ev-battle-place-final = The final battle
-condottiere-ev-nobody-won = nobody won
-condottiere-ev-won = { $seats } won
+condottiere-ev-won = ended: { $seats } won
+condottiere-ev-tied = was tied between { $seats }: nobody conquers
+condottiere-ev-tied-shared = was tied between { $seats }, who share the victory
 condottiere-ev-conquered-from = { $seat } took { $region } from { $from }.
 condottiere-ev-conquered = { $seat } conquered { $region }.
 condottiere-ev-lines-discarded = Every battle line went to the discard pile.
 condottiere-ev-answered = { $seat-p ->
         [you] You have answered.
        *[other] { $seat } has answered.
+    }
+condottiere-ev-answer-revised = { $seat-p ->
+        [you] You have changed your answer.
+       *[other] { $seat } has changed their answer.
+    }
+condottiere-ev-keeper-discarded = { $seat-p ->
+        [you] You discarded the rest of your hand at the round end: { $cards }.
+       *[other] { $seat } discarded the rest of their hand at the round end: { $cards }.
     }
 condottiere-ev-hand-discarded = { $seat-p ->
         [you] You discarded your hand: { $cards }.

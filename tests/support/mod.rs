@@ -856,6 +856,12 @@ impl Chooser {
 }
 
 /// The move forms of a seat page.
+/// Whether the seat page asks its seat for a decision. A seat that answered a simultaneous
+/// decision (hand discards, draws) still has forms to change its answer, but owes nothing.
+pub fn owes_a_decision(page: &Page) -> bool {
+    page.text().contains("Your decision:")
+}
+
 pub fn move_forms(page: &Page) -> Vec<Form> {
     page.forms()
         .into_iter()
@@ -925,6 +931,9 @@ impl TestApp {
             seen.push(link.seat);
             let page = self.seat_page(&link).await;
             assert_eq!(page.status, 200, "{}", page.body);
+            if !owes_a_decision(&page) {
+                continue;
+            }
             let Some(fields) = choose_move(&move_forms(&page), chooser) else {
                 continue;
             };

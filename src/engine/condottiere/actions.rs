@@ -157,6 +157,14 @@ pub enum RuleError {
     KeepCards,
     #[error("you may draw from 0 to {max} cards (§3.19.1, R25)")]
     DrawCount { max: u8 },
+    #[error("you hold a Mercenary: only a hand without one may be discarded (§3.9 step 4, R15)")]
+    HoldsMercenary,
+    #[error("you hold no cards to discard (§3.9 step 4, R15)")]
+    NoCards,
+    #[error(
+        "your hand is at its limit of 10 plus your regions: you may draw no cards (§3.19.1, R25)"
+    )]
+    HandFull,
 }
 
 impl RuleError {
@@ -174,6 +182,9 @@ impl RuleError {
             RuleError::NothingToReveal => "nothing_to_reveal",
             RuleError::KeepCards => "keep_cards",
             RuleError::DrawCount { .. } => "draw_count",
+            RuleError::HoldsMercenary => "holds_mercenary",
+            RuleError::NoCards => "no_cards",
+            RuleError::HandFull => "hand_full",
         }
     }
 }
@@ -187,6 +198,13 @@ fn seat_list(seats: &[Seat]) -> String {
         .map(|s| s.to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// One participant's strength at the end of a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatStrength {
+    pub seat: Seat,
+    pub strength: u32,
 }
 
 /// A card on a line, named with its owner.
@@ -265,11 +283,21 @@ pub enum Event {
         seat: Seat,
         cards: Vec<Card>,
     },
+    /// Compare Strength (§3.9 step 1): the participants' strengths, and who won or tied.
     BattleEnded {
+        /// None for a final battle.
         region: Option<Region>,
-        strengths: Vec<u32>,
-        winners: Vec<Seat>,
-        token_to: Seat,
+        /// Each participant's strength, in seat order; seats outside the battle are not listed.
+        strengths: Vec<SeatStrength>,
+        /// The strictly strongest line's player, if there is one (he conquers the region, or
+        /// wins a final battle).
+        winner: Option<Seat>,
+        /// The participants tied at the top when nobody is strictly strongest, in seat order:
+        /// nobody conquers (a final battle's tied players share the victory). Empty with a winner.
+        tied: Vec<Seat>,
+        /// Who receives the Condottiere token (§3.10); None in a final battle, where it does
+        /// not change hands.
+        token_to: Option<Seat>,
     },
     Conquered {
         seat: Seat,
@@ -281,7 +309,18 @@ pub enum Event {
     Answered {
         seat: Seat,
     },
+    /// A seat that had answered a decision made by several seats at once gave a new answer,
+    /// which replaces the old one; both stay private until the step resolves.
+    AnswerRevised {
+        seat: Seat,
+    },
+    /// Conclusion step 4 (D6): a seat chose to discard its hand with no Mercenary.
     HandDiscarded {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    /// Round end (D7): the cards the keeper did not keep went to the discard pile.
+    KeeperDiscarded {
         seat: Seat,
         cards: Vec<Card>,
     },

@@ -44,6 +44,66 @@ impl Game {
         }
     }
 
+    /// The simultaneous decision (D6, D8) this seat has answered and may still change, while
+    /// its step has not resolved; None when it owes the answer, or was never asked. Such a seat
+    /// owes nothing (`decision` is None, `pending()` leaves it out), but `legal_actions`
+    /// offers it the same choices again, and a new answer replaces the old one.
+    ///
+    /// Derived, not stored: hands and regions do not change during the step, so the seats
+    /// that answered are the eligible ones no longer waiting.
+    pub fn revisable(&self, seat: Seat) -> Option<Decision> {
+        if seat.0 >= self.players {
+            return None;
+        }
+        match &self.step {
+            Step::HandDiscards { waiting, .. } => (self.may_discard_hand(seat)
+                && !waiting.contains(seat))
+            .then_some(Decision::DiscardHand),
+            Step::Draws { chosen, .. } => chosen
+                .iter()
+                .any(|c| c.seat == seat)
+                .then_some(Decision::DrawCount),
+            _ => None,
+        }
+    }
+
+    /// The answer this seat gave to the simultaneous step under way and may still change.
+    /// Private to the seat until the step resolves.
+    pub fn answer(&self, seat: Seat) -> Option<Action> {
+        match &self.step {
+            Step::HandDiscards { discarding, .. } => {
+                self.revisable(seat)?;
+                Some(Action::DiscardHand {
+                    discard: discarding.contains(seat),
+                })
+            }
+            Step::Draws { chosen, .. } => chosen
+                .iter()
+                .find(|c| c.seat == seat)
+                .map(|c| Action::Draw { count: c.count }),
+            _ => None,
+        }
+    }
+
+    /// The seats that answered the simultaneous step under way and may still change it.
+    pub fn answered(&self) -> Vec<Seat> {
+        Seat::all(self.players)
+            .filter(|&s| self.revisable(s).is_some())
+            .collect()
+    }
+
+    /// Whether a seat may discard its hand at conclusion step 4: cards, none a Mercenary [R15].
+    pub(super) fn may_discard_hand(&self, seat: Seat) -> bool {
+        let hand = self.hand(seat);
+        !hand.is_empty() && !hand.has_mercenary()
+    }
+
+    /// The decision a seat may answer now: the one it owes, or a simultaneous one it answered
+    /// and may change.
+    fn answerable(&self, seat: Seat) -> Option<Decision> {
+        self.decision(seat).or_else(|| self.revisable(seat))
+    }
+
     /// Every seat the game waits on, in seat order.
     pub fn waiting_on(&self) -> Vec<Seat> {
         Seat::all(self.players)
@@ -51,9 +111,10 @@ impl Game {
             .collect()
     }
 
-    /// Every legal action of a seat now: empty when it is not that seat's decision.
+    /// Every legal action of a seat now: empty when it has nothing to decide, the same choices
+    /// again for a simultaneous answer it may still change.
     pub fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        let Some(decision) = self.decision(seat) else {
+        let Some(decision) = self.answerable(seat) else {
             return Vec::new();
         };
         let hand = self.hand(seat);
@@ -123,10 +184,8 @@ impl Game {
         if self.outcome().is_some() {
             return Err(RuleError::GameOver);
         }
-        let Some(decision) = self.decision(seat) else {
-            return Err(RuleError::NotYourTurn {
-                waiting: self.waiting_on(),
-            });
+        let Some(decision) = self.answerable(seat) else {
+            return Err(self.not_asked(seat, action));
         };
         let wrong = || Err(RuleError::WrongDecision { expected: decision });
         let hand = self.hand(seat);
@@ -202,6 +261,26 @@ impl Game {
                 }
             }
             _ => wrong(),
+        }
+    }
+
+    /// Why a seat that owes nothing may not take this action: for an answer to a step that
+    /// several seats decide at once, the rule that leaves this seat out of it.
+    fn not_asked(&self, seat: Seat, action: &Action) -> RuleError {
+        let hand = self.hand(seat);
+        match (&self.step, action) {
+            (Step::HandDiscards { .. }, Action::DiscardHand { .. }) if hand.has_mercenary() => {
+                RuleError::HoldsMercenary
+            }
+            (Step::HandDiscards { .. }, Action::DiscardHand { .. }) if hand.is_empty() => {
+                RuleError::NoCards
+            }
+            (Step::Draws { .. }, Action::Draw { .. }) if self.draw_limit(seat) == 0 => {
+                RuleError::HandFull
+            }
+            _ => RuleError::NotYourTurn {
+                waiting: self.waiting_on(),
+            },
         }
     }
 

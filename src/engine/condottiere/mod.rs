@@ -2,6 +2,7 @@
 //! `shared/rules/condottiere.md` (rulings R1–R32). Pure: the seed is the only source of chance.
 
 mod actions;
+mod bot;
 mod cards;
 mod legal;
 mod map;
@@ -11,7 +12,7 @@ mod strength;
 mod validate;
 mod view;
 
-pub use actions::{Action, Decision, Event, RuleError, SeatCard};
+pub use actions::{Action, Decision, Event, RuleError, SeatCard, SeatStrength};
 pub use cards::{Card, Hand, DECK_SIZE};
 pub use map::{largest_group, Region, BORDERS, REGION_COUNT};
 pub use rules::Events;
@@ -205,6 +206,9 @@ impl Rules for Game {
     }
     fn default_action(&self, seat: Seat) -> Option<Action> {
         Game::default_action(self, seat)
+    }
+    fn bot_action(&self, seat: Seat, rng: &mut dyn rand_core::RngCore) -> Option<Action> {
+        Game::bot_action(self, seat, rng)
     }
     fn outcome(&self) -> Option<&Outcome> {
         Game::outcome(self)

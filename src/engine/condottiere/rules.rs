@@ -1,7 +1,7 @@
 //! The Condottiere state machine: setup, applying a checked action, and everything that
 //! happens automatically between decisions (battle conclusion, round end, deals, final battle).
 
-use super::actions::{Action, Event, SeatCard};
+use super::actions::{Action, Event, SeatCard, SeatStrength};
 use super::cards::{Card, Hand};
 use super::map::{largest_group, Region};
 use super::state::{
@@ -107,6 +107,10 @@ impl Game {
                 holder: first_holder,
             },
         );
+        if number > 1 {
+            // The cards of the game before come back: a reshuffle like any other [R18].
+            self.announce_reshuffle(events);
+        }
         let start = if self.options.draw_after_battle {
             7
         } else {
@@ -130,6 +134,15 @@ impl Game {
         self.discard.clear();
         self.draw = Card::full_deck();
         self.shuffle_draw();
+    }
+
+    fn announce_reshuffle(&self, events: &mut Events) {
+        public(
+            events,
+            Event::Reshuffled {
+                cards: self.draw.len() as u32,
+            },
+        );
     }
 
     fn shuffle_draw(&mut self) {
@@ -161,12 +174,7 @@ impl Game {
                 }
                 self.draw.append(&mut self.discard);
                 self.shuffle_draw();
-                public(
-                    events,
-                    Event::Reshuffled {
-                        cards: self.draw.len() as u32,
-                    },
-                );
+                self.announce_reshuffle(events);
             }
             let card = self.draw.pop().expect("draw pile refilled above");
             self.hands[seat.index()].add(card);
@@ -584,15 +592,30 @@ impl Game {
             .seats()
             .filter(|s| strength[s.index()] == top)
             .collect();
+        let winner = (winners.len() == 1).then(|| winners[0]);
+        let tied = if winner.is_some() {
+            Vec::new()
+        } else {
+            winners.clone()
+        };
+        // Only the participants fought: a final battle lists nobody else [R22].
+        let strengths: Vec<SeatStrength> = participants
+            .seats()
+            .map(|seat| SeatStrength {
+                seat,
+                strength: strength[seat.index()],
+            })
+            .collect();
         self.battles += 1;
         if b.kind != BattleKind::Region {
             public(
                 events,
                 Event::BattleEnded {
                     region: None,
-                    strengths: strength.clone(),
-                    winners: winners.clone(),
-                    token_to: self.holder,
+                    strengths,
+                    winner,
+                    tied,
+                    token_to: None,
                 },
             );
             let ending = if winners.len() == 1 {
@@ -619,7 +642,6 @@ impl Game {
             .contested
             .expect("a region battle has a contested region");
         let defender = self.defender();
-        let winner = (winners.len() == 1).then(|| winners[0]);
         // Step 1c: the marker.
         if let Some(w) = winner {
             if self.owner(region) != Some(w) {
@@ -648,9 +670,10 @@ impl Game {
             events,
             Event::BattleEnded {
                 region: Some(region),
-                strengths: strength,
-                winners,
-                token_to,
+                strengths,
+                winner,
+                tied,
+                token_to: Some(token_to),
             },
         );
         self.holder = token_to;
@@ -732,6 +755,7 @@ impl Game {
                 participants: participants.seats().collect(),
             },
         );
+        self.announce_reshuffle(events);
         for seat in self.deal_order(participants) {
             let count = 10 + self.region_count(seat);
             self.draw_cards(seat, count, events);
@@ -830,10 +854,7 @@ impl Game {
     /// Conclusion step 4 (base game): who may discard a hand with no Mercenary [R15].
     fn hand_discards(&mut self, events: &mut Events) {
         let waiting: SeatSet = Seat::all(self.players)
-            .filter(|s| {
-                let hand = &self.hands[s.index()];
-                !hand.is_empty() && !hand.has_mercenary()
-            })
+            .filter(|&s| self.may_discard_hand(s))
             .collect();
         if waiting.is_empty() {
             self.round_end_check(events);
@@ -853,11 +874,19 @@ impl Game {
         else {
             unreachable!("checked: hand discards are asked")
         };
+        // A seat no longer waiting is changing its answer: the new one replaces it (§4).
+        let first = waiting.contains(seat);
         waiting.remove(seat);
         if discard {
             discarding.insert(seat);
+        } else {
+            discarding.remove(seat);
         }
-        public(events, Event::Answered { seat });
+        if first {
+            public(events, Event::Answered { seat });
+        } else {
+            public(events, Event::AnswerRevised { seat });
+        }
         if !waiting.is_empty() {
             return;
         }
@@ -907,7 +936,7 @@ impl Game {
         );
         public(
             events,
-            Event::HandDiscarded {
+            Event::KeeperDiscarded {
                 seat,
                 cards: discarded,
             },
@@ -920,12 +949,7 @@ impl Game {
     fn end_round(&mut self, events: &mut Events) {
         self.draw.append(&mut self.discard);
         self.shuffle_draw();
-        public(
-            events,
-            Event::Reshuffled {
-                cards: self.draw.len() as u32,
-            },
-        );
+        self.announce_reshuffle(events);
         self.round += 1;
         public(events, Event::RoundStarted { round: self.round });
         for seat in self.deal_order(SeatSet::all(self.players)) {
@@ -969,9 +993,15 @@ impl Game {
         let Step::Draws { waiting, chosen } = &mut self.step else {
             unreachable!("checked: draws are asked")
         };
-        waiting.remove(seat);
-        chosen.push(DrawChoice { seat, count });
-        public(events, Event::Answered { seat });
+        // A seat that has chosen is changing its answer: the new count replaces it (§4).
+        if let Some(choice) = chosen.iter_mut().find(|c| c.seat == seat) {
+            choice.count = count;
+            public(events, Event::AnswerRevised { seat });
+        } else {
+            waiting.remove(seat);
+            chosen.push(DrawChoice { seat, count });
+            public(events, Event::Answered { seat });
+        }
         if !waiting.is_empty() {
             return;
         }

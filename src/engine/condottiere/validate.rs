@@ -195,6 +195,27 @@ pub(super) fn validate(p: &Position) -> Vec<String> {
             } else if b.pending.is_none() && hand_len(b.active) == 0 {
                 say(format!("{} is active but has no cards (R13)", b.active));
             }
+            // A participant out of cards is passed at the start and after his last card, so
+            // nobody but the active player finishing his turn is ever unpassed without cards.
+            for s in participants.seats().filter(|&s| seat_ok(s)) {
+                if s != b.active && !b.passed.contains(s) && hand_len(s) == 0 {
+                    say(format!("{s} has no cards but has not passed (R13, R23)"));
+                }
+            }
+            if let Some(s) = b.passed.seats().find(|&s| !participants.contains(s)) {
+                say(format!(
+                    "{s} has passed but does not take part in the battle"
+                ));
+            }
+            if b.kind == BattleKind::Region && participants != SeatSet::all(p.players) {
+                say("every seat takes part in a battle over a region".into());
+            }
+            if b.defender_played
+                && (!p.options.capturing_regions
+                    || p.contested.is_none_or(|r| owner[r.index()].is_none()))
+            {
+                say("defender_played is set but the battle has no defender".into());
+            }
             match b.kind {
                 BattleKind::Region => match p.contested {
                     None => say("a battle is under way but no region is contested".into()),
@@ -228,6 +249,9 @@ pub(super) fn validate(p: &Position) -> Vec<String> {
             waiting,
             discarding,
         } => {
+            if p.options.draw_after_battle {
+                say("hands are never discarded under Draw After Battle (R25)".into());
+            }
             for s in waiting.seats().chain(discarding.seats()) {
                 let ok = p
                     .hands
@@ -239,11 +263,21 @@ pub(super) fn validate(p: &Position) -> Vec<String> {
                     ));
                 }
             }
+            // The seats that answered (and may still change it) are the eligible ones no
+            // longer waiting; only they can be discarding.
+            for s in discarding.seats().filter(|&s| waiting.contains(s)) {
+                say(format!(
+                    "{s} still owes its answer but is listed as discarding"
+                ));
+            }
             if waiting.is_empty() {
                 say("hand_discards waits on nobody".into());
             }
         }
         Step::Keep { keeper } => {
+            if p.options.draw_after_battle {
+                say("nobody keeps cards under Draw After Battle: it has no rounds (R25)".into());
+            }
             let holding: Vec<Seat> = Seat::all(p.players).filter(|&s| hand_len(s) > 0).collect();
             if holding != [*keeper] {
                 say(format!(
@@ -260,6 +294,32 @@ pub(super) fn validate(p: &Position) -> Vec<String> {
             }
             if waiting.seats().any(|s| !seat_ok(s)) || chosen.iter().any(|c| !seat_ok(c.seat)) {
                 say("draws names a seat the game does not have".into());
+            } else {
+                // Each seat that may draw (R25) either still waits or has chosen, once, within
+                // its maximum; nobody else appears. Hands and regions do not change meanwhile.
+                let regions = |s: Seat| p.regions.get(s.index()).map_or(0, |r| r.len());
+                let max = |s: Seat| (10 + regions(s)).saturating_sub(hand_len(s)).min(3);
+                for s in Seat::all(p.players) {
+                    let choices: Vec<u8> = chosen
+                        .iter()
+                        .filter(|c| c.seat == s)
+                        .map(|c| c.count)
+                        .collect();
+                    let waits = waiting.contains(s);
+                    match (max(s), waits, choices.as_slice()) {
+                        (0, false, []) => {}
+                        (0, _, _) => say(format!("{s} may draw no cards but is asked to draw")),
+                        (_, true, []) | (_, false, [_]) => {}
+                        (_, false, []) => {
+                            say(format!("{s} may draw but neither waits nor has chosen"))
+                        }
+                        (_, true, _) => say(format!("{s} still waits but has chosen already")),
+                        (_, false, _) => say(format!("{s} has chosen more than once")),
+                    }
+                    if let Some(&count) = choices.iter().find(|&&c| usize::from(c) > max(s)) {
+                        say(format!("{s} chose to draw {count}, more than {}", max(s)));
+                    }
+                }
             }
         }
         Step::Over { outcome } => {

@@ -1,7 +1,7 @@
 //! What one viewer may know of a game: the only way state leaves the engine for people.
 //! A seat sees its own hand and face-down cards; spectators see counts; reviewers, after the end, all.
 
-use super::actions::{Decision, Event};
+use super::actions::{Action, Decision, Event};
 use super::cards::Card;
 use super::map::Region;
 use super::state::{BattleKind, Game, Options, Outcome, Series, Step};
@@ -24,6 +24,11 @@ pub struct View {
     pub battle: Option<BattleView>,
     /// Who the game waits on, and for what.
     pub waiting: Vec<Waiting>,
+    /// The seats that answered the simultaneous decision under way (D6, D8) and may still
+    /// change their answer until the last waiting seat answers.
+    pub answered: Vec<Seat>,
+    /// The viewing seat's own answer to that decision, which only it sees until it resolves.
+    pub answer: Option<Action>,
     pub round: u32,
     pub battles: u32,
     pub deals: u32,
@@ -122,6 +127,11 @@ impl Game {
                         .map(|decision| Waiting { seat, decision })
                 })
                 .collect(),
+            answered: self.answered(),
+            answer: match viewer {
+                Viewer::Seat(seat) => self.answer(seat),
+                _ => None,
+            },
             round: self.round,
             battles: self.battles,
             deals: self.deals,

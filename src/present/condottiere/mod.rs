@@ -305,25 +305,44 @@ impl Presenter for Condottiere {
             Event::BattleEnded {
                 region: r,
                 strengths,
-                winners,
+                winner,
+                tied,
                 token_to,
             } => {
                 let place = match r {
                     Some(r) => w.one("condottiere-ev-battle-place", "region", region(cx, *r)),
                     None => w.get("condottiere-ev-battle-place-final"),
                 };
-                let won = if winners.is_empty() {
-                    w.get("condottiere-ev-nobody-won")
-                } else {
-                    w.one("condottiere-ev-won", "seats", cx.list(winners))
+                let scores = w.list(
+                    strengths
+                        .iter()
+                        .map(|s| {
+                            w.two(
+                                "condottiere-score",
+                                ("name", cx.name(s.seat)),
+                                ("points", s.strength),
+                            )
+                        })
+                        .collect(),
+                );
+                let result = match (winner, r) {
+                    (Some(winner), _) => w.one("condottiere-ev-won", "seats", cx.who(*winner)),
+                    (None, Some(_)) => w.one("condottiere-ev-tied", "seats", cx.list(tied)),
+                    (None, None) => w.one("condottiere-ev-tied-shared", "seats", cx.list(tied)),
                 };
-                let mut args: Vec<(&str, Arg)> = seat_args(cx, "token", *token_to).into();
-                args.extend([
-                    ("place", place.into()),
-                    ("won", won.into()),
-                    ("scores", per_seat(cx, strengths).into()),
-                ]);
-                w.with("condottiere-ev-battle-ended", &args)
+                let mut text = w.three(
+                    "condottiere-ev-battle-ended",
+                    ("place", place),
+                    ("result", result),
+                    ("scores", scores),
+                );
+                if let Some(token) = token_to {
+                    text.push(' ');
+                    text.push_str(
+                        &w.with("condottiere-ev-token-to", &seat_args(cx, "token", *token)),
+                    );
+                }
+                text
             }
             Event::Conquered {
                 seat,
@@ -350,6 +369,15 @@ impl Presenter for Condottiere {
             ),
             Event::LinesDiscarded => w.get("condottiere-ev-lines-discarded"),
             Event::Answered { seat } => with_seat(cx, "condottiere-ev-answered", *seat, &[]),
+            Event::AnswerRevised { seat } => {
+                with_seat(cx, "condottiere-ev-answer-revised", *seat, &[])
+            }
+            Event::KeeperDiscarded { seat, cards: list } => with_seat(
+                cx,
+                "condottiere-ev-keeper-discarded",
+                *seat,
+                &[("cards", cards(cx, list).into())],
+            ),
             Event::HandDiscarded { seat, cards: list } => with_seat(
                 cx,
                 "condottiere-ev-hand-discarded",
@@ -463,6 +491,9 @@ impl Presenter for Condottiere {
             RuleError::NothingToReveal => w.get("condottiere-error-nothing-to-reveal"),
             RuleError::KeepCards => w.get("condottiere-error-keep-cards"),
             RuleError::DrawCount { max } => w.one("condottiere-error-draw-count", "max", *max),
+            RuleError::HoldsMercenary => w.get("condottiere-error-holds-mercenary"),
+            RuleError::NoCards => w.get("condottiere-error-no-cards"),
+            RuleError::HandFull => w.get("condottiere-error-hand-full"),
         }
     }
 
@@ -521,7 +552,10 @@ impl Presenter for Condottiere {
         let mut found = Vec::new();
         for (_, event) in events {
             if let Event::BattleEnded {
-                region: r, winners, ..
+                region: r,
+                winner,
+                tied,
+                ..
             } = event
             {
                 let place = match r {
@@ -530,16 +564,16 @@ impl Presenter for Condottiere {
                 };
                 found.push(Milestone {
                     mark: "battle",
-                    label: match winners.as_slice() {
-                        [one] => w.two(
+                    label: match winner {
+                        Some(one) => w.two(
                             "condottiere-milestone-battle-won",
                             ("winner", cx.name(*one)),
                             ("place", place),
                         ),
-                        many => w.two(
+                        None => w.two(
                             "condottiere-milestone-battle-tied",
                             ("place", place),
-                            ("seats", cx.list(many)),
+                            ("seats", cx.list(tied)),
                         ),
                     },
                 });
