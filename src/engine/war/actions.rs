@@ -217,7 +217,7 @@ impl fmt::Display for Decision {
 pub enum RuleError {
     #[error("the game is over: no more actions are taken (§6.1)")]
     GameOver,
-    #[error("there is no seat {0} in this game")]
+    #[error("there is no seat {0} in this game (§4.1)")]
     NoSuchSeat(u8),
     #[error("it is not your decision now: only the active player, {active}, is asked (§9.1)")]
     NotYourTurn { active: Seat },
@@ -225,7 +225,7 @@ pub enum RuleError {
     WrongDecision { expected: Decision },
     #[error("{0} is not in your hand (§3.4)")]
     CardNotInHand(Card),
-    #[error("{0} is named twice")]
+    #[error("{0} is named twice (§3.4)")]
     DuplicateCard(Card),
     #[error("Intelligence is converted at most once per turn (§5.2.2, R7)")]
     IntelligenceOnce,

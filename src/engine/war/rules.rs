@@ -270,10 +270,6 @@ impl Game {
                 combat.attacks += 1;
                 let number = combat.attacks;
                 let defender = self.owner(*to);
-                if let Some(card) = air_card {
-                    self.used.insert(*card);
-                    self.discard_cards(self.active, &[*card], false, events);
-                }
                 public(
                     events,
                     Event::AttackDeclared {
@@ -285,6 +281,10 @@ impl Game {
                         number,
                     },
                 );
+                if let Some(card) = air_card {
+                    self.used.insert(*card);
+                    self.discard_cards(self.active, &[*card], false, events);
+                }
                 let mut attack = OpenAttack {
                     from: *from,
                     to: *to,
