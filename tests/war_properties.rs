@@ -208,3 +208,41 @@ fn every_player_count_ends_keeping_every_invariant() {
         }
     }
 }
+
+/// Random games per player count, audited after every action: 5 games each by default, or as
+/// many as `WAR_SWEEP_GAMES` says (the 10,000-game run of docs/benchmarks.md is
+/// `WAR_SWEEP_GAMES=10000 cargo test --release --test war_properties sweep -- --nocapture`).
+/// Game g of a table of p players uses seed p × 1,000,000 + g.
+#[test]
+fn sweep_random_games_per_player_count() {
+    let games: u64 = std::env::var("WAR_SWEEP_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5);
+    for players in 3u8..=6 {
+        let started = std::time::Instant::now();
+        let (mut violations, mut actions, mut rounds, mut max_round) = (0u64, 0usize, 0u64, 0u32);
+        let mut endings = std::collections::BTreeMap::new();
+        for g in 0..games {
+            let seed = u64::from(players) * 1_000_000 + g;
+            let playout = random_playout(&Options::default(), players, seed, true);
+            if !playout.violations.is_empty() {
+                violations += 1;
+                eprintln!("{players} players, seed {seed}: {:?}", playout.violations);
+            }
+            actions += playout.actions.len();
+            rounds += u64::from(playout.game.round());
+            max_round = max_round.max(playout.game.round());
+            let outcome = playout.game.outcome().expect("over");
+            *endings
+                .entry(format!("{:?} {:?}", outcome.ending, outcome.criterion))
+                .or_insert(0u64) += 1;
+        }
+        println!(
+            "{players} players: {games} games, {violations} violations, {actions} actions, mean round {:.1} (max {max_round}), {:.1} s, endings {endings:?}",
+            rounds as f64 / games.max(1) as f64,
+            started.elapsed().as_secs_f64()
+        );
+        assert_eq!(violations, 0);
+    }
+}

@@ -362,3 +362,152 @@ impl Rules for Game {
         Game::is_over(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_plans_and_hand_limit_choices_are_private_entries_and_the_rest_public() {
+        let seat = Seat(1);
+        let options = Options::default();
+        let private = [
+            Action::SetOrders {
+                orders: StandingOrders::default(),
+            },
+            Action::Attack {
+                from: Territory::Brasil,
+                to: Territory::Argelia,
+                air_card: None,
+                plan: Plan::default(),
+            },
+            Action::Continue {
+                plan: Plan::default(),
+            },
+            Action::Discard { cards: vec![] },
+            Action::EndTurn {
+                discard: Some(vec![]),
+            },
+        ];
+        for action in &private {
+            assert_eq!(
+                <Game as Rules>::entry_audience(&options, seat, action),
+                Audience::Only(seat),
+                "{action:?}"
+            );
+        }
+        let public = [
+            Action::EndTurn { discard: None },
+            Action::Trade { cards: vec![] },
+            Action::NoReaction,
+            Action::EndCombat,
+        ];
+        for action in &public {
+            assert_eq!(
+                <Game as Rules>::entry_audience(&options, seat, action),
+                Audience::Everyone
+            );
+        }
+    }
+
+    #[test]
+    fn a_drawn_card_is_a_count_for_others_and_the_card_for_its_holder() {
+        let seat = Seat(0);
+        let card = Card::JOKER_1;
+        let reason = DrawReason::Conquest;
+        let events = vec![
+            (Audience::Everyone, Event::Drew { seat, reason }),
+            (Audience::Only(seat), Event::Received { seat, card, reason }),
+        ];
+        let seen = |viewer, over| {
+            <Game as Rules>::visible(&events, viewer, over)
+                .into_iter()
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(seen(Viewer::Seat(seat), false), vec![events[1].1.clone()]);
+        assert_eq!(
+            seen(Viewer::Seat(Seat(1)), false),
+            vec![events[0].1.clone()]
+        );
+        assert_eq!(seen(Viewer::Spectator, false), vec![events[0].1.clone()]);
+        assert_eq!(seen(Viewer::Reviewer, true), vec![events[1].1.clone()]);
+    }
+
+    #[test]
+    fn trade_values_follow_the_table_of_section_5_3() {
+        let card = |id: &str| Card::from_id(id).unwrap();
+        let value = |ids: &[&str], own: bool| {
+            let cards: Vec<Card> = ids.iter().map(|id| card(id)).collect();
+            trade_value(&cards, |_| own).map(|v| v.total())
+        };
+        assert_eq!(value(&["alasca"], false), Some(1));
+        assert_eq!(value(&["alasca"], true), Some(3));
+        assert_eq!(value(&["alasca", "labrador"], false), Some(3));
+        assert_eq!(value(&["alasca", "labrador", "mackenzie"], false), Some(6));
+        assert_eq!(value(&["labrador", "california"], false), Some(4));
+        assert_eq!(value(&["coringa_1"], false), Some(11));
+        assert_eq!(value(&["coringa_1", "coringa_2"], false), Some(29));
+        assert_eq!(value(&["labrador", "california", "mackenzie"], false), None);
+        assert_eq!(
+            value(&["alasca", "labrador", "mackenzie", "coringa_1"], false),
+            None
+        );
+        assert_eq!(
+            value(
+                &[
+                    "labrador",
+                    "california",
+                    "mexico",
+                    "sudao",
+                    "coringa_1",
+                    "coringa_2"
+                ],
+                true
+            ),
+            Some(69)
+        );
+    }
+
+    #[test]
+    fn the_engine_imports_no_service_crate() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine/war");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            for banned in [
+                "actix",
+                "diesel",
+                "lettre",
+                "tokio",
+                "thread_rng",
+                "std::time",
+                "std::fs",
+            ] {
+                let hits = text
+                    .lines()
+                    .filter(|l| l.trim_start().starts_with("use ") && l.contains(banned))
+                    .count();
+                assert_eq!(hits, 0, "{} uses {banned}", path.display());
+            }
+        }
+    }
+
+    #[test]
+    fn the_rules_constants_and_options_are_those_of_the_reference() {
+        assert_eq!(<Game as Rules>::NAME, "war");
+        assert_eq!(<Game as Rules>::PLAYERS, (3, 6));
+        assert_eq!(<Game as Rules>::CURRENT_RULES_VERSION, 1);
+        let problems = <Game as Rules>::option_problems(
+            &Options {
+                dealer: Some(Seat(3)),
+                round_limit: Some(0),
+                colours: Some(vec![Colour::Azul, Colour::Azul, Colour::Verde]),
+            },
+            3,
+        );
+        let codes: Vec<&str> = problems.iter().map(crate::engine::Coded::code).collect();
+        assert_eq!(codes, ["dealer", "round_limit", "colours"]);
+        assert!(<Game as Rules>::option_problems(&Options::default(), 6).is_empty());
+    }
+}
