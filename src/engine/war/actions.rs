@@ -156,14 +156,26 @@ impl fmt::Display for Action {
 }
 
 /// What a seat must decide now (§9.1). Equal decisions at two moments are the same open
-/// decision; the counters make a later prompt of the same kind differ.
+/// decision; the counters make a prompt differ once anything happened since (a trade, a
+/// battle, a move), so a form sent twice is not applied twice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Decision {
     /// D1
-    Reinforcements { turn: u32 },
+    Reinforcements {
+        turn: u32,
+        /// Whether Intelligence was converted, and the hand size: they change with each step.
+        converted: bool,
+        cards: u32,
+    },
     /// D2
-    Combat { turn: u32, attacks: u32, open: bool },
+    Combat {
+        turn: u32,
+        attacks: u32,
+        open: bool,
+        /// Battles fought in the game so far.
+        battles: u32,
+    },
     /// D3
     Reaction { turn: u32, battle: u32, step: u32 },
     /// D4
@@ -174,7 +186,12 @@ pub enum Decision {
         max: u32,
     },
     /// D5
-    Movement { turn: u32 },
+    Movement {
+        turn: u32,
+        /// Armies moved and cards used so far in the turn: they change with each step.
+        moved: u32,
+        used: u32,
+    },
     /// D6
     HandLimit { turn: u32, discard: u32 },
 }

@@ -20,7 +20,11 @@ impl Game {
         let turn = self.turn();
         Some(match &self.phase {
             Phase::Over { .. } => return None,
-            Phase::Reinforce(_) => Decision::Reinforcements { turn },
+            Phase::Reinforce(r) => Decision::Reinforcements {
+                turn,
+                converted: r.converted.is_some(),
+                cards: self.hand(self.active).len() as u32,
+            },
             Phase::Combat(c) => match c
                 .attack
                 .as_ref()
@@ -41,9 +45,14 @@ impl Game {
                     turn,
                     attacks: c.attacks,
                     open: c.attack.is_some(),
+                    battles: self.battles,
                 },
             },
-            Phase::Movement(_) => Decision::Movement { turn },
+            Phase::Movement(m) => Decision::Movement {
+                turn,
+                moved: m.moved.total(),
+                used: self.used.len() as u32,
+            },
             Phase::HandLimit => Decision::HandLimit {
                 turn,
                 discard: self.hand(self.active).len() as u32 - 6,
