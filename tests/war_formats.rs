@@ -91,3 +91,28 @@ fn every_action_of_the_table_parses() {
     }
     assert!(count >= 19, "{count} actions documented");
 }
+
+#[test]
+fn the_documented_refusal_is_what_loading_says() {
+    let section = war_section();
+    let documented = section
+        .split("for example:\n`")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .expect("the documented refusal")
+        .replace('\n', " ");
+    let block = json_blocks(&section)
+        .into_iter()
+        .find(|b| b.contains("\"rules_version\""))
+        .expect("the example position");
+    let mut position: serde_json::Value = serde_json::from_str(&block).unwrap();
+    position["territories"][0]["egito"] = 1.into();
+    position["hands"] = serde_json::json!([
+        ["peru"],
+        ["egito", "peru", "alasca", "china", "india", "japao", "brasil"],
+        []
+    ]);
+    let position: Position = serde_json::from_value(position).unwrap();
+    let error = Game::from_position(position).expect_err("refused");
+    assert_eq!(error.to_string(), documented);
+}
