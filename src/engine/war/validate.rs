@@ -131,6 +131,16 @@ pub(super) fn validate(p: &Position) -> Vec<String> {
     if !missing.is_empty() && p.territories.len() == n {
         say(format!("no seat owns {}", missing.join(", ")));
     }
+    if p.territories.len() == n && !matches!(p.phase, Phase::Over { .. }) {
+        for (i, held) in p.territories.iter().enumerate() {
+            if held.is_empty() {
+                say(format!(
+                    "{} owns no territory, yet the game goes on: it ends at the first elimination (§6.1, R27)",
+                    Seat(i as u8)
+                ));
+            }
+        }
+    }
     let owner_of = |t: Territory| owner[t.index()];
     let armies_of = |t: Territory| armies[t.index()];
     // Cards: each of the 44 in exactly one place.
