@@ -3,6 +3,7 @@
 
 pub mod condottiere;
 pub mod rng;
+pub mod war;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
