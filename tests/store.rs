@@ -1130,7 +1130,7 @@ fn queued_mails_are_sent_through_smtp_with_their_message_id_and_both_parts() {
         let rt = runtime();
         let report = rt.block_on(async {
             let mailer = Arc::new(Mailer::new(&mail_config(t.dir.path(), Some(url))).unwrap());
-            Worker::new(mailer, t.db().clone())
+            Worker::new(mailer, t.db().clone(), self::games())
                 .run_once()
                 .await
                 .unwrap()
@@ -1168,7 +1168,7 @@ fn without_an_smtp_server_mails_are_written_as_eml_files() {
         let rt = runtime();
         let report = rt.block_on(async {
             let mailer = Arc::new(Mailer::new(&mail_config(t.dir.path(), None)).unwrap());
-            Worker::new(mailer, t.db().clone())
+            Worker::new(mailer, t.db().clone(), self::games())
                 .run_once()
                 .await
                 .unwrap()
@@ -1208,7 +1208,7 @@ fn one_pass_sends_each_recipients_mails_oldest_first_and_forgets_them_all() {
         let rt = runtime();
         let report = rt.block_on(async {
             let mailer = Arc::new(Mailer::new(&mail_config(t.dir.path(), Some(url))).unwrap());
-            Worker::new(mailer, t.db().clone())
+            Worker::new(mailer, t.db().clone(), self::games())
                 .run_once_at(Millis(start.0 + 100))
                 .await
                 .unwrap()
@@ -1277,7 +1277,7 @@ fn a_claimed_mail_whose_worker_died_is_sent_again_after_the_lease() {
         let mailer = rt.block_on(async {
             Arc::new(Mailer::new(&mail_config(t.dir.path(), Some(url))).unwrap())
         });
-        let worker = Worker::new(mailer, t.db().clone());
+        let worker = Worker::new(mailer, t.db().clone(), self::games());
         let during = rt
             .block_on(worker.run_once_at(now.plus(Duration::from_secs(10))))
             .unwrap();
@@ -1318,7 +1318,7 @@ fn a_failed_send_keeps_the_row_with_its_error_and_a_growing_backoff() {
                 .unwrap(),
             )
         });
-        let worker = Worker::new(mailer, t.db().clone());
+        let worker = Worker::new(mailer, t.db().clone(), self::games());
         let now = Millis::now();
         let first = rt.block_on(worker.run_once_at(now)).unwrap();
         assert_eq!((first.sent, first.failed), (0, 2), "{}", t.name());
@@ -1373,7 +1373,7 @@ fn smtp_urls_that_ask_for_tls_never_send_in_plain_text() {
         let at = Millis::now().plus(Duration::from_secs(3600 * 24 * passes.get()));
         rt.block_on(async {
             let mailer = Arc::new(Mailer::new(&mail_config(t.dir.path(), Some(url))).unwrap());
-            Worker::new(mailer, t.db().clone())
+            Worker::new(mailer, t.db().clone(), self::games())
                 .run_once_at(at)
                 .await
                 .unwrap()

@@ -840,6 +840,83 @@ impl Games {
     }
 }
 
+/// A mail of a game that could not be delivered: to whom (the seat's name, never its address)
+/// and, for the game's creator only, why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Undelivered {
+    pub name: String,
+    pub reason: Option<String>,
+}
+
+impl Games {
+    /// A mail that can never be delivered: marked failed with its reason, its address marked
+    /// undeliverable, and the game's creator told by mail (unless the mail was to the creator).
+    pub fn mail_failed(
+        &self,
+        conn: &mut AnyConnection,
+        row: &store::OutboxRow,
+        reason: &str,
+        now: Millis,
+    ) -> anyhow::Result<()> {
+        write_transaction(conn, |conn| -> anyhow::Result<()> {
+            store::mark_failed(conn, row, reason, now)?;
+            let Some(game_id) = row.game_id.as_deref() else {
+                return Ok(());
+            };
+            if row.kind == "mail_failed" {
+                return Ok(());
+            }
+            let id = GameId::parse(game_id)?;
+            let Some(game) = store::find_game(conn, &id)? else {
+                return Ok(());
+            };
+            let seats = store::seats_of(conn, &id)?;
+            let Some(creator) = seats.iter().find(|s| s.seat == game.creator_seat) else {
+                return Ok(());
+            };
+            if creator.email.to_lowercase() == row.to_addr.to_lowercase() {
+                return Ok(());
+            }
+            let words = self.mail_words();
+            let mail = compose::MailFailed {
+                w: words,
+                to_name: creator.name.clone(),
+                game_title: words.get(&format!("{}-title", game.kind)),
+                game_id: id.to_string(),
+                recipient: row.to_name.clone(),
+                reason: reason.to_owned(),
+                seat_url: self
+                    .0
+                    .links
+                    .seat_url(&id, seat_of(creator), creator.link_version),
+            }
+            .render()?;
+            let to = (creator.name.as_str(), creator.email.as_str());
+            store::enqueue(conn, new_mail(&id, "mail_failed", to, mail), now)?;
+            Ok(())
+        })?;
+        tracing::warn!(mail.id = %row.id, game.id = ?row.game_id, "mail marked undeliverable");
+        Ok(())
+    }
+
+    /// The mails of a game that could not be delivered; with their reasons for `creator_view`.
+    fn undelivered(
+        &self,
+        conn: &mut AnyConnection,
+        game_id: &GameId,
+        creator_view: bool,
+    ) -> anyhow::Result<Vec<Undelivered>> {
+        Ok(store::failed_mails(conn, game_id)?
+            .into_iter()
+            .filter(|row| row.kind != "mail_failed")
+            .map(|row| Undelivered {
+                name: row.to_name,
+                reason: creator_view.then(|| row.last_error.unwrap_or_default()),
+            })
+            .collect())
+    }
+}
+
 /// A mail about game `id` to `to` (name, address).
 fn new_mail(id: &GameId, kind: &'static str, to: (&str, &str), mail: compose::Rendered) -> NewMail {
     let (to_name, to_addr) = to;

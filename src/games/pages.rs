@@ -32,6 +32,8 @@ pub struct SeatPage {
     pub waiting: Vec<(Seat, Decision)>,
     /// How the game ended, once it has.
     pub outcome: Option<crate::kinds::Outcome>,
+    /// Mails of this game that could not be delivered (with reasons for the creator's seat).
+    pub undelivered: Vec<Undelivered>,
 }
 
 /// Everything the public page of a game shows: a spectator's view, or the full review after
@@ -50,6 +52,8 @@ pub struct PublicPage {
     pub waiting: Vec<(Seat, Decision)>,
     pub standings: Vec<crate::engine::Standing>,
     pub outcome: Option<crate::kinds::Outcome>,
+    /// Mails of this game that could not be delivered (names only).
+    pub undelivered: Vec<Undelivered>,
 }
 
 /// What `cx.viewer` may see of every step, in words, newest first.
@@ -120,7 +124,10 @@ impl Games {
             }
             _ => Vec::new(),
         };
+        let creator = loaded.game.creator_seat == auth.seat;
+        let undelivered = self.undelivered(conn, &auth.game_id, creator)?;
         Ok(SeatPage {
+            undelivered,
             seat: auth.seat,
             view: replay.map(|r| r.game.view(viewer)),
             decision: replay.and_then(|r| r.game.decision(auth.seat)),
@@ -161,7 +168,9 @@ impl Games {
             None
         };
         let cx = Ctx::new(self.registry().catalogs().words(lang), &names, viewer);
+        let undelivered = self.undelivered(conn, game_id, false)?;
         Ok(PublicPage {
+            undelivered,
             view: replay.map(|r| r.game.view(viewer)),
             seq: loaded.seq(),
             log_head: loaded.game.log_head.clone(),

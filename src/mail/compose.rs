@@ -98,6 +98,20 @@ pub struct Relink<'w> {
     pub receipt: String,
 }
 
+/// To a game's creator: a mail of the game could not be delivered.
+#[derive(Clone, Debug)]
+pub struct MailFailed<'w> {
+    pub w: Words<'w>,
+    pub to_name: String,
+    pub game_title: String,
+    pub game_id: String,
+    /// The name of the seat the mail was for (never its address).
+    pub recipient: String,
+    pub reason: String,
+    /// The creator's own seat link.
+    pub seat_url: String,
+}
+
 macro_rules! mail_templates {
     ($data:ident, $subject:ident = $sp:tt, $text:ident = $tp:tt, $html:ident = $hp:tt) => {
         #[derive(Template)]
@@ -161,6 +175,13 @@ mail_templates!(
     RelinkSubject = "mail/relink/subject.txt",
     RelinkText = "mail/relink/body.txt",
     RelinkHtml = "mail/relink/body.html"
+);
+
+mail_templates!(
+    MailFailed,
+    MailFailedSubject = "mail/mail_failed/subject.txt",
+    MailFailedText = "mail/mail_failed/body.txt",
+    MailFailedHtml = "mail/mail_failed/body.html"
 );
 
 #[cfg(test)]

@@ -2,14 +2,17 @@
 //! outbox worker that claims queued rows, sends them with their stored Message-ID, and retries.
 //!
 //! Nothing here decides who is mailed: the game service writes outbox rows inside its
-//! transactions (see `crate::games`); this module only delivers them.
+//! transactions (see `crate::games`); this module only delivers them, and hands a mail that can
+//! never be delivered back to the service (`Games::mail_failed`), which says so to the game's
+//! creator.
 
 pub mod compose;
 mod smtp;
 
 pub use smtp::BadSmtpUrl;
 
-use crate::store::{self, ConnectError, Db, FailedSend, Millis, OutboxRow};
+use crate::games::Games;
+use crate::store::{self, ConnectError, Db, Millis, OutboxRow, Sent};
 use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::Message;
@@ -132,10 +135,9 @@ impl Mailer {
             .map_err(|e| format!("cannot build the message: {e}"))
     }
 
-    /// Send one row on send lane `lane` (one SMTP connection per lane); the error is a
-    /// sentence for `last_error`.
-    pub async fn send(&self, lane: usize, row: &OutboxRow) -> Result<(), String> {
-        let message = self.message(row)?;
+    /// Send one row on send lane `lane` (one SMTP connection per lane).
+    pub async fn send(&self, lane: usize, row: &OutboxRow) -> Result<(), SendError> {
+        let message = self.message(row).map_err(SendError::permanent)?;
         match &self.transport {
             Transport::Smtp(lanes) => {
                 lanes
@@ -152,17 +154,46 @@ impl Mailer {
                     .mode(0o600)
                     .open(&path)
                     .await
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                file.write_all(&message.formatted())
-                    .await
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                file.sync_all()
-                    .await
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))
+                    .map_err(|e| {
+                        SendError::temporary(format!("cannot write {}: {e}", path.display()))
+                    })?;
+                file.write_all(&message.formatted()).await.map_err(|e| {
+                    SendError::temporary(format!("cannot write {}: {e}", path.display()))
+                })?;
+                file.sync_all().await.map_err(|e| {
+                    SendError::temporary(format!("cannot write {}: {e}", path.display()))
+                })
             }
         }
     }
 }
+
+/// Why a mail was not sent, and whether it ever can be: a permanent failure (an SMTP 5xx answer,
+/// an address no message can be built for) is not retried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SendError {
+    pub permanent: bool,
+    /// A sentence for the outbox row's `last_error` (and the creator's notice).
+    pub reason: String,
+}
+
+impl SendError {
+    pub fn permanent(reason: impl Into<String>) -> SendError {
+        SendError {
+            permanent: true,
+            reason: reason.into(),
+        }
+    }
+    pub fn temporary(reason: impl Into<String>) -> SendError {
+        SendError {
+            permanent: false,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Failed attempts after which a mail that keeps failing counts as undeliverable.
+pub const MAX_ATTEMPTS: i32 = 8;
 
 /// Mails in flight at once, and SMTP connections the worker keeps open (a polite number for
 /// a mail server, and plenty on loopback: docs/benchmarks.md).
@@ -196,7 +227,10 @@ fn send_queues(rows: Vec<OutboxRow>) -> Vec<Vec<OutboxRow>> {
 pub struct RunReport {
     pub claimed: usize,
     pub sent: usize,
+    /// Not sent this time, to be tried again.
     pub failed: usize,
+    /// Never to be sent: marked failed, their addresses undeliverable.
+    pub undeliverable: usize,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -205,27 +239,85 @@ pub enum WorkerError {
     Connect(#[from] ConnectError),
     #[error("outbox query: {0}")]
     Query(#[from] diesel::result::Error),
-    #[error("the database task panicked: {0}")]
-    Join(#[from] tokio::task::JoinError),
+    #[error("the database task failed: {0}")]
+    Task(#[from] anyhow::Error),
 }
 
 /// The outbox worker. `run_once` is one pass (tests step it); `spawn` runs passes every second.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Worker {
     mailer: Arc<Mailer>,
     db: Db,
-    /// How long a claim holds a row before another pass may take it again.
+    games: Games,
+    /// How long a claim holds a row before another pass may take it again: a worker that died
+    /// mid-pass leaves its rows for this long at most. A lane stops sending before its claim
+    /// runs out, so no row is sent by two workers.
     pub lease: Duration,
     /// Rows claimed per pass.
     pub batch: i64,
 }
 
+impl std::fmt::Debug for Worker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Worker")
+            .field("mailer", &self.mailer)
+            .field("lease", &self.lease)
+            .finish()
+    }
+}
+
+/// Settles mails as they are sent: a lane hands its outcome over and waits; whoever finds no
+/// settlement running commits every outcome waiting then in one transaction (the mails of the
+/// other lanes sent meanwhile), so each mail is settled right after it is sent without one
+/// commit per mail.
+struct Settler {
+    db: Db,
+    now: Millis,
+    waiting: std::sync::Mutex<Vec<(Sent, Settled)>>,
+    turn: tokio::sync::Mutex<()>,
+}
+
+/// Where a lane learns that its mail was settled.
+type Settled = tokio::sync::oneshot::Sender<Result<(), String>>;
+
+impl Settler {
+    async fn settle(&self, outcome: Sent) -> Result<(), String> {
+        let (done, answer) = tokio::sync::oneshot::channel();
+        self.waiting
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((outcome, done));
+        {
+            let _turn = self.turn.lock().await;
+            let batch =
+                std::mem::take(&mut *self.waiting.lock().unwrap_or_else(|e| e.into_inner()));
+            if !batch.is_empty() {
+                let outcomes: Vec<Sent> = batch.iter().map(|(o, _)| o.clone()).collect();
+                let now = self.now;
+                let stored = self
+                    .db
+                    .run(move |conn| store::record_sends(conn, &outcomes, now))
+                    .await
+                    .map_err(|e| e.to_string())
+                    .and_then(|r| r.map_err(|e| e.to_string()));
+                for (_, done) in batch {
+                    let _ = done.send(stored.clone());
+                }
+            }
+        }
+        answer
+            .await
+            .unwrap_or_else(|_| Err("the settlement was dropped".into()))
+    }
+}
+
 impl Worker {
-    pub fn new(mailer: Arc<Mailer>, db: Db) -> Worker {
+    pub fn new(mailer: Arc<Mailer>, db: Db, games: Games) -> Worker {
         Worker {
             mailer,
             db,
-            lease: Duration::from_secs(300),
+            games,
+            lease: Duration::from_secs(30),
             batch: 100,
         }
     }
@@ -237,68 +329,100 @@ impl Worker {
 
     /// One pass as if the time were `now` (tests use it to step past leases and backoffs).
     /// The claimed rows go out over up to [`SENDERS`] connections at once; one recipient's
-    /// mails go one after the other, oldest first, so nobody reads move 12 before move 11. Then one write records
-    /// every outcome: sent rows are deleted; failed ones keep their row with one more attempt,
-    /// the error and a backoff (see [`store::retry_delay`]). If the process dies before that
-    /// write, the batch is sent again after its lease, with the same Message-IDs.
+    /// mails go one after the other, oldest first, so nobody reads move 12 before move 11.
+    /// Each mail is settled as soon as it is sent: a delivered row is deleted; one that failed
+    /// keeps its row with one more attempt, the error and a backoff (see
+    /// [`store::retry_delay`]); one that can never be delivered (a permanent failure, or
+    /// [`MAX_ATTEMPTS`] failures) is marked failed and the service tells the game's creator. If
+    /// the process dies, at most the mails in flight are sent again (with the same Message-IDs)
+    /// once the lease runs out.
     pub async fn run_once_at(&self, now: Millis) -> Result<RunReport, WorkerError> {
-        let (db, lease, batch) = (self.db.clone(), self.lease, self.batch);
-        let rows = tokio::task::spawn_blocking(move || -> Result<_, WorkerError> {
-            let mut conn = db.get()?;
-            Ok(store::claim_due(&mut conn, now, lease, batch)?)
-        })
-        .await??;
+        let (lease, batch) = (self.lease, self.batch);
+        let rows = self
+            .db
+            .run(move |conn| store::claim_due(conn, now, lease, batch))
+            .await??;
         let claimed = rows.len();
+        // Stop sending well before the claim runs out: after it, another worker may take the rows.
+        let deadline = tokio::time::Instant::now() + lease.mul_f32(0.75);
+        let settler = Arc::new(Settler {
+            db: self.db.clone(),
+            now,
+            waiting: std::sync::Mutex::new(Vec::new()),
+            turn: tokio::sync::Mutex::new(()),
+        });
         let mut sending = JoinSet::new();
         for (lane, queue) in send_queues(rows).into_iter().enumerate() {
-            let mailer = self.mailer.clone();
+            let (mailer, settler, worker) = (self.mailer.clone(), settler.clone(), self.clone());
             sending.spawn(async move {
-                let mut outcomes = Vec::with_capacity(queue.len());
+                let mut report = RunReport::default();
                 for row in queue {
+                    if tokio::time::Instant::now() >= deadline {
+                        break;
+                    }
                     let outcome = mailer.send(lane, &row).await;
-                    outcomes.push((row, outcome));
+                    let settled = match outcome {
+                        Ok(()) => {
+                            tracing::info!(mail.id = %row.id, mail.kind = %row.kind, game.id = ?row.game_id, "mail sent");
+                            report.sent += 1;
+                            settler.settle(Sent::Delivered { id: row.id.clone() }).await
+                        }
+                        Err(error) if error.permanent || row.attempts + 1 >= MAX_ATTEMPTS => {
+                            tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, reason = %error.reason, "mail cannot be delivered");
+                            report.undeliverable += 1;
+                            worker.undeliverable(row.clone(), error.reason, now).await
+                        }
+                        Err(error) => {
+                            tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, reason = %error.reason, "mail not sent; will retry");
+                            report.failed += 1;
+                            settler
+                                .settle(Sent::Retry {
+                                    id: row.id.clone(),
+                                    attempts: row.attempts,
+                                    error: error.reason,
+                                })
+                                .await
+                        }
+                    };
+                    if let Err(error) = settled {
+                        // Unsettled, the row comes back when its claim runs out.
+                        tracing::error!(mail.id = %row.id, %error, "a sent mail could not be settled");
+                        break;
+                    }
                 }
-                outcomes
+                report
             });
         }
-        let (mut sent, mut failed) = (Vec::new(), Vec::new());
-        while let Some(joined) = sending.join_next().await {
-            // A panicked send leaves its rows claimed; they come back when the lease runs out.
-            let outcomes = joined.unwrap_or_else(|error| {
-                tracing::error!(%error, "a mail send panicked");
-                Vec::new()
-            });
-            for (row, outcome) in outcomes {
-                match outcome {
-                    Ok(()) => {
-                        tracing::info!(mail.id = %row.id, mail.kind = %row.kind, game.id = ?row.game_id, "mail sent");
-                        sent.push(row.id);
-                    }
-                    Err(error) => {
-                        tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, %error, "mail not sent; will retry");
-                        failed.push(FailedSend {
-                            id: row.id,
-                            attempts: row.attempts,
-                            error,
-                        });
-                    }
-                }
-            }
-        }
-        let report = RunReport {
+        let mut report = RunReport {
             claimed,
-            sent: sent.len(),
-            failed: failed.len(),
+            ..RunReport::default()
         };
-        if claimed > 0 {
-            let db = self.db.clone();
-            tokio::task::spawn_blocking(move || -> Result<_, WorkerError> {
-                let mut conn = db.get()?;
-                Ok(store::record_sends(&mut conn, &sent, &failed, now)?)
-            })
-            .await??;
+        while let Some(joined) = sending.join_next().await {
+            // A panicked lane leaves its rows claimed; they come back when the lease runs out.
+            let lane = joined.unwrap_or_else(|error| {
+                tracing::error!(%error, "a mail lane panicked");
+                RunReport::default()
+            });
+            report.sent += lane.sent;
+            report.failed += lane.failed;
+            report.undeliverable += lane.undeliverable;
         }
         Ok(report)
+    }
+
+    /// A mail that can never be delivered: the service marks it and tells the game's creator.
+    async fn undeliverable(
+        &self,
+        row: OutboxRow,
+        reason: String,
+        now: Millis,
+    ) -> Result<(), String> {
+        let games = self.games.clone();
+        self.db
+            .run(move |conn| games.mail_failed(conn, &row, &reason, now))
+            .await
+            .map_err(|e| e.to_string())
+            .and_then(|r| r.map_err(|e| format!("{e:#}")))
     }
 
     /// Run passes until `shutdown` turns true (or its sender is dropped): the next pass at once

@@ -175,33 +175,41 @@ impl Lanes {
         lane: usize,
         envelope: &Envelope,
         message: &[u8],
-    ) -> Result<(), String> {
+    ) -> Result<(), super::SendError> {
+        use super::SendError;
         let mut slot = self.lanes[lane % self.lanes.len()].lock().await;
+        // The connection is out of its slot while it sends: a send cut short (the worker
+        // stopped, the task dropped) drops the connection instead of leaving a half-sent
+        // message on it for the next mail.
         let reusable = slot
-            .as_ref()
-            .is_some_and(|(conn, used)| !conn.has_broken() && used.elapsed() < IDLE);
-        if !reusable {
-            if let Some((mut old, _)) = slot.take() {
-                let _ = tokio::time::timeout(Duration::from_secs(1), old.quit()).await;
-            }
-            let conn = tokio::time::timeout(TIMEOUT, self.server.connect())
+            .take()
+            .filter(|(conn, used)| !conn.has_broken() && used.elapsed() < IDLE);
+        let mut conn = match reusable {
+            Some((conn, _)) => conn,
+            None => tokio::time::timeout(TIMEOUT, self.server.connect())
                 .await
-                .map_err(|_| format!("connecting to {} timed out", self.server.address()))??;
-            *slot = Some((conn, Instant::now()));
-        }
-        let (conn, used) = slot.as_mut().expect("a connection was just opened");
-        let sent = tokio::time::timeout(TIMEOUT, conn.send(envelope, message)).await;
-        *used = Instant::now();
-        match sent {
-            Ok(Ok(_)) => Ok(()),
-            Ok(Err(error)) => {
-                *slot = None;
-                Err(error.to_string())
+                .map_err(|_| {
+                    SendError::temporary(format!(
+                        "connecting to {} timed out",
+                        self.server.address()
+                    ))
+                })?
+                .map_err(SendError::temporary)?,
+        };
+        match tokio::time::timeout(TIMEOUT, conn.send(envelope, message)).await {
+            Ok(Ok(_)) => {
+                *slot = Some((conn, Instant::now()));
+                Ok(())
             }
-            Err(_) => {
-                *slot = None;
-                Err(format!("sending to {} timed out", self.server.address()))
-            }
+            // A 5xx answer (an unknown mailbox, a refused recipient) will not change.
+            Ok(Err(error)) => Err(SendError {
+                permanent: error.is_permanent(),
+                reason: error.to_string(),
+            }),
+            Err(_) => Err(SendError::temporary(format!(
+                "sending to {} timed out",
+                self.server.address()
+            ))),
         }
     }
 }

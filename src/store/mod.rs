@@ -12,8 +12,8 @@ mod tables;
 mod writer;
 
 pub use outbox::{
-    claim_due, enqueue, insert_mails, outbox_rows, record_sends, retry_delay, FailedSend, NewMail,
-    OutboxRow,
+    claim_due, enqueue, failed_mails, insert_mails, mark_failed, mark_undeliverable, outbox_row,
+    outbox_rows, record_sends, retry_delay, retry_now, undeliverable, NewMail, OutboxRow, Sent,
 };
 pub use tables::{
     actions_from, append_action, bump_link_version, find_game, insert_game, insert_seat, last_seq,

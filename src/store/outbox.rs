@@ -1,7 +1,8 @@
 //! The outbox: every mail is a row written in the transaction that caused it, claimed by the
-//! worker under a lease, deleted once sent, kept with a retry count and backoff when not.
+//! worker under a lease, deleted once sent, kept with a retry count and backoff when not, and
+//! kept as failed (with the address marked undeliverable) when it can never be delivered.
 
-use super::schema::outbox;
+use super::schema::{addresses, outbox};
 use super::{random_base32, write_transaction, AnyConnection, GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
@@ -30,6 +31,8 @@ pub struct OutboxRow {
     pub created_at: i64,
     /// While set and in the future, a worker holds the row; after it, the row is claimable again.
     pub claimed_until: Option<i64>,
+    /// Set when the mail can never be delivered (`last_error` says why): not retried.
+    pub failed_at: Option<i64>,
 }
 
 /// A mail to enqueue.
@@ -62,6 +65,7 @@ impl NewMail {
             last_error: None,
             created_at: now.0,
             claimed_until: None,
+            failed_at: None,
         }
     }
 }
@@ -95,6 +99,7 @@ pub fn claim_due(
 ) -> QueryResult<Vec<OutboxRow>> {
     write_transaction(conn, |conn| {
         let query = outbox::table
+            .filter(outbox::failed_at.is_null())
             .filter(outbox::next_attempt_at.le(now.0))
             .filter(
                 outbox::claimed_until
@@ -120,41 +125,149 @@ pub fn claim_due(
     })
 }
 
-/// A failed send, as the worker saw it.
+/// What became of one claimed mail.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FailedSend {
-    pub id: String,
-    /// Failed attempts before this one (the claimed row's `attempts`).
-    pub attempts: i32,
-    pub error: String,
+pub enum Sent {
+    /// Delivered: the row goes.
+    Delivered { id: String },
+    /// Not delivered this time; tried again after a backoff. `attempts`: failed attempts
+    /// before this one (the claimed row's).
+    Retry {
+        id: String,
+        attempts: i32,
+        error: String,
+    },
 }
 
-/// Record what became of a claimed batch in one write transaction: sent rows are deleted;
-/// a failed row counts the attempt, keeps the error, releases its claim and waits out an
-/// exponential backoff. One write per batch rather than one per mail keeps the outbox from
-/// queueing with the moves for SQLite's single writer.
-pub fn record_sends(
-    conn: &mut AnyConnection,
-    sent: &[String],
-    failed: &[FailedSend],
-    now: Millis,
-) -> QueryResult<()> {
+/// Record what became of mails just sent, in one write transaction: a delivered row is
+/// deleted; a row to retry counts the attempt, keeps the error, releases its claim and waits
+/// out an exponential backoff. The worker settles each mail as soon as it is sent (mails sent
+/// at the same moment on other connections settle together), so a crash sends again at most
+/// the mails in flight.
+pub fn record_sends(conn: &mut AnyConnection, outcomes: &[Sent], now: Millis) -> QueryResult<()> {
     write_transaction(conn, |conn| {
-        for ids in sent.chunks(500) {
+        let delivered: Vec<&str> = outcomes
+            .iter()
+            .filter_map(|o| match o {
+                Sent::Delivered { id } => Some(id.as_str()),
+                Sent::Retry { .. } => None,
+            })
+            .collect();
+        for ids in delivered.chunks(500) {
             diesel::delete(outbox::table.filter(outbox::id.eq_any(ids))).execute(conn)?;
         }
-        for failure in failed {
-            diesel::update(outbox::table.find(&failure.id))
-                .set((
-                    outbox::attempts.eq(failure.attempts + 1),
-                    outbox::last_error.eq(Some(&failure.error)),
-                    outbox::next_attempt_at.eq(now.plus(retry_delay(failure.attempts)).0),
-                    outbox::claimed_until.eq(None::<i64>),
-                ))
-                .execute(conn)?;
+        for outcome in outcomes {
+            if let Sent::Retry {
+                id,
+                attempts,
+                error,
+            } = outcome
+            {
+                diesel::update(outbox::table.find(id))
+                    .set((
+                        outbox::attempts.eq(attempts + 1),
+                        outbox::last_error.eq(Some(error)),
+                        outbox::next_attempt_at.eq(now.plus(retry_delay(*attempts)).0),
+                        outbox::claimed_until.eq(None::<i64>),
+                    ))
+                    .execute(conn)?;
+            }
         }
         Ok(())
     })
+}
+
+/// Mark a mail failed for good (call inside a write transaction): kept with its reason, never
+/// claimed again; and its address undeliverable.
+pub fn mark_failed(
+    conn: &mut AnyConnection,
+    row: &OutboxRow,
+    reason: &str,
+    now: Millis,
+) -> QueryResult<()> {
+    diesel::update(outbox::table.find(&row.id))
+        .set((
+            outbox::failed_at.eq(Some(now.0)),
+            outbox::attempts.eq(row.attempts + 1),
+            outbox::last_error.eq(Some(reason)),
+            outbox::claimed_until.eq(None::<i64>),
+        ))
+        .execute(conn)?;
+    mark_undeliverable(conn, &row.to_addr, reason, now)
+}
+
+/// Remember that mail to `address` cannot be delivered, and why.
+pub fn mark_undeliverable(
+    conn: &mut AnyConnection,
+    address: &str,
+    reason: &str,
+    now: Millis,
+) -> QueryResult<()> {
+    let key = address.to_lowercase();
+    let known = addresses::table
+        .find(&key)
+        .select(addresses::address)
+        .get_result::<String>(conn)
+        .optional()?;
+    if known.is_some() {
+        diesel::update(addresses::table.find(&key))
+            .set((
+                addresses::undeliverable_at.eq(Some(now.0)),
+                addresses::undeliverable_reason.eq(Some(reason)),
+            ))
+            .execute(conn)?;
+    } else {
+        diesel::insert_into(addresses::table)
+            .values((
+                addresses::address.eq(&key),
+                addresses::created_at.eq(now.0),
+                addresses::undeliverable_at.eq(Some(now.0)),
+                addresses::undeliverable_reason.eq(Some(reason)),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Why mail to `address` cannot be delivered, if it cannot.
+pub fn undeliverable(conn: &mut AnyConnection, address: &str) -> QueryResult<Option<String>> {
+    Ok(addresses::table
+        .find(address.to_lowercase())
+        .select(addresses::undeliverable_reason)
+        .get_result::<Option<String>>(conn)
+        .optional()?
+        .flatten())
+}
+
+/// The failed mails of a game, oldest first.
+pub fn failed_mails(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<OutboxRow>> {
+    outbox::table
+        .filter(outbox::game_id.eq(game.as_str()))
+        .filter(outbox::failed_at.is_not_null())
+        .order(outbox::created_at.asc())
+        .select(outbox::all_columns)
+        .load(conn)
+}
+
+/// One queued mail by id.
+pub fn outbox_row(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<OutboxRow>> {
+    outbox::table
+        .find(id)
+        .select(outbox::all_columns)
+        .get_result(conn)
+        .optional()
+}
+
+/// Put a mail back in the queue, due now, its failure forgotten (an operator's retry).
+pub fn retry_now(conn: &mut AnyConnection, id: &str, now: Millis) -> QueryResult<bool> {
+    diesel::update(outbox::table.find(id))
+        .set((
+            outbox::failed_at.eq(None::<i64>),
+            outbox::next_attempt_at.eq(now.0),
+            outbox::claimed_until.eq(None::<i64>),
+        ))
+        .execute(conn)
+        .map(|n| n > 0)
 }
 
 /// The delay before retry number `attempts + 1`: 30 s × 2^attempts, at most an hour.

@@ -59,9 +59,19 @@ diesel::table! {
         last_error -> Nullable<Text>,
         created_at -> BigInt,
         claimed_until -> Nullable<BigInt>,
+        failed_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    addresses (address) {
+        address -> Text,
+        created_at -> BigInt,
+        undeliverable_at -> Nullable<BigInt>,
+        undeliverable_reason -> Nullable<Text>,
     }
 }
 
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(actions -> games (game_id));
-diesel::allow_tables_to_appear_in_same_query!(games, seats, actions, outbox);
+diesel::allow_tables_to_appear_in_same_query!(games, seats, actions, outbox, addresses);

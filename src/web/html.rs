@@ -264,6 +264,11 @@ fn render_seat(
     let me = page.seat;
     let cx = Ctx::new(w, &names, Viewer::Seat(me));
     let base = path_of(path);
+    flashes.extend(
+        page.undelivered
+            .iter()
+            .map(|u| Flash::error(undelivered(w, u))),
+    );
     let game = present::game_shown(kind, &page.game, page.seq, page.view.as_ref(), &cx);
     match (page.game.status, &page.view) {
         (GameStatus::Cancelled, _) => message(status, w, "page-cancelled"),
@@ -532,6 +537,18 @@ async fn rule_error_words(
     }
 }
 
+/// "Mail to Bob could not be delivered[: why]."
+fn undelivered(w: Words, u: &crate::games::Undelivered) -> String {
+    match &u.reason {
+        Some(reason) => w.two(
+            "page-undelivered-why",
+            ("name", u.name.as_str()),
+            ("reason", reason.as_str()),
+        ),
+        None => w.one("page-undelivered", "name", u.name.as_str()),
+    }
+}
+
 // ---------------------------------------------------------------- public page
 
 pub struct PublicPlayer {
@@ -565,6 +582,7 @@ pub struct PublicPageHtml<'w> {
     pub replay_path: String,
     pub board: Html,
     pub history: Vec<String>,
+    pub notices: Vec<String>,
 }
 
 pub async fn public(
@@ -671,6 +689,7 @@ pub async fn public(
         replay_path: format!("/games/{id}/replay/{}", page.seq),
         board: view.map(|v| kind.board(v, &cx)).unwrap_or_default(),
         history: present::history(&page.history, &cx),
+        notices: page.undelivered.iter().map(|u| undelivered(w, u)).collect(),
     };
     render(StatusCode::OK, &html)
 }

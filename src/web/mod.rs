@@ -280,7 +280,7 @@ pub async fn start(config: Config) -> Result<Running> {
         data_dir: config.data_dir.clone(),
         from: config.mail_from.clone(),
     })?);
-    let worker = Worker::new(mailer, db.clone());
+    let worker = Worker::new(mailer, db.clone(), games.clone());
     let state = web::Data::new(AppState {
         db: db.clone(),
         games,

@@ -215,9 +215,27 @@ impl Mail {
 struct Capture {
     current: Vec<u8>,
     messages: Arc<Mutex<Vec<Mail>>>,
+    behaviour: Behaviour,
+}
+
+/// How the test SMTP server misbehaves, on demand.
+#[derive(Clone, Default)]
+pub struct Behaviour {
+    /// Recipients answered 550 (no such mailbox): a permanent failure.
+    pub refused: Arc<Mutex<Vec<String>>>,
+    /// When set, the message that would be number `n` (from 0) hangs before it is accepted.
+    pub stall_at: Arc<Mutex<Option<usize>>>,
 }
 
 impl mailin_embedded::Handler for Capture {
+    fn rcpt(&mut self, to: &str) -> mailin_embedded::Response {
+        let refused = self.behaviour.refused.lock().unwrap();
+        if refused.iter().any(|r| to.contains(r.as_str())) {
+            mailin_embedded::response::NO_MAILBOX
+        } else {
+            mailin_embedded::response::OK
+        }
+    }
     fn data_start(
         &mut self,
         _domain: &str,
@@ -234,6 +252,12 @@ impl mailin_embedded::Handler for Capture {
     }
     fn data_end(&mut self) -> mailin_embedded::Response {
         let raw = String::from_utf8_lossy(&std::mem::take(&mut self.current)).into_owned();
+        let stall = *self.behaviour.stall_at.lock().unwrap();
+        if stall == Some(self.messages.lock().unwrap().len()) {
+            // A server that stops answering mid-batch: the sender is killed meanwhile.
+            std::thread::sleep(std::time::Duration::from_secs(5));
+            return mailin_embedded::response::INTERNAL_ERROR;
+        }
         self.messages.lock().unwrap().push(Mail::parse(raw));
         mailin_embedded::response::OK
     }
@@ -244,12 +268,15 @@ impl mailin_embedded::Handler for Capture {
 pub struct Smtp {
     pub url: String,
     messages: Arc<Mutex<Vec<Mail>>>,
+    /// Set it to make the server refuse recipients or stall.
+    pub behaviour: Behaviour,
 }
 
 impl Smtp {
     pub fn start() -> Smtp {
         let capture = Capture::default();
         let messages = capture.messages.clone();
+        let behaviour = capture.behaviour.clone();
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
         let port = listener.local_addr().unwrap().port();
         let mut server = mailin_embedded::Server::new(capture);
@@ -260,6 +287,21 @@ impl Smtp {
         Smtp {
             url: format!("smtp://127.0.0.1:{port}"),
             messages,
+            behaviour,
+        }
+    }
+
+    /// An address where no SMTP server listens: every send fails, temporarily.
+    pub fn nowhere() -> Smtp {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .expect("a free port")
+            .local_addr()
+            .unwrap()
+            .port();
+        Smtp {
+            url: format!("smtp://127.0.0.1:{port}"),
+            messages: Arc::default(),
+            behaviour: Behaviour::default(),
         }
     }
 
@@ -454,7 +496,11 @@ impl TestApp {
             .run_once()
             .await
             .expect("the worker pass runs");
-        assert_eq!(report.failed, 0, "mails failed: {report:?}");
+        assert_eq!(
+            (report.failed, report.undeliverable),
+            (0, 0),
+            "mails failed: {report:?}"
+        );
         report
     }
 

@@ -1,0 +1,2 @@
+DROP TABLE addresses;
+ALTER TABLE outbox DROP COLUMN failed_at;
