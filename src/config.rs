@@ -115,6 +115,25 @@ impl ServeArgs {
     }
 }
 
+impl Config {
+    /// The public address in links and mails: CORRIERE_BASE_URL, or else `http://{bound}` with
+    /// a warning (only this machine can follow such links). `serve` passes the address it
+    /// bound; the admin commands pass the configured `--bind`, so their mails match `serve`'s.
+    pub fn base_url_or(&self, bound: &str) -> Result<BaseUrl> {
+        if let Some(url) = &self.base_url {
+            return Ok(url.clone());
+        }
+        let url = BaseUrl::parse(&format!("http://{bound}"))
+            .map_err(|_| anyhow::anyhow!("set CORRIERE_BASE_URL: {bound} makes no address"))?;
+        tracing::warn!(
+            base_url = url.as_str(),
+            "CORRIERE_BASE_URL is not set: links in mails point at this default address, which \
+             only this machine can open; set it to the address players use"
+        );
+        Ok(url)
+    }
+}
+
 /// The data directory, made private to the service's user (0700) when it is created: it holds
 /// the database, the link secret and the mails' files.
 fn create_private_dir(dir: &Path) -> Result<()> {

@@ -45,6 +45,16 @@ enum Command {
         #[command(flatten)]
         args: corriere::config::ServeArgs,
     },
+    /// See and manage the stored games (same configuration as `serve`).
+    Game {
+        #[command(subcommand)]
+        command: GameCommand,
+    },
+    /// See the mails not sent yet and put failed ones back in the queue.
+    Mail {
+        #[command(subcommand)]
+        command: MailCommand,
+    },
     /// Manage one seat of a game.
     Seat {
         #[command(subcommand)]
@@ -84,6 +94,51 @@ enum Command {
         /// Also write every game as a finished record (corriere-record/1) into this directory.
         #[arg(long)]
         records: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum GameCommand {
+    /// Every game, newest first: its status, whom it waits on and since when.
+    List {
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
+    /// One game: seats and addresses, pending decisions, last moves, queued and failed mails.
+    Show {
+        /// The game id, as in its address.
+        game: String,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
+    /// Cancel a game that invites or is played; every player is mailed.
+    Cancel {
+        /// The game id, as in its address.
+        game: String,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
+}
+
+#[derive(Subcommand)]
+enum MailCommand {
+    /// The mails waiting to be sent, oldest first, with their attempts and last error.
+    List {
+        /// Only the mails that failed for good.
+        #[arg(long)]
+        failed: bool,
+        /// Only the mails of this game.
+        #[arg(long)]
+        game: Option<String>,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
+    /// Send a queued or failed mail now (its address is no longer marked undeliverable).
+    Retry {
+        /// The mail's id, as `mail list` prints it.
+        id: String,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
     },
 }
 
@@ -156,7 +211,18 @@ fn main() -> ExitCode {
         Command::Serve { args } => cli::serve::serve(args),
         Command::Seat {
             command: SeatCommand::Relink { game, seat, args },
-        } => cli::serve::relink(args, &game, seat),
+        } => cli::admin::relink(args, &game, seat),
+        Command::Game { command } => match command {
+            GameCommand::List { args } => cli::admin::list_games(args),
+            GameCommand::Show { game, args } => cli::admin::show_game(args, &game),
+            GameCommand::Cancel { game, args } => cli::admin::cancel_game(args, &game),
+        },
+        Command::Mail { command } => match command {
+            MailCommand::List { failed, game, args } => {
+                cli::admin::list_mails(args, failed, game.as_deref())
+            }
+            MailCommand::Retry { id, args } => cli::admin::retry_mail(args, &id),
+        },
         Command::Engine {
             command:
                 EngineCommand::Apply {

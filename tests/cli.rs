@@ -175,6 +175,11 @@ fn every_command_has_help() {
         vec!["export", "--help"],
         vec!["import", "--help"],
         vec!["seat", "relink", "--help"],
+        vec!["game", "list", "--help"],
+        vec!["game", "show", "--help"],
+        vec!["game", "cancel", "--help"],
+        vec!["mail", "list", "--help"],
+        vec!["mail", "retry", "--help"],
     ] {
         let (code, out) = corriere(&args);
         assert_eq!(code, 0, "{args:?}");

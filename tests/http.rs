@@ -22,6 +22,7 @@ on_each_backend!(
     bad_links_unknown_games_and_malformed_forms_get_pages_that_say_what_is_wrong,
     concurrent_posts_of_the_same_move_apply_it_exactly_once,
     declining_an_invitation_cancels_the_game_and_tells_the_others,
+    a_game_the_operator_cancels_says_so_on_its_pages_and_takes_no_more_moves,
     a_game_is_created_joined_and_played_through_the_json_api,
     mails_queued_before_a_stop_are_delivered_exactly_once_by_the_next_service,
     a_move_whose_transaction_fails_stores_nothing_and_sends_nothing,
@@ -369,6 +370,58 @@ async fn bad_links_unknown_games_and_malformed_forms_get_pages_that_say_what_is_
 }
 
 // ---------------------------------------------------------------- invitations and the API
+
+async fn a_game_the_operator_cancels_says_so_on_its_pages_and_takes_no_more_moves(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = app.create_game(3, &[]).await;
+    let links = app.accept_all(&creator.game, 3).await;
+    let id = game_id(&creator);
+    let seq = app
+        .seat_page(&links[0])
+        .await
+        .seq()
+        .expect("a started game");
+    app.running
+        .state
+        .games
+        .cancel(&mut conn(&app), &id, corriere::games::Cancel::Operator)
+        .expect("a game in play can be cancelled by the operator");
+    let public = app.public_page(&creator.game).await;
+    assert!(
+        public
+            .text()
+            .contains("This game was cancelled by the operator of this site."),
+        "{}",
+        public.body
+    );
+    let page = app.seat_page(&links[1]).await;
+    assert!(
+        page.text()
+            .contains("The operator of this site cancelled this game"),
+        "{}",
+        page.body
+    );
+    let moved = app
+        .post_move(
+            &links[0],
+            &[("seq", &seq.to_string()), ("action", r#"{"type":"pass"}"#)],
+        )
+        .await;
+    assert_eq!(moved.status, 409, "{}", moved.body);
+    app.deliver_mail().await;
+    for seat in 1..=3 {
+        assert!(
+            app.smtp
+                .latest_to(email_of(seat), |m| m.text.contains("operator"))
+                .is_some(),
+            "seat {seat} is told ({})",
+            app.backend()
+        );
+    }
+    app.stop().await;
+}
 
 async fn declining_an_invitation_cancels_the_game_and_tells_the_others(backend: Backend) {
     let app = TestApp::spawn(&backend).await;

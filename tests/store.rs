@@ -1,5 +1,8 @@
 //! The store, the game service and the mail worker against real databases: a fresh SQLite file
-//! per test, and the same suite on a fresh PostgreSQL database when CORRIERE_TEST_POSTGRES_URL is set.
+//! per test, and the same suite on a fresh PostgreSQL database whenever a server answers (the
+//! local one, or CORRIERE_TEST_POSTGRES_URL; see tests/support).
+
+mod support;
 
 use corriere::audit::chain;
 use corriere::engine::condottiere::{Action, Card, Event, Game, Options};
@@ -16,7 +19,7 @@ use corriere::present::{Ctx, Presenter, SeatNames};
 use corriere::store::{self, AnyConnection, Db, DbUrl, Millis, OutboxRow};
 use diesel::prelude::*;
 use std::collections::HashSet;
-use std::sync::{Arc, Barrier, Mutex, Once};
+use std::sync::{Arc, Barrier, Mutex};
 use std::time::Duration;
 
 // ---------------------------------------------------------------- harness
@@ -69,20 +72,7 @@ fn sqlite_db() -> TestDb {
 }
 
 fn postgres_server() -> Option<String> {
-    static WARN: Once = Once::new();
-    match std::env::var("CORRIERE_TEST_POSTGRES_URL") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ => {
-            // Written to the process's stderr directly, past the test harness's capture.
-            WARN.call_once(|| {
-                use std::io::Write;
-                let _ = std::io::stderr().write_all(
-                    b"\n*** SKIPPED: PostgreSQL tests (CORRIERE_TEST_POSTGRES_URL unset) ***\n\n",
-                );
-            });
-            None
-        }
-    }
+    support::postgres_server()
 }
 
 fn postgres_db(server: &str) -> TestDb {

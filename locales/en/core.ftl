@@ -55,7 +55,9 @@ mail-over-review = The whole game, with everything that was hidden, can now be r
 mail-over-secret = The server's secret was { $secret }
 mail-over-commitment = Its SHA-256 is the commitment announced at the start: { $commitment }
 mail-cancelled-subject = Game { $id } is cancelled
-mail-cancelled-intro = { $name } declined the invitation, so { $game } game { $id } will not be played.
+mail-cancelled-intro = { $game } game { $id } will not be played.
+mail-cancelled-declined = { $name } declined the invitation.
+mail-cancelled-operator = The operator of this server cancelled the game.
 mail-relink-subject = Your new link for game { $id }
 mail-relink-intro = Here is a fresh private link to your seat in { $game } game { $id }. Older links to your seat no longer work.
 mail-relink-link-html = Open your seat
@@ -89,8 +91,11 @@ page-bad-link = This link is not valid
 page-unreadable-form = The form could not be read
     .text = The form could not be read: it did not arrive as an ordinary web form.
     .hint = Reload the page and use its buttons.
-page-cancelled = This game was cancelled
+page-cancelled-declined = This game was cancelled
     .text = A player declined the invitation, so this game will not be played.
+    .hint = Start a new game from the home page.
+page-cancelled-operator = This game was cancelled
+    .text = The operator of this site cancelled this game, so it will not be continued.
     .hint = Start a new game from the home page.
 page-too-late = Too late to decline
     .text = This game has already started (or was cancelled), so it can no longer be declined.
@@ -107,7 +112,8 @@ status-yours-also = Your decision: { $decision }. Also waiting for { $others }.
 status-waiting = Waiting for { $seats } to { $decision }.
 status-over = The game is over. { $result }
 status-inviting = Waiting for { $seats } to accept the invitation.
-status-cancelled = This game was cancelled: a player declined.
+status-cancelled-declined = This game was cancelled: a player declined.
+status-cancelled-operator = This game was cancelled by the operator of this site.
 
 ## The home page and creating a game
 

@@ -1,7 +1,33 @@
 //! The command-line shell around the library: one module per `corriere` subcommand family.
 //! Commands parse their input, call the library, and print; they hold no rules.
 
+pub mod admin;
 pub mod engine;
 pub mod records;
 pub mod serve;
 pub mod simulate;
+
+use crate::config::ServeArgs;
+use crate::games::{GameId, Games, GamesConfig};
+use crate::store::Db;
+use anyhow::{Context, Result};
+
+/// The service as `serve` configures it (same flags, same environment), without the web
+/// server: what the commands that act on stored games share.
+pub fn open(args: ServeArgs) -> Result<(Games, Db)> {
+    serve::init_logs();
+    let config = args.into_config()?;
+    let base_url = config.base_url_or(&config.bind)?;
+    let db = Db::open(&config.database_url).context("opening the database")?;
+    let games = Games::new(GamesConfig {
+        base_url,
+        link_secret: config.secret,
+        registry: config.games,
+    });
+    Ok((games, db))
+}
+
+/// A game id from the command line.
+pub fn game_id(text: &str) -> Result<GameId> {
+    GameId::parse(text).map_err(|_| anyhow::anyhow!("{text:?} is not a game id"))
+}

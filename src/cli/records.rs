@@ -3,9 +3,7 @@
 
 use crate::audit::{verify_with, Record};
 use crate::config::ServeArgs;
-use crate::games::{BaseUrl, GameId, Games, GamesConfig};
 use crate::kinds::Registry;
-use crate::store::Db;
 use anyhow::{Context, Result};
 use std::path::Path;
 use std::process::ExitCode;
@@ -33,28 +31,10 @@ pub fn verify(path: &Path) -> Result<ExitCode> {
     }
 }
 
-fn games(args: ServeArgs) -> Result<(Games, Db)> {
-    let config = args.into_config()?;
-    let db = Db::open(&config.database_url).context("opening the database")?;
-    let base_url = match config.base_url {
-        Some(url) => url,
-        None => BaseUrl::parse(&format!("http://{}", config.bind))
-            .map_err(|_| anyhow::anyhow!("set CORRIERE_BASE_URL"))?,
-    };
-    Ok((
-        Games::new(GamesConfig {
-            base_url,
-            link_secret: config.secret,
-            registry: config.games,
-        }),
-        db,
-    ))
-}
-
 /// Print a game's record (public information only while it runs).
 pub fn export(args: ServeArgs, game: &str) -> Result<ExitCode> {
-    let id = GameId::parse(game).map_err(|_| anyhow::anyhow!("{game:?} is not a game id"))?;
-    let (games, db) = games(args)?;
+    let id = super::game_id(game)?;
+    let (games, db) = super::open(args)?;
     let mut conn = db.get()?;
     let record = games
         .record(&mut conn, &id)
@@ -69,7 +49,7 @@ pub fn import(args: ServeArgs, path: &Path) -> Result<ExitCode> {
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let record =
         Record::from_json(&text).map_err(|d| anyhow::anyhow!("{}: {d}", path.display()))?;
-    let (games, db) = games(args)?;
+    let (games, db) = super::open(args)?;
     let mut conn = db.get()?;
     let id = games
         .import(&mut conn, &record)

@@ -29,7 +29,7 @@ use crate::present::{Ctx, SeatNames, Words};
 use crate::store::{
     self, write_transaction, AnyConnection, ContributionSource, GameRow, Millis, NewMail, SeatRow,
 };
-pub use crate::store::{GameId, GameStatus};
+pub use crate::store::{CancelledBy, GameId, GameStatus};
 use anyhow::anyhow;
 use replay::{ReplayCache, Setup};
 use std::sync::Arc;
@@ -106,6 +106,8 @@ pub struct GameInfo {
     pub rules_version: u32,
     pub options: Options,
     pub status: GameStatus,
+    /// Set when the game was cancelled.
+    pub cancelled_by: Option<CancelledBy>,
     pub players: u8,
     pub created_at: Millis,
     pub ended_at: Option<Millis>,
@@ -198,6 +200,7 @@ macro_rules! service_error {
 }
 
 // Declared after `service_error!` so it can use the macro.
+pub mod admin;
 pub mod review;
 
 /// One thing wrong with a new game; the web layer words it (`CreateProblem::words`).
@@ -286,6 +289,22 @@ service_error!(DeclineError {
     NoSuchGame,
     #[error("this game is no longer waiting for players")]
     NotInviting,
+});
+
+/// Who called a game off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cancel {
+    /// A seat declined its invitation.
+    Declined(Seat),
+    /// The operator cancelled it (`corriere game cancel`).
+    Operator,
+}
+
+service_error!(CancelError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    #[error("this game can no longer be cancelled")]
+    NotCancellable,
 });
 
 service_error!(RelinkError {
@@ -412,6 +431,7 @@ impl Games {
                 .read_options(&row.options)
                 .map_err(|e| anyhow!("stored options of game {}: {e}", row.id))?,
             status: row.status(),
+            cancelled_by: row.cancelled_by.as_deref().and_then(CancelledBy::parse),
             players: u8::try_from(players)?,
             created_at: Millis(row.created_at),
             ended_at: row.ended_at.map(Millis),
@@ -493,6 +513,7 @@ impl Games {
             creator_seat: new.creator_seat.0 as i32,
             ended_at: None,
             revision: 0,
+            cancelled_by: None,
         };
         let names = SeatNames::new(new.seats.iter().map(|(n, _)| n.to_string()).collect());
         let words = self.mail_words();
@@ -686,24 +707,58 @@ impl Games {
 
     /// Decline an invitation: the game is cancelled and every other seat is told.
     pub fn decline(&self, conn: &mut AnyConnection, auth: &SeatAuth) -> Result<(), DeclineError> {
-        let now = Millis::now();
         let id = &auth.game_id;
+        match self.cancel(conn, id, Cancel::Declined(auth.seat)) {
+            Ok(()) => {}
+            Err(CancelError::NoSuchGame) => return Err(DeclineError::NoSuchGame),
+            Err(CancelError::NotCancellable) => return Err(DeclineError::NotInviting),
+            Err(CancelError::Unexpected(e)) => return Err(DeclineError::Unexpected(e)),
+        }
+        tracing::info!(game.id = %id, seat = auth.seat.number(), "seat declined; game cancelled");
+        Ok(())
+    }
+
+    /// Cancel a game and tell its players why (everyone but a seat that declined). A seat may
+    /// decline only while the game invites; the operator may cancel it until it is over.
+    pub fn cancel(
+        &self,
+        conn: &mut AnyConnection,
+        id: &GameId,
+        why: Cancel,
+    ) -> Result<(), CancelError> {
+        let now = Millis::now();
         let words = self.mail_words();
-        write_transaction(conn, |conn| -> Result<(), DeclineError> {
-            let row = store::lock_game(conn, id)?.ok_or(DeclineError::NoSuchGame)?;
-            if row.status() != GameStatus::Inviting {
-                return Err(DeclineError::NotInviting);
+        write_transaction(conn, |conn| -> Result<(), CancelError> {
+            let row = store::lock_game(conn, id)?.ok_or(CancelError::NoSuchGame)?;
+            let cancellable = match why {
+                Cancel::Declined(_) => row.status() == GameStatus::Inviting,
+                Cancel::Operator => {
+                    matches!(row.status(), GameStatus::Inviting | GameStatus::Playing)
+                }
+            };
+            if !cancellable {
+                return Err(CancelError::NotCancellable);
             }
-            store::set_status(conn, id, GameStatus::Cancelled, Some(now))?;
+            let by = match why {
+                Cancel::Declined(_) => CancelledBy::Declined,
+                Cancel::Operator => CancelledBy::Operator,
+            };
+            store::cancel_game(conn, id, by, now)?;
             let seats = store::seats_of(conn, id)?;
             let names = names_of(&seats);
-            for other in seats.iter().filter(|s| seat_of(s) != auth.seat) {
+            let said = match why {
+                Cancel::Declined(seat) => {
+                    words.one("mail-cancelled-declined", "name", names.name(seat))
+                }
+                Cancel::Operator => words.get("mail-cancelled-operator"),
+            };
+            for other in seats.iter().filter(|s| why != Cancel::Declined(seat_of(s))) {
                 let mail = compose::Cancelled {
                     w: words,
                     to_name: other.name.clone(),
                     game_title: words.get(&format!("{}-title", row.kind)),
                     game_id: id.to_string(),
-                    declined_by: names.name(auth.seat),
+                    why: said.clone(),
                     game_url: self.0.links.game_url(id),
                     commitment: row.commitment.clone(),
                 }
@@ -716,7 +771,7 @@ impl Games {
             }
             Ok(())
         })?;
-        tracing::info!(game.id = %id, seat = auth.seat.number(), "seat declined; game cancelled");
+        tracing::info!(game.id = %id, ?why, "game cancelled");
         Ok(())
     }
 

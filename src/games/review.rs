@@ -121,6 +121,7 @@ impl Games {
                     creator_seat: 0,
                     ended_at: Some(ended),
                     revision: 0,
+                    cancelled_by: None,
                 },
             )?;
             for (SeatName { seat, name }, contribution) in

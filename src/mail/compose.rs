@@ -81,7 +81,8 @@ pub struct Cancelled<'w> {
     pub to_name: String,
     pub game_title: String,
     pub game_id: String,
-    pub declined_by: String,
+    /// Why, in a sentence ("Carla declined the invitation.").
+    pub why: String,
     pub game_url: String,
     pub commitment: String,
 }
@@ -197,7 +198,7 @@ mod tests {
             to_name: "Bob".into(),
             game_title: "Condottiere".into(),
             game_id: "abcdefgh23".into(),
-            declined_by: "<Eve & co>".into(),
+            why: "<Eve & co> declined the invitation.".into(),
             game_url: "https://example.org/games/abcdefgh23".into(),
             commitment: "00".into(),
         };

@@ -12,13 +12,15 @@ mod tables;
 mod writer;
 
 pub use outbox::{
-    claim_due, enqueue, failed_mails, insert_mails, mark_failed, mark_undeliverable, outbox_row,
-    outbox_rows, record_sends, retry_delay, retry_now, undeliverable, NewMail, OutboxRow, Sent,
+    claim_due, clear_undeliverable, enqueue, failed_mails, insert_mails, mark_failed,
+    mark_undeliverable, outbox_row, outbox_rows, record_sends, retry_delay, retry_now,
+    undeliverable, NewMail, OutboxRow, Sent,
 };
 pub use tables::{
-    actions_from, append_action, bump_link_version, find_game, insert_game, insert_seat, last_seq,
-    lock_game, record_acceptance, seat_link_version, seats_of, set_status, start_game, store_move,
-    ActionRow, ContributionSource, GameRow, GameStatus, NewMove, SeatRow,
+    actions_from, all_games, append_action, bump_link_version, cancel_game, find_game, insert_game,
+    insert_seat, last_seq, lock_game, record_acceptance, seat_link_version, seats_of, set_status,
+    start_game, store_move, ActionRow, CancelledBy, ContributionSource, GameRow, GameStatus,
+    NewMove, SeatRow,
 };
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};

@@ -239,6 +239,17 @@ pub fn undeliverable(conn: &mut AnyConnection, address: &str) -> QueryResult<Opt
         .flatten())
 }
 
+/// Forget that mail to `address` could not be delivered (the operator retries it).
+pub fn clear_undeliverable(conn: &mut AnyConnection, address: &str) -> QueryResult<()> {
+    diesel::update(addresses::table.find(address.to_lowercase()))
+        .set((
+            addresses::undeliverable_at.eq(None::<i64>),
+            addresses::undeliverable_reason.eq(None::<String>),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
 /// The failed mails of a game, oldest first.
 pub fn failed_mails(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<OutboxRow>> {
     outbox::table

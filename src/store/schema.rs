@@ -15,6 +15,7 @@ diesel::table! {
         creator_seat -> Integer,
         ended_at -> Nullable<BigInt>,
         revision -> BigInt,
+        cancelled_by -> Nullable<Text>,
     }
 }
 

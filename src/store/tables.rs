@@ -42,6 +42,31 @@ impl GameStatus {
     }
 }
 
+/// Who called a cancelled game off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CancelledBy {
+    /// A seat declined its invitation.
+    Declined,
+    /// The operator cancelled it.
+    Operator,
+}
+
+impl CancelledBy {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CancelledBy::Declined => "declined",
+            CancelledBy::Operator => "operator",
+        }
+    }
+    pub fn parse(text: &str) -> Option<CancelledBy> {
+        Some(match text {
+            "declined" => CancelledBy::Declined,
+            "operator" => CancelledBy::Operator,
+            _ => return None,
+        })
+    }
+}
+
 /// Who chose a seat's entropy contribution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -90,6 +115,8 @@ pub struct GameRow {
     /// Bumped by every change to the game or its seats; a prepared move is stored only if the
     /// revision it read is still current (see [`store_move`]).
     pub revision: i64,
+    /// Why a cancelled game was called off: "declined" or "operator".
+    pub cancelled_by: Option<String>,
 }
 
 impl GameRow {
@@ -215,6 +242,32 @@ pub fn record_acceptance(
         ))
         .execute(conn)
         .map(drop)
+}
+
+/// Cancel a game, saying who called it off (the revision moves on).
+pub fn cancel_game(
+    conn: &mut AnyConnection,
+    id: &GameId,
+    by: CancelledBy,
+    at: Millis,
+) -> QueryResult<()> {
+    diesel::update(games::table.find(id.as_str()))
+        .set((
+            games::status.eq(GameStatus::Cancelled.as_str()),
+            games::ended_at.eq(Some(at.0)),
+            games::cancelled_by.eq(Some(by.as_str())),
+            games::revision.eq(games::revision + 1),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Every game, newest first (for the operator's list).
+pub fn all_games(conn: &mut AnyConnection) -> QueryResult<Vec<GameRow>> {
+    games::table
+        .order(games::created_at.desc())
+        .select(games::all_columns)
+        .load(conn)
 }
 
 /// Change a game's status (a change every prepared move must see: the revision moves on).

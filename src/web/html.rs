@@ -11,7 +11,7 @@ use crate::games::{
 };
 use crate::kinds::Kind;
 use crate::present::{seat_colour, Ctx, Html, MoveForm, Words};
-use crate::store::AnyConnection;
+use crate::store::{AnyConnection, CancelledBy};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -271,7 +271,9 @@ fn render_seat(
     );
     let game = present::game_shown(kind, &page.game, page.seq, page.view.as_ref(), &cx);
     match (page.game.status, &page.view) {
-        (GameStatus::Cancelled, _) => message(status, w, "page-cancelled"),
+        (GameStatus::Cancelled, _) => {
+            message(status, w, &cancelled_key("page-cancelled", &page.game))
+        }
         (GameStatus::Inviting, _) | (_, None) => {
             flashes.extend(game.notes.iter().map(|n| Flash::info(n.clone())));
             let accepted = page.seats.iter().any(|s| s.seat == me && s.accepted);
@@ -629,7 +631,7 @@ pub async fn public(
                     .collect::<Vec<_>>(),
             ),
         ),
-        GameStatus::Cancelled => w.get("status-cancelled"),
+        GameStatus::Cancelled => w.get(&cancelled_key("status-cancelled", &page.game)),
         _ => match &page.outcome {
             Some(outcome) => w.one("status-over", "result", kind.outcome_words(outcome, &cx)),
             None => present::status(kind, &page.waiting, &cx),
@@ -692,4 +694,10 @@ pub async fn public(
         notices: page.undelivered.iter().map(|u| undelivered(w, u)).collect(),
     };
     render(StatusCode::OK, &html)
+}
+
+/// The catalog key saying why a game was cancelled: `{prefix}-declined` or `{prefix}-operator`.
+fn cancelled_key(prefix: &str, game: &crate::games::GameInfo) -> String {
+    let by = game.cancelled_by.unwrap_or(CancelledBy::Declined);
+    format!("{prefix}-{}", by.as_str())
 }

@@ -265,11 +265,7 @@ pub async fn start(config: Config) -> Result<Running> {
     let listener = std::net::TcpListener::bind(&config.bind)
         .with_context(|| format!("binding {}", config.bind))?;
     let addr = listener.local_addr()?;
-    let base_url = match config.base_url.clone() {
-        Some(url) => url,
-        None => BaseUrl::parse(&format!("http://{addr}"))
-            .map_err(|_| anyhow::anyhow!("no base URL for {addr}"))?,
-    };
+    let base_url = config.base_url_or(&addr.to_string())?;
     let games = Games::new(GamesConfig {
         base_url: base_url.clone(),
         link_secret: config.secret.clone(),

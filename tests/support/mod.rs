@@ -1,6 +1,6 @@
 //! The test harness shaped like production: the real `corriere::web::start` bound to port 0 on a
-//! fresh database (a SQLite file in a temp dir, or a fresh PostgreSQL database when
-//! CORRIERE_TEST_POSTGRES_URL is set), an in-process SMTP server that keeps every message, one
+//! fresh database (a SQLite file in a temp dir, or a fresh PostgreSQL database on the local
+//! server whenever it answers, see `postgres_server`), an in-process SMTP server that keeps every message, one
 //! helper per route, and the mail worker stepped by hand.
 //!
 //! Shared by `tests/http.rs` and `tests/browser.rs`; each uses a part of it.
@@ -12,7 +12,7 @@ use corriere::store::{self, Db, DbUrl};
 use corriere::web::Running;
 use diesel::prelude::*;
 use std::io::Write;
-use std::sync::{Arc, Mutex, Once};
+use std::sync::{Arc, Mutex};
 
 // ---------------------------------------------------------------- backends and databases
 
@@ -25,21 +25,9 @@ pub enum Backend {
 }
 
 impl Backend {
-    /// PostgreSQL when configured; otherwise says so loudly (once) and gives `None`.
+    /// PostgreSQL when a server answers (see [`postgres_server`]), else `None`.
     pub fn postgres() -> Option<Backend> {
-        static WARN: Once = Once::new();
-        match std::env::var("CORRIERE_TEST_POSTGRES_URL") {
-            Ok(url) if !url.is_empty() => Some(Backend::Postgres(url)),
-            _ => {
-                // Written to the process's stderr directly, past the test harness's capture.
-                WARN.call_once(|| {
-                    let _ = std::io::stderr().write_all(
-                        b"\n*** SKIPPED: PostgreSQL HTTP tests (CORRIERE_TEST_POSTGRES_URL unset) ***\n\n",
-                    );
-                });
-                None
-            }
-        }
+        postgres_server().map(Backend::Postgres)
     }
 
     pub fn name(&self) -> &'static str {
@@ -48,6 +36,47 @@ impl Backend {
             Backend::Postgres(_) => "postgres",
         }
     }
+}
+
+/// The local PostgreSQL server the README's `cargo test` uses when it answers.
+pub const DEFAULT_POSTGRES: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+
+/// The PostgreSQL server to make test databases on: CORRIERE_TEST_POSTGRES_URL when set (it must
+/// answer; `off` skips), else the local server at [`DEFAULT_POSTGRES`] when it answers. Every
+/// skip is said loudly, once per test program.
+pub fn postgres_server() -> Option<String> {
+    static SERVER: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    SERVER
+        .get_or_init(|| {
+            let chosen = std::env::var("CORRIERE_TEST_POSTGRES_URL").ok();
+            let url = chosen
+                .clone()
+                .unwrap_or_else(|| DEFAULT_POSTGRES.to_owned());
+            if url.is_empty() || url == "off" {
+                say_loudly("SKIPPED: PostgreSQL tests (CORRIERE_TEST_POSTGRES_URL=off)");
+                return None;
+            }
+            let probe = if url.contains('?') {
+                format!("{url}&connect_timeout=3")
+            } else {
+                format!("{url}?connect_timeout=3")
+            };
+            match diesel::PgConnection::establish(&probe) {
+                Ok(_) => Some(url),
+                Err(error) if chosen.is_some() => {
+                    panic!("CORRIERE_TEST_POSTGRES_URL={url} does not answer: {error}")
+                }
+                Err(error) => {
+                    say_loudly(&format!(
+                        "SKIPPED: PostgreSQL tests: no server answers at {DEFAULT_POSTGRES} \
+                         ({}); start one there or set CORRIERE_TEST_POSTGRES_URL",
+                        error.to_string().trim()
+                    ));
+                    None
+                }
+            }
+        })
+        .clone()
 }
 
 /// Write a line to the process's stderr, past the test harness's capture.
@@ -280,7 +309,12 @@ impl Smtp {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
         let port = listener.local_addr().unwrap().port();
         let mut server = mailin_embedded::Server::new(capture);
-        server.with_name("smtp.test").with_tcp_listener(listener);
+        // A thread per connection: each service keeps one connection open per mail lane, and
+        // several services (the scale-out test) would otherwise wait on the default four.
+        server
+            .with_name("smtp.test")
+            .with_num_threads(16)
+            .with_tcp_listener(listener);
         std::thread::spawn(move || {
             let _ = server.serve();
         });

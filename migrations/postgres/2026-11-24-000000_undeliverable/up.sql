@@ -10,3 +10,6 @@ CREATE TABLE addresses (
     undeliverable_at BIGINT,
     undeliverable_reason TEXT
 );
+
+-- Why a game was called off: "declined" (a seat declined its invitation) or "operator".
+ALTER TABLE games ADD COLUMN cancelled_by TEXT;

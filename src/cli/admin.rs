@@ -1,0 +1,216 @@
+//! The operator's commands: `game list|show|cancel`, `mail list|retry` and `seat relink`, with
+//! the configuration `serve` reads, printing plain text for a terminal.
+
+use crate::config::ServeArgs;
+use crate::engine::Seat;
+use crate::games::admin::GameLine;
+use crate::games::{Cancel, CancelError, GameStatus};
+use crate::store::{self, Millis, OutboxRow};
+use anyhow::{Context, Result};
+use std::process::ExitCode;
+use std::time::{Duration, UNIX_EPOCH};
+
+/// `corriere game list`: every game, newest first, with whom it waits on and since when.
+pub fn list_games(args: ServeArgs) -> Result<ExitCode> {
+    let (games, db) = super::open(args)?;
+    let mut conn = db.get()?;
+    let lines = games.game_lines(&mut conn)?;
+    if lines.is_empty() {
+        println!("No games yet.");
+    }
+    for line in &lines {
+        println!("{}", one_line(line));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn one_line(line: &GameLine) -> String {
+    let mut text = format!(
+        "{}  {:<12} {:<10} since {}",
+        line.id.as_str(),
+        line.kind,
+        status(line),
+        time(line.since)
+    );
+    if !line.waiting_on.is_empty() {
+        text.push_str(&format!("  waiting on {}", line.waiting_on.join(", ")));
+    }
+    if let Some(problem) = &line.problem {
+        text.push_str(&format!("  ({problem})"));
+    }
+    text
+}
+
+fn status(line: &GameLine) -> String {
+    match (line.status, line.cancelled_by) {
+        (GameStatus::Cancelled, Some(by)) => format!("cancelled ({})", by.as_str()),
+        (status, _) => status.as_str().to_owned(),
+    }
+}
+
+/// `corriere game show ID`: seats, pending decisions, last moves, queued and failed mails.
+pub fn show_game(args: ServeArgs, game: &str) -> Result<ExitCode> {
+    let id = super::game_id(game)?;
+    let (games, db) = super::open(args)?;
+    let mut conn = db.get()?;
+    let detail = games
+        .game_detail(&mut conn, &id)
+        .with_context(|| format!("reading game {game}"))?;
+    println!("{}", one_line(&detail.line));
+    if let Some(loaded) = &detail.loaded {
+        println!(
+            "rules version {}, created {}, commitment {}",
+            loaded.game.rules_version,
+            time(loaded.game.created_at),
+            loaded.game.commitment
+        );
+    }
+    println!("\nSeats:");
+    for seat in &detail.seats {
+        println!(
+            "  {}. {} <{}>{}",
+            seat.seat.number(),
+            seat.name,
+            seat.address,
+            if seat.accepted {
+                ""
+            } else {
+                "  (not accepted yet)"
+            }
+        );
+    }
+    if !detail.pending.is_empty() {
+        println!("\nWaiting for:");
+        for (name, decision) in &detail.pending {
+            println!("  {name}: {decision}");
+        }
+    }
+    if !detail.last_moves.is_empty() {
+        println!("\nLast moves (newest first):");
+        for step in &detail.last_moves {
+            let when = step.at.map(time).unwrap_or_default();
+            let who = step.by.as_deref().unwrap_or("-");
+            println!("  #{} {when} {who}: {}", step.seq, step.lines.join(" "));
+        }
+    }
+    println!("\nMails:");
+    if detail.mails.is_empty() {
+        println!("  none queued or failed");
+    }
+    for mail in &detail.mails {
+        println!("  {}", mail_line(mail, Millis::now()));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `corriere game cancel ID`: the game ends here and every player is mailed why.
+pub fn cancel_game(args: ServeArgs, game: &str) -> Result<ExitCode> {
+    let id = super::game_id(game)?;
+    let (games, db) = super::open(args)?;
+    let mut conn = db.get()?;
+    match games.cancel(&mut conn, &id, Cancel::Operator) {
+        Ok(()) => {
+            println!(
+                "Game {} is cancelled; its players' mails are queued.",
+                id.as_str()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(CancelError::NotCancellable) => {
+            println!(
+                "Game {} is already over or cancelled; nothing changed.",
+                id.as_str()
+            );
+            Ok(ExitCode::FAILURE)
+        }
+        Err(error) => Err(error).with_context(|| format!("cancelling game {game}")),
+    }
+}
+
+/// `corriere mail list`: the mails not sent yet (queued, being sent, or failed).
+pub fn list_mails(args: ServeArgs, failed_only: bool, game: Option<&str>) -> Result<ExitCode> {
+    let game = game.map(super::game_id).transpose()?;
+    let (_, db) = super::open(args)?;
+    let mut conn = db.get()?;
+    let now = Millis::now();
+    let rows: Vec<OutboxRow> = store::outbox_rows(&mut conn, game.as_ref())?
+        .into_iter()
+        .filter(|row| !failed_only || row.failed_at.is_some())
+        .collect();
+    if rows.is_empty() {
+        println!("No mails waiting.");
+    }
+    for row in &rows {
+        println!("{}", mail_line(row, now));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn mail_line(row: &OutboxRow, now: Millis) -> String {
+    let state = if row.failed_at.is_some() {
+        "failed".to_owned()
+    } else if row.claimed_until.is_some_and(|until| until > now.0) {
+        "sending".to_owned()
+    } else if row.next_attempt_at <= now.0 {
+        "due".to_owned()
+    } else {
+        format!("retry at {}", time(Millis(row.next_attempt_at)))
+    };
+    let mut text = format!(
+        "{}  {:<11} to {} <{}>  {state}, {} failed attempt(s), queued {}",
+        row.id,
+        row.kind,
+        row.to_name,
+        row.to_addr,
+        row.attempts,
+        time(Millis(row.created_at))
+    );
+    if let Some(game) = &row.game_id {
+        text.push_str(&format!("  game {game}"));
+    }
+    if let Some(error) = &row.last_error {
+        text.push_str(&format!("\n      last error: {error}"));
+    }
+    text
+}
+
+/// `corriere mail retry ID`: the mail is due now, its failure and its address's forgotten.
+pub fn retry_mail(args: ServeArgs, id: &str) -> Result<ExitCode> {
+    let (games, db) = super::open(args)?;
+    let mut conn = db.get()?;
+    match games.retry_mail(&mut conn, id, Millis::now())? {
+        Some(row) => {
+            println!(
+                "Mail {} to {} is due now; a running server sends it within seconds.",
+                row.id, row.to_addr
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            println!("There is no mail {id:?} waiting (sent mails leave the queue).");
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// `corriere seat relink GAME SEAT`: a new link for the seat, mailed to its player.
+pub fn relink(args: ServeArgs, game: &str, seat: Seat) -> Result<ExitCode> {
+    let id = super::game_id(game)?;
+    let (games, db) = super::open(args)?;
+    let mut conn = db.get()?;
+    games
+        .relink(&mut conn, &id, seat)
+        .with_context(|| format!("relinking seat {} of game {game}", seat.number()))?;
+    println!(
+        "Seat {} of game {} has a new link; the old one no longer works. The mail is queued.",
+        seat.number(),
+        id.as_str()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A time to the second, in UTC.
+fn time(at: Millis) -> String {
+    let since = Duration::from_millis(u64::try_from(at.0).unwrap_or(0));
+    humantime::format_rfc3339_seconds(UNIX_EPOCH + since).to_string()
+}
