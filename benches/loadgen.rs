@@ -232,6 +232,10 @@ impl Fixture {
             run_mail_worker: true,
             games: corriere::kinds::Registry::standard(),
             db_wait: corriere::store::DEFAULT_WAIT,
+            clock: corriere::clock::system(),
+            limits: corriere::games::Limits::unlimited(),
+            sign_in_ttl: corriere::games::DEFAULT_SIGN_IN_TTL,
+            behind_proxy: false,
         })
         .await
         .expect("the service starts")

@@ -31,11 +31,11 @@ fn fixture() -> Fixture {
     let dir = tempfile::tempdir().expect("a temp dir");
     let url = format!("sqlite://{}", dir.path().join("corriere.db").display());
     let db = Db::open(&DbUrl::parse(&url).unwrap()).expect("SQLite opens");
-    let games = Games::new(GamesConfig {
-        base_url: BaseUrl::parse("http://127.0.0.1:8080").unwrap(),
-        link_secret: Secret::generate(),
-        registry: Registry::standard(),
-    });
+    let games = Games::new(GamesConfig::new(
+        BaseUrl::parse("http://127.0.0.1:8080").unwrap(),
+        Secret::generate(),
+        Registry::standard(),
+    ));
     Fixture {
         _dir: dir,
         db,
@@ -59,12 +59,12 @@ fn game_at(f: &Fixture, options: Options, moves: i64, seed: u64) -> (GameId, Sea
         .games
         .create_game(
             &mut conn,
-            NewGame {
-                game: "condottiere".into(),
-                options: serde_json::to_value(&options).unwrap(),
+            NewGame::confirmed(
+                "condottiere",
+                serde_json::to_value(&options).unwrap(),
                 seats,
-                creator_seat: Seat(0),
-            },
+                Seat(0),
+            ),
         )
         .expect("created");
     let id = created.game_id;

@@ -1,7 +1,8 @@
 //! Service configuration in layers: built-in defaults, then `CORRIERE_*` environment variables,
 //! then command-line flags. Secrets live in types that hide themselves from `Debug`.
 
-use crate::games::{BaseUrl, Secret};
+use crate::clock::SharedClock;
+use crate::games::{BaseUrl, GamesConfig, Limits, Secret};
 use crate::kinds::Registry;
 use crate::store::DbUrl;
 use anyhow::{Context, Result};
@@ -44,6 +45,25 @@ pub struct ServeArgs {
     /// How long a request waits for a database connection before it fails, in seconds.
     #[arg(long, env = "CORRIERE_DB_WAIT", default_value_t = 3)]
     pub db_wait: u64,
+    /// How many games one client (IP address) or one creator address may create in an hour.
+    #[arg(long, env = "CORRIERE_GAMES_PER_HOUR", default_value_t = Limits::default().games_per_hour)]
+    pub games_per_hour: u32,
+    /// … and in a day.
+    #[arg(long, env = "CORRIERE_GAMES_PER_DAY", default_value_t = Limits::default().games_per_day)]
+    pub games_per_day: u32,
+    /// How many sign-in mails ("my games") one address may be sent in an hour.
+    #[arg(long, env = "CORRIERE_SIGN_INS_PER_HOUR", default_value_t = Limits::default().sign_ins_per_hour)]
+    pub sign_ins_per_hour: u32,
+    /// How many invitations an address that never followed a link of ours may get in a day.
+    #[arg(long, env = "CORRIERE_INVITATIONS_PER_DAY", default_value_t = Limits::default().invitations_per_day)]
+    pub invitations_per_day: u32,
+    /// How long a sign-in link stays good, in minutes.
+    #[arg(long, env = "CORRIERE_SIGN_IN_MINUTES", default_value_t = 30)]
+    pub sign_in_minutes: u64,
+    /// Take the client's address from the last hop of `X-Forwarded-For` (set it only behind a
+    /// reverse proxy that sets that header); by default the connection's address counts.
+    #[arg(long, env = "CORRIERE_BEHIND_PROXY")]
+    pub behind_proxy: bool,
     /// Start with a new, empty SQLite database although the data directory holds a secret
     /// (without this, a secret without its database means the database was lost: an error).
     #[arg(long, env = "CORRIERE_NEW_DATABASE")]
@@ -61,12 +81,18 @@ pub struct Config {
     pub secret: Secret,
     pub data_dir: PathBuf,
     pub mail_from: String,
-    /// Run the outbox worker inside the server (tests step it by hand instead).
+    /// Run the outbox worker and the scheduler inside the server (tests step them by hand).
     pub run_mail_worker: bool,
     /// The games served: `Registry::standard()`, or more in tests.
     pub games: Registry,
     /// How long a request waits for a database connection.
     pub db_wait: std::time::Duration,
+    /// Where the service reads the time (tests move it by hand).
+    pub clock: SharedClock,
+    pub limits: Limits,
+    pub sign_in_ttl: std::time::Duration,
+    /// Whether the client's address comes from `X-Forwarded-For`.
+    pub behind_proxy: bool,
 }
 
 impl ServeArgs {
@@ -111,11 +137,32 @@ impl ServeArgs {
             run_mail_worker: true,
             games: Registry::standard(),
             db_wait: std::time::Duration::from_secs(self.db_wait.max(1)),
+            clock: crate::clock::system(),
+            limits: Limits {
+                games_per_hour: self.games_per_hour,
+                games_per_day: self.games_per_day,
+                sign_ins_per_hour: self.sign_ins_per_hour,
+                invitations_per_day: self.invitations_per_day,
+            },
+            sign_in_ttl: std::time::Duration::from_secs(self.sign_in_minutes.max(1) * 60),
+            behind_proxy: self.behind_proxy,
         })
     }
 }
 
 impl Config {
+    /// What the game service needs of this configuration, with links to `base_url`.
+    pub fn games_config(&self, base_url: BaseUrl) -> GamesConfig {
+        GamesConfig {
+            base_url,
+            link_secret: self.secret.clone(),
+            registry: self.games.clone(),
+            clock: self.clock.clone(),
+            limits: self.limits,
+            sign_in_ttl: self.sign_in_ttl,
+        }
+    }
+
     /// The public address in links and mails: CORRIERE_BASE_URL, or else `http://{bound}` with
     /// a warning (only this machine can follow such links). `serve` passes the address it
     /// bound; the admin commands pass the configured `--bind`, so their mails match `serve`'s.

@@ -3,9 +3,11 @@
 
 pub mod audit;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod games;
+pub mod jobs;
 pub mod kinds;
 pub mod mail;
 pub mod present;

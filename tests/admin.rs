@@ -32,11 +32,11 @@ impl Site {
     fn open(&self) -> (Games, Db) {
         std::fs::create_dir_all(&self.data).unwrap();
         let db = Db::open(&DbUrl::parse(&self.db_url()).unwrap()).unwrap();
-        let games = Games::new(GamesConfig {
-            base_url: BaseUrl::parse("http://127.0.0.1:8080/").unwrap(),
-            link_secret: Secret::from_hex(SECRET).unwrap(),
-            registry: Registry::standard(),
-        });
+        let games = Games::new(GamesConfig::new(
+            BaseUrl::parse("http://127.0.0.1:8080/").unwrap(),
+            Secret::from_hex(SECRET).unwrap(),
+            Registry::standard(),
+        ));
         (games, db)
     }
 
@@ -83,12 +83,7 @@ fn new_game(games: &Games, db: &Db, accepted: &[u8]) -> GameId {
     let id = games
         .create_game(
             &mut conn,
-            NewGame {
-                game: "condottiere".into(),
-                options: serde_json::json!({}),
-                seats,
-                creator_seat: Seat(0),
-            },
+            NewGame::confirmed("condottiere", serde_json::json!({}), seats, Seat(0)),
         )
         .unwrap()
         .game_id;
@@ -167,7 +162,7 @@ fn game_show_lists_seats_decisions_last_moves_and_mails() {
         "  #1 ",
         "Mails:",
         "invitation",
-        "your_turn",
+        "started",
     ] {
         assert!(out.contains(want), "{want:?} in {out}");
     }

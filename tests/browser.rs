@@ -143,7 +143,7 @@ async fn a_player_accepts_places_the_token_and_plays_a_card_in_a_real_browser() 
     let app = TestApp::spawn(&Backend::Sqlite).await;
     let creator = app.create_game(2, &[]).await;
     app.deliver_mail().await;
-    let alice = app.link_from_latest("alice@example.org", |m| m.is_invitation());
+    let alice = app.link_from_latest("alice@example.org", |m| m.is_confirmation());
     let bob = app.link_from_latest("bob@example.org", |m| m.is_invitation());
     assert_eq!(alice, creator);
 

@@ -624,16 +624,23 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
     fields.push(("rounds", "3"));
     let created = app.create_form(&fields).await;
     assert_eq!(created.status, 303, "{}", created.body);
+    let game = SeatLink::parse(&app.url(&created.location.unwrap()))
+        .unwrap()
+        .game;
+    app.confirm(&game).await;
 
-    // Both accept from their invitations; the game starts and both are asked at once.
+    // Both accept (Ada from her confirmation, Boris from his invitation); the game starts and
+    // both are asked at once.
     app.deliver_mail().await;
     let mut links = Vec::new();
     for (name, email) in DUELLISTS {
         let invitation = app
             .smtp
-            .latest_to(email, |m| m.is_invitation())
+            .latest_to(email, |m| m.is_invitation() || m.is_confirmation())
             .unwrap_or_else(|| panic!("{name} is invited"));
-        assert!(invitation.text.contains("3 rounds"), "{}", invitation.text);
+        if invitation.is_invitation() {
+            assert!(invitation.text.contains("3 rounds"), "{}", invitation.text);
+        }
         let link = invitation.seat_link();
         let page = app.accept(&link, "", "").await;
         assert_eq!(page.status, 303, "{}", page.body);
@@ -643,9 +650,9 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
     for seat in 0..2 {
         let mail = latest_turn(&app, seat);
         assert!(
-            mail.subject.contains("choose your throw for round 1"),
+            mail.text.contains("choose your throw for round 1"),
             "{}",
-            mail.subject
+            mail.text
         );
         assert!(mail.text.contains("Round 1 of 3; the score is 0–0."));
     }

@@ -255,7 +255,7 @@ async fn a_phrase_as_long_as_the_form_allows_is_accepted_and_a_longer_one_refuse
 async fn names_in_mail_headers_are_encoded_and_cannot_inject_headers(backend: Backend) {
     let app = TestApp::spawn(&backend).await;
     let answer = app
-        .api_create(&serde_json::json!({
+        .api_create_confirmed(&serde_json::json!({
             "seats": [
                 {"name": "Zoë \"Zed\" <z@e.t>, Bcc: x@e.t", "email": "zoe@example.org"},
                 {"name": "Bob", "email": "bob@example.org"}
@@ -296,8 +296,8 @@ async fn names_in_mail_headers_are_encoded_and_cannot_inject_headers(backend: Ba
     assert!(mail.subject.starts_with("Zoë \"Zed\""), "{}", mail.subject);
     let to_zoe = app
         .smtp
-        .latest_to("zoe@example.org", |m| m.is_invitation())
-        .expect("an invitation");
+        .latest_to("zoe@example.org", |m| m.is_confirmation())
+        .expect("a confirmation");
     let to_line = to_zoe
         .raw
         .lines()

@@ -140,7 +140,7 @@ async fn a_whole_three_player_game_is_played_to_its_end_through_pages_and_mails(
         let over = app
             .smtp
             .latest_to(email_of(seat), |m| {
-                m.is_game_over() && m.subject.contains(&game)
+                m.is_game_over() && m.text.contains(&game)
             })
             .unwrap_or_else(|| panic!("seat {seat} is told the game is over"));
         assert!(over.text.contains(&secret), "the secret is revealed");
@@ -275,8 +275,12 @@ async fn bad_links_unknown_games_and_malformed_forms_get_pages_that_say_what_is_
         assert!(text.contains("This link is not valid"), "{text}");
         assert!(
             text.contains("Use the link in the most recent mail about this game")
-                && text.contains("send you a fresh one"),
+                && text.contains("get all your games back"),
             "{text}"
+        );
+        assert!(
+            page.forms().iter().any(|f| f.action == "/me"),
+            "the page offers the form that mails a link to all of an address's games"
         );
         let posted = app.post_move(bad, &borrow_fields(&fields)).await;
         assert_eq!(posted.status, 403, "{}", posted.body);
@@ -480,7 +484,7 @@ async fn a_game_is_created_joined_and_played_through_the_json_api(backend: Backe
     let app = TestApp::spawn(&backend).await;
     assert_eq!(app.healthz().await.body, "ok");
     let created = app
-        .api_create(&serde_json::json!({
+        .api_create_confirmed(&serde_json::json!({
             "game": "condottiere",
             "options": {"hidden_cards": true},
             "seats": [

@@ -15,9 +15,31 @@ on_each_backend!(
     a_mail_that_keeps_failing_is_given_up_after_the_attempt_limit,
 );
 
-/// A started game of `players` through the API (the creator is seat 1); its id.
-async fn game_of(app: &TestApp, players: usize) -> String {
-    let seats: Vec<_> = PLAYERS[..players]
+
+/// A two-player game made by a creator who proved their address: one invitation, to seat 2.
+fn confirmed_game(app: &TestApp) {
+    let seats = PLAYERS[..2]
+        .iter()
+        .map(|(name, email)| {
+            (
+                corriere::games::PlayerName::parse(name).unwrap(),
+                corriere::games::EmailAddress::parse(email).unwrap(),
+            )
+        })
+        .collect();
+    let new = corriere::games::NewGame::confirmed(
+        "condottiere",
+        serde_json::json!({}),
+        seats,
+        corriere::engine::Seat(0),
+    );
+    let mut conn = app.running.db.get().unwrap();
+    app.running.state.games.create_game(&mut conn, new).unwrap();
+}
+
+/// A game created through the API whose creator has not confirmed yet (no mail is delivered).
+async fn game_of_unconfirmed(app: &TestApp) -> String {
+    let seats: Vec<_> = PLAYERS[..2]
         .iter()
         .map(|(name, email)| serde_json::json!({"name": name, "email": email}))
         .collect();
@@ -34,17 +56,19 @@ async fn a_worker_killed_mid_batch_sends_again_at_most_the_mails_in_flight_and_r
     backend: Backend,
 ) {
     let app = TestApp::spawn(&backend).await;
-    // Ten invitations to one recipient each game: they go one after the other on one lane.
-    for _ in 0..5 {
-        game_of(&app, 2).await;
+    // Ten invitations to one recipient (each creator's confirmation went out already): they
+    // go one after the other on one lane.
+    for _ in 0..10 {
+        confirmed_game(&app);
     }
     assert_eq!(queued(&app).len(), 10);
-    *app.smtp.behaviour.stall_at.lock().unwrap() = Some(3);
+    let before = app.smtp.count();
+    *app.smtp.behaviour.stall_at.lock().unwrap() = Some(before + 3);
     let worker = app.running.worker.clone();
     let pass = tokio::spawn(async move { worker.run_once().await });
     // Wait until three mails are through and the fourth hangs, then kill the pass.
     for _ in 0..200 {
-        if app.smtp.count() >= 3 {
+        if app.smtp.count() >= before + 3 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -52,7 +76,7 @@ async fn a_worker_killed_mid_batch_sends_again_at_most_the_mails_in_flight_and_r
     tokio::time::sleep(Duration::from_millis(300)).await;
     pass.abort();
     let _ = pass.await;
-    let sent = app.smtp.count();
+    let sent = app.smtp.count() - before;
     let left = queued(&app);
     assert_eq!(
         sent, 3,
@@ -99,8 +123,9 @@ async fn a_mailbox_that_does_not_exist_is_not_retried_and_the_creator_is_told(ba
         .unwrap()
         .push(PLAYERS[1].1.to_string());
     let creator = app.create_game(2, &[]).await;
+    // The creator's confirmation went out; the invitation it released is refused.
     let report = app.running.worker.run_once().await.unwrap();
-    assert_eq!((report.sent, report.undeliverable), (1, 1), "{report:?}");
+    assert_eq!((report.sent, report.undeliverable), (0, 1), "{report:?}");
     // The row is kept, failed, with the server's reason; it is never claimed again.
     let failed: Vec<_> = queued(&app)
         .into_iter()
@@ -166,7 +191,19 @@ async fn a_mail_that_keeps_failing_is_given_up_after_the_attempt_limit(backend: 
     let db = std::sync::Arc::new(support::TestDb::fresh(&backend));
     // An SMTP server that is not there: every attempt fails, temporarily.
     let app = TestApp::start(db, support::Smtp::nowhere()).await;
-    game_of(&app, 2).await;
+    game_of_unconfirmed(&app).await;
+    // The creator confirms (the mail is in the queue; its link works all the same).
+    let confirm = queued(&app)
+        .into_iter()
+        .find(|r| r.kind == "confirm")
+        .expect("a confirmation");
+    let link = confirm
+        .text_body
+        .split_whitespace()
+        .find(|w| w.contains("/confirm/"))
+        .unwrap()
+        .to_owned();
+    assert_eq!(app.get(&link).await.status, 303);
     let mut now = Millis::now();
     for attempt in 1..=MAX_ATTEMPTS {
         let report = app.running.worker.run_once_at(now).await.unwrap();
@@ -187,7 +224,7 @@ async fn a_mail_that_keeps_failing_is_given_up_after_the_attempt_limit(backend: 
     }
     let rows: Vec<_> = queued(&app)
         .into_iter()
-        .filter(|r| r.kind == "invitation")
+        .filter(|r| r.kind == "invitation" || r.kind == "confirm")
         .collect();
     assert_eq!(rows.len(), 2);
     assert!(

@@ -99,11 +99,11 @@ fn on_each_backend(test: impl Fn(&TestDb)) {
 }
 
 fn games() -> Games {
-    Games::new(GamesConfig {
-        base_url: corriere::games::BaseUrl::parse("https://corriere.test/").unwrap(),
-        link_secret: Secret::generate(),
-        registry: Registry::standard(),
-    })
+    Games::new(GamesConfig::new(
+        corriere::games::BaseUrl::parse("https://corriere.test/").unwrap(),
+        Secret::generate(),
+        Registry::standard(),
+    ))
 }
 
 fn with_kind<T>(f: impl FnOnce(&dyn Kind) -> T) -> T {
@@ -169,12 +169,12 @@ fn new_game(games: &Games, conn: &mut AnyConnection, players: usize, options: Op
     games
         .create_game(
             conn,
-            NewGame {
-                game: "condottiere".into(),
-                options: serde_json::to_value(&options).unwrap(),
+            NewGame::confirmed(
+                "condottiere",
+                serde_json::to_value(&options).unwrap(),
                 seats,
-                creator_seat: Seat(0),
-            },
+                Seat(0),
+            ),
         )
         .expect("the game is created")
         .game_id
@@ -289,7 +289,7 @@ fn mail_config(dir: &std::path::Path, smtp_url: Option<String>) -> MailConfig {
 // ---------------------------------------------------------------- tests
 
 #[test]
-fn creating_a_game_stores_its_seats_and_queues_one_invitation_per_seat() {
+fn creating_a_game_stores_its_seats_and_invites_every_seat_but_the_creators() {
     on_each_backend(|t| {
         let games = games();
         let mut conn = t.conn();
@@ -314,13 +314,28 @@ fn creating_a_game_stores_its_seats_and_queues_one_invitation_per_seat() {
             ["Alice", "Bob", "Carla"]
         );
         let mails = outbox(&mut conn, &id);
-        assert_eq!(mails.len(), 3);
-        for (name, email) in &PLAYERS[..3] {
+        assert_eq!(
+            mails.len(),
+            2,
+            "no invitation to the creator from themselves"
+        );
+        assert!(mails.iter().all(|m| m.to_addr != PLAYERS[0].1));
+        for (name, email) in &PLAYERS[1..3] {
             let mail = mails
                 .iter()
                 .find(|m| m.to_addr == *email)
                 .expect("an invitation per seat");
             assert_eq!(mail.kind, "invitation");
+            assert!(
+                mail.text_body
+                    .contains("Alice (alice@example.org) invites you"),
+                "the inviter's name and address: {}",
+                mail.text_body
+            );
+            assert!(mail
+                .unsubscribe_url
+                .as_deref()
+                .is_some_and(|u| u.starts_with("https://corriere.test/unsubscribe/")));
             assert_eq!(mail.to_name, *name);
             assert!(mail.text_body.contains(&loaded.game.commitment));
             assert!(mail.text_body.contains("Hidden Cards"));
@@ -351,12 +366,7 @@ fn invalid_players_or_options_are_refused_with_every_problem() {
         let error = games
             .create_game(
                 &mut conn,
-                NewGame {
-                    game: "condottiere".into(),
-                    options: serde_json::json!({}),
-                    seats: one,
-                    creator_seat: Seat(3),
-                },
+                NewGame::confirmed("condottiere", serde_json::json!({}), one, Seat(3)),
             )
             .unwrap_err();
         let words = Registry::standard();
@@ -424,12 +434,13 @@ fn accepting_every_seat_starts_the_game_and_tells_the_first_decider() {
         let game = state(&loaded).unwrap();
         assert_eq!(game.seed(), seed::derive_seed(&secret, &contributions));
 
+        // Everyone is told the game started; whoever decides first, what to decide.
         let waiting = game.waiting_on();
         let turns: Vec<_> = outbox(&mut conn, &id)
             .into_iter()
-            .filter(|m| m.kind == "your_turn")
+            .filter(|m| m.kind == "started")
             .collect();
-        assert_eq!(turns.len(), waiting.len());
+        assert_eq!(turns.len(), 3);
         for seat in &waiting {
             let mail = turns
                 .iter()
@@ -446,7 +457,12 @@ fn accepting_every_seat_starts_the_game_and_tells_the_first_decider() {
                 );
                 Condottiere.decision(&decision, &cx)
             });
-            assert!(mail.subject.contains(&prompt), "{}", mail.subject);
+            assert!(
+                mail.text_body.contains(&format!("Your decision: {prompt}")),
+                "{}",
+                mail.text_body
+            );
+            assert!(mail.subject.ends_with("has started"), "{}", mail.subject);
             assert!(mail.text_body.contains("Receipt: move 0, log head"));
         }
     });
@@ -659,6 +675,7 @@ fn a_prepared_move_is_not_stored_once_its_game_has_changed() {
             subject: "your turn".into(),
             text_body: "a link made before the relink".into(),
             html_body: "<p>a link made before the relink</p>".into(),
+            unsubscribe_url: None,
         };
         let prepared = store::NewMove {
             mails: vec![mail.into_row(Millis::now())],
@@ -869,6 +886,7 @@ fn a_transaction_that_fails_stores_nothing_and_enqueues_nothing() {
             subject: "your turn".into(),
             text_body: "a mail of the abandoned move".into(),
             html_body: "<p>a mail of the abandoned move</p>".into(),
+            unsubscribe_url: None,
         };
         let prepared = store::NewMove {
             mails: vec![mail.into_row(Millis::now())],
@@ -1154,7 +1172,8 @@ fn queued_mails_are_sent_through_smtp_with_their_message_id_and_both_parts() {
 fn without_an_smtp_server_mails_are_written_as_eml_files() {
     on_each_backend(|t| {
         let games = games();
-        let id = new_game(&games, &mut t.conn(), 3, Options::default());
+        // Three invitations: the creator is not invited.
+        let id = new_game(&games, &mut t.conn(), 4, Options::default());
         let rt = runtime();
         let report = rt.block_on(async {
             let mailer = Arc::new(Mailer::new(&mail_config(t.dir.path(), None)).unwrap());
@@ -1191,6 +1210,7 @@ fn one_pass_sends_each_recipients_mails_oldest_first_and_forgets_them_all() {
                 subject: format!("mail number {n:02}"),
                 text_body: "text".into(),
                 html_body: "<p>html</p>".into(),
+                unsubscribe_url: None,
             };
             store::enqueue(&mut t.conn(), mail, Millis(start.0 + n as i64)).unwrap();
         }
@@ -1237,6 +1257,7 @@ fn a_background_checkpoint_copies_the_sqlite_log_into_the_database_file() {
             subject: format!("mail {n}"),
             text_body: "x".repeat(2000),
             html_body: "y".repeat(2000),
+            unsubscribe_url: None,
         };
         store::enqueue(&mut conn, mail, Millis::now()).unwrap();
     }
@@ -1256,7 +1277,8 @@ fn a_background_checkpoint_copies_the_sqlite_log_into_the_database_file() {
 fn a_claimed_mail_whose_worker_died_is_sent_again_after_the_lease() {
     on_each_backend(|t| {
         let games = games();
-        let id = new_game(&games, &mut t.conn(), 2, Options::default());
+        // Two invitations: the creator is not invited.
+        let id = new_game(&games, &mut t.conn(), 3, Options::default());
         let now = Millis::now();
         let lease = Duration::from_secs(300);
         // A worker claims both rows and dies before sending.
@@ -1291,7 +1313,8 @@ fn a_claimed_mail_whose_worker_died_is_sent_again_after_the_lease() {
 fn a_failed_send_keeps_the_row_with_its_error_and_a_growing_backoff() {
     on_each_backend(|t| {
         let games = games();
-        let id = new_game(&games, &mut t.conn(), 2, Options::default());
+        // Two invitations: the creator is not invited.
+        let id = new_game(&games, &mut t.conn(), 3, Options::default());
         // A port nobody listens on.
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
@@ -1353,6 +1376,7 @@ fn smtp_urls_that_ask_for_tls_never_send_in_plain_text() {
             subject: subject.into(),
             text_body: "text".into(),
             html_body: "<p>html</p>".into(),
+            unsubscribe_url: None,
         };
         store::enqueue(&mut t.conn(), mail, Millis::now()).unwrap();
     };

@@ -8,7 +8,7 @@ pub mod serve;
 pub mod simulate;
 
 use crate::config::ServeArgs;
-use crate::games::{GameId, Games, GamesConfig};
+use crate::games::{GameId, Games};
 use crate::store::Db;
 use anyhow::{Context, Result};
 
@@ -19,11 +19,7 @@ pub fn open(args: ServeArgs) -> Result<(Games, Db)> {
     let config = args.into_config()?;
     let base_url = config.base_url_or(&config.bind)?;
     let db = Db::open(&config.database_url).context("opening the database")?;
-    let games = Games::new(GamesConfig {
-        base_url,
-        link_secret: config.secret,
-        registry: config.games,
-    });
+    let games = Games::new(config.games_config(base_url));
     Ok((games, db))
 }
 

@@ -87,7 +87,7 @@ impl Games {
             })
             .collect();
         let names = names_of(&seat_rows);
-        let words = self.mail_words();
+        let words = self.default_words();
         let cx = Ctx::new(words, &names, Viewer::Spectator);
         let (pending, last_moves) = match (&loaded, self.kind(&row.kind)) {
             (Some(loaded), Ok(kind)) => match &loaded.replay {

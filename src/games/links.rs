@@ -159,4 +159,60 @@ impl Links {
     pub fn base(&self) -> &BaseUrl {
         &self.base
     }
+
+    /// HMAC-SHA256 of `parts` (each length-prefixed) under `domain`, in hex: the signature of
+    /// every capability other than a seat link (sign-in, confirmation, mail settings,
+    /// unsubscribe), each with its own domain so one can never stand for another.
+    pub fn sign(&self, domain: Capability, parts: &[&str]) -> String {
+        hex::encode(self.capability_mac(domain, parts).finalize().into_bytes())
+    }
+
+    /// Whether `signature` is `sign(domain, parts)`, compared in constant time.
+    pub fn check(&self, domain: Capability, parts: &[&str], signature: &str) -> bool {
+        let Ok(bytes) = hex::decode(signature) else {
+            return false;
+        };
+        self.capability_mac(domain, parts)
+            .verify_slice(&bytes)
+            .is_ok()
+    }
+
+    fn capability_mac(&self, domain: Capability, parts: &[&str]) -> HmacSha256 {
+        let mut mac = HmacSha256::new_from_slice(&self.key.0).expect("HMAC takes any key length");
+        mac.update(domain.name());
+        for part in parts {
+            mac.update(&(part.len() as u32).to_be_bytes());
+            mac.update(part.as_bytes());
+        }
+        mac
+    }
+
+    /// The URL of `path` under the base URL (`path` starts with `/`).
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base.0)
+    }
+}
+
+/// What a signed capability grants; each signs under its own domain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capability {
+    /// A creator proves their address: (game id, address).
+    Confirm,
+    /// A single-use sign-in: (nonce, address).
+    SignIn,
+    /// An address's mail settings: (address key, link version).
+    Settings,
+    /// One-click unsubscribe: (address key).
+    Unsubscribe,
+}
+
+impl Capability {
+    fn name(self) -> &'static [u8] {
+        match self {
+            Capability::Confirm => b"corriere-confirm/v1",
+            Capability::SignIn => b"corriere-sign-in/v1",
+            Capability::Settings => b"corriere-settings/v1",
+            Capability::Unsubscribe => b"corriere-unsubscribe/v1",
+        }
+    }
 }

@@ -15,22 +15,29 @@ mod pages;
 mod replay;
 pub mod seed;
 
-pub use links::{BadBaseUrl, BadSeatToken, BadSecret, BaseUrl, Links, SeatToken, Secret};
+pub use links::{
+    BadBaseUrl, BadSeatToken, BadSecret, BaseUrl, Capability, Links, SeatToken, Secret,
+};
 pub use moves::{ActionInput, Mover, Refused, MOVE_ATTEMPTS};
-pub use names::{BadContribution, BadEmail, BadName, Contribution, EmailAddress, PlayerName};
+pub use names::{
+    BadContribution, BadEmail, BadName, Contribution, EmailAddress, GameTitle, PlayerName,
+};
 pub use pages::{HistoryEntry, PublicPage, SeatPage};
 pub use seed::GameSecret;
 
 use crate::audit::Replay;
+use crate::clock::SharedClock;
 use crate::engine::{Seat, Viewer};
 use crate::kinds::{Game, Kind, OptionProblem, Options, Registry, RuleError, UnknownKind};
 use crate::mail::compose::{self, PlayerLine};
 use crate::present::{Ctx, SeatNames, Words};
 use crate::store::{
-    self, write_transaction, AnyConnection, ContributionSource, GameRow, Millis, NewMail, SeatRow,
+    self, write_transaction, AnyConnection, ContributionSource, GameRow, Millis, SeatRow,
 };
 pub use crate::store::{CancelledBy, GameId, GameStatus};
 use anyhow::anyhow;
+pub use limits::{Limited, Limits};
+use post::{Class, Recipient};
 use replay::{ReplayCache, Setup};
 use std::sync::Arc;
 
@@ -43,7 +50,30 @@ pub struct GamesConfig {
     pub link_secret: Secret,
     /// The games this service plays.
     pub registry: Registry,
+    /// Where the service reads the time.
+    pub clock: SharedClock,
+    /// Rate limits.
+    pub limits: Limits,
+    /// How long a sign-in link stays good.
+    pub sign_in_ttl: std::time::Duration,
 }
+
+impl GamesConfig {
+    /// The service with these links and games, the system clock and the default limits.
+    pub fn new(base_url: BaseUrl, link_secret: Secret, registry: Registry) -> GamesConfig {
+        GamesConfig {
+            base_url,
+            link_secret,
+            registry,
+            clock: crate::clock::system(),
+            limits: Limits::default(),
+            sign_in_ttl: DEFAULT_SIGN_IN_TTL,
+        }
+    }
+}
+
+/// How long a sign-in link stays good unless configured otherwise.
+pub const DEFAULT_SIGN_IN_TTL: std::time::Duration = std::time::Duration::from_secs(30 * 60);
 
 /// The game service. Cheap to clone; clones share the replay cache.
 #[derive(Clone)]
@@ -53,6 +83,9 @@ struct Inner {
     links: Links,
     cache: ReplayCache,
     registry: Registry,
+    clock: SharedClock,
+    limits: Limits,
+    sign_in_ttl: std::time::Duration,
 }
 
 /// A seat whose link was checked: the only way to act for a seat.
@@ -87,6 +120,34 @@ pub struct NewGame {
     pub seats: Vec<(PlayerName, EmailAddress)>,
     /// Which seat created the game (named as the inviter in the invitations).
     pub creator_seat: Seat,
+    /// The name the creator gave the game (mail subjects and pages show it).
+    pub title: Option<GameTitle>,
+    /// Whether the creator already proved their address (signed in as it): then the
+    /// invitations leave at once; otherwise a confirmation mail goes to the creator first.
+    pub creator_confirmed: bool,
+    /// The creating client's IP address, for the rate limits (`None`: not counted by IP).
+    pub client_ip: Option<String>,
+}
+
+impl NewGame {
+    /// A game of `game` with these seats, created by `creator_seat` who proved their address,
+    /// untitled, not counted against any client (the shell, tests, benchmarks).
+    pub fn confirmed(
+        game: &str,
+        options: serde_json::Value,
+        seats: Vec<(PlayerName, EmailAddress)>,
+        creator_seat: Seat,
+    ) -> NewGame {
+        NewGame {
+            game: game.to_owned(),
+            options,
+            seats,
+            creator_seat,
+            title: None,
+            creator_confirmed: true,
+            client_ip: None,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -96,6 +157,8 @@ pub struct Created {
     /// The creator's seat token and full link, to redirect the creator to the seat page.
     pub creator_token: SeatToken,
     pub creator_url: String,
+    /// Whether the invitations left (else the creator was asked to confirm first).
+    pub confirmed: bool,
 }
 
 /// The public facts of a game (never the secret before the end).
@@ -108,6 +171,8 @@ pub struct GameInfo {
     pub status: GameStatus,
     /// Set when the game was cancelled.
     pub cancelled_by: Option<CancelledBy>,
+    /// The rematch proposed after this game.
+    pub rematch: Option<GameId>,
     pub players: u8,
     pub created_at: Millis,
     pub ended_at: Option<Millis>,
@@ -201,6 +266,10 @@ macro_rules! service_error {
 
 // Declared after `service_error!` so it can use the macro.
 pub mod admin;
+pub mod limits;
+pub mod people;
+pub mod post;
+pub mod rematch;
 pub mod review;
 
 /// One thing wrong with a new game; the web layer words it (`CreateProblem::words`).
@@ -217,6 +286,8 @@ pub enum CreateProblem {
     CreatorSeat(u8),
     /// Two seats (from 1) have the same address: one person cannot hold two seats.
     SameAddress(u8, u8),
+    /// The address of this seat (from 1) asked never to be mailed by this service.
+    Suppressed(u8),
     /// The options do not read as the game's (serde's message).
     Options(String),
     /// A problem the game found with the options.
@@ -249,6 +320,9 @@ impl CreateProblem {
                 ("first", *first),
                 ("second", *second),
             ),
+            CreateProblem::Suppressed(seat) => {
+                words.one("create-problem-suppressed", "seat", *seat)
+            }
             CreateProblem::Options(why) => words.one("create-problem-options", "why", why),
             CreateProblem::Option(problem) => match kind {
                 Some(kind) => {
@@ -265,6 +339,18 @@ service_error!(CreateError {
     /// The players or options are not a game: every problem.
     #[error("{0:?}")]
     Invalid(Vec<CreateProblem>),
+    /// Too many games from this client or creator, or invitations to an address.
+    #[error("a rate limit was reached: {0:?}")]
+    Limited(Limited),
+});
+
+service_error!(ConfirmError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    #[error("this confirmation link is not valid")]
+    BadLink,
+    #[error("this game is no longer waiting for players")]
+    NotInviting,
 });
 
 service_error!(AuthError {
@@ -290,6 +376,15 @@ service_error!(DeclineError {
     #[error("this game is no longer waiting for players")]
     NotInviting,
 });
+
+/// What an invitation invites to.
+enum Invite {
+    NewGame,
+    /// A rematch of the game named `old_title`.
+    Rematch {
+        old_title: String,
+    },
+}
 
 /// Who called a game off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -398,7 +493,24 @@ impl Games {
             links: Links::new(config.link_secret, config.base_url),
             cache: ReplayCache::new(CACHE_CAPACITY),
             registry: config.registry,
+            clock: config.clock,
+            limits: config.limits,
+            sign_in_ttl: config.sign_in_ttl,
         }))
+    }
+
+    /// The time now, by the service's clock.
+    pub fn now(&self) -> Millis {
+        self.0.clock.millis()
+    }
+
+    /// The service's clock.
+    pub fn clock(&self) -> &SharedClock {
+        &self.0.clock
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.0.limits
     }
 
     /// Link making and checking (the web layer uses it for URLs; tests for tokens).
@@ -416,8 +528,8 @@ impl Games {
         self.0.registry.get(name)
     }
 
-    /// The words mails are written in (the default language for now).
-    fn mail_words(&self) -> Words<'_> {
+    /// The words of the default language (the operator's views, people without a choice).
+    fn default_words(&self) -> Words<'_> {
         self.0.registry.catalogs().default_words()
     }
 
@@ -432,6 +544,7 @@ impl Games {
                 .map_err(|e| anyhow!("stored options of game {}: {e}", row.id))?,
             status: row.status(),
             cancelled_by: row.cancelled_by.as_deref().and_then(CancelledBy::parse),
+            rematch: row.rematch.as_deref().map(GameId::parse).transpose()?,
             players: u8::try_from(players)?,
             created_at: Millis(row.created_at),
             ended_at: row.ended_at.map(Millis),
@@ -488,16 +601,30 @@ impl Games {
         }
     }
 
-    /// Create a game in `inviting` status: draw its secret, store the commitment, and queue an
-    /// invitation with a personal seat link to every seat (the creator's too). Every seat,
-    /// the creator included, then accepts through its link.
+    /// Create a game in `inviting` status: draw its secret and store the commitment. If the
+    /// creator proved their address, every other seat is invited at once; otherwise the creator
+    /// is mailed a confirmation link first, and nobody is invited before it is followed. The
+    /// creator gets no invitation: they accept from their own seat page.
     pub fn create_game(
         &self,
         conn: &mut AnyConnection,
         new: NewGame,
     ) -> Result<Created, CreateError> {
-        let (kind, options) = self.check_new(&new).map_err(CreateError::Invalid)?;
-        let now = Millis::now();
+        let created = write_transaction(conn, |conn| self.create_in(conn, &new, None))?;
+        tracing::info!(game.id = %created.game_id, game = %new.game, players = new.seats.len(), confirmed = new.creator_confirmed, "game created");
+        Ok(created)
+    }
+
+    /// Create a game inside the caller's write transaction; `rematch_of`: the game it replays
+    /// (its players are invited to a rematch rather than to a new game).
+    fn create_in(
+        &self,
+        conn: &mut AnyConnection,
+        new: &NewGame,
+        rematch_of: Option<(&GameRow, &str)>,
+    ) -> Result<Created, CreateError> {
+        let (kind, options) = self.check_new(new).map_err(CreateError::Invalid)?;
+        let now = self.now();
         let game_id = GameId::generate();
         let secret = GameSecret::generate();
         let row = GameRow {
@@ -514,66 +641,258 @@ impl Games {
             ended_at: None,
             revision: 0,
             cancelled_by: None,
+            title: new.title.as_ref().map(|t| t.as_str().to_owned()),
+            confirmed_at: new.creator_confirmed.then_some(now.0),
+            rematch_of: rematch_of.map(|(old, _)| old.id.clone()),
+            rematch: None,
         };
-        let names = SeatNames::new(new.seats.iter().map(|(n, _)| n.to_string()).collect());
-        let words = self.mail_words();
-        let cx = Ctx::new(words, &names, Viewer::Spectator);
-        let options_words = kind.options_words(&options, &cx);
-        let notes = kind.option_notes(&options, &cx);
-        let links = &self.0.links;
-        write_transaction(conn, |conn| -> Result<(), CreateError> {
-            store::insert_game(conn, &row)?;
-            for (index, (name, email)) in new.seats.iter().enumerate() {
-                let seat = Seat(index as u8);
-                store::insert_seat(
-                    conn,
-                    &SeatRow {
-                        game_id: row.id.clone(),
-                        seat: index as i32,
-                        name: name.to_string(),
-                        email: email.to_string(),
-                        link_version: 1,
-                        accepted_at: None,
-                        contribution: None,
-                        contribution_source: None,
-                        last_seen_seq: 0,
-                    },
-                )?;
-                let mail = compose::Invitation {
-                    w: words,
-                    to_name: name.to_string(),
-                    game_title: words.get(&format!("{}-title", kind.name())),
-                    game_id: game_id.to_string(),
-                    inviter: names.name(new.creator_seat),
-                    players: new
-                        .seats
-                        .iter()
-                        .enumerate()
-                        .map(|(i, (n, _))| PlayerLine {
-                            number: i as u8 + 1,
-                            name: n.to_string(),
-                            is_you: i == index,
-                        })
-                        .collect(),
-                    options: options_words.clone(),
-                    notes: notes.clone(),
-                    commitment: row.commitment.clone(),
-                    seat_url: links.seat_url(&game_id, seat, 1),
-                    game_url: links.game_url(&game_id),
-                }
-                .render()?;
-                let to = (name.as_str(), email.as_str());
-                store::enqueue(conn, new_mail(&game_id, "invitation", to, mail), now)?;
+        let seats: Vec<SeatRow> = new
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(index, (name, email))| SeatRow {
+                game_id: row.id.clone(),
+                seat: index as i32,
+                name: name.to_string(),
+                email: email.to_string(),
+                link_version: 1,
+                accepted_at: None,
+                contribution: None,
+                contribution_source: None,
+                last_seen_seq: 0,
+            })
+            .collect();
+        let creator = &seats[new.creator_seat.index()];
+        self.count_creation(conn, new, &creator.email, now)?;
+        let mut suppressed = Vec::new();
+        for seat in &seats {
+            let person = store::ensure_address(conn, &seat.email, now)?;
+            if person.suppressed_at.is_some() {
+                suppressed.push(CreateProblem::Suppressed(seat_of(seat).number()));
             }
-            Ok(())
-        })?;
-        tracing::info!(game.id = %game_id, game = kind.name(), players = new.seats.len(), "game created");
+            if person.verified_at.is_none() && seat.seat != row.creator_seat {
+                let limits = self.limits();
+                let bucket = format!("invitations:{}", person.address);
+                limits::count(
+                    conn,
+                    "invitations",
+                    &bucket,
+                    limits::DAY,
+                    limits.invitations_per_day,
+                    now,
+                )?
+                .map_err(CreateError::Limited)?;
+            }
+        }
+        if !suppressed.is_empty() {
+            return Err(CreateError::Invalid(suppressed));
+        }
+        store::insert_game(conn, &row)?;
+        for seat in &seats {
+            store::insert_seat(conn, seat)?;
+        }
+        if new.creator_confirmed {
+            store::mark_verified(conn, &creator.email, now)?;
+            let how = match rematch_of {
+                Some((_, old_title)) => Invite::Rematch {
+                    old_title: old_title.to_owned(),
+                },
+                None => Invite::NewGame,
+            };
+            self.invite(conn, kind, &row, &seats, how, now)?;
+        } else {
+            self.ask_confirmation(conn, &row, &seats, now)?;
+        }
+        let links = &self.0.links;
         Ok(Created {
             creator_token: links.token(&game_id, new.creator_seat, 1),
             creator_url: links.seat_url(&game_id, new.creator_seat, 1),
             game_id,
             creator_seat: new.creator_seat,
+            confirmed: new.creator_confirmed,
         })
+    }
+
+    /// Count a creation against the client's and the creator's hourly and daily limits.
+    fn count_creation(
+        &self,
+        conn: &mut AnyConnection,
+        new: &NewGame,
+        creator_email: &str,
+        now: Millis,
+    ) -> Result<(), CreateError> {
+        let limits = *self.limits();
+        let mut buckets = vec![format!("games:{}", store::address_key(creator_email))];
+        buckets.extend(new.client_ip.iter().map(|ip| format!("games-ip:{ip}")));
+        for bucket in &buckets {
+            for (window, limit) in [
+                (limits::HOUR, limits.games_per_hour),
+                (limits::DAY, limits.games_per_day),
+            ] {
+                limits::count(conn, "games", bucket, window, limit, now)?
+                    .map_err(CreateError::Limited)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The name of a stored game in `words` (a game of a kind this server does not play is
+    /// named by its title or its kind's name).
+    fn name_of(&self, row: &GameRow, seats: &[SeatRow], words: Words) -> String {
+        let players: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        match self.kind(&row.kind) {
+            Ok(kind) => self.game_name(kind, row.title.as_deref(), &players, words),
+            Err(_) => row.title.clone().unwrap_or_else(|| row.kind.clone()),
+        }
+    }
+
+    /// Mail the creator the link that proves their address and releases the invitations.
+    fn ask_confirmation(
+        &self,
+        conn: &mut AnyConnection,
+        row: &GameRow,
+        seats: &[SeatRow],
+        now: Millis,
+    ) -> Result<(), CreateError> {
+        let id = GameId::parse(&row.id).map_err(anyhow::Error::from)?;
+        let creator = &seats[row.creator_seat as usize];
+        let to = self.recipient(conn, &creator.name, &creator.email, Some(&id), now)?;
+        let signature = self
+            .links()
+            .sign(Capability::Confirm, &[&row.id, &to.person.address]);
+        let mail = compose::Confirm {
+            w: to.words,
+            footer: self.footer(&to.person),
+            to_name: creator.name.clone(),
+            game_title: self.name_of(row, seats, to.words),
+            confirm_url: self
+                .links()
+                .url(&format!("/games/{}/confirm/{signature}", row.id)),
+            seat_url: self
+                .0
+                .links
+                .seat_url(&id, seat_of(creator), creator.link_version),
+        }
+        .render()?;
+        if let Some(mail) = self.letter(&to, Class::Asked, Some(&id), "confirm", mail) {
+            store::enqueue(conn, mail, now)?;
+        }
+        Ok(())
+    }
+
+    /// The creator followed the confirmation link: their address is proven and the
+    /// invitations leave (once, however often the link is followed). The creator's seat URL.
+    pub fn confirm(
+        &self,
+        conn: &mut AnyConnection,
+        id: &GameId,
+        signature: &str,
+    ) -> Result<String, ConfirmError> {
+        let now = self.now();
+        let url = write_transaction(conn, |conn| -> Result<String, ConfirmError> {
+            let row = store::lock_game(conn, id)?.ok_or(ConfirmError::NoSuchGame)?;
+            let seats = store::seats_of(conn, id)?;
+            let creator = seats
+                .iter()
+                .find(|s| s.seat == row.creator_seat)
+                .ok_or_else(|| anyhow!("game {id} has no creator seat"))?;
+            let address = store::address_key(&creator.email);
+            if !self
+                .links()
+                .check(Capability::Confirm, &[&row.id, &address], signature)
+            {
+                return Err(ConfirmError::BadLink);
+            }
+            if row.confirmed_at.is_none() {
+                if row.status() != GameStatus::Inviting {
+                    return Err(ConfirmError::NotInviting);
+                }
+                store::set_confirmed(conn, id, now)?;
+                store::mark_verified(conn, &creator.email, now)?;
+                let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
+                self.invite(conn, kind, &row, &seats, Invite::NewGame, now)?;
+                tracing::info!(game.id = %id, "creator confirmed; invitations queued");
+            }
+            Ok(self
+                .0
+                .links
+                .seat_url(id, seat_of(creator), creator.link_version))
+        })?;
+        Ok(url)
+    }
+
+    /// Invite every seat but the creator's, to a new game or to a rematch.
+    fn invite(
+        &self,
+        conn: &mut AnyConnection,
+        kind: &dyn Kind,
+        row: &GameRow,
+        seats: &[SeatRow],
+        how: Invite,
+        now: Millis,
+    ) -> anyhow::Result<()> {
+        let id = GameId::parse(&row.id)?;
+        let options = kind
+            .read_options(&row.options)
+            .map_err(|e| anyhow!("stored options of game {id}: {e}"))?;
+        let names = names_of(seats);
+        let creator = &seats[row.creator_seat as usize];
+        let recipients = self.seat_recipients(conn, &id, seats, now)?;
+        for (seat_row, to) in seats.iter().zip(&recipients) {
+            if seat_row.seat == row.creator_seat {
+                continue;
+            }
+            let players: Vec<PlayerLine> = seats
+                .iter()
+                .map(|s| PlayerLine {
+                    number: seat_of(s).number(),
+                    name: s.name.clone(),
+                    is_you: s.seat == seat_row.seat,
+                })
+                .collect();
+            let seat_url = self
+                .0
+                .links
+                .seat_url(&id, seat_of(seat_row), seat_row.link_version);
+            if let Invite::Rematch { old_title, .. } = &how {
+                let mail = compose::Rematch {
+                    w: to.words,
+                    footer: self.footer(&to.person),
+                    to_name: seat_row.name.clone(),
+                    proposer: creator.name.clone(),
+                    old_title: old_title.clone(),
+                    players,
+                    seat_url,
+                }
+                .render()?;
+                if let Some(mail) = self.letter(to, Class::Game, Some(&id), "rematch", mail) {
+                    store::enqueue(conn, mail, now)?;
+                }
+                continue;
+            }
+            let cx = Ctx::new(to.words, &names, Viewer::Spectator);
+            let mail = compose::Invitation {
+                w: to.words,
+                footer: self.footer(&to.person),
+                to_name: seat_row.name.clone(),
+                game_title: self.name_of(row, seats, to.words),
+                kind_title: to.words.get(&format!("{}-title", kind.name())),
+                game_id: id.to_string(),
+                inviter: creator.name.clone(),
+                inviter_address: creator.email.clone(),
+                players,
+                options: kind.options_words(&options, &cx),
+                notes: kind.option_notes(&options, &cx),
+                commitment: row.commitment.clone(),
+                seat_url,
+                game_url: self.0.links.game_url(&id),
+            }
+            .render()?;
+            if let Some(mail) = self.letter(to, Class::Game, Some(&id), "invitation", mail) {
+                store::enqueue(conn, mail, now)?;
+            }
+        }
+        Ok(())
     }
 
     /// Check a seat link (in constant time) against the seat's current link version.
@@ -609,7 +928,7 @@ impl Games {
         auth: &SeatAuth,
         contribution: Option<Contribution>,
     ) -> Result<Accepted, AcceptError> {
-        let now = Millis::now();
+        let now = self.now();
         let id = &auth.game_id;
         let (source, contribution) = match contribution {
             Some(c) => (ContributionSource::Player, c),
@@ -658,30 +977,57 @@ impl Games {
         let replay = Setup::from_rows(kind, row, seats)?.start(kind)?;
         store::start_game(conn, &id, &replay.head_hex())?;
         let names = names_of(seats);
-        for seat in replay.game.waiting_on() {
-            let seat_row = &seats[seat.index()];
-            let mail = self.your_turn(kind, &id, seat_row, &replay, -1, &names)?;
-            store::enqueue(
-                conn,
-                new_mail(&id, "your_turn", (&seat_row.name, &seat_row.email), mail),
-                now,
-            )?;
+        let waiting: Vec<_> = replay
+            .pending()
+            .iter()
+            .map(|p| (p.seat, p.decision.clone()))
+            .collect();
+        let head = replay.head_hex();
+        let recipients = self.seat_recipients(conn, &id, seats, now)?;
+        for (seat_row, to) in seats.iter().zip(&recipients) {
+            let seat = seat_of(seat_row);
+            let cx = Ctx::new(to.words, &names, Viewer::Seat(seat));
+            let view = replay.game.view(Viewer::Seat(seat));
+            let mail = compose::Started {
+                w: to.words,
+                footer: self.footer(&to.person),
+                to_name: seat_row.name.clone(),
+                game_title: self.name_of(row, seats, to.words),
+                game_id: id.to_string(),
+                first: crate::present::status(kind, &waiting, &cx),
+                part: kind.mail_part(&view, seat, &cx),
+                seat_url: self.0.links.seat_url(&id, seat, seat_row.link_version),
+                game_url: self.0.links.game_url(&id),
+                seq: 0,
+                log_head_short: short(&head),
+                log_head: head.clone(),
+            }
+            .render()?;
+            if let Some(mail) = self.letter(to, Class::Game, Some(&id), "started", mail) {
+                store::enqueue(conn, mail, now)?;
+            }
         }
         Ok(Arc::new(replay))
     }
 
+    /// The "your turn" mail of a seat: its decision, what happened since `since`, its part of
+    /// the game (its hand…), its link.
+    #[allow(clippy::too_many_arguments)]
     fn your_turn(
         &self,
         kind: &dyn Kind,
-        id: &GameId,
+        row: &GameRow,
+        seats: &[SeatRow],
         seat_row: &SeatRow,
+        to: &Recipient,
         replay: &Replay,
         since: i64,
-        names: &SeatNames,
     ) -> anyhow::Result<compose::Rendered> {
+        let id = GameId::parse(&row.id)?;
         let seat = seat_of(seat_row);
-        let words = self.mail_words();
-        let cx = Ctx::new(words, names, Viewer::Seat(seat));
+        let names = names_of(seats);
+        let words = to.words;
+        let cx = Ctx::new(words, &names, Viewer::Seat(seat));
         let view = replay.game.view(Viewer::Seat(seat));
         let decision = replay
             .game
@@ -690,14 +1036,15 @@ impl Games {
         let head = replay.head_hex();
         Ok(compose::YourTurn {
             w: words,
+            footer: self.footer(&to.person),
             to_name: seat_row.name.clone(),
-            game_title: words.get(&format!("{}-title", kind.name())),
+            game_title: self.name_of(row, seats, words),
             game_id: id.to_string(),
             prompt: kind.decision_words(&decision, &cx),
             happened: happened_since(kind, replay, since, &cx),
             part: kind.mail_part(&view, seat, &cx),
-            seat_url: self.0.links.seat_url(id, seat, seat_row.link_version),
-            game_url: self.0.links.game_url(id),
+            seat_url: self.0.links.seat_url(&id, seat, seat_row.link_version),
+            game_url: self.0.links.game_url(&id),
             seq: replay.seq as i64,
             log_head_short: short(&head),
             log_head: head,
@@ -726,8 +1073,7 @@ impl Games {
         id: &GameId,
         why: Cancel,
     ) -> Result<(), CancelError> {
-        let now = Millis::now();
-        let words = self.mail_words();
+        let now = self.now();
         write_transaction(conn, |conn| -> Result<(), CancelError> {
             let row = store::lock_game(conn, id)?.ok_or(CancelError::NoSuchGame)?;
             let cancellable = match why {
@@ -746,28 +1092,36 @@ impl Games {
             store::cancel_game(conn, id, by, now)?;
             let seats = store::seats_of(conn, id)?;
             let names = names_of(&seats);
-            let said = match why {
-                Cancel::Declined(seat) => {
-                    words.one("mail-cancelled-declined", "name", names.name(seat))
+            let recipients = self.seat_recipients(conn, id, &seats, now)?;
+            for (other, to) in seats.iter().zip(&recipients) {
+                if why == Cancel::Declined(seat_of(other)) {
+                    continue;
                 }
-                Cancel::Operator => words.get("mail-cancelled-operator"),
-            };
-            for other in seats.iter().filter(|s| why != Cancel::Declined(seat_of(s))) {
+                // Invitations had not left yet: the other players never heard of the game.
+                if row.confirmed_at.is_none() && other.seat != row.creator_seat {
+                    continue;
+                }
+                let words = to.words;
+                let said = match why {
+                    Cancel::Declined(seat) => {
+                        words.one("mail-cancelled-declined", "name", names.name(seat))
+                    }
+                    Cancel::Operator => words.get("mail-cancelled-operator"),
+                };
                 let mail = compose::Cancelled {
                     w: words,
+                    footer: self.footer(&to.person),
                     to_name: other.name.clone(),
-                    game_title: words.get(&format!("{}-title", row.kind)),
+                    game_title: self.name_of(&row, &seats, words),
                     game_id: id.to_string(),
-                    why: said.clone(),
+                    why: said,
                     game_url: self.0.links.game_url(id),
                     commitment: row.commitment.clone(),
                 }
                 .render()?;
-                store::enqueue(
-                    conn,
-                    new_mail(id, "cancelled", (&other.name, &other.email), mail),
-                    now,
-                )?;
+                if let Some(mail) = self.letter(to, Class::Game, Some(id), "cancelled", mail) {
+                    store::enqueue(conn, mail, now)?;
+                }
             }
             Ok(())
         })?;
@@ -783,11 +1137,16 @@ impl Games {
         game_id: &GameId,
         seat: Seat,
     ) -> Result<(), RelinkError> {
-        let now = Millis::now();
-        let words = self.mail_words();
+        let now = self.now();
         write_transaction(conn, |conn| -> Result<(), RelinkError> {
             let game = store::lock_game(conn, game_id)?.ok_or(RelinkError::NoSuchGame)?;
             let seats = store::seats_of(conn, game_id)?;
+            let row = seats
+                .iter()
+                .find(|s| seat_of(s) == seat)
+                .ok_or(RelinkError::NoSuchSeat)?;
+            let to = self.recipient(conn, &row.name, &row.email, Some(game_id), now)?;
+            let words = to.words;
             let receipt = match &game.log_head {
                 Some(head) => words.with(
                     "mail-receipt-started",
@@ -799,23 +1158,21 @@ impl Games {
                 ),
                 None => words.one("mail-receipt", "commitment", &game.commitment),
             };
-            let row = seats
-                .iter()
-                .find(|s| seat_of(s) == seat)
-                .ok_or(RelinkError::NoSuchSeat)?;
             let version = store::bump_link_version(conn, game_id, row.seat)?;
             let mail = compose::Relink {
                 w: words,
+                footer: self.footer(&to.person),
                 to_name: row.name.clone(),
-                game_title: words.get(&format!("{}-title", game.kind)),
+                game_title: self.name_of(&game, &seats, words),
                 game_id: game_id.to_string(),
                 seat_url: self.0.links.seat_url(game_id, seat, version),
                 game_url: self.0.links.game_url(game_id),
                 receipt,
             }
             .render()?;
-            let to = (row.name.as_str(), row.email.as_str());
-            store::enqueue(conn, new_mail(game_id, "relink", to, mail), now)?;
+            if let Some(mail) = self.letter(&to, Class::Game, Some(game_id), "relink", mail) {
+                store::enqueue(conn, mail, now)?;
+            }
             Ok(())
         })?;
         tracing::info!(game.id = %game_id, seat = seat.number(), "seat relinked");
@@ -932,11 +1289,13 @@ impl Games {
             if creator.email.to_lowercase() == row.to_addr.to_lowercase() {
                 return Ok(());
             }
-            let words = self.mail_words();
+            let to = self.recipient(conn, &creator.name, &creator.email, Some(&id), now)?;
+            let words = to.words;
             let mail = compose::MailFailed {
                 w: words,
+                footer: self.footer(&to.person),
                 to_name: creator.name.clone(),
-                game_title: words.get(&format!("{}-title", game.kind)),
+                game_title: self.name_of(&game, &seats, words),
                 game_id: id.to_string(),
                 recipient: row.to_name.clone(),
                 reason: reason.to_owned(),
@@ -946,8 +1305,9 @@ impl Games {
                     .seat_url(&id, seat_of(creator), creator.link_version),
             }
             .render()?;
-            let to = (creator.name.as_str(), creator.email.as_str());
-            store::enqueue(conn, new_mail(&id, "mail_failed", to, mail), now)?;
+            if let Some(mail) = self.letter(&to, Class::Game, Some(&id), "mail_failed", mail) {
+                store::enqueue(conn, mail, now)?;
+            }
             Ok(())
         })?;
         tracing::warn!(mail.id = %row.id, game.id = ?row.game_id, "mail marked undeliverable");
@@ -972,20 +1332,6 @@ impl Games {
     }
 }
 
-/// A mail about game `id` to `to` (name, address).
-fn new_mail(id: &GameId, kind: &'static str, to: (&str, &str), mail: compose::Rendered) -> NewMail {
-    let (to_name, to_addr) = to;
-    NewMail {
-        game_id: Some(id.clone()),
-        kind,
-        to_name: to_name.to_owned(),
-        to_addr: to_addr.to_owned(),
-        subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -999,11 +1345,11 @@ mod tests {
         let url = format!("sqlite://{}", dir.path().join("games.db").display());
         let db = Db::open(&DbUrl::parse(&url).unwrap()).unwrap();
         let service = || {
-            Games::new(GamesConfig {
-                base_url: BaseUrl::parse("https://corriere.test/").unwrap(),
-                link_secret: Secret::generate(),
-                registry: Registry::standard(),
-            })
+            Games::new(GamesConfig::new(
+                BaseUrl::parse("https://corriere.test/").unwrap(),
+                Secret::generate(),
+                Registry::standard(),
+            ))
         };
         let games = service();
         let seats = [("Ann", "ann@example.org"), ("Ben", "ben@example.org")]
@@ -1013,12 +1359,7 @@ mod tests {
                 (name, EmailAddress::parse(email).unwrap())
             })
             .collect();
-        let new = NewGame {
-            game: "condottiere".into(),
-            options: serde_json::json!({}),
-            seats,
-            creator_seat: Seat(0),
-        };
+        let new = NewGame::confirmed("condottiere", serde_json::json!({}), seats, Seat(0));
         let mut conn = db.get().unwrap();
         let id = games.create_game(&mut conn, new).unwrap().game_id;
         for seat in Seat::all(2) {

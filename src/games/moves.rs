@@ -4,16 +4,16 @@
 //! move writer if its game did not change meanwhile.
 
 use super::{
-    happened_since, names_of, new_mail, seat_of, short, AuthError, Games, MoveError, MoveOutcome,
-    SeatAuth, SeatToken,
+    happened_since, names_of, seat_of, short, AuthError, Class, Games, MoveError, MoveOutcome,
+    Recipient, SeatAuth, SeatToken,
 };
 use crate::audit::Replay;
 use crate::engine::Viewer;
 use crate::kinds::{Action, Kind, RuleError};
 use crate::mail::compose;
-use crate::present::{Ctx, SeatNames, Words};
+use crate::present::{Ctx, Words};
 use crate::store::{
-    self, ActionRow, AnyConnection, Db, GameId, GameRow, GameStatus, Millis, NewMove, SeatRow,
+    self, ActionRow, AnyConnection, Db, GameId, GameRow, GameStatus, NewMove, SeatRow,
 };
 use anyhow::anyhow;
 use std::sync::Arc;
@@ -128,7 +128,7 @@ impl Games {
         inputs: &[ActionInput],
         lang: &str,
     ) -> Result<Prepared, MoveError> {
-        let now = Millis::now();
+        let now = self.now();
         let auth = match mover {
             Mover::Link { game, seat, token } => {
                 self.authorize(conn, game, *seat, token)
@@ -193,11 +193,16 @@ impl Games {
         let seq = after.seq as i64;
         let over = after.game.is_over();
         let names = names_of(&seats);
+        let recipients = self.seat_recipients(conn, id, &seats, now)?;
         let mut mails = Vec::new();
         let mut seen_by = vec![seat.0 as i32];
         if over {
-            for seat_row in &seats {
-                mails.push(self.game_over(kind, id, &row, seat_row, &after, &names, now)?);
+            for (seat_row, to) in seats.iter().zip(&recipients) {
+                let mail = self.game_over(kind, &row, &seats, seat_row, to, &after)?;
+                mails.extend(
+                    self.letter(to, Class::Game, Some(id), "game_over", mail)
+                        .map(|m| m.into_row(now)),
+                );
                 seen_by.push(seat_row.seat);
             }
         } else {
@@ -205,12 +210,17 @@ impl Games {
                 if next == seat || before.game.decision(next) == after.game.decision(next) {
                     continue;
                 }
-                let seat_row = &seats[next.index()];
-                let mail =
-                    self.your_turn(kind, id, seat_row, &after, seat_row.last_seen_seq, &names)?;
-                mails.push(
-                    new_mail(id, "your_turn", (&seat_row.name, &seat_row.email), mail)
-                        .into_row(now),
+                let (seat_row, to) = (&seats[next.index()], &recipients[next.index()]);
+                // Unmailed (a digest reader, a muted game), the seat is told later, from
+                // where it last heard.
+                if !to.wants(Class::Turn) {
+                    continue;
+                }
+                let since = seat_row.last_seen_seq;
+                let mail = self.your_turn(kind, &row, &seats, seat_row, to, &after, since)?;
+                mails.extend(
+                    self.letter(to, Class::Turn, Some(id), "your_turn", mail)
+                        .map(|m| m.into_row(now)),
                 );
                 seen_by.push(seat_row.seat);
             }
@@ -239,31 +249,33 @@ impl Games {
     }
 
     /// The game-over mail for one seat: the result and standings, what happened since the seat
-    /// last acted, and the game's secret, so anyone can now verify the deal.
-    #[allow(clippy::too_many_arguments)]
+    /// last acted, links to the replay and the record, and the game's secret, so anyone can
+    /// now verify the deal.
     fn game_over(
         &self,
         kind: &dyn Kind,
-        id: &GameId,
         row: &GameRow,
+        seats: &[SeatRow],
         seat_row: &SeatRow,
+        to: &Recipient,
         after: &Replay,
-        names: &SeatNames,
-        now: Millis,
-    ) -> anyhow::Result<store::OutboxRow> {
+    ) -> anyhow::Result<compose::Rendered> {
+        let id = GameId::parse(&row.id)?;
         let outcome = after
             .game
             .outcome()
             .ok_or_else(|| anyhow!("an over game has no outcome"))?;
         let seat = seat_of(seat_row);
-        let words = self.mail_words();
-        let cx = Ctx::new(words, names, Viewer::Seat(seat));
+        let names = names_of(seats);
+        let words = to.words;
+        let cx = Ctx::new(words, &names, Viewer::Seat(seat));
         let reviewer = after.game.view(Viewer::Reviewer);
         let head = after.head_hex();
-        let mail = compose::GameOver {
+        Ok(compose::GameOver {
             w: words,
+            footer: self.footer(&to.person),
             to_name: seat_row.name.clone(),
-            game_title: words.get(&format!("{}-title", kind.name())),
+            game_title: self.name_of(row, seats, words),
             game_id: id.to_string(),
             result: kind.outcome_words(&outcome, &cx),
             standings: after
@@ -273,15 +285,16 @@ impl Games {
                 .map(|s| kind.standing_words(&reviewer, s, &cx))
                 .collect(),
             happened: happened_since(kind, after, seat_row.last_seen_seq, &cx),
-            game_url: self.0.links.game_url(id),
+            game_url: self.0.links.game_url(&id),
+            replay_url: self.links().url(&format!("/games/{id}/replay/0")),
+            record_url: self.links().url(&format!("/games/{id}/record.json")),
             seq: after.seq as i64,
             log_head_short: short(&head),
             log_head: head,
             secret: row.secret.clone(),
             commitment: row.commitment.clone(),
         }
-        .render()?;
-        Ok(new_mail(id, "game_over", (&seat_row.name, &seat_row.email), mail).into_row(now))
+        .render()?)
     }
 }
 

@@ -49,20 +49,43 @@ impl PlayerName {
     pub const MAX_CHARS: usize = 40;
 
     pub fn parse(text: &str) -> Result<PlayerName, BadName> {
-        let text = text.trim();
-        if text.chars().all(invisible) {
-            return Err(BadName::Empty);
-        }
-        if text.chars().count() > PlayerName::MAX_CHARS {
-            return Err(BadName::TooLong);
-        }
-        if text.chars().any(char::is_control) {
-            return Err(BadName::Control);
-        }
-        if text.chars().any(reorders) {
-            return Err(BadName::Reordering);
-        }
-        Ok(PlayerName(text.to_owned()))
+        shown_text(text, PlayerName::MAX_CHARS).map(PlayerName)
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Text people read as a name: trimmed, something visible, at most `max` characters, nothing
+/// that controls or reorders the text around it.
+fn shown_text(text: &str, max: usize) -> Result<String, BadName> {
+    let text = text.trim();
+    if text.chars().all(invisible) {
+        return Err(BadName::Empty);
+    }
+    if text.chars().count() > max {
+        return Err(BadName::TooLong);
+    }
+    if text.chars().any(char::is_control) {
+        return Err(BadName::Control);
+    }
+    if text.chars().any(reorders) {
+        return Err(BadName::Reordering);
+    }
+    Ok(text.to_owned())
+}
+
+/// The name a creator gives a game (mail subjects and pages show it): the rules of a player's
+/// name, up to [`GameTitle::MAX_CHARS`] characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameTitle(String);
+
+impl GameTitle {
+    /// The one limit of a game's name: the form's `maxlength`, the API's check, the message.
+    pub const MAX_CHARS: usize = 80;
+
+    pub fn parse(text: &str) -> Result<GameTitle, BadName> {
+        shown_text(text, GameTitle::MAX_CHARS).map(GameTitle)
     }
     pub fn as_str(&self) -> &str {
         &self.0

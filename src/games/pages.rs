@@ -34,6 +34,8 @@ pub struct SeatPage {
     pub outcome: Option<crate::kinds::Outcome>,
     /// Mails of this game that could not be delivered (with reasons for the creator's seat).
     pub undelivered: Vec<Undelivered>,
+    /// Once the game is over: this seat's link in the rematch, if one was proposed.
+    pub rematch_url: Option<String>,
 }
 
 /// Everything the public page of a game shows: a spectator's view, or the full review after
@@ -126,8 +128,19 @@ impl Games {
         };
         let creator = loaded.game.creator_seat == auth.seat;
         let undelivered = self.undelivered(conn, &auth.game_id, creator)?;
+        let rematch_url = match &loaded.game.rematch {
+            Some(rematch) => {
+                let seats = crate::store::seats_of(conn, &auth.game_id)?;
+                match seats.iter().find(|s| super::seat_of(s) == auth.seat) {
+                    Some(mine) => self.rematch_url(conn, rematch, &mine.email)?,
+                    None => None,
+                }
+            }
+            None => None,
+        };
         Ok(SeatPage {
             undelivered,
+            rematch_url,
             seat: auth.seat,
             view: replay.map(|r| r.game.view(viewer)),
             decision: replay.and_then(|r| r.game.decision(auth.seat)),

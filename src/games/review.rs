@@ -96,7 +96,7 @@ impl Games {
         let options = kind
             .read_options(record.options.get())
             .map_err(|e| anyhow!("a verified record's options: {e}"))?;
-        let now = store::Millis::now();
+        let now = self.now();
         let secret = record
             .secret
             .clone()
@@ -122,6 +122,10 @@ impl Games {
                     ended_at: Some(ended),
                     revision: 0,
                     cancelled_by: None,
+                    title: None,
+                    confirmed_at: Some(now.0),
+                    rematch_of: None,
+                    rematch: None,
                 },
             )?;
             for (SeatName { seat, name }, contribution) in

@@ -11,6 +11,15 @@ pub struct Rendered {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// For the `List-Unsubscribe` header.
+    pub unsubscribe_url: String,
+}
+
+/// What every mail ends with: the recipient's mail settings and one-click unsubscribe links.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Footer {
+    pub settings_url: String,
+    pub unsubscribe_url: String,
 }
 
 /// One line of a player list.
@@ -25,10 +34,15 @@ pub struct PlayerLine {
 #[derive(Clone, Debug)]
 pub struct Invitation<'w> {
     pub w: Words<'w>,
+    pub footer: Footer,
     pub to_name: String,
+    /// The game's name (as the creator named it, or after its players).
     pub game_title: String,
+    /// The kind's title ("Condottiere").
+    pub kind_title: String,
     pub game_id: String,
     pub inviter: String,
+    pub inviter_address: String,
     pub players: Vec<PlayerLine>,
     pub options: Vec<String>,
     /// Advice about the options (shown, never enforced).
@@ -41,6 +55,7 @@ pub struct Invitation<'w> {
 #[derive(Clone, Debug)]
 pub struct YourTurn<'w> {
     pub w: Words<'w>,
+    pub footer: Footer,
     pub to_name: String,
     pub game_title: String,
     pub game_id: String,
@@ -60,6 +75,7 @@ pub struct YourTurn<'w> {
 #[derive(Clone, Debug)]
 pub struct GameOver<'w> {
     pub w: Words<'w>,
+    pub footer: Footer,
     pub to_name: String,
     pub game_title: String,
     pub game_id: String,
@@ -67,6 +83,8 @@ pub struct GameOver<'w> {
     pub standings: Vec<String>,
     pub happened: Vec<String>,
     pub game_url: String,
+    pub replay_url: String,
+    pub record_url: String,
     pub seq: i64,
     pub log_head: String,
     pub log_head_short: String,
@@ -78,6 +96,7 @@ pub struct GameOver<'w> {
 #[derive(Clone, Debug)]
 pub struct Cancelled<'w> {
     pub w: Words<'w>,
+    pub footer: Footer,
     pub to_name: String,
     pub game_title: String,
     pub game_id: String,
@@ -90,6 +109,7 @@ pub struct Cancelled<'w> {
 #[derive(Clone, Debug)]
 pub struct Relink<'w> {
     pub w: Words<'w>,
+    pub footer: Footer,
     pub to_name: String,
     pub game_title: String,
     pub game_id: String,
@@ -103,6 +123,7 @@ pub struct Relink<'w> {
 #[derive(Clone, Debug)]
 pub struct MailFailed<'w> {
     pub w: Words<'w>,
+    pub footer: Footer,
     pub to_name: String,
     pub game_title: String,
     pub game_id: String,
@@ -111,6 +132,100 @@ pub struct MailFailed<'w> {
     pub reason: String,
     /// The creator's own seat link.
     pub seat_url: String,
+}
+
+impl Invitation<'_> {
+    /// "Ann (ann@example.org) invites you to play Condottiere by email: …".
+    pub fn intro(&self) -> String {
+        self.w.with(
+            "mail-invitation-intro",
+            &[
+                ("inviter", self.inviter.as_str().into()),
+                ("address", self.inviter_address.as_str().into()),
+                ("kind", self.kind_title.as_str().into()),
+                ("game", self.game_title.as_str().into()),
+            ],
+        )
+    }
+}
+
+/// To every seat when the last one accepted: who decides first, and the recipient's own
+/// decision and hand when it is theirs.
+#[derive(Clone, Debug)]
+pub struct Started<'w> {
+    pub w: Words<'w>,
+    pub footer: Footer,
+    pub to_name: String,
+    pub game_title: String,
+    pub game_id: String,
+    /// Whose decision it is, from the recipient's point of view ("Your decision: …").
+    pub first: String,
+    pub part: MailPart,
+    pub seat_url: String,
+    pub game_url: String,
+    pub seq: i64,
+    pub log_head: String,
+    pub log_head_short: String,
+}
+
+/// To a game's creator: prove the address before any invitation leaves.
+#[derive(Clone, Debug)]
+pub struct Confirm<'w> {
+    pub w: Words<'w>,
+    pub footer: Footer,
+    pub to_name: String,
+    pub game_title: String,
+    pub confirm_url: String,
+    /// The creator's own seat.
+    pub seat_url: String,
+}
+
+/// A single-use link to "my games".
+#[derive(Clone, Debug)]
+pub struct SignIn<'w> {
+    pub w: Words<'w>,
+    pub footer: Footer,
+    pub sign_in_url: String,
+    pub minutes: u64,
+}
+
+/// One game of a digest.
+#[derive(Clone, Debug)]
+pub struct DigestGame {
+    pub game_title: String,
+    /// The decision, in words.
+    pub prompt: String,
+    pub happened: Vec<String>,
+    pub seat_url: String,
+}
+
+/// The daily mail of a person who asked for one: every game waiting on them.
+#[derive(Clone, Debug)]
+pub struct Digest<'w> {
+    pub w: Words<'w>,
+    pub footer: Footer,
+    pub to_name: String,
+    pub games: Vec<DigestGame>,
+    pub my_games_url: String,
+}
+
+/// A player proposes to play again: an invitation to the new game.
+#[derive(Clone, Debug)]
+pub struct Rematch<'w> {
+    pub w: Words<'w>,
+    pub footer: Footer,
+    pub to_name: String,
+    pub proposer: String,
+    pub old_title: String,
+    pub players: Vec<PlayerLine>,
+    pub seat_url: String,
+}
+
+#[derive(Template)]
+#[template(path = "mail/footer.txt")]
+struct FooterText<'a, 'w> {
+    w: &'a Words<'w>,
+    footer: &'a Footer,
 }
 
 macro_rules! mail_templates {
@@ -132,10 +247,16 @@ macro_rules! mail_templates {
         }
         impl $data<'_> {
             pub fn render(&self) -> Result<Rendered, askama::Error> {
+                let footer = FooterText {
+                    w: &self.w,
+                    footer: &self.footer,
+                }
+                .render()?;
                 Ok(Rendered {
                     subject: one_line(&$subject { m: self }.render()?),
-                    text: $text { m: self }.render()?,
+                    text: format!("{}\n{footer}", $text { m: self }.render()?.trim_end()),
                     html: $html { m: self }.render()?,
+                    unsubscribe_url: self.footer.unsubscribe_url.clone(),
                 })
             }
         }
@@ -179,6 +300,36 @@ mail_templates!(
 );
 
 mail_templates!(
+    Started,
+    StartedSubject = "mail/started/subject.txt",
+    StartedText = "mail/started/body.txt",
+    StartedHtml = "mail/started/body.html"
+);
+mail_templates!(
+    Confirm,
+    ConfirmSubject = "mail/confirm/subject.txt",
+    ConfirmText = "mail/confirm/body.txt",
+    ConfirmHtml = "mail/confirm/body.html"
+);
+mail_templates!(
+    SignIn,
+    SignInSubject = "mail/sign_in/subject.txt",
+    SignInText = "mail/sign_in/body.txt",
+    SignInHtml = "mail/sign_in/body.html"
+);
+mail_templates!(
+    Digest,
+    DigestSubject = "mail/digest/subject.txt",
+    DigestText = "mail/digest/body.txt",
+    DigestHtml = "mail/digest/body.html"
+);
+mail_templates!(
+    Rematch,
+    RematchSubject = "mail/rematch/subject.txt",
+    RematchText = "mail/rematch/body.txt",
+    RematchHtml = "mail/rematch/body.html"
+);
+mail_templates!(
     MailFailed,
     MailFailedSubject = "mail/mail_failed/subject.txt",
     MailFailedText = "mail/mail_failed/body.txt",
@@ -195,6 +346,7 @@ mod tests {
         let catalogs = Catalogs::build(&[]).unwrap();
         let mail = Cancelled {
             w: catalogs.default_words(),
+            footer: Footer::default(),
             to_name: "Bob".into(),
             game_title: "Condottiere".into(),
             game_id: "abcdefgh23".into(),
@@ -206,6 +358,6 @@ mod tests {
         assert!(!rendered.html.contains("<Eve"), "{}", rendered.html);
         assert!(rendered.html.contains("Eve &#38; co") || rendered.html.contains("Eve &amp; co"));
         assert!(rendered.text.contains("<Eve & co> declined"));
-        assert_eq!(rendered.subject, "Game abcdefgh23 is cancelled");
+        assert_eq!(rendered.subject, "Condottiere is cancelled");
     }
 }

@@ -114,11 +114,31 @@ impl Mailer {
             .parse()
             .map_err(|e| format!("bad recipient address: {e}"))?;
         let to = Mailbox::new(Some(row.to_name.clone()), address);
-        Message::builder()
+        let mut builder = Message::builder()
             .from(self.from.clone())
             .to(to)
             .subject(row.subject.clone())
-            .message_id(Some(row.message_id.clone()))
+            .message_id(Some(row.message_id.clone()));
+        // Every mail of a game answers the game's root message, so a mail client shows the
+        // game as one thread.
+        if let Some(game) = &row.game_id {
+            let root = self.thread_root(game);
+            builder = builder.in_reply_to(root.clone()).references(root);
+        }
+        // RFC 8058: the mail client offers "unsubscribe" and POSTs to it, no cookie needed.
+        if let Some(url) = &row.unsubscribe_url {
+            use lettre::message::header::{HeaderName, HeaderValue};
+            builder = builder
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                    format!("<{url}>"),
+                ))
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                    "List-Unsubscribe=One-Click".to_owned(),
+                ));
+        }
+        builder
             .multipart(
                 MultiPart::alternative()
                     .singlepart(
@@ -133,6 +153,12 @@ impl Mailer {
                     ),
             )
             .map_err(|e| format!("cannot build the message: {e}"))
+    }
+
+    /// The Message-ID every mail of `game` refers to: `<game.ID@DOMAIN>`, the domain of the
+    /// From address.
+    pub fn thread_root(&self, game: &str) -> String {
+        format!("<game.{game}@{}>", self.from.email.domain())
     }
 
     /// Send one row on send lane `lane` (one SMTP connection per lane).
@@ -324,7 +350,7 @@ impl Worker {
 
     /// Claim the rows due now and send them.
     pub async fn run_once(&self) -> Result<RunReport, WorkerError> {
-        self.run_once_at(Millis::now()).await
+        self.run_once_at(self.games.now()).await
     }
 
     /// One pass as if the time were `now` (tests use it to step past leases and backoffs).

@@ -242,3 +242,43 @@ pub fn seat_colour(seat: Seat, words: &Words) -> (&'static str, String) {
         words.get(&format!("colour-{}", index + 1)),
     )
 }
+
+/// Whose decision it is, in a sentence, from the reader's point of view (`cx.viewer`).
+pub fn status(
+    kind: &dyn crate::kinds::Kind,
+    waiting: &[(crate::engine::Seat, crate::kinds::Decision)],
+    cx: &Ctx,
+) -> String {
+    let w = &cx.words;
+    let me = match cx.viewer {
+        crate::engine::Viewer::Seat(seat) => Some(seat),
+        _ => None,
+    };
+    let mine = waiting.iter().find(|(s, _)| Some(*s) == me);
+    let others: Vec<crate::engine::Seat> = waiting
+        .iter()
+        .filter(|(s, _)| Some(*s) != me)
+        .map(|(s, _)| *s)
+        .collect();
+    match (mine, others.as_slice()) {
+        (Some((_, d)), []) => w.one("status-yours", "decision", kind.decision_words(d, cx)),
+        (Some((_, d)), rest) => w.two(
+            "status-yours-also",
+            ("decision", kind.decision_words(d, cx)),
+            ("others", cx.list(rest)),
+        ),
+        (None, []) => String::new(),
+        (None, many) => {
+            let first = waiting
+                .iter()
+                .find(|(s, _)| *s == many[0])
+                .map(|(_, d)| kind.decision_words(d, cx))
+                .unwrap_or_default();
+            w.two(
+                "status-waiting",
+                ("seats", cx.list(many)),
+                ("decision", first),
+            )
+        }
+    }
+}

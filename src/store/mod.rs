@@ -7,20 +7,21 @@
 
 mod checkpoint;
 mod outbox;
+mod people;
 pub mod schema;
 mod tables;
 mod writer;
 
 pub use outbox::{
-    claim_due, clear_undeliverable, enqueue, failed_mails, insert_mails, mark_failed,
-    mark_undeliverable, outbox_row, outbox_rows, record_sends, retry_delay, retry_now,
-    undeliverable, NewMail, OutboxRow, Sent,
+    claim_due, enqueue, failed_mails, insert_mails, mark_failed, outbox_row, outbox_rows,
+    record_sends, retry_delay, retry_now, NewMail, OutboxRow, Sent,
 };
+pub use people::*;
 pub use tables::{
     actions_from, all_games, append_action, bump_link_version, cancel_game, find_game, insert_game,
-    insert_seat, last_seq, lock_game, record_acceptance, seat_link_version, seats_of, set_status,
-    start_game, store_move, ActionRow, CancelledBy, ContributionSource, GameRow, GameStatus,
-    NewMove, SeatRow,
+    insert_seat, last_seq, lock_game, mark_seen, record_acceptance, seat_link_version, seats_of,
+    set_confirmed, set_rematch, set_status, start_game, store_move, ActionRow, CancelledBy,
+    ContributionSource, GameRow, GameStatus, NewMove, SeatRow,
 };
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};

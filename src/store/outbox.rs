@@ -2,7 +2,7 @@
 //! worker under a lease, deleted once sent, kept with a retry count and backoff when not, and
 //! kept as failed (with the address marked undeliverable) when it can never be delivered.
 
-use super::schema::{addresses, outbox};
+use super::schema::outbox;
 use super::{random_base32, write_transaction, AnyConnection, GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
@@ -33,6 +33,8 @@ pub struct OutboxRow {
     pub claimed_until: Option<i64>,
     /// Set when the mail can never be delivered (`last_error` says why): not retried.
     pub failed_at: Option<i64>,
+    /// The recipient's one-click unsubscribe address (RFC 8058), for `List-Unsubscribe`.
+    pub unsubscribe_url: Option<String>,
 }
 
 /// A mail to enqueue.
@@ -45,6 +47,7 @@ pub struct NewMail {
     pub subject: String,
     pub text_body: String,
     pub html_body: String,
+    pub unsubscribe_url: Option<String>,
 }
 
 impl NewMail {
@@ -66,6 +69,7 @@ impl NewMail {
             created_at: now.0,
             claimed_until: None,
             failed_at: None,
+            unsubscribe_url: self.unsubscribe_url,
         }
     }
 }
@@ -193,61 +197,7 @@ pub fn mark_failed(
             outbox::claimed_until.eq(None::<i64>),
         ))
         .execute(conn)?;
-    mark_undeliverable(conn, &row.to_addr, reason, now)
-}
-
-/// Remember that mail to `address` cannot be delivered, and why.
-pub fn mark_undeliverable(
-    conn: &mut AnyConnection,
-    address: &str,
-    reason: &str,
-    now: Millis,
-) -> QueryResult<()> {
-    let key = address.to_lowercase();
-    let known = addresses::table
-        .find(&key)
-        .select(addresses::address)
-        .get_result::<String>(conn)
-        .optional()?;
-    if known.is_some() {
-        diesel::update(addresses::table.find(&key))
-            .set((
-                addresses::undeliverable_at.eq(Some(now.0)),
-                addresses::undeliverable_reason.eq(Some(reason)),
-            ))
-            .execute(conn)?;
-    } else {
-        diesel::insert_into(addresses::table)
-            .values((
-                addresses::address.eq(&key),
-                addresses::created_at.eq(now.0),
-                addresses::undeliverable_at.eq(Some(now.0)),
-                addresses::undeliverable_reason.eq(Some(reason)),
-            ))
-            .execute(conn)?;
-    }
-    Ok(())
-}
-
-/// Why mail to `address` cannot be delivered, if it cannot.
-pub fn undeliverable(conn: &mut AnyConnection, address: &str) -> QueryResult<Option<String>> {
-    Ok(addresses::table
-        .find(address.to_lowercase())
-        .select(addresses::undeliverable_reason)
-        .get_result::<Option<String>>(conn)
-        .optional()?
-        .flatten())
-}
-
-/// Forget that mail to `address` could not be delivered (the operator retries it).
-pub fn clear_undeliverable(conn: &mut AnyConnection, address: &str) -> QueryResult<()> {
-    diesel::update(addresses::table.find(address.to_lowercase()))
-        .set((
-            addresses::undeliverable_at.eq(None::<i64>),
-            addresses::undeliverable_reason.eq(None::<String>),
-        ))
-        .execute(conn)
-        .map(drop)
+    super::people::mark_undeliverable(conn, &row.to_addr, reason, now)
 }
 
 /// The failed mails of a game, oldest first.

@@ -16,6 +16,10 @@ diesel::table! {
         ended_at -> Nullable<BigInt>,
         revision -> BigInt,
         cancelled_by -> Nullable<Text>,
+        title -> Nullable<Text>,
+        confirmed_at -> Nullable<BigInt>,
+        rematch_of -> Nullable<Text>,
+        rematch -> Nullable<Text>,
     }
 }
 
@@ -61,6 +65,7 @@ diesel::table! {
         created_at -> BigInt,
         claimed_until -> Nullable<BigInt>,
         failed_at -> Nullable<BigInt>,
+        unsubscribe_url -> Nullable<Text>,
     }
 }
 
@@ -70,9 +75,61 @@ diesel::table! {
         created_at -> BigInt,
         undeliverable_at -> Nullable<BigInt>,
         undeliverable_reason -> Nullable<Text>,
+        verified_at -> Nullable<BigInt>,
+        mail_mode -> Text,
+        digest_hour -> Integer,
+        time_zone -> Text,
+        language -> Nullable<Text>,
+        suppressed_at -> Nullable<BigInt>,
+        last_digest_at -> Nullable<BigInt>,
+        link_version -> Integer,
+        key -> Text,
+    }
+}
+
+diesel::table! {
+    muted (address, game_id) {
+        address -> Text,
+        game_id -> Text,
+    }
+}
+
+diesel::table! {
+    sign_ins (nonce) {
+        nonce -> Text,
+        address -> Text,
+        created_at -> BigInt,
+        expires_at -> BigInt,
+        used_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    sessions (id_hash) {
+        id_hash -> Text,
+        address -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    rate_counters (bucket, window_start) {
+        bucket -> Text,
+        window_start -> BigInt,
+        count -> BigInt,
     }
 }
 
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(actions -> games (game_id));
-diesel::allow_tables_to_appear_in_same_query!(games, seats, actions, outbox, addresses);
+diesel::allow_tables_to_appear_in_same_query!(
+    games,
+    seats,
+    actions,
+    outbox,
+    addresses,
+    muted,
+    sign_ins,
+    sessions,
+    rate_counters
+);

@@ -117,6 +117,14 @@ pub struct GameRow {
     pub revision: i64,
     /// Why a cancelled game was called off: "declined" or "operator".
     pub cancelled_by: Option<String>,
+    /// The name the creator gave the game, if any.
+    pub title: Option<String>,
+    /// When the creator proved their address (no invitation leaves before).
+    pub confirmed_at: Option<i64>,
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<String>,
+    /// The rematch proposed after this game.
+    pub rematch: Option<String>,
 }
 
 impl GameRow {
@@ -256,6 +264,36 @@ pub fn cancel_game(
             games::status.eq(GameStatus::Cancelled.as_str()),
             games::ended_at.eq(Some(at.0)),
             games::cancelled_by.eq(Some(by.as_str())),
+            games::revision.eq(games::revision + 1),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// A seat was told of everything up to `seq` (a digest listed it).
+pub fn mark_seen(conn: &mut AnyConnection, id: &GameId, seat: i32, seq: i64) -> QueryResult<()> {
+    diesel::update(seats::table.find((id.as_str(), seat)))
+        .set(seats::last_seen_seq.eq(seq))
+        .execute(conn)
+        .map(drop)
+}
+
+/// A rematch of game `id` was proposed: `rematch`.
+pub fn set_rematch(conn: &mut AnyConnection, id: &GameId, rematch: &GameId) -> QueryResult<()> {
+    diesel::update(games::table.find(id.as_str()))
+        .set((
+            games::rematch.eq(Some(rematch.as_str())),
+            games::revision.eq(games::revision + 1),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// The creator proved their address: invitations may leave.
+pub fn set_confirmed(conn: &mut AnyConnection, id: &GameId, at: Millis) -> QueryResult<()> {
+    diesel::update(games::table.find(id.as_str()))
+        .set((
+            games::confirmed_at.eq(Some(at.0)),
             games::revision.eq(games::revision + 1),
         ))
         .execute(conn)

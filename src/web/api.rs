@@ -5,7 +5,7 @@ use super::{blocking, AppState};
 use crate::engine::{Seat, Viewer};
 use crate::games::{
     AcceptError, ActionInput, AuthError, Contribution, CreateError, EmailAddress, GameId,
-    LoadError, MoveError, Mover, NewGame, PlayerName, SeatAuth, SeatToken,
+    GameTitle, LoadError, MoveError, Mover, NewGame, PlayerName, SeatAuth, SeatToken,
 };
 use crate::kinds::{Action, Json};
 use crate::present::{Ctx, SeatNames};
@@ -88,6 +88,9 @@ pub struct CreateRequest {
     /// The creator's seat, from 1 (default 1).
     #[serde(default)]
     creator_seat: Option<Seat>,
+    /// The game's name (default: after its kind and players).
+    #[serde(default)]
+    title: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -98,9 +101,16 @@ struct CreateResponse {
     creator_seat_url: String,
     /// For `Authorization: Bearer …` as the creator.
     creator_bearer: String,
+    /// True: the creator was mailed a link to confirm their address; no invitation leaves
+    /// before it is followed.
+    confirmation_mailed: bool,
 }
 
-pub async fn create(state: web::Data<AppState>, body: web::Json<CreateRequest>) -> HttpResponse {
+pub async fn create(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    body: web::Json<CreateRequest>,
+) -> HttpResponse {
     let body = body.into_inner();
     let mut problems = Vec::new();
     let registry = state.games.registry();
@@ -125,6 +135,16 @@ pub async fn create(state: web::Data<AppState>, body: web::Json<CreateRequest>) 
     if creator_seat.index() >= body.seats.len().max(1) {
         problems.push("creator_seat: not one of the seats".into());
     }
+    let title = match body.title.as_deref().map(GameTitle::parse).transpose() {
+        Ok(title) => title,
+        Err(e) => {
+            problems.push(format!(
+                "title: {e} (at most {} characters)",
+                GameTitle::MAX_CHARS
+            ));
+            None
+        }
+    };
     if !problems.is_empty() {
         return error(StatusCode::BAD_REQUEST, "invalid", problems.join("; "));
     }
@@ -133,6 +153,9 @@ pub async fn create(state: web::Data<AppState>, body: web::Json<CreateRequest>) 
         options: body.options.unwrap_or_else(|| serde_json::json!({})),
         seats,
         creator_seat,
+        title,
+        creator_confirmed: false,
+        client_ip: state.client_ip(&request),
     };
     match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
         Ok(Ok(created)) => {
@@ -146,8 +169,25 @@ pub async fn create(state: web::Data<AppState>, body: web::Json<CreateRequest>) 
                     created.creator_seat.number(),
                     created.creator_token.as_str()
                 ),
+                confirmation_mailed: !created.confirmed,
                 id,
             })
+        }
+        Ok(Err(CreateError::Limited(limited))) => {
+            let mut response = error(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!(
+                    "too many {} for now; try again in {} s",
+                    limited.what.replace('_', " "),
+                    limited.retry_after.as_secs()
+                ),
+            );
+            response.headers_mut().insert(
+                actix_web::http::header::RETRY_AFTER,
+                actix_web::http::header::HeaderValue::from(limited.retry_after.as_secs().max(1)),
+            );
+            response
         }
         Ok(Err(CreateError::Invalid(problems))) => {
             let words = registry.catalogs().default_words();

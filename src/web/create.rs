@@ -5,7 +5,7 @@ use super::html::{render, seat_path, see_other};
 use super::present::Flash;
 use super::{blocking, AppState, PageError};
 use crate::engine::{OptionKind, Seat};
-use crate::games::{CreateError, EmailAddress, NewGame, PlayerName};
+use crate::games::{CreateError, EmailAddress, GameTitle, NewGame, PlayerName};
 use crate::kinds::Kind;
 use crate::present::{option_label_id, Words};
 use actix_web::http::StatusCode;
@@ -57,9 +57,12 @@ pub struct HomePage<'w> {
     pub max_players: u8,
     pub rows: Vec<SeatRow>,
     pub fields: Vec<FieldShown>,
+    /// The game's name as typed.
+    pub game_title: String,
     /// The limits the service checks, for the inputs' `maxlength`.
     pub name_max: usize,
     pub email_max: usize,
+    pub title_max: usize,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -223,6 +226,22 @@ impl CreateForm {
         if creator == 0 || creator as usize > filled.max(1) {
             problems.push(w.one("create-problem-creator", "seat", creator));
         }
+        let title = match self.text("title") {
+            "" => None,
+            text => GameTitle::parse(text)
+                .map_err(|e| {
+                    problems.push(w.one(
+                        "create-problem-title",
+                        "why",
+                        w.one(
+                            &format!("name-problem-{}", e.code()),
+                            "max",
+                            GameTitle::MAX_CHARS,
+                        ),
+                    ))
+                })
+                .ok(),
+        };
         let options = self.options(kind, w).map_err(|p| problems.extend(p));
         match options {
             Ok(options) if problems.is_empty() => Ok(NewGame {
@@ -230,6 +249,9 @@ impl CreateForm {
                 options,
                 seats,
                 creator_seat: Seat(creator.saturating_sub(1)),
+                title,
+                creator_confirmed: false,
+                client_ip: None,
             }),
             _ => Err(problems),
         }
@@ -347,6 +369,8 @@ fn home_page<'w>(
         fields,
         name_max: PlayerName::MAX_CHARS,
         email_max: EmailAddress::MAX_CHARS,
+        title_max: GameTitle::MAX_CHARS,
+        game_title: form.text("title").to_owned(),
     }
 }
 
@@ -394,7 +418,7 @@ pub async fn create(
             );
         }
     };
-    let new = match form.parse(kind, &w) {
+    let mut new = match form.parse(kind, &w) {
         Ok(new) => new,
         Err(problems) => {
             return render(
@@ -403,15 +427,30 @@ pub async fn create(
             )
         }
     };
+    // A creator signed in as their own address proved it already: no confirmation needed.
+    let signed_in = match super::people::signed_in(&state, &request).await {
+        Ok(person) => person,
+        Err(error) => return error.into_response(w),
+    };
+    let creator = new
+        .seats
+        .get(new.creator_seat.index())
+        .map(|(_, e)| e.key());
+    new.creator_confirmed = signed_in
+        .zip(creator)
+        .is_some_and(|(person, creator)| person.address == creator);
+    new.client_ip = state.client_ip(&request);
     match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
         Ok(Ok(created)) => see_other(format!(
-            "{}?created=1",
+            "{}?created={}",
             seat_path(
                 &created.game_id,
                 created.creator_seat,
                 &created.creator_token
-            )
+            ),
+            if created.confirmed { "1" } else { "confirm" }
         )),
+        Ok(Err(CreateError::Limited(limited))) => super::too_many(w, &limited),
         Ok(Err(CreateError::Invalid(problems))) => {
             let problems = problems.iter().map(|p| p.words(Some(kind), w)).collect();
             render(

@@ -42,6 +42,9 @@ pub struct MessagePage<'w> {
     pub title: String,
     pub text: String,
     pub hint: String,
+    /// Offer the form that mails a link to all of an address's games.
+    pub sign_in: bool,
+    pub email_max: usize,
 }
 
 /// A page with one message from the catalogs: `id` is its title, `id.text` its text and
@@ -59,6 +62,8 @@ pub fn message_text(status: StatusCode, w: Words, id: &str, text: String) -> Htt
             title: w.get(id),
             text,
             hint: w.maybe(&format!("{id}.hint")).unwrap_or_default(),
+            sign_in: false,
+            email_max: crate::games::EmailAddress::MAX_CHARS,
         },
     )
 }
@@ -78,8 +83,20 @@ pub fn unknown_kind(w: Words, game: &str) -> HttpResponse {
     )
 }
 
+/// A bad or retired seat link: the page offers to mail the address a link to all its games.
 pub fn bad_link(w: Words) -> HttpResponse {
-    message(StatusCode::FORBIDDEN, w, "page-bad-link")
+    let id = "page-bad-link";
+    render(
+        StatusCode::FORBIDDEN,
+        &MessagePage {
+            w,
+            title: w.get(id),
+            text: w.get(&format!("{id}.text")),
+            hint: w.get(&format!("{id}.hint")),
+            sign_in: true,
+            email_max: crate::games::EmailAddress::MAX_CHARS,
+        },
+    )
 }
 
 // ---------------------------------------------------------------- seat pages
@@ -129,6 +146,11 @@ pub struct SeatPageHtml<'w> {
     pub forms: Vec<MoveForm>,
     pub move_path: String,
     pub history: Vec<String>,
+    /// After the end: where to propose a rematch (none proposed yet) …
+    pub rematch_path: Option<String>,
+    /// … or this seat's link in the proposed one.
+    pub rematch_url: Option<String>,
+    pub phrase_max: usize,
 }
 
 #[derive(Debug, Deserialize)]
@@ -140,7 +162,10 @@ pub struct SeatPath {
 
 #[derive(Debug, Default, Deserialize)]
 pub struct SeatQuery {
-    created: Option<u8>,
+    /// `1`: the invitations left; `confirm`: the creator must confirm their address first.
+    created: Option<String>,
+    /// The creator just confirmed their address.
+    confirmed: Option<String>,
     moved: Option<i64>,
 }
 
@@ -194,6 +219,8 @@ pub async fn seat(
     let w = state.words(&request);
     let lang = w.lang().to_owned();
     let found = for_link(&state, &request, &path, move |s, conn, auth| {
+        // Following a link mailed to an address proves the address.
+        s.games.note_followed(conn, auth)?;
         s.games.seat_page(conn, auth, &lang)
     });
     let (page, auth) = match found.await {
@@ -201,7 +228,22 @@ pub async fn seat(
         Err(response) => return response,
     };
     let mut flashes = Vec::new();
-    if query.created.is_some() {
+    if query.confirmed.is_some() {
+        flashes.push(Flash::info(w.get("seat-confirmed")));
+    }
+    if query.created.as_deref() == Some("confirm") {
+        flashes.push(Flash::info(w.two(
+            "seat-created-confirm",
+            (
+                "seat_url",
+                format!("{}{}", state.base_url(), path_of(&path)),
+            ),
+            (
+                "public_url",
+                format!("{}/games/{}", state.base_url(), auth.game_id().as_str()),
+            ),
+        )));
+    } else if query.created.is_some() {
         flashes.push(Flash::info(w.two(
             "seat-created",
             (
@@ -339,7 +381,108 @@ impl<'w> SeatPageHtml<'w> {
             seat_number: me.number(),
             move_path: format!("{base}/move"),
             history: present::history(&page.history, cx),
+            rematch_path: (page.outcome.is_some() && page.rematch_url.is_none())
+                .then(|| format!("{base}/rematch")),
+            rematch_url: page.rematch_url.clone(),
+            phrase_max: Contribution::PHRASE_MAX_CHARS,
         }
+    }
+}
+
+/// A seat's contribution to the deal from a form: the browser's random value and the phrase
+/// typed, or `None` for one the server draws; a flash saying what is wrong when they do not fit.
+fn contribution_of(entropy: &str, phrase: &str, w: Words) -> Result<Option<Contribution>, Flash> {
+    let (entropy, phrase) = (entropy.trim(), phrase.trim());
+    let text = format!("{entropy} {phrase}").trim().to_string();
+    let fits = phrase.chars().count() <= Contribution::PHRASE_MAX_CHARS
+        && entropy.chars().count() <= Contribution::BROWSER_VALUE_CHARS;
+    if text.is_empty() {
+        return Ok(None);
+    }
+    Contribution::parse(&text)
+        .ok()
+        .filter(|_| fits)
+        .map(Some)
+        .ok_or_else(|| {
+            Flash::error(w.one("accept-bad-phrase", "max", Contribution::PHRASE_MAX_CHARS))
+        })
+}
+
+#[derive(Debug, Deserialize)]
+pub struct RematchForm {
+    #[serde(default)]
+    order: String,
+    #[serde(default)]
+    entropy: String,
+    #[serde(default)]
+    phrase: String,
+}
+
+/// POST …/rematch: propose to play again; the proposer lands on their seat in the new game.
+pub async fn rematch(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<SeatPath>,
+    form: web::Form<RematchForm>,
+) -> HttpResponse {
+    use crate::games::rematch::{RematchError, RematchOrder};
+    let w = state.words(&request);
+    let auth = match authorize(&state, &request, &path).await {
+        Ok(auth) => auth,
+        Err(response) => return response,
+    };
+    let contribution = match contribution_of(&form.entropy, &form.phrase, w) {
+        Ok(contribution) => contribution,
+        Err(flash) => {
+            return seat_response(
+                &state,
+                &request,
+                &path,
+                vec![flash],
+                StatusCode::BAD_REQUEST,
+            )
+            .await
+        }
+    };
+    let order = if form.order == "random" {
+        RematchOrder::Random
+    } else {
+        RematchOrder::Same
+    };
+    let ip = state.client_ip(&request);
+    match blocking(&state, move |s, conn| {
+        s.games
+            .propose_rematch(conn, &auth, order, contribution, ip)
+    })
+    .await
+    {
+        Ok(Ok(created)) => see_other(seat_path(
+            &created.game_id,
+            created.creator_seat,
+            &created.creator_token,
+        )),
+        Ok(Err(RematchError::Proposed(_))) => see_other(path_of(&path)),
+        Ok(Err(RematchError::NotOver)) => {
+            let flash = Flash::error(w.get("rematch-not-over"));
+            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
+        }
+        Ok(Err(RematchError::NoSuchGame)) => not_found(w),
+        Ok(Err(RematchError::Create(crate::games::CreateError::Limited(limited)))) => {
+            super::too_many(w, &limited)
+        }
+        Ok(Err(RematchError::Create(crate::games::CreateError::Invalid(problems)))) => {
+            let kind = state.games.registry().kinds().next();
+            let flashes = problems
+                .iter()
+                .map(|p| Flash::error(p.words(kind, w)))
+                .collect();
+            seat_response(&state, &request, &path, flashes, StatusCode::CONFLICT).await
+        }
+        Ok(Err(RematchError::Create(crate::games::CreateError::Unexpected(error))))
+        | Ok(Err(RematchError::Unexpected(error))) => {
+            PageError::unexpected(error, Some(&path.game), w)
+        }
+        Err(error) => error.into_response(w),
     }
 }
 
@@ -362,27 +505,17 @@ pub async fn accept(
         Ok(auth) => auth,
         Err(response) => return response,
     };
-    let (entropy, phrase) = (form.entropy.trim(), form.phrase.trim());
-    let text = format!("{entropy} {phrase}").trim().to_string();
-    let fits = phrase.chars().count() <= Contribution::PHRASE_MAX_CHARS
-        && entropy.chars().count() <= Contribution::BROWSER_VALUE_CHARS;
-    let contribution = if text.is_empty() {
-        None
-    } else {
-        match Contribution::parse(&text).ok().filter(|_| fits) {
-            Some(c) => Some(c),
-            None => {
-                let flash =
-                    Flash::error(w.one("accept-bad-phrase", "max", Contribution::PHRASE_MAX_CHARS));
-                return seat_response(
-                    &state,
-                    &request,
-                    &path,
-                    vec![flash],
-                    StatusCode::BAD_REQUEST,
-                )
-                .await;
-            }
+    let contribution = match contribution_of(&form.entropy, &form.phrase, w) {
+        Ok(contribution) => contribution,
+        Err(flash) => {
+            return seat_response(
+                &state,
+                &request,
+                &path,
+                vec![flash],
+                StatusCode::BAD_REQUEST,
+            )
+            .await
         }
     };
     let who = auth.clone();

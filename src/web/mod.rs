@@ -4,11 +4,13 @@
 pub mod api;
 pub mod create;
 pub mod html;
+pub mod people;
 pub mod present;
 pub mod review;
 
 use crate::config::Config;
-use crate::games::{BaseUrl, Games, GamesConfig};
+use crate::games::{BaseUrl, Games};
+use crate::jobs::Scheduler;
 use crate::mail::{MailConfig, Mailer, Worker};
 use crate::present::Words;
 use crate::store::{pool_size, AnyConnection, Db};
@@ -27,11 +29,31 @@ pub struct AppState {
     base_url: BaseUrl,
     /// Where the outbox files and the secret live (`/healthz` checks it is writable).
     data_dir: std::path::PathBuf,
+    /// Whether the client's address comes from `X-Forwarded-For` (behind a reverse proxy).
+    behind_proxy: bool,
 }
 
 impl AppState {
     pub fn base_url(&self) -> &str {
         self.base_url.as_str()
+    }
+
+    /// The client's IP address, for the rate limits: the connection's, or behind a reverse
+    /// proxy the last hop the proxy appended to `X-Forwarded-For`.
+    pub fn client_ip(&self, request: &HttpRequest) -> Option<String> {
+        if self.behind_proxy {
+            let forwarded = request
+                .headers()
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.rsplit(',').next())
+                .map(|ip| ip.trim().to_owned())
+                .filter(|ip| !ip.is_empty());
+            if forwarded.is_some() {
+                return forwarded;
+            }
+        }
+        request.peer_addr().map(|addr| addr.ip().to_string())
     }
 
     /// The words of the language a request asks for (`Accept-Language`), else the default.
@@ -134,6 +156,22 @@ async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     }
 }
 
+/// 429 with `Retry-After`: a rate limit was reached; the page says which and when to retry.
+pub fn too_many(w: Words, limited: &crate::games::Limited) -> HttpResponse {
+    let minutes = limited.retry_after.as_secs().div_ceil(60).max(1);
+    let mut response = html::message_text(
+        StatusCode::TOO_MANY_REQUESTS,
+        w,
+        "page-too-many",
+        w.one(&format!("limit-{}", limited.what), "minutes", minutes),
+    );
+    response.headers_mut().insert(
+        header::RETRY_AFTER,
+        header::HeaderValue::from(limited.retry_after.as_secs().max(1)),
+    );
+    response
+}
+
 /// A form body actix cannot read (wrong content type, too large, not form-encoded): the
 /// site's own page with the status actix chose, instead of its plain-text message.
 fn unreadable_form(
@@ -177,6 +215,27 @@ fn routes(cfg: &mut web::ServiceConfig) {
             "/games/{game}/seat/{seat}/{token}/move",
             web::post().to(html::make_move),
         )
+        .route(
+            "/games/{game}/seat/{seat}/{token}/rematch",
+            web::post().to(html::rematch),
+        )
+        .route(
+            "/games/{game}/confirm/{signature}",
+            web::get().to(people::confirm),
+        )
+        .route("/me", web::get().to(people::me))
+        .route("/me", web::post().to(people::request_sign_in))
+        .route("/me/sign-in/{token}", web::get().to(people::sign_in))
+        .route("/me/sign-out", web::post().to(people::sign_out))
+        .route("/me/settings", web::post().to(people::save_settings))
+        .route("/me/games/{game}/mute", web::post().to(people::mute))
+        .route("/mail/{token}", web::get().to(people::settings))
+        .route("/mail/{token}", web::post().to(people::save_mail_settings))
+        .route(
+            "/unsubscribe/{token}",
+            web::get().to(people::unsubscribe_page),
+        )
+        .route("/unsubscribe/{token}", web::post().to(people::unsubscribe))
         .route("/api/openapi.json", web::get().to(api::openapi))
         .route("/api/v1/kinds", web::get().to(api::kinds))
         .route("/api/v1/games", web::post().to(api::create))
@@ -218,7 +277,10 @@ async fn same_origin_posts(
     request: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
 ) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
-    if request.method() == actix_web::http::Method::POST && !request.path().starts_with("/api/") {
+    // The API takes JSON with a bearer token, which a form cannot send; a one-click
+    // unsubscribe comes from a mail provider's server, and can only stop mail.
+    let exempt = request.path().starts_with("/api/") || request.path().starts_with("/unsubscribe/");
+    if request.method() == actix_web::http::Method::POST && !exempt {
         if let Some(state) = request.app_data::<web::Data<AppState>>().cloned() {
             if foreign(&request, state.base_url()) {
                 tracing::warn!(path = %logged_path("POST", request.path()), "a cross-site post was refused");
@@ -231,9 +293,22 @@ async fn same_origin_posts(
     next.call(request).await.map(|r| r.map_into_left_body())
 }
 
-/// The request line as logged: a seat link's token is a credential, so it never reaches the log.
+/// The request line as logged: a seat link's token is a credential, and so are sign-in,
+/// confirmation, mail-settings and unsubscribe links: none of them reaches the log.
 fn logged_path(method: &str, path: &str) -> String {
     let mut parts: Vec<&str> = path.split('/').collect();
+    for (at, word) in [
+        ("sign-in", 1),
+        ("confirm", 1),
+        ("mail", 1),
+        ("unsubscribe", 1),
+    ] {
+        if let Some(i) = parts.iter().position(|p| *p == at) {
+            if let Some(secret) = parts.get_mut(i + word) {
+                *secret = "…";
+            }
+        }
+    }
     if let Some(at) = parts.iter().position(|p| *p == "seat") {
         if let Some(token) = parts.get_mut(at + 2) {
             *token = "…";
@@ -253,6 +328,9 @@ pub struct Running {
     server: actix_web::dev::ServerHandle,
     served: JoinHandle<std::io::Result<()>>,
     worker_task: Option<(watch::Sender<bool>, JoinHandle<()>)>,
+    /// The scheduler (digests…): running in the background, or for the caller to step.
+    pub scheduler: Scheduler,
+    scheduler_task: Option<(watch::Sender<bool>, JoinHandle<()>)>,
 }
 
 /// Open the database (running migrations), bind, and serve. Port 0 picks a free port.
@@ -266,11 +344,7 @@ pub async fn start(config: Config) -> Result<Running> {
         .with_context(|| format!("binding {}", config.bind))?;
     let addr = listener.local_addr()?;
     let base_url = config.base_url_or(&addr.to_string())?;
-    let games = Games::new(GamesConfig {
-        base_url: base_url.clone(),
-        link_secret: config.secret.clone(),
-        registry: config.games.clone(),
-    });
+    let games = Games::new(config.games_config(base_url.clone()));
     let mailer = Arc::new(Mailer::new(&MailConfig {
         smtp_url: config.smtp_url.clone(),
         data_dir: config.data_dir.clone(),
@@ -282,6 +356,7 @@ pub async fn start(config: Config) -> Result<Running> {
         games,
         base_url: base_url.clone(),
         data_dir: config.data_dir.clone(),
+        behind_proxy: config.behind_proxy,
     });
     let app_state = state.clone();
     let server = HttpServer::new(move || {
@@ -318,6 +393,11 @@ pub async fn start(config: Config) -> Result<Running> {
         let (stop, stopped) = watch::channel(false);
         (stop, worker.clone().spawn(stopped))
     });
+    let scheduler = Scheduler::new(db.clone(), state.games.clone());
+    let scheduler_task = config.run_mail_worker.then(|| {
+        let (stop, stopped) = watch::channel(false);
+        (stop, scheduler.clone().spawn(stopped))
+    });
     tracing::info!(%addr, base_url = base_url.as_str(), backend = ?db.backend(), "serving");
     Ok(Running {
         addr,
@@ -328,6 +408,8 @@ pub async fn start(config: Config) -> Result<Running> {
         server: handle,
         served,
         worker_task,
+        scheduler,
+        scheduler_task,
     })
 }
 
@@ -336,7 +418,10 @@ impl Running {
     pub async fn stop(self) {
         self.server.stop(true).await;
         let _ = self.served.await;
-        if let Some((stop, task)) = self.worker_task {
+        for (stop, task) in [self.worker_task, self.scheduler_task]
+            .into_iter()
+            .flatten()
+        {
             let _ = stop.send(true);
             let _ = task.await;
         }

@@ -1,9 +1,9 @@
 //! What every game page shares: notices above the page, the header facts of a game, and the
 //! history in lines. The game's own parts come from its presenter through `crate::kinds`.
 
-use crate::engine::Seat;
 use crate::games::{GameInfo, HistoryEntry, SeatInfo};
-use crate::kinds::{Decision, Kind, View};
+use crate::kinds::{Kind, View};
+pub use crate::present::status;
 use crate::present::{Ctx, SeatNames, Words};
 
 pub struct Flash {
@@ -68,42 +68,6 @@ pub fn game_shown(
         options_text: kind.options_words(&game.options, cx).join("; "),
         notes: kind.option_notes(&game.options, cx),
         situation: view.map(|v| kind.situation(v, cx)).unwrap_or_default(),
-    }
-}
-
-/// Whose decision it is, in a sentence, from the reader's point of view (`cx.viewer`).
-pub fn status(kind: &dyn Kind, waiting: &[(Seat, Decision)], cx: &Ctx) -> String {
-    let w = &cx.words;
-    let me = match cx.viewer {
-        crate::engine::Viewer::Seat(seat) => Some(seat),
-        _ => None,
-    };
-    let mine = waiting.iter().find(|(s, _)| Some(*s) == me);
-    let others: Vec<Seat> = waiting
-        .iter()
-        .filter(|(s, _)| Some(*s) != me)
-        .map(|(s, _)| *s)
-        .collect();
-    match (mine, others.as_slice()) {
-        (Some((_, d)), []) => w.one("status-yours", "decision", kind.decision_words(d, cx)),
-        (Some((_, d)), rest) => w.two(
-            "status-yours-also",
-            ("decision", kind.decision_words(d, cx)),
-            ("others", cx.list(rest)),
-        ),
-        (None, []) => String::new(),
-        (None, many) => {
-            let first = waiting
-                .iter()
-                .find(|(s, _)| *s == many[0])
-                .map(|(_, d)| kind.decision_words(d, cx))
-                .unwrap_or_default();
-            w.two(
-                "status-waiting",
-                ("seats", cx.list(many)),
-                ("decision", first),
-            )
-        }
     }
 }
 

@@ -232,8 +232,25 @@ impl Mail {
     pub fn is_invitation(&self) -> bool {
         self.subject.contains("invites you")
     }
+    /// The creator's mail that confirms their address (it carries their seat link too).
+    pub fn is_confirmation(&self) -> bool {
+        self.subject.starts_with("Confirm your game")
+    }
+    pub fn is_started(&self) -> bool {
+        self.subject.ends_with("has started")
+    }
+    /// A turn mail, or the start mail of a seat that decides first.
     pub fn is_your_turn(&self) -> bool {
-        self.subject.starts_with("Your turn")
+        self.subject.contains(": your turn,")
+            || (self.is_started() && self.text.contains("Your decision:"))
+    }
+    /// The first URL in the text part that contains `fragment`.
+    pub fn url_containing(&self, fragment: &str) -> String {
+        self.text
+            .split_whitespace()
+            .find(|w| w.starts_with("http") && w.contains(fragment))
+            .unwrap_or_else(|| panic!("no {fragment} link in {:?}:\n{}", self.subject, self.text))
+            .to_string()
     }
     pub fn is_game_over(&self) -> bool {
         self.subject.contains(" is over")
@@ -450,6 +467,8 @@ impl Page {
 
 /// A running service on a test database, with the SMTP server it sends to.
 pub struct TestApp {
+    /// The service's clock: tests move time with it, never by sleeping.
+    pub clock: corriere::clock::ManualClock,
     pub running: Running,
     pub base: String,
     pub client: reqwest::Client,
@@ -476,7 +495,29 @@ impl TestApp {
         TestApp::start_with(db, smtp, corriere::kinds::Registry::standard()).await
     }
 
+    /// The service with these rate limits (the others run without any worth the name).
+    pub async fn spawn_limited(backend: &Backend, limits: corriere::games::Limits) -> TestApp {
+        let db = Arc::new(TestDb::fresh(backend));
+        TestApp::start_configured(
+            db,
+            Smtp::start(),
+            corriere::kinds::Registry::standard(),
+            limits,
+        )
+        .await
+    }
+
     async fn start_with(db: Arc<TestDb>, smtp: Smtp, games: corriere::kinds::Registry) -> TestApp {
+        TestApp::start_configured(db, smtp, games, corriere::games::Limits::unlimited()).await
+    }
+
+    async fn start_configured(
+        db: Arc<TestDb>,
+        smtp: Smtp,
+        games: corriere::kinds::Registry,
+        limits: corriere::games::Limits,
+    ) -> TestApp {
+        let clock = corriere::clock::ManualClock::starting_now();
         let config = Config {
             database_url: db.url.clone(),
             bind: "127.0.0.1:0".into(),
@@ -488,6 +529,10 @@ impl TestApp {
             run_mail_worker: false,
             games,
             db_wait: corriere::store::DEFAULT_WAIT,
+            clock: Arc::new(clock.clone()),
+            limits,
+            sign_in_ttl: corriere::games::DEFAULT_SIGN_IN_TTL,
+            behind_proxy: false,
         };
         let running = corriere::web::start(config)
             .await
@@ -501,6 +546,7 @@ impl TestApp {
                 .expect("an HTTP client"),
             smtp,
             db,
+            clock,
         }
     }
 
@@ -635,8 +681,24 @@ impl TestApp {
         let page = self.create_form(&borrowed).await;
         assert_eq!(page.status, 303, "creating a game: {}", page.body);
         let location = page.location.expect("a redirect");
-        assert!(location.ends_with("?created=1"), "{location}");
-        SeatLink::parse(&self.url(&location)).expect("the creator's seat link")
+        assert!(location.ends_with("?created=confirm"), "{location}");
+        let creator = SeatLink::parse(&self.url(&location)).expect("the creator's seat link");
+        self.confirm(&creator.game).await;
+        creator
+    }
+
+    /// Follow the confirmation link mailed to the creator of `game`: the invitations leave.
+    pub async fn confirm(&self, game: &str) {
+        self.deliver_mail().await;
+        let mail = self
+            .smtp
+            .mails()
+            .into_iter()
+            .rev()
+            .find(|m| m.is_confirmation() && m.text.contains(game))
+            .expect("a confirmation mail to the creator");
+        let confirmed = self.get(&mail.url_containing("/confirm/")).await;
+        assert_eq!(confirmed.status, 303, "confirming: {}", confirmed.body);
     }
 
     /// Deliver the invitations and accept every seat of `game` through its mailed link.
@@ -644,8 +706,9 @@ impl TestApp {
         self.deliver_mail().await;
         let mut links = Vec::new();
         for seat in 1..=players as u8 {
+            // The creator (seat 1) is not invited: their seat link came with the confirmation.
             let link = self.link_from_latest(email_of(seat), |m| {
-                m.is_invitation() && m.text.contains(game)
+                (m.is_invitation() || m.is_confirmation()) && m.text.contains(game)
             });
             let page = self.accept(&link, "", "").await;
             assert_eq!(page.status, 303, "accepting seat {seat}: {}", page.body);
@@ -693,6 +756,16 @@ impl TestApp {
                 .await,
         )
         .await
+    }
+
+    /// POST /api/v1/games, then the creator follows their confirmation link (the invitations
+    /// leave); the creation's answer.
+    pub async fn api_create_confirmed(&self, body: &serde_json::Value) -> Page {
+        let created = self.api_create(body).await;
+        assert_eq!(created.status, 201, "{}", created.body);
+        let game = created.json()["id"].as_str().unwrap().to_owned();
+        self.confirm(&game).await;
+        created
     }
 
     /// GET /api/v1/games/{id}
@@ -1001,7 +1074,7 @@ impl TestApp {
         let mut seen: Vec<u8> = Vec::new();
         let mails = self.smtp.mails();
         for mail in mails.iter().rev() {
-            if !mail.is_your_turn() || !mail.subject.contains(game) {
+            if !mail.is_your_turn() || !mail.text.contains(game) {
                 continue;
             }
             let link = mail.seat_link();

@@ -1,0 +1,218 @@
+//! The mail room: who gets which mail, in their own language, with the footer every mail
+//! carries (mail settings, one-click unsubscribe), and the name people know a game by.
+
+use super::{Capability, GameId, Games};
+use crate::kinds::Kind;
+use crate::mail::compose::{Footer, Rendered};
+use crate::present::Words;
+use crate::store::{self, AddressRow, AnyConnection, Millis, NewMail, SeatRow};
+use diesel::QueryResult;
+
+/// What a mail is about decides who gets it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// Asked for by the person: a sign-in, a confirmation of their own game.
+    Asked,
+    /// Something that changes a game for everyone: an invitation, the start, the end, a
+    /// cancellation, a new link, a failed mail, a rematch.
+    Game,
+    /// A turn: sent at once in `every_turn` mode, gathered in the digest in `digest` mode,
+    /// not sent in `results` mode or for a muted game.
+    Turn,
+}
+
+/// How a person asked to be mailed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MailMode {
+    EveryTurn,
+    Digest,
+    /// Only deadlines and game results.
+    Results,
+}
+
+impl MailMode {
+    pub const ALL: [MailMode; 3] = [MailMode::EveryTurn, MailMode::Digest, MailMode::Results];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MailMode::EveryTurn => "every_turn",
+            MailMode::Digest => "digest",
+            MailMode::Results => "results",
+        }
+    }
+
+    /// A stored or submitted mode; an unknown one reads as the default.
+    pub fn parse(text: &str) -> Option<MailMode> {
+        MailMode::ALL.into_iter().find(|m| m.as_str() == text)
+    }
+}
+
+/// Someone a mail is for: their name in the game, their address, what they asked for.
+#[derive(Clone, Debug)]
+pub struct Recipient<'w> {
+    pub name: String,
+    pub email: String,
+    pub person: AddressRow,
+    /// Their language.
+    pub words: Words<'w>,
+    /// Whether they muted the game the mail is about.
+    pub muted: bool,
+}
+
+impl Recipient<'_> {
+    pub fn mode(&self) -> MailMode {
+        MailMode::parse(&self.person.mail_mode).unwrap_or(MailMode::EveryTurn)
+    }
+
+    /// Whether a mail of `class` goes to this person now.
+    pub fn wants(&self, class: Class) -> bool {
+        if self.person.suppressed_at.is_some() {
+            return false;
+        }
+        match class {
+            Class::Asked | Class::Game => true,
+            Class::Turn => !self.muted && self.mode() == MailMode::EveryTurn,
+        }
+    }
+}
+
+impl Games {
+    /// The person of `email` as a recipient (made when first seen), for a mail about `game`.
+    pub(crate) fn recipient(
+        &self,
+        conn: &mut AnyConnection,
+        name: &str,
+        email: &str,
+        game: Option<&GameId>,
+        now: Millis,
+    ) -> QueryResult<Recipient<'_>> {
+        let person = store::ensure_address(conn, email, now)?;
+        let muted = match game {
+            Some(game) => store::muted_games(conn, email)?.contains(&game.to_string()),
+            None => false,
+        };
+        Ok(Recipient {
+            name: name.to_owned(),
+            email: email.to_owned(),
+            words: self.words_for(&person),
+            person,
+            muted,
+        })
+    }
+
+    /// Every seat of a game as recipients, in seat order.
+    pub(crate) fn seat_recipients(
+        &self,
+        conn: &mut AnyConnection,
+        game: &GameId,
+        seats: &[SeatRow],
+        now: Millis,
+    ) -> QueryResult<Vec<Recipient<'_>>> {
+        let muted = store::muted_by(conn, game)?;
+        seats
+            .iter()
+            .map(|seat| {
+                let person = store::ensure_address(conn, &seat.email, now)?;
+                Ok(Recipient {
+                    name: seat.name.clone(),
+                    email: seat.email.clone(),
+                    words: self.words_for(&person),
+                    muted: muted.contains(&person.address),
+                    person,
+                })
+            })
+            .collect()
+    }
+
+    /// The words of a person's language (the default one when they chose none).
+    pub fn words_for(&self, person: &AddressRow) -> Words<'_> {
+        let catalogs = self.registry().catalogs();
+        match &person.language {
+            Some(lang) => catalogs.words(lang),
+            None => catalogs.default_words(),
+        }
+    }
+
+    /// The links every mail to this person ends with.
+    pub(crate) fn footer(&self, person: &AddressRow) -> Footer {
+        Footer {
+            settings_url: self.settings_url(person),
+            unsubscribe_url: self.unsubscribe_url(person),
+        }
+    }
+
+    /// The person's mail-settings page: signed with the address's link version, so signing out
+    /// everywhere retires it.
+    pub fn settings_url(&self, person: &AddressRow) -> String {
+        let version = person.link_version.to_string();
+        let signature = self
+            .links()
+            .sign(Capability::Settings, &[&person.key, &version]);
+        self.links()
+            .url(&format!("/mail/{}.{}", person.key, &signature[..32]))
+    }
+
+    /// The person's one-click unsubscribe address (RFC 8058).
+    pub fn unsubscribe_url(&self, person: &AddressRow) -> String {
+        let signature = self.links().sign(Capability::Unsubscribe, &[&person.key]);
+        self.links()
+            .url(&format!("/unsubscribe/{}.{}", person.key, &signature[..32]))
+    }
+
+    /// The outbox row of a rendered mail for `to`, or `None` when they do not want mails of
+    /// `class` (never mailed again, a muted game, a digest or results-only reader's turn).
+    pub(crate) fn letter(
+        &self,
+        to: &Recipient,
+        class: Class,
+        game: Option<&GameId>,
+        kind: &'static str,
+        mail: Rendered,
+    ) -> Option<NewMail> {
+        to.wants(class).then(|| NewMail {
+            game_id: game.cloned(),
+            kind,
+            to_name: to.name.clone(),
+            to_addr: to.email.clone(),
+            subject: mail.subject,
+            text_body: mail.text,
+            html_body: mail.html,
+            unsubscribe_url: Some(mail.unsubscribe_url),
+        })
+    }
+
+    /// The name people know a game by: its creator's, else its kind and players ("Condottiere
+    /// with Ann, Bob and Cleo").
+    pub fn game_name(
+        &self,
+        kind: &dyn Kind,
+        title: Option<&str>,
+        players: &[String],
+        words: Words,
+    ) -> String {
+        match title {
+            Some(title) => title.to_owned(),
+            None => words.two(
+                "game-name-default",
+                ("game", words.get(&format!("{}-title", kind.name()))),
+                ("players", words.list(players.to_vec())),
+            ),
+        }
+    }
+}
+
+/// The two halves of a `KEY.SIGNATURE` link part (settings, unsubscribe, sign-in).
+pub(crate) fn split_signed(token: &str) -> Option<(&str, &str)> {
+    let (key, signature) = token.split_once('.')?;
+    (signature.len() == 32 && !key.is_empty() && key.len() <= 64).then_some((key, signature))
+}
+
+impl Games {
+    /// Whether `signature` is the first 32 hex digits of `sign(capability, parts)`, compared in
+    /// constant time.
+    pub(crate) fn signed(&self, capability: Capability, parts: &[&str], signature: &str) -> bool {
+        use subtle::ConstantTimeEq;
+        let full = self.links().sign(capability, parts);
+        signature.len() == 32 && bool::from(full.as_bytes()[..32].ct_eq(signature.as_bytes()))
+    }
+}

@@ -1,0 +1,395 @@
+//! Addresses as people: what the service knows of each address (proof, preferences, whether it
+//! may be mailed), muted games, sign-in links, signed-in sessions and rate-limit counters.
+
+use super::schema::{addresses, muted, rate_counters, seats, sessions, sign_ins};
+use super::{random_base32, AnyConnection, GameId, Millis, SeatRow};
+use diesel::prelude::*;
+use diesel::result::QueryResult;
+
+/// One `addresses` row: a person.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = addresses)]
+pub struct AddressRow {
+    /// In lower case.
+    pub address: String,
+    pub created_at: i64,
+    pub undeliverable_at: Option<i64>,
+    pub undeliverable_reason: Option<String>,
+    /// When a link mailed to it was first followed.
+    pub verified_at: Option<i64>,
+    /// `every_turn`, `digest` or `results`.
+    pub mail_mode: String,
+    /// The local hour of the daily digest.
+    pub digest_hour: i32,
+    /// An IANA zone name.
+    pub time_zone: String,
+    pub language: Option<String>,
+    /// Set when the person asked never to be mailed again.
+    pub suppressed_at: Option<i64>,
+    pub last_digest_at: Option<i64>,
+    /// Bumped to revoke every session and mail-settings link.
+    pub link_version: i32,
+    /// A random public name for mail-settings links.
+    pub key: String,
+}
+
+/// The address as stored: lower case, trimmed.
+pub fn address_key(address: &str) -> String {
+    address.trim().to_lowercase()
+}
+
+/// The person of `address`, made when first seen.
+pub fn ensure_address(
+    conn: &mut AnyConnection,
+    address: &str,
+    now: Millis,
+) -> QueryResult<AddressRow> {
+    let address = address_key(address);
+    if let Some(row) = find_address(conn, &address)? {
+        return Ok(row);
+    }
+    let inserted = diesel::insert_into(addresses::table)
+        .values((
+            addresses::address.eq(&address),
+            addresses::created_at.eq(now.0),
+            addresses::key.eq(random_base32(16)),
+        ))
+        .execute(conn);
+    match inserted {
+        Ok(_) => {}
+        // Made by a concurrent request meanwhile: theirs stands.
+        Err(error) if super::is_unique_violation(&error) => {}
+        Err(error) => return Err(error),
+    }
+    find_address(conn, &address)?.ok_or(diesel::result::Error::NotFound)
+}
+
+pub fn find_address(conn: &mut AnyConnection, address: &str) -> QueryResult<Option<AddressRow>> {
+    addresses::table
+        .find(address_key(address))
+        .select(AddressRow::as_select())
+        .get_result(conn)
+        .optional()
+}
+
+pub fn address_by_key(conn: &mut AnyConnection, key: &str) -> QueryResult<Option<AddressRow>> {
+    addresses::table
+        .filter(addresses::key.eq(key))
+        .select(AddressRow::as_select())
+        .get_result(conn)
+        .optional()
+}
+
+/// The people of these addresses (those known), in no particular order.
+pub fn find_addresses(
+    conn: &mut AnyConnection,
+    addresses: &[String],
+) -> QueryResult<Vec<AddressRow>> {
+    let keys: Vec<String> = addresses.iter().map(|a| address_key(a)).collect();
+    addresses::table
+        .filter(addresses::address.eq_any(keys))
+        .select(AddressRow::as_select())
+        .load(conn)
+}
+
+/// A link mailed to the address was followed: it is proven.
+pub fn mark_verified(conn: &mut AnyConnection, address: &str, now: Millis) -> QueryResult<()> {
+    diesel::update(
+        addresses::table
+            .find(address_key(address))
+            .filter(addresses::verified_at.is_null()),
+    )
+    .set(addresses::verified_at.eq(Some(now.0)))
+    .execute(conn)
+    .map(drop)
+}
+
+/// A person's mail preferences.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preferences {
+    pub mail_mode: String,
+    pub digest_hour: i32,
+    pub time_zone: String,
+    pub language: Option<String>,
+}
+
+pub fn set_preferences(
+    conn: &mut AnyConnection,
+    address: &str,
+    preferences: &Preferences,
+) -> QueryResult<()> {
+    diesel::update(addresses::table.find(address_key(address)))
+        .set((
+            addresses::mail_mode.eq(&preferences.mail_mode),
+            addresses::digest_hour.eq(preferences.digest_hour),
+            addresses::time_zone.eq(&preferences.time_zone),
+            addresses::language.eq(preferences.language.as_deref()),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Never mail this address again (`Some`), or mail it again (`None`).
+pub fn set_suppressed(
+    conn: &mut AnyConnection,
+    address: &str,
+    at: Option<Millis>,
+) -> QueryResult<()> {
+    diesel::update(addresses::table.find(address_key(address)))
+        .set(addresses::suppressed_at.eq(at.map(|m| m.0)))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Revoke every session and mail-settings link of the address.
+pub fn bump_address_version(conn: &mut AnyConnection, address: &str) -> QueryResult<()> {
+    diesel::update(addresses::table.find(address_key(address)))
+        .set(addresses::link_version.eq(addresses::link_version + 1))
+        .execute(conn)?;
+    diesel::delete(sessions::table.filter(sessions::address.eq(address_key(address))))
+        .execute(conn)
+        .map(drop)
+}
+
+/// The people who asked for a daily digest and may be mailed.
+pub fn digest_readers(conn: &mut AnyConnection) -> QueryResult<Vec<AddressRow>> {
+    addresses::table
+        .filter(addresses::mail_mode.eq("digest"))
+        .filter(addresses::suppressed_at.is_null())
+        .select(AddressRow::as_select())
+        .load(conn)
+}
+
+/// Claim the digest due at `due` for the address: true for exactly one caller, however many
+/// workers race (the row changes only while its last digest is older).
+pub fn claim_digest(conn: &mut AnyConnection, address: &str, due: Millis) -> QueryResult<bool> {
+    diesel::update(
+        addresses::table.find(address_key(address)).filter(
+            addresses::last_digest_at
+                .is_null()
+                .or(addresses::last_digest_at.lt(due.0)),
+        ),
+    )
+    .set(addresses::last_digest_at.eq(Some(due.0)))
+    .execute(conn)
+    .map(|n| n == 1)
+}
+
+/// Remember that mail to `address` cannot be delivered, and why.
+pub fn mark_undeliverable(
+    conn: &mut AnyConnection,
+    address: &str,
+    reason: &str,
+    now: Millis,
+) -> QueryResult<()> {
+    ensure_address(conn, address, now)?;
+    diesel::update(addresses::table.find(address_key(address)))
+        .set((
+            addresses::undeliverable_at.eq(Some(now.0)),
+            addresses::undeliverable_reason.eq(Some(reason)),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Why mail to `address` cannot be delivered, if it cannot.
+pub fn undeliverable(conn: &mut AnyConnection, address: &str) -> QueryResult<Option<String>> {
+    Ok(addresses::table
+        .find(address_key(address))
+        .select(addresses::undeliverable_reason)
+        .get_result::<Option<String>>(conn)
+        .optional()?
+        .flatten())
+}
+
+/// Forget that mail to `address` could not be delivered (the operator retries it).
+pub fn clear_undeliverable(conn: &mut AnyConnection, address: &str) -> QueryResult<()> {
+    diesel::update(addresses::table.find(address_key(address)))
+        .set((
+            addresses::undeliverable_at.eq(None::<i64>),
+            addresses::undeliverable_reason.eq(None::<String>),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Every seat of the address, in every game (newest games first is the caller's business).
+pub fn seats_of_address(conn: &mut AnyConnection, address: &str) -> QueryResult<Vec<SeatRow>> {
+    // Seats keep the address as typed; compare in lower case.
+    let address = address_key(address);
+    seats::table
+        .select(seats::all_columns)
+        .load::<SeatRow>(conn)
+        .map(|rows| {
+            rows.into_iter()
+                .filter(|s| address_key(&s.email) == address)
+                .collect()
+        })
+}
+
+// ---------------------------------------------------------------- muted games
+
+pub fn set_muted(
+    conn: &mut AnyConnection,
+    address: &str,
+    game: &GameId,
+    on: bool,
+) -> QueryResult<()> {
+    let address = address_key(address);
+    diesel::delete(muted::table.find((&address, game.as_str()))).execute(conn)?;
+    if on {
+        diesel::insert_into(muted::table)
+            .values((
+                muted::address.eq(&address),
+                muted::game_id.eq(game.as_str()),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The games the address muted.
+pub fn muted_games(conn: &mut AnyConnection, address: &str) -> QueryResult<Vec<String>> {
+    muted::table
+        .filter(muted::address.eq(address_key(address)))
+        .select(muted::game_id)
+        .load(conn)
+}
+
+/// The addresses that muted this game.
+pub fn muted_by(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<String>> {
+    muted::table
+        .filter(muted::game_id.eq(game.as_str()))
+        .select(muted::address)
+        .load(conn)
+}
+
+// ---------------------------------------------------------------- sign-ins and sessions
+
+pub fn insert_sign_in(
+    conn: &mut AnyConnection,
+    nonce: &str,
+    address: &str,
+    now: Millis,
+    expires_at: Millis,
+) -> QueryResult<()> {
+    diesel::insert_into(sign_ins::table)
+        .values((
+            sign_ins::nonce.eq(nonce),
+            sign_ins::address.eq(address_key(address)),
+            sign_ins::created_at.eq(now.0),
+            sign_ins::expires_at.eq(expires_at.0),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// What a sign-in link may be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SignIn {
+    /// Good, and now used: the address.
+    Used(String),
+    /// Known, but already used or expired: the address.
+    Spent(String),
+    Unknown,
+}
+
+/// Use a sign-in link once: true for exactly one caller, and only before it expires.
+pub fn use_sign_in(conn: &mut AnyConnection, nonce: &str, now: Millis) -> QueryResult<SignIn> {
+    let Some(address) = sign_ins::table
+        .find(nonce)
+        .select(sign_ins::address)
+        .get_result::<String>(conn)
+        .optional()?
+    else {
+        return Ok(SignIn::Unknown);
+    };
+    let used = diesel::update(
+        sign_ins::table
+            .find(nonce)
+            .filter(sign_ins::used_at.is_null())
+            .filter(sign_ins::expires_at.gt(now.0)),
+    )
+    .set(sign_ins::used_at.eq(Some(now.0)))
+    .execute(conn)?;
+    Ok(if used == 1 {
+        SignIn::Used(address)
+    } else {
+        SignIn::Spent(address)
+    })
+}
+
+/// The address of the sign-in nonce (to check a link's signature before using it).
+pub fn sign_in_address(conn: &mut AnyConnection, nonce: &str) -> QueryResult<Option<String>> {
+    sign_ins::table
+        .find(nonce)
+        .select(sign_ins::address)
+        .get_result(conn)
+        .optional()
+}
+
+pub fn insert_session(
+    conn: &mut AnyConnection,
+    id_hash: &str,
+    address: &str,
+    now: Millis,
+) -> QueryResult<()> {
+    diesel::insert_into(sessions::table)
+        .values((
+            sessions::id_hash.eq(id_hash),
+            sessions::address.eq(address_key(address)),
+            sessions::created_at.eq(now.0),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+pub fn session_address(conn: &mut AnyConnection, id_hash: &str) -> QueryResult<Option<String>> {
+    sessions::table
+        .find(id_hash)
+        .select(sessions::address)
+        .get_result(conn)
+        .optional()
+}
+
+pub fn delete_session(conn: &mut AnyConnection, id_hash: &str) -> QueryResult<()> {
+    diesel::delete(sessions::table.find(id_hash))
+        .execute(conn)
+        .map(drop)
+}
+
+// ---------------------------------------------------------------- rate limits
+
+/// Count one use of `bucket` in the window starting at `window_start`; the count after it.
+/// Atomic on both backends (an upsert that returns the new count), so concurrent requests
+/// never both see room for one.
+pub fn bump_counter(conn: &mut AnyConnection, bucket: &str, window_start: i64) -> QueryResult<i64> {
+    use diesel::upsert::excluded;
+    let values = (
+        rate_counters::bucket.eq(bucket),
+        rate_counters::window_start.eq(window_start),
+        rate_counters::count.eq(1i64),
+    );
+    match conn {
+        AnyConnection::Postgresql(pg) => diesel::insert_into(rate_counters::table)
+            .values(values)
+            .on_conflict((rate_counters::bucket, rate_counters::window_start))
+            .do_update()
+            .set(rate_counters::count.eq(rate_counters::count + excluded(rate_counters::count)))
+            .returning(rate_counters::count)
+            .get_result(pg),
+        AnyConnection::Sqlite(sqlite) => diesel::insert_into(rate_counters::table)
+            .values(values)
+            .on_conflict((rate_counters::bucket, rate_counters::window_start))
+            .do_update()
+            .set(rate_counters::count.eq(rate_counters::count + excluded(rate_counters::count)))
+            .returning(rate_counters::count)
+            .get_result(sqlite),
+    }
+}
+
+/// Forget the counters of windows that started before `before`.
+pub fn prune_counters(conn: &mut AnyConnection, before: Millis) -> QueryResult<usize> {
+    diesel::delete(rate_counters::table.filter(rate_counters::window_start.lt(before.0)))
+        .execute(conn)
+}
