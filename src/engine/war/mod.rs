@@ -54,7 +54,8 @@ mod validate;
 mod view;
 
 pub use actions::{
-    Action, AttackEnd, Decision, Direction, DrawReason, Event, RerolledDie, RuleError, Side, Split,
+    Action, AttackEnd, Decision, Direction, DrawReason, Event, MoveProblem, PlacementProblem,
+    RerolledDie, RuleError, Side, Split,
 };
 pub use cards::{Card, CardSet, Colour, Objective, DECK_SIZE};
 pub use combat::{best_reroll, resolve, Expected, Stakes};
