@@ -174,6 +174,7 @@ impl Registry {
             .get_or_init(|| {
                 Registry::empty()
                     .with(kind(crate::present::condottiere::Condottiere))
+                    .and_then(|r| r.with(kind(crate::present::war::War)))
                     .expect("the built-in catalogs parse")
             })
             .clone()
