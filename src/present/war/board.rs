@@ -264,7 +264,7 @@ pub(super) fn board(view: &View, cx: &Ctx) -> Html {
                 .min()
                 .unwrap_or(0)
                 .saturating_sub(30);
-            let y1 = (places.iter().map(|p| p.1).max().unwrap_or(0) + 40).min(HEIGHT);
+            let y1 = (places.iter().map(|p| p.1).max().unwrap_or(0) + 52).min(HEIGHT);
             MapContinent {
                 x: x0,
                 y: y0,

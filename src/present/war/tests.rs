@@ -552,3 +552,96 @@ fn the_orders_form_reads_every_block() {
         .unwrap_err()
         .contains("whole number"));
 }
+
+#[test]
+fn the_openapi_document_describes_every_war_action_and_option() {
+    let doc: serde_json::Value = serde_json::from_str(crate::web::api::OPENAPI).unwrap();
+    let schemas = &doc["components"]["schemas"];
+    let documented: Vec<&serde_json::Value> = schemas["WarAction"]["oneOf"]
+        .as_array()
+        .expect("a WarAction schema")
+        .iter()
+        .map(|a| &a["properties"]["type"]["enum"][0])
+        .collect();
+    let brasil = Territory::Brasil;
+    let card = Card::of(brasil);
+    let actions = [
+        Action::Intelligence { continents: vec![] },
+        Action::Trade { cards: vec![] },
+        Action::Place {
+            armies: Default::default(),
+        },
+        Action::Attack {
+            from: brasil,
+            to: brasil,
+            air_card: None,
+            plan: Default::default(),
+        },
+        Action::Continue {
+            plan: Default::default(),
+        },
+        Action::EndCombat,
+        Action::RevealTerrain,
+        Action::Reroll {
+            card,
+            dice: vec![1],
+        },
+        Action::NoReaction,
+        Action::Occupy { armies: 1 },
+        Action::Move {
+            from: brasil,
+            to: brasil,
+            armies: Amount::All,
+        },
+        Action::HiddenPassage { card },
+        Action::AirTransport {
+            card,
+            direction: Direction::In,
+            armies: Default::default(),
+        },
+        Action::ContinentalAlliance {
+            card,
+            armies: Default::default(),
+        },
+        Action::EndTurn { discard: None },
+        Action::Discard { cards: vec![] },
+        Action::SetOrders {
+            orders: Default::default(),
+        },
+    ];
+    for action in &actions {
+        let json = serde_json::to_value(action).unwrap();
+        assert!(
+            documented.contains(&&json["type"]),
+            "{json} is not documented"
+        );
+    }
+    assert_eq!(documented.len(), actions.len());
+    let refs = |name: &str| -> Vec<String> {
+        schemas[name]["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["$ref"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(refs("Action").contains(&"#/components/schemas/WarAction".to_string()));
+    assert!(refs("Options").contains(&"#/components/schemas/WarOptions".to_string()));
+    let options: Vec<&String> = schemas["WarOptions"]["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
+    for field in <Game as Rules>::option_fields() {
+        assert!(options.iter().any(|o| *o == field.name), "{}", field.name);
+    }
+    let territories = schemas["WarTerritory"]["enum"].as_array().unwrap();
+    let ids: Vec<&str> = Territory::ALL.iter().map(|t| t.id()).collect();
+    assert_eq!(
+        territories
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect::<Vec<_>>(),
+        ids
+    );
+}
