@@ -629,6 +629,16 @@ async fn a_newcomers_war_game_is_played_from_the_mails_to_a_record_that_verifies
         .expect("a War game")
         .clone();
     let turns = state.turn() as usize + 1;
+    // "What happened since" tells each seat the battles fought in the other players' turns.
+    let told_battles = (1..=SEATS as u8)
+        .flat_map(|seat| app.smtp.mails_to(email_of(seat)))
+        .filter(|m| m.is_your_turn() && m.subject.contains(&game))
+        .filter(|m| m.text.contains("the attack rolled") && m.text.contains("Result:"))
+        .count();
+    assert!(
+        told_battles >= SEATS,
+        "{told_battles} turn mails told of battles"
+    );
     let mails: usize = turn_mails.iter().sum();
     assert!(
         mails <= turns + 1 && mails + 1 >= turns,
@@ -651,6 +661,7 @@ async fn a_newcomers_war_game_is_played_from_the_mails_to_a_record_that_verifies
     }
     let public = app.public_page(&game).await.text();
     assert!(public.contains("objective: destroy"), "{public}");
+    assert!(public.contains("round 2"), "the milestones: {public}");
 
     // The record verifies offline and on the /verify page.
     let record = app.get(&format!("/games/{game}/record.json")).await;

@@ -664,8 +664,8 @@ war-form-problem-occupy-number = Write the number for “exactly” or “leave�
 
 ## Milestones of a replay
 
-war-milestone-turn = { $seat }'s turn, round { $round }
-war-milestone-conquest = { $seat } took { $territory } from { $from }
+war-milestone-round = round { $round }
+war-milestone-continent = { $seat } took all of { $continent }
 war-milestone-elimination = { $by } eliminated { $seat }
 
 ## Counters a verifier reports

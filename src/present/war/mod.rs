@@ -1026,10 +1026,11 @@ impl Presenter for War {
         board::situation(view, cx)
     }
 
+    /// Rounds, whole continents taken by conquest, and the elimination that ends the game.
     fn milestones(
         &self,
-        _before: Option<&Game>,
-        _after: &Game,
+        before: Option<&Game>,
+        after: &Game,
         events: &Events,
         cx: &Ctx,
     ) -> Vec<Milestone> {
@@ -1037,26 +1038,9 @@ impl Presenter for War {
         let mut found = Vec::new();
         for (_, event) in events {
             match event {
-                Event::TurnStarted { seat, round, .. } => found.push(Milestone {
-                    mark: "turn",
-                    label: w.two(
-                        "war-milestone-turn",
-                        ("seat", cx.name(*seat)),
-                        ("round", *round),
-                    ),
-                }),
-                Event::Conquered {
-                    seat,
-                    territory: x,
-                    from,
-                } => found.push(Milestone {
-                    mark: "conquest",
-                    label: w.three(
-                        "war-milestone-conquest",
-                        ("seat", cx.name(*seat)),
-                        ("territory", territory(cx, *x)),
-                        ("from", cx.name(*from)),
-                    ),
+                Event::RoundStarted { round } => found.push(Milestone {
+                    mark: "round",
+                    label: w.one("war-milestone-round", "round", *round),
                 }),
                 Event::Eliminated { seat, by } => found.push(Milestone {
                     mark: "elimination",
@@ -1067,6 +1051,25 @@ impl Presenter for War {
                     ),
                 }),
                 _ => {}
+            }
+        }
+        if let Some(before) = before {
+            let conquered = events
+                .iter()
+                .any(|(_, e)| matches!(e, Event::Conquered { .. }));
+            for seat in Seat::all(after.players()).filter(|_| conquered) {
+                for k in Continent::ALL {
+                    if after.owns_continent(seat, k) && !before.owns_continent(seat, k) {
+                        found.push(Milestone {
+                            mark: "continent",
+                            label: w.two(
+                                "war-milestone-continent",
+                                ("seat", cx.name(seat)),
+                                ("continent", continent(cx, k)),
+                            ),
+                        });
+                    }
+                }
             }
         }
         found

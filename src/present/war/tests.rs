@@ -96,6 +96,7 @@ fn play_and_render(players: u8, seed: u64) -> (usize, usize) {
         .collect();
     let mut forms_sent = 0;
     let mut steps = 0;
+    let mut milestones = std::collections::BTreeSet::new();
     for (seat, action) in playout.actions.iter() {
         steps += 1;
         let detailed = steps % 7 == 1;
@@ -125,8 +126,7 @@ fn play_and_render(players: u8, seed: u64) -> (usize, usize) {
             War.action(a, &cx);
         }
         War.action(action, &cx);
-        let milestones = War.milestones(None, &game, &events, &cx);
-        let _ = milestones;
+        War.milestones(None, &game, &events, &cx);
         // The active seat's forms, left as drawn, are actions the rules accept.
         if !action.is_orders() && (detailed || steps < 200) {
             for form in War.forms(&view, *seat, &legal, &cx) {
@@ -163,8 +163,14 @@ fn play_and_render(players: u8, seed: u64) -> (usize, usize) {
             }
         }
         events.clear();
+        let before = game.clone();
         game = game.apply(*seat, action, &mut events).unwrap();
+        for m in War.milestones(Some(&before), &game, &events, &cx) {
+            assert!(!m.label.is_empty());
+            milestones.insert(m.mark);
+        }
     }
+    assert!(milestones.contains("round"), "{milestones:?}");
     assert!(game.is_over());
     let outcome = game.outcome().unwrap().clone();
     for viewer in [Viewer::Reviewer, Viewer::Spectator, Viewer::Seat(Seat(0))] {
