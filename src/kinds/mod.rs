@@ -146,6 +146,8 @@ pub trait Kind: Send + Sync {
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart;
     fn player_columns(&self, cx: &Ctx) -> Vec<String>;
     fn player_cells(&self, view: &View, seat: Seat, cx: &Ctx) -> Vec<String>;
+    /// A seat's own colour in this game, if it has one (see `Presenter::seat_colour`).
+    fn seat_colour(&self, view: &View, seat: Seat) -> Option<&'static str>;
 }
 
 /// No game of that name is registered here.
