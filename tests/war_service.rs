@@ -662,6 +662,14 @@ async fn a_newcomers_war_game_is_played_from_the_mails_to_a_record_that_verifies
     let public = app.public_page(&game).await.text();
     assert!(public.contains("objective: destroy"), "{public}");
     assert!(public.contains("round 2"), "the milestones: {public}");
+    // The player table paints each seat in its War colour: seat 1 is white, seat 3 red.
+    let body = app.public_page(&game).await.body;
+    let swatches: Vec<&str> = body
+        .split("class=\"swatch\" style=\"background: ")
+        .skip(1)
+        .map(|rest| &rest[..7])
+        .collect();
+    assert_eq!(swatches[..3], ["#f7f5ee", "#2b2b2b", "#c0392b"], "{body}");
 
     // The record verifies offline and on the /verify page.
     let record = app.get(&format!("/games/{game}/record.json")).await;

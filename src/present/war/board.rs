@@ -66,7 +66,7 @@ const TINTS: [&str; 6] = [
 ];
 
 /// A War colour on the map, and the ink that reads on it.
-fn paint(c: Colour) -> (&'static str, &'static str) {
+pub(super) fn paint(c: Colour) -> (&'static str, &'static str) {
     match c {
         Colour::Branco => ("#f7f5ee", "#1d1d1d"),
         Colour::Preto => ("#2b2b2b", "#ffffff"),

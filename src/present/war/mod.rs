@@ -1135,6 +1135,12 @@ impl Presenter for War {
         ]
     }
 
+    fn seat_colour(&self, view: &View, seat: Seat) -> Option<&'static str> {
+        view.seats
+            .get(seat.index())
+            .map(|s| board::paint(s.colour).0)
+    }
+
     fn player_cells(&self, view: &View, seat: Seat, _cx: &Ctx) -> Vec<String> {
         let s = &view.seats[seat.index()];
         vec![
