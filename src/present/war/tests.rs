@@ -505,6 +505,9 @@ fn the_end_of_turn_form_reads_an_optional_discard_preference() {
             discard: Some(vec![Card::of(Territory::China), Card::of(Territory::Japao)])
         })
     );
+    assert!(read(&[("war", "end_turn"), ("discard", "atlantis")])
+        .unwrap_err()
+        .contains("atlantis"));
 }
 
 #[test]
