@@ -496,7 +496,7 @@ war-moved-note = In the movement phase a number like 2/5 means 2 of the 5 armies
 ## The seat's private part and the reviewer's part
 
 war-private-title = Your secret objective and cards
-war-private-objective = Your objective: { $objective }.
+war-private-objective = Your objective: { $objective } ({ $short }).
 war-private-hand = Your cards: { $cards }.
 war-private-intelligence = Drawn by Intelligence this turn (not tradable this turn): { $cards }.
 war-private-orders = Your standing orders: { $orders }

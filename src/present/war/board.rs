@@ -534,10 +534,10 @@ pub(super) fn private(view: &View, seat: Seat, cx: &Ctx) -> Html {
     };
     let mut lines = Vec::new();
     if let Some(o) = s.objective {
-        lines.push(w.one(
+        lines.push(w.two(
             "war-private-objective",
-            "objective",
-            format!("{} — {}", objective(cx, o), objective_short(cx, view, o)),
+            ("objective", objective(cx, o)),
+            ("short", objective_short(cx, view, o)),
         ));
     }
     lines.push(w.one("war-private-hand", "cards", cards(cx, hand)));

@@ -231,7 +231,7 @@ pub(crate) fn orders_words(cx: &Ctx, orders: &StandingOrders) -> String {
             ("block", block(b)),
         ));
     }
-    parts.join("; ")
+    cx.words.list(parts)
 }
 
 /// The engine's reasons are fixed English phrases: each one has its own message.
