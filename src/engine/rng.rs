@@ -20,6 +20,19 @@ impl Stream {
         Stream(ChaCha20Rng::from_seed(hasher.finalize().into()))
     }
 
+    /// The same stream, resumed where a stream that had read `position` words stopped: a game
+    /// that keeps one stream for its whole life stores the position and goes on from it.
+    pub fn resume(seed: &Seed, name: &str, index: u64, position: u64) -> Stream {
+        let mut stream = Stream::new(seed, name, index);
+        stream.0.set_word_pos(u128::from(position));
+        stream
+    }
+
+    /// How many 32-bit words have been read from this stream (each `below` reads one or more).
+    pub fn position(&self) -> u64 {
+        u64::try_from(self.0.get_word_pos()).expect("a stream is read far less than 2^64 words")
+    }
+
     /// A uniform number in `0..bound` by rejection sampling on 32-bit words (bound > 0).
     pub fn below(&mut self, bound: u32) -> u32 {
         assert!(bound > 0, "below(0) has no answer");
@@ -74,6 +87,21 @@ mod tests {
     }
 
     const GOLDEN_SHUFFLE: [u32; 10] = [2, 1, 0, 3, 7, 9, 6, 4, 8, 5];
+
+    #[test]
+    fn a_resumed_stream_goes_on_exactly_where_the_first_one_stopped() {
+        let seed = Seed::from_u64(9);
+        let mut whole = Stream::new(&seed, "deck", 0);
+        let all: Vec<u32> = (0..40).map(|_| whole.below(6)).collect();
+        let mut first = Stream::new(&seed, "deck", 0);
+        let head: Vec<u32> = (0..17).map(|_| first.below(6)).collect();
+        let mut rest = Stream::resume(&seed, "deck", 0, first.position());
+        assert_eq!(rest.position(), first.position());
+        let tail: Vec<u32> = (0..23).map(|_| rest.below(6)).collect();
+        assert_eq!([head, tail].concat(), all);
+        assert_eq!(rest.position(), whole.position());
+        assert_eq!(Stream::new(&seed, "deck", 0).position(), 0);
+    }
 
     #[test]
     fn below_stays_in_range_and_reaches_every_value() {

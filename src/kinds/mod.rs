@@ -146,6 +146,8 @@ pub trait Kind: Send + Sync {
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart;
     fn player_columns(&self, cx: &Ctx) -> Vec<String>;
     fn player_cells(&self, view: &View, seat: Seat, cx: &Ctx) -> Vec<String>;
+    /// A seat's own colour in this game, if it has one (see `Presenter::seat_colour`).
+    fn seat_colour(&self, view: &View, seat: Seat) -> Option<&'static str>;
 }
 
 /// No game of that name is registered here.
@@ -174,6 +176,7 @@ impl Registry {
             .get_or_init(|| {
                 Registry::empty()
                     .with(kind(crate::present::condottiere::Condottiere))
+                    .and_then(|r| r.with(kind(crate::present::war::War)))
                     .expect("the built-in catalogs parse")
             })
             .clone()

@@ -385,4 +385,7 @@ impl<P: Presenter> Kind for Typed<P> {
     fn player_cells(&self, view: &View, seat: Seat, cx: &Ctx) -> Vec<String> {
         self.presenter.player_cells(self.view(view), seat, cx)
     }
+    fn seat_colour(&self, view: &View, seat: Seat) -> Option<&'static str> {
+        self.presenter.seat_colour(self.view(view), seat)
+    }
 }

@@ -5,6 +5,7 @@
 
 pub mod condottiere;
 pub mod i18n;
+pub mod war;
 
 pub use i18n::{Arg, Catalogs, Words, DEFAULT_LANGUAGE};
 
@@ -221,6 +222,13 @@ pub trait Presenter: Send + Sync + 'static {
     /// …and each seat's cells under them.
     fn player_cells(&self, view: &<Self::Game as Rules>::View, seat: Seat, cx: &Ctx)
         -> Vec<String>;
+    /// The colour of a seat's swatch on the pages, for a game whose seats have colours of
+    /// their own (its rules or its board name them); `None` keeps the service's marker colours
+    /// ([`SEAT_COLOURS`]).
+    fn seat_colour(&self, view: &<Self::Game as Rules>::View, seat: Seat) -> Option<&'static str> {
+        let _ = (view, seat);
+        None
+    }
 }
 
 /// The words of a form field's label: `<game>-option-<name>`; help under `.help`.

@@ -783,7 +783,9 @@ pub async fn public(
                 (Some(value), _) => value.clone(),
                 (None, _) => w.get("public-contribution-none"),
             },
-            colour: seat_colour(s.seat, &w).0,
+            colour: view
+                .and_then(|v| kind.seat_colour(v, s.seat))
+                .unwrap_or_else(|| seat_colour(s.seat, &w).0),
             cells: view.map_or_else(Vec::new, |v| kind.player_cells(v, s.seat, &cx)),
         })
         .collect();

@@ -229,6 +229,61 @@ impl fmt::Display for Decision {
     }
 }
 
+/// What is wrong with a placement (§5.2.3), as data: the presenter words it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlacementProblem {
+    NotYours(Territory),
+    TradeArmies { territory: Territory, armies: u32 },
+    Bonus { continent: Continent, armies: u32 },
+    Total { expected: u32, placed: u32 },
+}
+
+impl fmt::Display for PlacementProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlacementProblem::NotYours(t) => write!(f, "{t} is not yours"),
+            PlacementProblem::TradeArmies { territory, armies } => {
+                write!(f, "{territory} must receive at least its {armies} trade armies")
+            }
+            PlacementProblem::Bonus { continent, armies } => write!(
+                f,
+                "{continent} must receive its {armies} bonus armies (convert it whole by Intelligence instead, R7)"
+            ),
+            PlacementProblem::Total { expected, placed } => {
+                write!(f, "every pooled army is placed: {expected}, not {placed}")
+            }
+        }
+    }
+}
+
+/// Why a move's amount cannot go (§5.5.1), as data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveProblem {
+    /// The amount resolves to nothing.
+    Nothing { amount: Amount, from: Territory },
+    /// More than the fresh armies, or nothing left behind.
+    TooMany {
+        from: Territory,
+        armies: u32,
+        fresh: u32,
+    },
+}
+
+impl fmt::Display for MoveProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveProblem::Nothing { amount, from } => {
+                write!(f, "{amount} leaves nothing to move from {from}")
+            }
+            MoveProblem::TooMany {
+                from,
+                armies,
+                fresh,
+            } => write!(f, "{from} has {armies} armies, {fresh} of them fresh"),
+        }
+    }
+}
+
 /// Why an action was rejected. Each message names the rule that forbids it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
@@ -257,7 +312,7 @@ pub enum RuleError {
     #[error("{0} was drawn through Intelligence this turn and cannot be traded until a later turn (§5.2.2, R7)")]
     IntelligenceCard(Card),
     #[error("that placement is not legal: {0} (§5.2.3, R6)")]
-    Placement(String),
+    Placement(PlacementProblem),
     #[error("round 1 has no combat phase: no attack of any kind (§5.4.2, R34)")]
     NoCombatInRoundOne,
     #[error("round {round} allows {limit} attacks per turn and they are used (§5.4.2, R10)")]
@@ -285,7 +340,7 @@ pub enum RuleError {
     #[error(
         "that amount cannot move: each army moves once and 1 army stays behind ({0}) (§5.5.1, R22)"
     )]
-    MoveAmount(String),
+    MoveAmount(MoveProblem),
     #[error("{to} is not reached from {from}: it must border it or be reached through territories you revealed for Passagem Oculta (§5.5.3, R23)")]
     MovePath { from: Territory, to: Territory },
     #[error(

@@ -2,7 +2,9 @@
 //! the rule that forbids it, the deadline defaults of §9.1/§9.6, and the finite listing of
 //! legal actions (exhaustive for small decisions, representative for large ones).
 
-use super::actions::{Action, Decision, Direction, RuleError, Split};
+use super::actions::{
+    Action, Decision, Direction, MoveProblem, PlacementProblem, RuleError, Split,
+};
 use super::cards::{Card, CardSet};
 use super::map::{Continent, Symbol, Territory, TerritorySet};
 use super::orders::{
@@ -337,33 +339,41 @@ impl Game {
     }
 
     /// What is wrong with a placement (§5.2.3), if anything.
-    pub fn placement_problem(&self, pools: &Pools, armies: &TerritoryCounts) -> Option<String> {
+    pub fn placement_problem(
+        &self,
+        pools: &Pools,
+        armies: &TerritoryCounts,
+    ) -> Option<PlacementProblem> {
         if let Some((t, _)) = armies
             .entries()
             .find(|(t, _)| self.owner(*t) != self.active)
         {
-            return Some(format!("{t} is not yours"));
+            return Some(PlacementProblem::NotYours(t));
         }
         for (t, n) in pools.terr.entries() {
             if armies.get(t) < n {
-                return Some(format!("{t} must receive at least its {n} trade armies"));
+                return Some(PlacementProblem::TradeArmies {
+                    territory: t,
+                    armies: n,
+                });
             }
         }
         for &(continent, n) in &pools.cont {
             let inside: u32 = continent.territories().map(|t| armies.get(t)).sum();
             let terr: u32 = continent.territories().map(|t| pools.terr.get(t)).sum();
             if inside.saturating_sub(terr) < n {
-                return Some(format!(
-                    "{continent} must receive its {n} bonus armies (convert it whole by Intelligence instead, R7)"
-                ));
+                return Some(PlacementProblem::Bonus {
+                    continent,
+                    armies: n,
+                });
             }
         }
         let total = pools.total();
         if armies.total() != total {
-            return Some(format!(
-                "every pooled army is placed: {total}, not {}",
-                armies.total()
-            ));
+            return Some(PlacementProblem::Total {
+                expected: total,
+                placed: armies.total(),
+            });
         }
         None
     }
@@ -387,14 +397,17 @@ impl Game {
                 }
                 let (fresh, total) = (self.fresh(*from), self.armies(*from));
                 let Some(k) = armies.resolve(fresh, total) else {
-                    return Err(RuleError::MoveAmount(format!(
-                        "{armies} leaves nothing to move from {from}"
-                    )));
+                    return Err(RuleError::MoveAmount(MoveProblem::Nothing {
+                        amount: *armies,
+                        from: *from,
+                    }));
                 };
                 if k > fresh || total - k < 1 {
-                    return Err(RuleError::MoveAmount(format!(
-                        "{from} has {total} armies, {fresh} of them fresh"
-                    )));
+                    return Err(RuleError::MoveAmount(MoveProblem::TooMany {
+                        from: *from,
+                        armies: total,
+                        fresh,
+                    }));
                 }
                 if !self.move_targets(*from).contains(*to) {
                     return Err(RuleError::MovePath {

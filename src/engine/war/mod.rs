@@ -36,9 +36,10 @@
 //!
 //! # Randomness
 //!
-//! Setup draws from one stream ("war-setup"). During play every random step — a battle roll,
-//! a reroll, a reshuffle — draws from its own numbered stream ("war-play", k), k counting the
-//! steps; the position carries the count, so any position continues exactly as the game would.
+//! One ChaCha20 stream of the seed (named "war-setup", index 0) serves the whole game in the
+//! order events happen (§8): the setup's shuffles and dealer draw, then every battle roll,
+//! reroll and reshuffle. The position carries how many words of it were read (`stream`), so
+//! any position continues exactly as the game would.
 
 mod actions;
 mod cards;
@@ -53,7 +54,8 @@ mod validate;
 mod view;
 
 pub use actions::{
-    Action, AttackEnd, Decision, Direction, DrawReason, Event, RerolledDie, RuleError, Side, Split,
+    Action, AttackEnd, Decision, Direction, DrawReason, Event, MoveProblem, PlacementProblem,
+    RerolledDie, RuleError, Side, Split,
 };
 pub use cards::{Card, CardSet, Colour, Objective, DECK_SIZE};
 pub use combat::{best_reroll, resolve, Expected, Stakes};
@@ -432,6 +434,46 @@ mod tests {
         );
         assert_eq!(seen(Viewer::Spectator, false), vec![events[0].1.clone()]);
         assert_eq!(seen(Viewer::Reviewer, true), vec![events[1].1.clone()]);
+    }
+
+    #[test]
+    fn the_first_battle_rolls_the_words_that_follow_the_setup_in_the_one_stream() {
+        let seed = 11;
+        let playout = random_playout(&Options::default(), 4, seed, false);
+        let seed = Seed::from_u64(seed);
+        let mut events = Vec::new();
+        let mut game = Game::setup(
+            CURRENT_RULES_VERSION,
+            &Options::default(),
+            4,
+            seed,
+            &mut events,
+        )
+        .unwrap();
+        let after_setup = game.to_position().stream;
+        // The setup read the stream: objectives, dealer, territories and draw pile shuffles.
+        assert!(after_setup >= 41 + 43, "{after_setup}");
+        let mut first_roll = None;
+        for (seat, action) in &playout.actions {
+            let mut step = Vec::new();
+            game = game.apply(*seat, action, &mut step).unwrap();
+            first_roll = step.iter().find_map(|(_, e)| match e {
+                Event::Rolled {
+                    attack, defence, ..
+                } => Some((attack.clone(), defence.clone())),
+                _ => None,
+            });
+            if first_roll.is_some() {
+                break;
+            }
+        }
+        let (attack, defence) = first_roll.expect("a random game fights");
+        let mut stream = crate::engine::rng::Stream::resume(&seed, "war-setup", 0, after_setup);
+        let expected: Vec<u8> = (0..attack.len() + defence.len())
+            .map(|_| 1 + stream.below(6) as u8)
+            .collect();
+        assert_eq!([attack, defence].concat(), expected);
+        assert_eq!(game.to_position().stream, stream.position());
     }
 
     #[test]

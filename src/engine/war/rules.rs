@@ -151,7 +151,7 @@ impl Game {
         }
         let n = players as usize;
         let colours = table_colours(options, players);
-        let mut stream = Stream::new(&seed, "war-setup", 0);
+        let mut stream = Game::stream_at(&seed, 0);
         // 1. Objectives: shuffle the cards of the colours in play until nobody holds his own.
         let mut canonical = colours.clone();
         canonical.sort();
@@ -188,7 +188,7 @@ impl Game {
             options: options.clone(),
             players,
             seed,
-            random: 0,
+            stream: stream.position(),
             dice: Vec::new(),
             colours: colours.clone(),
             objectives,
@@ -498,8 +498,7 @@ impl Game {
             return;
         }
         let mut cards: Vec<Card> = self.discard.drain(..).map(|pc| pc.card).collect();
-        let mut stream = self.next_stream();
-        stream.shuffle(&mut cards);
+        self.with_stream(|stream| stream.shuffle(&mut cards));
         cards.reverse();
         self.draw = cards;
         public(
@@ -510,28 +509,35 @@ impl Game {
         );
     }
 
-    /// The stream of the next random step (§8).
-    fn next_stream(&mut self) -> Stream {
-        let stream = Stream::new(&self.seed, "war-play", self.random);
-        self.random += 1;
-        stream
+    /// The game's one stream (§8), where it stands now: `f` draws from it and the position
+    /// moves on by what it read, so the next random step goes on from there.
+    pub(super) fn with_stream<R>(&mut self, f: impl FnOnce(&mut Stream) -> R) -> R {
+        let mut stream = Game::stream_at(&self.seed, self.stream);
+        let result = f(&mut stream);
+        self.stream = stream.position();
+        result
     }
 
     /// One random step of dice: one value per minimum, in order (a battle roll or a reroll).
+    /// Written dice (a hand-made position's `dice`) come first and read nothing from the stream.
     fn roll(&mut self, mins: &[u8]) -> Vec<u8> {
-        let mut stream: Option<Stream> = None;
-        let index = self.random;
-        self.random += 1;
-        let seed = self.seed;
-        mins.iter()
-            .map(|&min| {
-                if !self.dice.is_empty() {
-                    return self.dice.remove(0).clamp(min, 6);
+        let mut values = Vec::with_capacity(mins.len());
+        let mut rest = Vec::new();
+        for &min in mins {
+            if self.dice.is_empty() {
+                rest.push(min);
+            } else {
+                values.push(self.dice.remove(0).clamp(min, 6));
+            }
+        }
+        if !rest.is_empty() {
+            self.with_stream(|stream| {
+                for min in rest {
+                    values.push(min + stream.below(7 - min as u32) as u8);
                 }
-                let s = stream.get_or_insert_with(|| Stream::new(&seed, "war-play", index));
-                min + s.below(7 - min as u32) as u8
-            })
-            .collect()
+            });
+        }
+        values
     }
 
     /// The class of a card for its user now (§5.4.7, R16).

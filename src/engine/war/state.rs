@@ -268,10 +268,10 @@ pub struct Position {
     pub options: Options,
     pub players: u8,
     pub seed: Seed,
-    /// Random steps (battle rolls, rerolls, reshuffles) taken so far: step k draws from the
-    /// seed's stream "war-play" number k.
+    /// How far the game's one stream (§8) has been read: 32-bit words drawn so far by the
+    /// setup and every random step since, so the next roll or reshuffle goes on from there.
     #[serde(default)]
-    pub random: u64,
+    pub stream: u64,
     /// The next die results, used before the seed's stream (hand-written positions only: a game
     /// from setup never has them). Like a written draw pile, they pin what comes next.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -345,7 +345,8 @@ pub struct Game {
     pub(super) options: Options,
     pub(super) players: u8,
     pub(super) seed: Seed,
-    pub(super) random: u64,
+    /// Words read from the game's stream so far (§8).
+    pub(super) stream: u64,
     /// Upcoming dice, next first.
     pub(super) dice: Vec<u8>,
     pub(super) colours: Vec<Colour>,
@@ -505,7 +506,7 @@ impl Game {
             options: self.options.clone(),
             players: self.players,
             seed: self.seed,
-            random: self.random,
+            stream: self.stream,
             dice: self.dice.clone(),
             objectives: self.objectives.clone(),
             dealer: self.dealer,
@@ -567,7 +568,7 @@ impl Game {
             options: position.options,
             players: position.players,
             seed: position.seed,
-            random: position.random,
+            stream: position.stream,
             dice: position.dice,
             objectives: position.objectives,
             dealer: position.dealer,
@@ -599,9 +600,7 @@ impl Game {
                     placed.insert(pc.card);
                 }
                 let mut rest: Vec<Card> = Card::all().filter(|c| !placed.contains(*c)).collect();
-                let mut stream = Stream::new(&game.seed, "war-play", game.random);
-                game.random += 1;
-                stream.shuffle(&mut rest);
+                game.with_stream(|stream| stream.shuffle(&mut rest));
                 // Index 0 is the top: stored top last.
                 rest.reverse();
                 game.draw = rest;
@@ -609,6 +608,12 @@ impl Game {
         }
         debug_assert_eq!(game.card_total(), DECK_SIZE);
         Ok(game)
+    }
+
+    /// The game's one random stream (§8) after `position` words: its name is "war-setup"
+    /// because its first draws deal the game; play goes on in the same stream.
+    pub(super) fn stream_at(seed: &Seed, position: u64) -> Stream {
+        Stream::resume(seed, "war-setup", 0, position)
     }
 
     /// How many cards are in the draw pile, the discard pile and the hands together.

@@ -1,0 +1,1162 @@
+//! How War with the SMART mod shows itself: its words (from `locales/<language>/war.ftl`), the
+//! world map and the table, the seat's objective and cards, the turn's forms, and its part of
+//! the mails.
+
+mod board;
+mod forms;
+
+use super::{Arg, Ctx, Html, MailPart, Milestone, MoveForm, Presenter, Words};
+use crate::engine::war::{
+    Action, Amount, AttackEnd, Card, CardClass, Colour, Continent, Decision, DefenceTerrain,
+    Direction, DrawReason, Ending, Event, Events, Game, MoveProblem, Objective, OptionProblem,
+    Options, Outcome, PlacementProblem, RerollWhen, RuleError, Side, StandingOrders, Symbol,
+    Territory, TerritoryCounts, View,
+};
+use crate::engine::{Seat, Standing};
+
+/// The War presenter (registered with the rules in `crate::kinds`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct War;
+
+/// A territory's name.
+pub(crate) fn territory(cx: &Ctx, t: Territory) -> String {
+    territory_in(&cx.words, t)
+}
+
+pub(crate) fn territory_in(words: &Words, t: Territory) -> String {
+    words.get(&format!("war-territory-{}", t.id().replace('_', "-")))
+}
+
+pub(crate) fn continent(cx: &Ctx, c: Continent) -> String {
+    cx.words
+        .get(&format!("war-continent-{}", c.id().replace('_', "-")))
+}
+
+fn continents(cx: &Ctx, list: &[Continent]) -> String {
+    cx.words
+        .list(list.iter().map(|&c| continent(cx, c)).collect())
+}
+
+fn symbol(cx: &Ctx, s: Symbol) -> String {
+    cx.words.get(match s {
+        Symbol::Triangle => "war-symbol-triangle",
+        Symbol::Square => "war-symbol-square",
+        Symbol::Circle => "war-symbol-circle",
+    })
+}
+
+/// A card's name: "Brazil (circle)", "Joker 1".
+pub(crate) fn card(cx: &Ctx, c: Card) -> String {
+    match (c.territory(), c.symbol()) {
+        (Some(t), Some(s)) => cx.words.two(
+            "war-card",
+            ("territory", territory(cx, t)),
+            ("symbol", symbol(cx, s)),
+        ),
+        _ if c == Card::JOKER_1 => cx.words.get("war-card-joker-1"),
+        _ => cx.words.get("war-card-joker-2"),
+    }
+}
+
+/// Cards by name in card order; "no cards".
+pub(crate) fn cards(cx: &Ctx, list: &[Card]) -> String {
+    if list.is_empty() {
+        return cx.words.get("war-no-cards");
+    }
+    let mut sorted = list.to_vec();
+    sorted.sort();
+    cx.words.list(sorted.iter().map(|&c| card(cx, c)).collect())
+}
+
+pub(crate) fn colour(cx: &Ctx, c: Colour) -> String {
+    cx.words.get(&format!("war-colour-{}", c.id()))
+}
+
+pub(crate) fn objective(cx: &Ctx, o: Objective) -> String {
+    cx.words
+        .one("war-objective", "colour", colour(cx, o.target()))
+}
+
+/// The objective in a few words, naming the hunted seat: "destroy black (Bob)".
+pub(crate) fn objective_short(cx: &Ctx, view: &View, o: Objective) -> String {
+    let hunted = view
+        .seats
+        .iter()
+        .find(|s| s.colour == o.target())
+        .map(|s| cx.name(s.seat))
+        .unwrap_or_default();
+    cx.words.two(
+        "war-objective-short",
+        ("colour", colour(cx, o.target())),
+        ("name", hunted),
+    )
+}
+
+pub(crate) fn armies(cx: &Ctx, n: u32) -> String {
+    cx.words.one("war-armies-count", "count", n)
+}
+
+/// "3 on Brazil, 2 on Peru".
+fn counts(cx: &Ctx, list: &TerritoryCounts) -> String {
+    cx.words.list(
+        list.entries()
+            .map(|(t, n)| {
+                cx.words.two(
+                    "war-armies-on",
+                    ("armies", n),
+                    ("territory", territory(cx, t)),
+                )
+            })
+            .collect(),
+    )
+}
+
+fn dice(cx: &Ctx, values: &[u8]) -> String {
+    cx.words
+        .list(values.iter().map(|d| d.to_string()).collect())
+}
+
+fn amount(cx: &Ctx, a: Amount) -> String {
+    match a {
+        Amount::Exactly(k) => cx.words.one("war-amount-exactly", "armies", k),
+        Amount::All => cx.words.get("war-amount-all"),
+        Amount::Leave(m) => cx.words.one("war-amount-leave", "leave", m),
+    }
+}
+
+/// The two arguments of a seat in a message: its name (or "you") and its person.
+fn seat_args(cx: &Ctx, name: &'static str, seat: Seat) -> [(&'static str, Arg); 2] {
+    let person = match name {
+        "seat" => "seat-p",
+        "defender" => "defender-p",
+        "first" => "first-p",
+        "from" => "from-p",
+        other => panic!("no person argument for {other}"),
+    };
+    [
+        (name, cx.who(seat).into()),
+        (person, cx.person(seat).into()),
+    ]
+}
+
+fn with_seat(cx: &Ctx, id: &str, seat: Seat, more: &[(&str, Arg)]) -> String {
+    let mut args: Vec<(&str, Arg)> = seat_args(cx, "seat", seat).into();
+    args.extend(more.iter().cloned());
+    cx.words.with(id, &args)
+}
+
+fn ending(cx: &Ctx, ending: Ending) -> String {
+    cx.words.get(match ending {
+        Ending::Objective => "war-ending-objective",
+        Ending::TieBreak => "war-ending-tie-break",
+        Ending::RoundLimit => "war-ending-round-limit",
+    })
+}
+
+fn class_words(cx: &Ctx, class: CardClass) -> String {
+    cx.words.get(match class {
+        CardClass::Unowned => "war-class-unowned",
+        CardClass::Owned => "war-class-owned",
+        CardClass::Joker => "war-class-joker",
+    })
+}
+
+fn class_name(cx: &Ctx, class: CardClass) -> String {
+    cx.words.get(match class {
+        CardClass::Unowned => "war-class-name-unowned",
+        CardClass::Owned => "war-class-name-owned",
+        CardClass::Joker => "war-class-name-joker",
+    })
+}
+
+fn when_words(cx: &Ctx, when: RerollWhen) -> String {
+    cx.words.get(when_id("war-when", when))
+}
+
+pub(crate) fn when_id(prefix: &str, when: RerollWhen) -> &'static str {
+    match (prefix, when) {
+        ("war-when", RerollWhen::Never) => "war-when-never",
+        ("war-when", RerollWhen::Loss1) => "war-when-loss-1",
+        ("war-when", RerollWhen::Loss2) => "war-when-loss-2",
+        ("war-when", RerollWhen::Loss3) => "war-when-loss-3",
+        ("war-when", RerollWhen::LosingTerritory) => "war-when-losing-territory",
+        (_, RerollWhen::Never) => "war-form-when-never",
+        (_, RerollWhen::Loss1) => "war-form-when-loss-1",
+        (_, RerollWhen::Loss2) => "war-form-when-loss-2",
+        (_, RerollWhen::Loss3) => "war-form-when-loss-3",
+        (_, RerollWhen::LosingTerritory) => "war-form-when-losing-territory",
+    }
+}
+
+/// Standing orders in words, for their owner.
+pub(crate) fn orders_words(cx: &Ctx, orders: &StandingOrders) -> String {
+    let block = |b: &crate::engine::war::Block| {
+        let terrain = cx.words.get(match b.terrain {
+            DefenceTerrain::Never => "war-orders-terrain-never",
+            DefenceTerrain::WhenNeeded => "war-orders-terrain-when-needed",
+            DefenceTerrain::Always => "war-orders-terrain-always",
+        });
+        let reroll = if b.reroll.when == RerollWhen::Never {
+            cx.words.get("war-orders-reroll-never")
+        } else {
+            cx.words.with(
+                "war-orders-reroll",
+                &[
+                    ("when", when_words(cx, b.reroll.when).into()),
+                    (
+                        "classes",
+                        cx.words
+                            .list(
+                                b.reroll
+                                    .classes
+                                    .iter()
+                                    .map(|&c| class_name(cx, c))
+                                    .collect(),
+                            )
+                            .into(),
+                    ),
+                    ("max", b.reroll.max_cards_per_turn.into()),
+                    ("reserve", b.reroll.reserve.into()),
+                ],
+            )
+        };
+        cx.words
+            .two("war-orders-block", ("terrain", terrain), ("reroll", reroll))
+    };
+    let mut parts = vec![block(&orders.default)];
+    for (t, b) in &orders.territories {
+        parts.push(cx.words.two(
+            "war-orders-territory",
+            ("territory", territory(cx, *t)),
+            ("block", block(b)),
+        ));
+    }
+    cx.words.list(parts)
+}
+
+/// The engine's reasons are fixed English phrases: each one has its own message.
+fn why(cx: &Ctx, reason: &str) -> String {
+    match why_id(reason) {
+        Some(id) => cx.words.get(id),
+        None => cx.words.one("war-why-other", "text", reason),
+    }
+}
+
+fn why_id(reason: &str) -> Option<&'static str> {
+    Some(match reason {
+        "name at least one" => "war-why-name-a-continent",
+        "a continent is named twice" => "war-why-continent-twice",
+        "you do not own all of a continent named" => "war-why-continent-not-owned",
+        "dice must be 1, 2 or 3" => "war-why-dice",
+        "stop_at must be at least 1" => "war-why-stop-at",
+        "max_battles must be at least 1" => "war-why-max-battles",
+        "losing_territory is a defender's trigger, not available in a plan" => {
+            "war-why-losing-territory"
+        }
+        "occupy must move at least 1 army" => "war-why-occupy-zero",
+        "reroll.classes lists a class twice" => "war-why-class-twice",
+        "that card already activated a power this turn (R15)" => "war-why-card-used",
+        "name at least one die" => "war-why-name-a-die",
+        "that card's class rerolls fewer dice" => "war-why-too-many-dice",
+        "a die is named twice" => "war-why-die-twice",
+        "only your own dice of this battle, numbered from 1" => "war-why-own-dice",
+        "the card must be of a territory you own" => "war-why-transport-card",
+        "carry at least 1 army" => "war-why-carry-one",
+        "armies go between X and your other territories" => "war-why-transport-between",
+        "only fresh armies go, and 1 army stays on X" => "war-why-transport-out",
+        "only fresh armies go, and 1 army stays on each source" => "war-why-transport-in",
+        "you must own the card's whole continent" => "war-why-alliance-continent",
+        "give every territory of the continent, and only those" => "war-why-alliance-territories",
+        "every territory keeps at least 1 army" => "war-why-alliance-one",
+        "the fresh and moved armies of the continent keep their totals" => {
+            "war-why-alliance-totals"
+        }
+        _ => return None,
+    })
+}
+
+impl Presenter for War {
+    type Game = Game;
+
+    fn options(&self, options: &Options, cx: &Ctx) -> Vec<String> {
+        let w = &cx.words;
+        let mut lines = vec![match options.dealer {
+            Some(seat) => w.one("war-options-dealer", "name", cx.name(seat)),
+            None => w.get("war-options-dealer-random"),
+        }];
+        lines.push(match options.round_limit {
+            Some(n) => w.one("war-options-round-limit", "rounds", n),
+            None => w.get("war-options-no-round-limit"),
+        });
+        if let Some(list) = &options.colours {
+            lines.push(w.one(
+                "war-options-colours",
+                "colours",
+                w.list(list.iter().map(|&c| colour(cx, c)).collect()),
+            ));
+        }
+        lines
+    }
+
+    fn option_problem(&self, problem: &OptionProblem, cx: &Ctx) -> String {
+        match problem {
+            OptionProblem::DealerNotASeat => cx.words.get("war-problem-dealer"),
+            OptionProblem::RoundLimit { min, max } => {
+                cx.words
+                    .two("war-problem-round-limit", ("min", *min), ("max", *max))
+            }
+            OptionProblem::Colours => cx.words.get("war-problem-colours"),
+        }
+    }
+
+    fn decision(&self, decision: &Decision, cx: &Ctx) -> String {
+        let w = &cx.words;
+        match decision {
+            Decision::Reinforcements { .. } => w.get("war-decision-reinforcements"),
+            Decision::Combat { .. } => w.get("war-decision-combat"),
+            Decision::Reaction { .. } => w.get("war-decision-reaction"),
+            Decision::MoveIn { to, max, .. } => w.two(
+                "war-decision-move-in",
+                ("to", territory(cx, *to)),
+                ("max", *max),
+            ),
+            Decision::Movement { .. } => w.get("war-decision-movement"),
+            Decision::HandLimit { discard, .. } => {
+                w.one("war-decision-hand-limit", "count", *discard)
+            }
+        }
+    }
+
+    fn event(&self, event: &Event, cx: &Ctx) -> String {
+        let w = &cx.words;
+        let t = |x: &Territory| territory(cx, *x);
+        match event {
+            Event::GameStarted {
+                colours,
+                dealer,
+                first,
+                ..
+            } => {
+                let mut args: Vec<(&str, Arg)> = seat_args(cx, "first", *first).into();
+                args.push(("dealer", cx.who(*dealer).into()));
+                args.push((
+                    "colours",
+                    w.list(
+                        colours
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &c)| {
+                                w.two(
+                                    "war-legend-seat",
+                                    ("name", cx.name(Seat(i as u8))),
+                                    ("colour", colour(cx, c)),
+                                )
+                            })
+                            .collect(),
+                    )
+                    .into(),
+                ));
+                w.with("war-ev-game-started", &args)
+            }
+            Event::ObjectiveDealt {
+                seat, objective: o, ..
+            } => {
+                if cx.is_me(*seat) {
+                    w.one("war-ev-objective-dealt", "objective", objective(cx, *o))
+                } else {
+                    w.two(
+                        "war-ev-objective-dealt-other",
+                        ("seat", cx.name(*seat)),
+                        ("objective", objective(cx, *o)),
+                    )
+                }
+            }
+            Event::TerritoriesDealt { seat, territories } => with_seat(
+                cx,
+                "war-ev-territories-dealt",
+                *seat,
+                &[
+                    ("count", territories.len().into()),
+                    (
+                        "territories",
+                        w.list(territories.iter().map(t).collect()).into(),
+                    ),
+                ],
+            ),
+            Event::RoundStarted { round } => w.one("war-ev-round-started", "round", *round),
+            Event::TurnStarted { seat, round, .. } => with_seat(
+                cx,
+                "war-ev-turn-started",
+                *seat,
+                &[("round", (*round).into())],
+            ),
+            Event::Entitlement {
+                seat,
+                territories,
+                base,
+                continents: list,
+            } => with_seat(
+                cx,
+                "war-ev-entitlement",
+                *seat,
+                &[
+                    ("territories", (*territories).into()),
+                    ("base", (*base).into()),
+                    (
+                        "continents",
+                        if list.is_empty() {
+                            "none".into()
+                        } else {
+                            continents(cx, list).into()
+                        },
+                    ),
+                ],
+            ),
+            Event::Converted {
+                seat,
+                continents: list,
+                cards: n,
+            } => with_seat(
+                cx,
+                "war-ev-converted",
+                *seat,
+                &[
+                    ("continents", continents(cx, list).into()),
+                    ("cards", (*n).into()),
+                ],
+            ),
+            Event::Drew { seat, reason } => with_seat(
+                cx,
+                "war-ev-drew",
+                *seat,
+                &[("reason", draw_reason(cx, *reason).into())],
+            ),
+            Event::Received {
+                seat,
+                card: c,
+                reason,
+            } => with_seat(
+                cx,
+                "war-ev-received",
+                *seat,
+                &[
+                    ("card", card(cx, *c).into()),
+                    ("reason", draw_reason(cx, *reason).into()),
+                ],
+            ),
+            Event::DrawLost { seat } => with_seat(cx, "war-ev-draw-lost", *seat, &[]),
+            Event::Reshuffled { cards: n } => w.one("war-ev-reshuffled", "count", *n),
+            Event::Traded {
+                seat,
+                cards: list,
+                base,
+                joker_bonus,
+                own,
+                value,
+            } => with_seat(
+                cx,
+                "war-ev-traded",
+                *seat,
+                &[
+                    ("cards", cards(cx, list).into()),
+                    ("value", (*value).into()),
+                    ("base", (*base).into()),
+                    ("jokers", (*joker_bonus).into()),
+                    (
+                        "own",
+                        if own.is_empty() {
+                            "none".into()
+                        } else {
+                            w.list(own.iter().map(t).collect()).into()
+                        },
+                    ),
+                ],
+            ),
+            Event::Placed { seat, armies: a } => with_seat(
+                cx,
+                "war-ev-placed",
+                *seat,
+                &[
+                    ("armies", a.total().into()),
+                    ("where", counts(cx, a).into()),
+                ],
+            ),
+            Event::CombatStarted { seat, limit } => with_seat(
+                cx,
+                "war-ev-combat-started",
+                *seat,
+                &[(
+                    "limit",
+                    match limit {
+                        Some(n) => (*n).into(),
+                        None => "none".into(),
+                    },
+                )],
+            ),
+            Event::AttackDeclared {
+                seat,
+                from,
+                to,
+                defender,
+                air_card,
+                number,
+            } => {
+                let mut args: Vec<(&str, Arg)> = seat_args(cx, "seat", *seat).into();
+                args.extend(seat_args(cx, "defender", *defender));
+                args.push(("from", t(from).into()));
+                args.push(("to", t(to).into()));
+                args.push(("number", (*number).into()));
+                match air_card {
+                    Some(c) => {
+                        args.push(("card", card(cx, *c).into()));
+                        w.with("war-ev-air-attack-declared", &args)
+                    }
+                    None => w.with("war-ev-attack-declared", &args),
+                }
+            }
+            Event::AttackContinued { seat, from, to } => with_seat(
+                cx,
+                "war-ev-attack-continued",
+                *seat,
+                &[("from", t(from).into()), ("to", t(to).into())],
+            ),
+            Event::TerrainRevealed {
+                seat,
+                side,
+                card: c,
+            } => with_seat(
+                cx,
+                "war-ev-terrain-revealed",
+                *seat,
+                &[
+                    ("card", card(cx, *c).into()),
+                    (
+                        "side",
+                        w.get(match side {
+                            Side::Attacker => "war-side-attacker",
+                            Side::Defender => "war-side-defender",
+                        })
+                        .into(),
+                    ),
+                ],
+            ),
+            Event::Rolled {
+                from,
+                to,
+                attack,
+                defence,
+            } => w.with(
+                "war-ev-rolled",
+                &[
+                    ("from", t(from).into()),
+                    ("to", t(to).into()),
+                    ("attack", dice(cx, attack).into()),
+                    ("defence", dice(cx, defence).into()),
+                ],
+            ),
+            Event::Rerolled {
+                seat,
+                side,
+                card: c,
+                class,
+                dice: rolled,
+                now,
+            } => with_seat(
+                cx,
+                "war-ev-rerolled",
+                *seat,
+                &[
+                    ("card", card(cx, *c).into()),
+                    ("class", class_words(cx, *class).into()),
+                    (
+                        "dice",
+                        w.list(
+                            rolled
+                                .iter()
+                                .map(|d| {
+                                    w.three(
+                                        "war-rerolled-die",
+                                        ("position", d.position),
+                                        ("value", d.value),
+                                        ("min", d.min),
+                                    )
+                                })
+                                .collect(),
+                        )
+                        .into(),
+                    ),
+                    (
+                        "side",
+                        w.get(match side {
+                            Side::Attacker => "war-side-dice-attacker",
+                            Side::Defender => "war-side-dice-defender",
+                        })
+                        .into(),
+                    ),
+                    ("now", dice(cx, now).into()),
+                ],
+            ),
+            Event::BattleResolved {
+                from,
+                to,
+                attacker_terrain,
+                defender_terrain,
+                attacker_losses,
+                defender_losses,
+                no_occupant,
+                armies_from,
+                armies_to,
+                ..
+            } => {
+                let mut notes = String::new();
+                if *attacker_terrain {
+                    notes.push_str(&w.get("war-note-attacker-terrain"));
+                }
+                if *defender_terrain {
+                    notes.push_str(&w.get("war-note-defender-terrain"));
+                }
+                if *no_occupant {
+                    notes.push_str(&w.get("war-note-no-occupant"));
+                }
+                w.with(
+                    "war-ev-battle-resolved",
+                    &[
+                        ("attacker", armies(cx, *attacker_losses).into()),
+                        ("defender", armies(cx, *defender_losses).into()),
+                        ("notes", notes.into()),
+                        ("from", t(from).into()),
+                        ("to", t(to).into()),
+                        ("armies-from", armies(cx, *armies_from).into()),
+                        ("armies-to", armies(cx, *armies_to).into()),
+                    ],
+                )
+            }
+            Event::Conquered {
+                seat,
+                territory: x,
+                from,
+            } => {
+                let mut args: Vec<(&str, Arg)> = seat_args(cx, "seat", *seat).into();
+                args.extend(seat_args(cx, "from", *from));
+                args.push(("territory", t(x).into()));
+                w.with("war-ev-conquered", &args)
+            }
+            Event::TerrainCardPassed { card: c, from, to } => w.three(
+                "war-ev-terrain-card-passed",
+                ("card", card(cx, *c)),
+                ("from", cx.who(*from)),
+                ("to", cx.who(*to)),
+            ),
+            Event::MovedIn {
+                from,
+                to,
+                armies: n,
+            } => w.three(
+                "war-ev-moved-in",
+                ("armies", *n),
+                ("from", t(from)),
+                ("to", t(to)),
+            ),
+            Event::AttackStopped { from, to } => {
+                w.two("war-ev-attack-stopped", ("from", t(from)), ("to", t(to)))
+            }
+            Event::AttackClosed { from, to, reason } => w.three(
+                "war-ev-attack-closed",
+                ("from", t(from)),
+                ("to", t(to)),
+                (
+                    "reason",
+                    w.get(match reason {
+                        AttackEnd::Stopped => "war-end-stopped",
+                        AttackEnd::Conquest => "war-end-conquest",
+                        AttackEnd::SourceExhausted => "war-end-source-exhausted",
+                        AttackEnd::OtherAction => "war-end-other-action",
+                    }),
+                ),
+            ),
+            Event::MovementStarted { seat } => with_seat(cx, "war-ev-movement-started", *seat, &[]),
+            Event::Moved {
+                seat,
+                from,
+                to,
+                armies: n,
+            } => with_seat(
+                cx,
+                "war-ev-moved",
+                *seat,
+                &[
+                    ("armies", (*n).into()),
+                    ("from", t(from).into()),
+                    ("to", t(to).into()),
+                ],
+            ),
+            Event::PassageRevealed { seat, card: c } => with_seat(
+                cx,
+                "war-ev-passage-revealed",
+                *seat,
+                &[("card", card(cx, *c).into())],
+            ),
+            Event::Transported {
+                seat,
+                card: c,
+                territory: x,
+                direction,
+                armies: a,
+            } => with_seat(
+                cx,
+                match direction {
+                    Direction::Out => "war-ev-transported-out",
+                    Direction::In => "war-ev-transported-in",
+                },
+                *seat,
+                &[
+                    ("card", card(cx, *c).into()),
+                    ("territory", t(x).into()),
+                    ("where", counts(cx, a).into()),
+                ],
+            ),
+            Event::Redistributed {
+                seat,
+                card: c,
+                continent: k,
+                armies: a,
+            } => with_seat(
+                cx,
+                "war-ev-redistributed",
+                *seat,
+                &[
+                    ("card", card(cx, *c).into()),
+                    ("continent", continent(cx, *k).into()),
+                    (
+                        "where",
+                        w.list(
+                            a.iter()
+                                .map(|(x, s)| {
+                                    w.three(
+                                        "war-split",
+                                        ("territory", t(x)),
+                                        ("fresh", s.fresh),
+                                        ("moved", s.moved),
+                                    )
+                                })
+                                .collect(),
+                        )
+                        .into(),
+                    ),
+                ],
+            ),
+            Event::CardsReturned { cards: list } => {
+                w.one("war-ev-cards-returned", "cards", cards(cx, list))
+            }
+            Event::HandLimitDiscarded { seat, count } => with_seat(
+                cx,
+                "war-ev-hand-limit-discarded",
+                *seat,
+                &[("count", (*count).into())],
+            ),
+            Event::HandLimitCards { seat, cards: list } => with_seat(
+                cx,
+                "war-ev-hand-limit-cards",
+                *seat,
+                &[("cards", cards(cx, list).into())],
+            ),
+            Event::TurnEnded { seat } => with_seat(cx, "war-ev-turn-ended", *seat, &[]),
+            Event::OrdersChanged { seat, .. } => with_seat(cx, "war-ev-orders-changed", *seat, &[]),
+            Event::Eliminated { seat, by } => w.two(
+                "war-ev-eliminated",
+                ("seat", cx.who(*seat)),
+                ("by", cx.who(*by)),
+            ),
+            Event::CardsTaken {
+                from,
+                to,
+                cards: list,
+            } => w.three(
+                "war-ev-cards-taken",
+                ("from", cx.name(*from)),
+                ("to", cx.who(*to)),
+                ("cards", cards(cx, list)),
+            ),
+            Event::GameOver { outcome } => {
+                w.one("war-ev-game-over", "outcome", self.outcome(outcome, cx))
+            }
+        }
+    }
+
+    fn action(&self, action: &Action, cx: &Ctx) -> String {
+        let w = &cx.words;
+        let t = |x: &Territory| territory(cx, *x);
+        match action {
+            Action::Intelligence { continents: list } => w.one(
+                "war-action-intelligence",
+                "continents",
+                continents(cx, list),
+            ),
+            Action::Trade { cards: list } => w.one("war-action-trade", "cards", cards(cx, list)),
+            Action::Place { armies: a } => w.two(
+                "war-action-place",
+                ("armies", a.total()),
+                ("where", counts(cx, a)),
+            ),
+            Action::Attack {
+                from, to, air_card, ..
+            } => w.two(
+                if air_card.is_some() {
+                    "war-action-air-attack"
+                } else {
+                    "war-action-attack"
+                },
+                ("from", t(from)),
+                ("to", t(to)),
+            ),
+            Action::Continue { .. } => w.get("war-action-continue"),
+            Action::EndCombat => w.get("war-action-end-combat"),
+            Action::RevealTerrain => w.get("war-action-reveal-terrain"),
+            Action::Reroll { card: c, dice: d } => w.three(
+                "war-action-reroll",
+                ("card", card(cx, *c)),
+                ("dice", d.len()),
+                ("positions", dice(cx, d)),
+            ),
+            Action::NoReaction => w.get("war-action-no-reaction"),
+            Action::Occupy { armies: n } => w.one("war-action-occupy", "armies", *n),
+            Action::Move {
+                from,
+                to,
+                armies: a,
+            } => w.three(
+                "war-action-move",
+                ("amount", amount(cx, *a)),
+                ("from", t(from)),
+                ("to", t(to)),
+            ),
+            Action::HiddenPassage { card: c } => {
+                w.one("war-action-hidden-passage", "card", card(cx, *c))
+            }
+            Action::AirTransport {
+                card: c,
+                direction,
+                armies: a,
+            } => w.three(
+                match direction {
+                    Direction::Out => "war-action-air-transport-out",
+                    Direction::In => "war-action-air-transport-in",
+                },
+                ("card", card(cx, *c)),
+                (
+                    "territory",
+                    c.territory().map(|x| t(&x)).unwrap_or_default(),
+                ),
+                ("where", counts(cx, a)),
+            ),
+            Action::ContinentalAlliance { card: c, .. } => w.two(
+                "war-action-alliance",
+                ("card", card(cx, *c)),
+                (
+                    "continent",
+                    c.territory()
+                        .map(|x| continent(cx, x.continent()))
+                        .unwrap_or_default(),
+                ),
+            ),
+            Action::EndTurn { discard: None } => w.get("war-action-end-turn"),
+            Action::EndTurn {
+                discard: Some(list),
+            } => w.one("war-action-end-turn-discard", "cards", cards(cx, list)),
+            Action::Discard { cards: list } => {
+                w.one("war-action-discard", "cards", cards(cx, list))
+            }
+            Action::SetOrders { .. } => w.get("war-action-set-orders"),
+        }
+    }
+
+    fn rule_error(&self, error: &RuleError, cx: &Ctx) -> String {
+        let w = &cx.words;
+        let t = |x: &Territory| territory(cx, *x);
+        match error {
+            RuleError::GameOver => w.get("war-error-game-over"),
+            RuleError::NoSuchSeat(n) => w.one("war-error-no-such-seat", "seat", *n),
+            RuleError::NotYourTurn { active } => {
+                w.one("war-error-not-your-turn", "active", cx.name(*active))
+            }
+            RuleError::WrongDecision { expected } => w.one(
+                "war-error-wrong-decision",
+                "expected",
+                self.decision(expected, cx),
+            ),
+            RuleError::CardNotInHand(c) => {
+                w.one("war-error-card-not-in-hand", "card", card(cx, *c))
+            }
+            RuleError::DuplicateCard(c) => w.one("war-error-duplicate-card", "card", card(cx, *c)),
+            RuleError::IntelligenceOnce => w.get("war-error-intelligence-once"),
+            RuleError::IntelligenceContinents(r) => {
+                w.one("war-error-intelligence-continents", "why", why(cx, r))
+            }
+            RuleError::TradeSize => w.get("war-error-trade-size"),
+            RuleError::TradeMixed => w.get("war-error-trade-mixed"),
+            RuleError::IntelligenceCard(c) => {
+                w.one("war-error-intelligence-card", "card", card(cx, *c))
+            }
+            RuleError::Placement(p) => {
+                let reason = match p {
+                    PlacementProblem::NotYours(x) => w.one("war-why-not-yours", "territory", t(x)),
+                    PlacementProblem::TradeArmies {
+                        territory: x,
+                        armies: n,
+                    } => w.two("war-why-trade-armies", ("territory", t(x)), ("armies", *n)),
+                    PlacementProblem::Bonus {
+                        continent: k,
+                        armies: n,
+                    } => w.two(
+                        "war-why-bonus",
+                        ("continent", continent(cx, *k)),
+                        ("armies", *n),
+                    ),
+                    PlacementProblem::Total { expected, placed } => w.two(
+                        "war-why-total",
+                        ("expected", *expected),
+                        ("placed", *placed),
+                    ),
+                };
+                w.one("war-error-placement", "why", reason)
+            }
+            RuleError::NoCombatInRoundOne => w.get("war-error-no-combat-in-round-one"),
+            RuleError::AttackLimit { round, limit } => w.two(
+                "war-error-attack-limit",
+                ("round", *round),
+                ("limit", *limit),
+            ),
+            RuleError::AttackSource => w.get("war-error-attack-source"),
+            RuleError::AttackTarget => w.get("war-error-attack-target"),
+            RuleError::AirCard => w.get("war-error-air-card"),
+            RuleError::Plan(r) => w.one("war-error-plan", "why", why(cx, r)),
+            RuleError::NoOpenAttack => w.get("war-error-no-open-attack"),
+            RuleError::BattleUnderWay => w.get("war-error-battle-under-way"),
+            RuleError::TerrainCard => w.get("war-error-terrain-card"),
+            RuleError::Reroll(r) => w.one("war-error-reroll", "why", why(cx, r)),
+            RuleError::Occupy { max } => w.one("war-error-occupy", "max", *max),
+            RuleError::MoveTerritories => w.get("war-error-move-territories"),
+            RuleError::MoveAmount(p) => {
+                let reason = match p {
+                    MoveProblem::Nothing { amount: a, from } => w.two(
+                        "war-why-nothing-to-move",
+                        ("amount", amount(cx, *a)),
+                        ("from", t(from)),
+                    ),
+                    MoveProblem::TooMany {
+                        from,
+                        armies: n,
+                        fresh,
+                    } => w.three(
+                        "war-why-too-many",
+                        ("from", t(from)),
+                        ("armies", *n),
+                        ("fresh", *fresh),
+                    ),
+                };
+                w.one("war-error-move-amount", "why", reason)
+            }
+            RuleError::MovePath { from, to } => {
+                w.two("war-error-move-path", ("from", t(from)), ("to", t(to)))
+            }
+            RuleError::PowerCard(c) => w.one("war-error-power-card", "card", card(cx, *c)),
+            RuleError::Transport(r) => w.one("war-error-transport", "why", why(cx, r)),
+            RuleError::Alliance(r) => w.one("war-error-alliance", "why", why(cx, r)),
+            RuleError::HandLimit { excess } => w.one("war-error-hand-limit", "excess", *excess),
+            RuleError::Orders(r) => w.one("war-error-orders", "why", why(cx, r)),
+        }
+    }
+
+    fn outcome(&self, outcome: &Outcome, cx: &Ctx) -> String {
+        let w = &cx.words;
+        let mut how = ending(cx, outcome.ending);
+        if let Some(n) = outcome.criterion {
+            how = w.two(
+                "war-outcome-criterion",
+                ("ending", how),
+                ("criterion", w.get(&format!("war-criterion-{n}"))),
+            );
+        }
+        let mut text = String::new();
+        if let (Some(eliminated), Some(eliminator)) = (outcome.eliminated, outcome.eliminator) {
+            text.push_str(&w.two(
+                "war-outcome-eliminated",
+                ("eliminator", cx.name(eliminator)),
+                ("eliminated", cx.name(eliminated)),
+            ));
+            text.push(' ');
+        }
+        text.push_str(&w.with(
+            "war-outcome",
+            &[
+                ("who", cx.list(&outcome.winners).into()),
+                ("count", outcome.winners.len().into()),
+                ("ending", how.into()),
+            ],
+        ));
+        text
+    }
+
+    fn standing(&self, view: &View, standing: &Standing, cx: &Ctx) -> String {
+        let s = &view.seats[standing.seat.index()];
+        let goal = s
+            .objective
+            .map(|o| objective_short(cx, view, o))
+            .unwrap_or_default();
+        if s.territories == 0 {
+            return cx.words.two(
+                "war-standing-eliminated",
+                ("name", cx.name(s.seat)),
+                ("objective", goal),
+            );
+        }
+        cx.words.with(
+            "war-standing",
+            &[
+                ("name", cx.name(s.seat).into()),
+                ("territories", s.territories.into()),
+                ("armies", s.armies.into()),
+                ("cards", s.hand_count.into()),
+                ("objective", goal.into()),
+            ],
+        )
+    }
+
+    fn situation(&self, view: &View, cx: &Ctx) -> String {
+        board::situation(view, cx)
+    }
+
+    /// Rounds, whole continents taken by conquest, and the elimination that ends the game.
+    fn milestones(
+        &self,
+        before: Option<&Game>,
+        after: &Game,
+        events: &Events,
+        cx: &Ctx,
+    ) -> Vec<Milestone> {
+        let w = &cx.words;
+        let mut found = Vec::new();
+        for (_, event) in events {
+            match event {
+                Event::RoundStarted { round } => found.push(Milestone {
+                    mark: "round",
+                    label: w.one("war-milestone-round", "round", *round),
+                }),
+                Event::Eliminated { seat, by } => found.push(Milestone {
+                    mark: "elimination",
+                    label: w.two(
+                        "war-milestone-elimination",
+                        ("seat", cx.name(*seat)),
+                        ("by", cx.name(*by)),
+                    ),
+                }),
+                _ => {}
+            }
+        }
+        if let Some(before) = before {
+            let conquered = events
+                .iter()
+                .any(|(_, e)| matches!(e, Event::Conquered { .. }));
+            for seat in Seat::all(after.players()).filter(|_| conquered) {
+                for k in Continent::ALL {
+                    if after.owns_continent(seat, k) && !before.owns_continent(seat, k) {
+                        found.push(Milestone {
+                            mark: "continent",
+                            label: w.two(
+                                "war-milestone-continent",
+                                ("seat", cx.name(seat)),
+                                ("continent", continent(cx, k)),
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    fn board(&self, view: &View, cx: &Ctx) -> Html {
+        board::board(view, cx)
+    }
+
+    fn private_part(&self, view: &View, seat: Seat, cx: &Ctx) -> Html {
+        board::private(view, seat, cx)
+    }
+
+    fn review_part(&self, view: &View, cx: &Ctx) -> Html {
+        board::review(view, cx)
+    }
+
+    fn forms(&self, view: &View, seat: Seat, legal: &[Action], cx: &Ctx) -> Vec<MoveForm> {
+        forms::forms(view, seat, legal, cx)
+    }
+
+    fn action_from_form(
+        &self,
+        fields: &[(String, String)],
+        words: &Words,
+    ) -> Option<Result<Action, String>> {
+        forms::action_from_form(fields, words)
+    }
+
+    fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart {
+        let s = &view.seats[seat.index()];
+        let mut lines = vec![cx.words.two(
+            "war-mail-situation",
+            ("territories", s.territories),
+            ("armies", s.armies),
+        )];
+        if let Some(o) = s.objective {
+            lines.push(cx.words.one(
+                "war-mail-objective",
+                "objective",
+                objective_short(cx, view, o),
+            ));
+        }
+        if let Some(hand) = &s.hand {
+            lines.push(cx.words.one("war-mail-hand", "cards", cards(cx, hand)));
+        }
+        MailPart {
+            html: Html(
+                lines
+                    .iter()
+                    .map(|l| format!("<p>{}</p>", super::escape(l)))
+                    .collect(),
+            ),
+            text: lines.join("\n"),
+        }
+    }
+
+    fn player_columns(&self, cx: &Ctx) -> Vec<String> {
+        vec![
+            cx.words.get("war-column-territories"),
+            cx.words.get("war-column-armies"),
+            cx.words.get("war-column-cards"),
+        ]
+    }
+
+    fn seat_colour(&self, view: &View, seat: Seat) -> Option<&'static str> {
+        view.seats
+            .get(seat.index())
+            .map(|s| board::paint(s.colour).0)
+    }
+
+    fn player_cells(&self, view: &View, seat: Seat, _cx: &Ctx) -> Vec<String> {
+        let s = &view.seats[seat.index()];
+        vec![
+            s.territories.to_string(),
+            s.armies.to_string(),
+            s.hand_count.to_string(),
+        ]
+    }
+}
+
+fn draw_reason(cx: &Ctx, reason: DrawReason) -> String {
+    cx.words.get(match reason {
+        DrawReason::Intelligence => "war-reason-intelligence",
+        DrawReason::Conquest => "war-reason-conquest",
+    })
+}
+
+#[cfg(test)]
+mod tests;
