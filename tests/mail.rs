@@ -15,7 +15,6 @@ on_each_backend!(
     a_mail_that_keeps_failing_is_given_up_after_the_attempt_limit,
 );
 
-
 /// A two-player game made by a creator who proved their address: one invitation, to seat 2.
 fn confirmed_game(app: &TestApp) {
     let seats = PLAYERS[..2]

@@ -155,6 +155,7 @@ async fn started_war_game(app: &TestApp) -> Vec<SeatLink> {
     let game = SeatLink::parse(&app.url(&created.location.unwrap()))
         .unwrap()
         .game;
+    app.confirm(&game).await;
     app.accept_all(&game, 4).await
 }
 

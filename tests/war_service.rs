@@ -437,10 +437,13 @@ async fn create_from_the_home_page(app: &TestApp, rounds: u32) -> String {
     let created = app.create_form(&borrow(&fields)).await;
     assert_eq!(created.status, 303, "{}", created.body);
     let link = SeatLink::parse(&app.url(&created.location.unwrap())).unwrap();
+    // The creator proves their address; the invitations leave.
+    app.confirm(&link.game).await;
     link.game
 }
 
-/// Every seat accepts from its invitation mail; the links, seat 1 first.
+/// Every seat accepts from its invitation mail (the creator, seat 1, from the confirmation
+/// that carries their seat link); the links, seat 1 first.
 async fn accept_from_the_invitations(app: &TestApp, game: &str) -> Vec<SeatLink> {
     app.deliver_mail().await;
     let mut links = Vec::new();
@@ -448,7 +451,7 @@ async fn accept_from_the_invitations(app: &TestApp, game: &str) -> Vec<SeatLink>
         let invitation = app
             .smtp
             .latest_to(email_of(seat), |m| {
-                m.is_invitation() && m.text.contains(game)
+                (m.is_invitation() || m.is_confirmation()) && m.text.contains(game)
             })
             .expect("an invitation");
         assert!(
@@ -469,7 +472,7 @@ async fn mailed_seat_that_owes(app: &TestApp, game: &str) -> Option<(SeatLink, P
     app.deliver_mail().await;
     let mut seen = HashSet::new();
     for mail in app.smtp.mails().iter().rev() {
-        if !mail.is_your_turn() || !mail.subject.contains(game) {
+        if !mail.is_your_turn() || !mail.text.contains(game) {
             continue;
         }
         let link = mail.seat_link();
@@ -501,7 +504,7 @@ async fn a_newcomers_war_game_is_played_from_the_mails_to_a_record_that_verifies
         .smtp
         .mails()
         .into_iter()
-        .find(|m| m.is_your_turn() && m.subject.contains(&game))
+        .find(|m| m.is_your_turn() && m.text.contains(&game))
         .expect("a first turn mail");
     assert!(
         first.text.contains("Your objective: destroy"),
@@ -593,7 +596,7 @@ async fn a_newcomers_war_game_is_played_from_the_mails_to_a_record_that_verifies
             .smtp
             .mails_to(email_of(i as u8 + 1))
             .iter()
-            .filter(|m| m.is_your_turn() && m.subject.contains(&game))
+            .filter(|m| m.is_your_turn() && m.text.contains(&game))
             .count();
     }
     eprintln!(
@@ -632,7 +635,7 @@ async fn a_newcomers_war_game_is_played_from_the_mails_to_a_record_that_verifies
     // "What happened since" tells each seat the battles fought in the other players' turns.
     let told_battles = (1..=SEATS as u8)
         .flat_map(|seat| app.smtp.mails_to(email_of(seat)))
-        .filter(|m| m.is_your_turn() && m.subject.contains(&game))
+        .filter(|m| m.is_your_turn() && m.text.contains(&game))
         .filter(|m| m.text.contains("the attack rolled") && m.text.contains("Result:"))
         .count();
     assert!(
@@ -650,7 +653,7 @@ async fn a_newcomers_war_game_is_played_from_the_mails_to_a_record_that_verifies
         let over = app
             .smtp
             .latest_to(email_of(seat), |m| {
-                m.is_game_over() && m.subject.contains(&game)
+                m.is_game_over() && m.text.contains(&game)
             })
             .expect("a game-over mail");
         assert!(
