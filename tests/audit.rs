@@ -107,6 +107,7 @@ fn rehash(record: &mut Record) {
                         .clone()
                 }),
                 at: entry.at,
+                author: entry.author,
             },
         );
         entry.hash = hex::encode(hash);

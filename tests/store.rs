@@ -512,6 +512,7 @@ fn moves_are_stored_replayed_and_announced_to_the_next_player() {
                 seat: Seat(action.seat as u8),
                 action: corriere::kinds::Json::new(action.action.clone()).unwrap(),
                 at: action.created_at,
+                author: chain::Author::from_parts(&action.author, action.deadline).unwrap(),
             };
             h = chain::entry_hash(&h, &secret, &entry);
             assert_eq!(hex::encode(h), action.hash);
@@ -707,6 +708,8 @@ fn stand_in_move(conn: &mut AnyConnection, id: &GameId, seq: i64) -> store::NewM
             action: r#"{"type":"pass"}"#.into(),
             created_at: Millis::now().0,
             hash: head,
+            author: "seat".into(),
+            deadline: None,
         }],
         ended_at: None,
         mails: Vec::new(),
