@@ -1011,6 +1011,14 @@ fn the_clock_plays_only_the_default_after_its_deadline_and_tells_the_seat_it_mus
                 &[],
             ),
             move_as(&games, t.db(), clock(&id, idle, passed), 0, &[]),
+            // One deadline, one decision: never a script.
+            move_as(
+                &games,
+                t.db(),
+                clock(&id, holder, passed),
+                0,
+                &[default.clone(), default.clone()],
+            ),
         ];
         assert!(
             matches!(
@@ -1019,6 +1027,7 @@ fn the_clock_plays_only_the_default_after_its_deadline_and_tells_the_seat_it_mus
                     Err(MoveError::NotTheDefault),
                     Err(MoveError::BeforeDeadline { deadline: Millis(d) }),
                     Err(MoveError::NothingToDecide),
+                    Err(MoveError::Unexpected(_)),
                 ] if d == passed + 3_600_000
             ),
             "{refused:?}"
