@@ -2,7 +2,7 @@
 //! untampered records agree with the engine, running games, milestones, and many simulations.
 
 use corriere::audit::{
-    entry_hash, genesis, parse_hash, verify, verify_json, verify_log, Discrepancy, Record,
+    entry_hash, genesis, parse_hash, verify, verify_json, verify_log, Author, Discrepancy, Record,
     RecordStep,
 };
 use corriere::engine::condottiere::{Action, Card, Game, Options, Outcome, RuleError, Step};
@@ -88,8 +88,12 @@ fn message(record: &Record) -> String {
     }
 }
 
-/// Recompute every hash and the head, as a forger who changed the log would.
+/// Recompute every hash and the head, as a forger who changed the log would (over the options
+/// in the game's canonical form, as the verifier reads them).
 fn rehash(record: &mut Record) {
+    record.options = with_kind(|kind| kind.read_options(record.options.get()).unwrap())
+        .json()
+        .clone();
     let mut prev = genesis(&record.header());
     record.genesis = hex::encode(prev);
     let secret = corriere::audit::parse_secret(record.secret.as_deref().unwrap()).unwrap();
@@ -107,6 +111,7 @@ fn rehash(record: &mut Record) {
                         .clone()
                 }),
                 at: entry.at,
+                author: entry.author,
             },
         );
         entry.hash = hex::encode(hash);
@@ -693,4 +698,142 @@ fn the_audit_module_touches_no_clock_network_database_or_global_randomness() {
             );
         }
     }
+}
+
+// ---------------------------------------------------------------- authors, from data
+
+/// One case of `tests/audit/*.json`: a committed record with one entry changed, and what the
+/// verifier must say of it.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TamperCase {
+    name: String,
+    /// A file of `tests/records/`.
+    record: String,
+    /// The entry changed, by its position from 1.
+    entry: usize,
+    /// Fields set on that entry as the record writes it; `null` removes a field.
+    set: serde_json::Map<String, serde_json::Value>,
+    /// Recompute every hash and the head afterwards, as a forger would.
+    #[serde(default)]
+    forge: bool,
+    /// Check the running game's record instead: the log up to the entry, no secret, no outcome.
+    #[serde(default)]
+    running: bool,
+    /// The verifier's message, or "verifies".
+    expect: String,
+}
+
+fn run_tamper_case(case: &TamperCase) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/records")
+        .join(&case.record);
+    let mut value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let entry = value["actions"][case.entry - 1].as_object_mut().unwrap();
+    for (field, new) in &case.set {
+        match new {
+            serde_json::Value::Null => entry.remove(field),
+            new => entry.insert(field.clone(), new.clone()),
+        };
+    }
+    if case.running {
+        let actions = value["actions"].as_array_mut().unwrap();
+        actions.truncate(case.entry);
+        let head = actions.last().unwrap()["hash"].clone();
+        value["head"] = head;
+        value["outcome"] = serde_json::Value::Null;
+        value.as_object_mut().unwrap().remove("secret");
+    }
+    let mut text = value.to_string();
+    if case.forge {
+        let mut record = Record::from_json(&text).unwrap();
+        rehash(&mut record);
+        text = record.to_json();
+    }
+    match verify_json(&text) {
+        Ok(_) => "verifies".into(),
+        Err(discrepancy) => discrepancy.to_string(),
+    }
+}
+
+#[test]
+fn every_author_case_in_tests_audit_is_named_as_written() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/audit");
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for file in std::fs::read_dir(dir).unwrap() {
+        let path = file.unwrap().path();
+        let cases: Vec<TamperCase> = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{} does not parse: {e}", path.display()));
+        for case in &cases {
+            count += 1;
+            let said = run_tamper_case(case);
+            if said != case.expect {
+                failures.push(format!(
+                    "{} / {}:\n  said   {said}\n  expect {}",
+                    path.display(),
+                    case.name,
+                    case.expect
+                ));
+            }
+        }
+    }
+    assert!(count >= 19, "only {count} cases");
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+fn authored_golden() -> Record {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/records/golden-3p-clock-bot.json");
+    Record::from_json(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn replay_steps_carry_who_took_each_action() {
+    let record = authored_golden();
+    let steps = replay_states(&record);
+    assert_eq!(steps[0].0.step.author, None);
+    for (entry, (step, _)) in record.actions.iter().zip(&steps[1..]) {
+        assert_eq!(step.step.author, Some(entry.author), "entry {}", entry.seq);
+    }
+    assert_eq!(
+        steps[80].0.step.author,
+        Some(Author::Clock {
+            deadline: 1_735_896_966_831
+        })
+    );
+    assert_eq!(steps[3].0.step.author, Some(Author::Bot));
+    assert_eq!(steps[81].0.step.author, Some(Author::Seat));
+}
+
+#[test]
+fn a_running_record_blanks_a_hidden_clock_answer_with_its_author() {
+    // Entry 20 is the clock's draw count, private while the game runs: "by the clock" would
+    // tell everyone it was the default.
+    let mut running = authored_golden();
+    running.actions.truncate(20);
+    running.head = running.actions[19].hash.clone();
+    running.secret = None;
+    running.outcome = None;
+    assert!(matches!(running.actions[19].author, Author::Clock { .. }));
+    with_kind(|kind| running.redact(kind));
+    let entry = &running.actions[19];
+    assert_eq!(
+        (&entry.action, entry.author, &entry.deadline_time),
+        (&None, Author::Seat, &None)
+    );
+    // Public entries keep their authors, and the record checks out.
+    assert!(running.actions.iter().any(|a| a.author == Author::Bot));
+    assert_eq!(verify_log(&running), Ok(()));
+    let line = serde_json::to_string(entry).unwrap();
+    assert!(
+        !line.contains("\"by\"") && !line.contains("deadline"),
+        "{line}"
+    );
 }

@@ -7,7 +7,9 @@
 //! new golden record, add a row and run with CORRIERE_WRITE_GOLDEN_RECORDS=1; existing files
 //! are never overwritten.
 
-use corriere::audit::{milestones, replay_states, verify, verify_json, Record};
+use corriere::audit::{
+    milestones, parse_secret, replay_states, verify, verify_json, Author, Record,
+};
 use corriere::engine::condottiere::{Ending, Game, Options, Outcome};
 use corriere::engine::Seat;
 use corriere::kinds::Registry;
@@ -22,6 +24,35 @@ fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record {
     corriere::audit::simulate_record(kind, players, &options, sim_seed)
 }
 
+/// A simulated game whose entries are taken again with authors, as the clock and bots would
+/// have taken them: an action at a position divisible by 4 that is its seat's default is the
+/// clock's, its deadline 0, 1 or 2 minutes before it (position mod 3); an action at a position
+/// of 3 mod 7 (and not the clock's) is a bot's. Only for writing the golden file.
+fn authored_record(players: u8, options: &Options, sim_seed: u64) -> Record {
+    let plain = simulate_record(players, options, sim_seed);
+    let steps = replay_states(&plain, &Registry::standard()).unwrap();
+    let secret = parse_secret(plain.secret.as_deref().unwrap()).unwrap();
+    let mut record = Record::new(plain.header());
+    for (i, entry) in plain.actions.iter().enumerate() {
+        let position = i as i64 + 1;
+        let action = entry.action.clone().unwrap();
+        let default = steps[i].state.default_action(entry.seat);
+        let author =
+            if position % 4 == 0 && default.map(|d| d.json().clone()) == Some(action.clone()) {
+                Author::Clock {
+                    deadline: entry.at - 60_000 * (position % 3),
+                }
+            } else if position % 7 == 3 {
+                Author::Bot
+            } else {
+                Author::Seat
+            };
+        record.push(entry.seat, action, entry.at, author, &secret);
+    }
+    record.reveal(plain.outcome.clone().unwrap(), &secret);
+    record
+}
+
 fn ending(summary: &corriere::audit::Summary) -> Ending {
     summary.outcome_as::<Outcome>().unwrap().ending
 }
@@ -32,6 +63,8 @@ struct Golden {
     players: u8,
     options: fn() -> Options,
     sim_seed: u64,
+    /// Whether the clock and bots took some of its actions (see `authored_record`).
+    authored: bool,
     /// Pinned from the file when it was written: the number of actions, the winners (1-based
     /// seat numbers), how the game ended and the head hash.
     actions: usize,
@@ -50,6 +83,7 @@ const GOLDEN: [Golden; 4] = [
             ..Options::default()
         },
         sim_seed: 2,
+        authored: false,
         actions: 49,
         winners: &[1],
         ending: Ending::ConnectedRegions,
@@ -63,6 +97,7 @@ const GOLDEN: [Golden; 4] = [
             ..Options::default()
         },
         sim_seed: 3,
+        authored: false,
         actions: 187,
         winners: &[1],
         ending: Ending::TotalRegions,
@@ -77,6 +112,7 @@ const GOLDEN: [Golden; 4] = [
             ..Options::default()
         },
         sim_seed: 5,
+        authored: false,
         actions: 226,
         winners: &[4],
         ending: Ending::TotalRegions,
@@ -91,12 +127,36 @@ const GOLDEN: [Golden; 4] = [
             ..Options::default()
         },
         sim_seed: 6,
+        authored: false,
         actions: 421,
         winners: &[6],
         ending: Ending::PointsTarget,
         head: "0d9f255cea2a39a2b2a4e3df7212bd47107209a759b3166786a642afc69fdf67",
     },
 ];
+
+/// A game some of whose actions the clock and bots took: the hash encoding of authors and the
+/// record's `by`, `deadline` and `deadline_time`, pinned like the others.
+const AUTHORED: Golden = Golden {
+    file: "golden-3p-clock-bot.json",
+    players: 3,
+    options: || Options {
+        hidden_cards: true,
+        draw_after_battle: true,
+        ..Options::default()
+    },
+    sim_seed: 7,
+    authored: true,
+    actions: 213,
+    winners: &[3],
+    ending: Ending::ConnectedRegions,
+    head: "80f3fb964019d632ab967c64dab7ace8f93f59f4b4890aa2a515d85f656f0833",
+};
+
+/// Every golden record: the plain ones and the authored one.
+fn all_golden() -> impl Iterator<Item = &'static Golden> {
+    GOLDEN.iter().chain([&AUTHORED])
+}
 
 fn path(file: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -107,7 +167,12 @@ fn path(file: &str) -> PathBuf {
 fn read(golden: &Golden) -> String {
     let path = path(golden.file);
     if !path.exists() && std::env::var_os("CORRIERE_WRITE_GOLDEN_RECORDS").is_some() {
-        let record = simulate_record(golden.players, &(golden.options)(), golden.sim_seed);
+        let make = if golden.authored {
+            authored_record
+        } else {
+            simulate_record
+        };
+        let record = make(golden.players, &(golden.options)(), golden.sim_seed);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         let partial = path.with_extension("json.partial");
         std::fs::write(&partial, record.to_json()).unwrap();
@@ -131,7 +196,7 @@ fn read(golden: &Golden) -> String {
 
 #[test]
 fn every_golden_record_still_verifies_to_its_pinned_outcome() {
-    for golden in &GOLDEN {
+    for golden in all_golden() {
         let text = read(golden);
         let summary = verify_json(&text).unwrap_or_else(|d| panic!("{}: {d}", golden.file));
         let winners: Vec<u8> = summary.winners.iter().map(|s| s.number()).collect();
@@ -151,7 +216,7 @@ fn every_golden_record_still_verifies_to_its_pinned_outcome() {
 
 #[test]
 fn every_golden_record_replays_step_by_step_to_its_recorded_outcome() {
-    for golden in &GOLDEN {
+    for golden in all_golden() {
         let record = Record::from_json(&read(golden)).unwrap();
         let registry = Registry::standard();
         let steps = replay_states(&record, &registry).unwrap();
@@ -210,11 +275,54 @@ fn the_running_record_of_the_format_document_checks_out_up_to_its_head() {
 /// canonical JSON of options, actions and outcomes, and the layout did not move.
 #[test]
 fn every_golden_record_is_written_back_byte_for_byte() {
-    for golden in &GOLDEN {
+    for golden in all_golden() {
         let text = read(golden);
         let record = Record::from_json(&text).unwrap();
         assert_eq!(record.to_json(), text, "{}", golden.file);
     }
     let running = std::fs::read_to_string(path("running-sim-41.json")).unwrap();
     assert_eq!(Record::from_json(&running).unwrap().to_json(), running);
+}
+
+#[test]
+fn the_authored_golden_record_has_clock_entries_at_and_after_their_deadlines_and_bot_entries() {
+    let record = Record::from_json(&read(&AUTHORED)).unwrap();
+    let clock: Vec<_> = record
+        .actions
+        .iter()
+        .filter_map(|a| match a.author {
+            Author::Clock { deadline } => Some((a, deadline)),
+            _ => None,
+        })
+        .collect();
+    assert!(clock.iter().any(|(a, deadline)| a.at == *deadline));
+    assert!(clock.iter().any(|(a, deadline)| a.at > *deadline));
+    assert!(record.actions.iter().any(|a| a.author == Author::Bot));
+    // Some of the clock's answers are private while the game runs (a draw count).
+    let registry = Registry::standard();
+    let kind = registry.get("condottiere").unwrap();
+    let mut running = record.clone();
+    running.redact(kind);
+    assert!(clock
+        .iter()
+        .any(|(a, _)| running.actions[a.seq as usize - 1].action.is_none()));
+}
+
+/// The seat's player's entries hash exactly as before authors existed: the same game played
+/// by its players alone has the same hashes up to the first entry by a bot or the clock, and
+/// from there on they differ.
+#[test]
+fn entries_by_the_seat_hash_as_they_always_did_and_the_author_is_hashed_from_the_first_other() {
+    let authored = Record::from_json(&read(&AUTHORED)).unwrap();
+    let plain = simulate_record(AUTHORED.players, &(AUTHORED.options)(), AUTHORED.sim_seed);
+    let first = authored
+        .actions
+        .iter()
+        .position(|a| a.author != Author::Seat)
+        .unwrap();
+    assert!(first > 0);
+    for (i, (a, p)) in authored.actions.iter().zip(&plain.actions).enumerate() {
+        assert_eq!((&a.action, a.at), (&p.action, p.at));
+        assert_eq!(a.hash == p.hash, i < first, "entry {}", i + 1);
+    }
 }

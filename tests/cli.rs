@@ -164,6 +164,28 @@ fn simulated_records_verify_and_a_flipped_byte_is_named() {
 }
 
 #[test]
+fn a_record_with_clock_and_bot_entries_verifies_and_a_changed_author_is_named() {
+    let golden =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records/golden-3p-clock-bot.json");
+    let (code, out) = corriere(&["verify", golden.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("213 actions"), "{out}");
+    // Action 80 is the clock's: said to be the player's, its hash no longer matches.
+    let mut json: Value = serde_json::from_str(&std::fs::read_to_string(&golden).unwrap()).unwrap();
+    let entry = json["actions"][79].as_object_mut().unwrap();
+    assert_eq!(entry["by"], "clock");
+    for field in ["by", "deadline", "deadline_time"] {
+        entry.remove(field);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let tampered = dir.path().join("tampered.json");
+    std::fs::write(&tampered, serde_json::to_string(&json).unwrap()).unwrap();
+    let (code, out) = corriere(&["verify", tampered.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains("action 80: hash mismatch"), "{out}");
+}
+
+#[test]
 fn every_command_has_help() {
     for args in [
         vec!["--help"],

@@ -165,7 +165,7 @@ async fn a_record_from_elsewhere_is_imported_and_reviewed_with_every_hand(backen
         .try_into()
         .unwrap();
     for a in &record.actions {
-        resealed.push(a.seat, a.action.clone().unwrap(), a.at, &secret);
+        resealed.push(a.seat, a.action.clone().unwrap(), a.at, a.author, &secret);
     }
     resealed.reveal(record.outcome.clone().unwrap(), &secret);
     let games = app.running.state.clone();

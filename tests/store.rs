@@ -4,7 +4,7 @@
 
 mod support;
 
-use corriere::audit::chain;
+use corriere::audit::{chain, Author};
 use corriere::engine::condottiere::{Action, Card, Event, Game, Options};
 use corriere::engine::{Audience, Seat, Viewer};
 use corriere::games::{
@@ -136,6 +136,62 @@ fn make_move(
         vec![ActionInput::Action(action)],
         "en",
     ))
+}
+
+/// Play actions (none: the mover chooses) through the one move operation as `mover`.
+fn move_as(
+    games: &Games,
+    db: &Db,
+    mover: Mover,
+    seq: i64,
+    actions: &[Action],
+) -> Result<MoveOutcome, MoveError> {
+    let inputs = actions
+        .iter()
+        .map(|action| {
+            ActionInput::Action(with_kind(|kind| {
+                kind.read_action(&serde_json::to_string(action).unwrap())
+                    .unwrap()
+            }))
+        })
+        .collect();
+    shared_runtime().block_on(games.make_move(db, mover, seq, inputs, "en"))
+}
+
+fn clock(id: &GameId, seat: Seat, deadline: i64) -> Mover {
+    Mover::Clock {
+        game: id.clone(),
+        seat,
+        deadline: Millis(deadline),
+    }
+}
+
+fn bot(id: &GameId, seat: Seat) -> Mover {
+    Mover::Bot {
+        game: id.clone(),
+        seat,
+    }
+}
+
+/// Who took each stored action of a game, in order.
+fn stored_authors(conn: &mut AnyConnection, id: &GameId) -> Vec<Author> {
+    store::actions_from(conn, id, 1)
+        .unwrap()
+        .iter()
+        .map(|row| Author::from_parts(&row.author, row.deadline).unwrap())
+        .collect()
+}
+
+/// The "your turn" mails queued for one address.
+fn turn_mails_to(conn: &mut AnyConnection, id: &GameId, address: &str) -> usize {
+    outbox(conn, id)
+        .iter()
+        .filter(|m| m.kind == "your_turn" && m.to_addr == address)
+        .count()
+}
+
+fn last_seen(conn: &mut AnyConnection, id: &GameId, seat: Seat) -> i64 {
+    store::seats_of(conn, id).unwrap()[seat.index()].last_seen_seq
 }
 
 fn shared_runtime() -> &'static tokio::runtime::Runtime {
@@ -528,6 +584,7 @@ fn moves_are_stored_replayed_and_announced_to_the_next_player() {
                 seat: Seat(action.seat as u8),
                 action: corriere::kinds::Json::new(action.action.clone()).unwrap(),
                 at: action.created_at,
+                author: chain::Author::from_parts(&action.author, action.deadline).unwrap(),
             };
             h = chain::entry_hash(&h, &secret, &entry);
             assert_eq!(hex::encode(h), action.hash);
@@ -724,6 +781,8 @@ fn stand_in_move(conn: &mut AnyConnection, id: &GameId, seq: i64) -> store::NewM
             action: r#"{"type":"pass"}"#.into(),
             created_at: Millis::now().0,
             hash: head,
+            author: "seat".into(),
+            deadline: None,
         }],
         ended_at: None,
         mails: Vec::new(),
@@ -857,6 +916,258 @@ fn concurrent_identical_moves_with_the_same_seq_apply_exactly_once() {
                 })
                 .count();
             assert_eq!(new_mails, expected);
+        }
+    });
+}
+
+#[test]
+fn the_clock_and_a_bot_play_seats_to_the_end_and_the_record_names_them_and_verifies() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = started_game(&games, &mut conn, 3);
+        let mut picker = Picker(5);
+        let mut expected = Vec::new();
+        loop {
+            let loaded = games.load(&mut conn, &id).unwrap();
+            let game = state(&loaded).unwrap();
+            if game.is_over() {
+                break;
+            }
+            let seq = loaded.seq();
+            let waiting = game.waiting_on();
+            let seat = waiting[picker.pick(waiting.len())];
+            let (mover, author, actions) = match seq % 3 {
+                0 => {
+                    let deadline = Millis::now().0 - 60_000;
+                    (
+                        clock(&id, seat, deadline),
+                        Author::Clock { deadline },
+                        vec![],
+                    )
+                }
+                1 => (bot(&id, seat), Author::Bot, vec![]),
+                _ => {
+                    let legal = game.legal_actions(seat);
+                    let action = legal[picker.pick(legal.len())].clone();
+                    (Mover::Server(auth(&id, seat)), Author::Seat, vec![action])
+                }
+            };
+            let done = move_as(&games, t.db(), mover, seq, &actions).unwrap();
+            assert_eq!(done.seq, seq + 1, "{}", t.name());
+            expected.push(author);
+            if let Author::Clock { .. } = author {
+                let row = store::actions_from(&mut conn, &id, seq + 1).unwrap();
+                let default = game.default_action(seat).unwrap();
+                assert_eq!(row[0].action, serde_json::to_string(&default).unwrap());
+            }
+            if seq == 5 {
+                // While the game runs, its public record already names the clock and the bot.
+                let running = games.record(&mut conn, &id).unwrap();
+                let authors: Vec<Author> = running.actions.iter().map(|a| a.author).collect();
+                assert_eq!(authors, expected, "{}", t.name());
+                assert_eq!(
+                    corriere::audit::verify_log_with(&running, games.registry()),
+                    Ok(())
+                );
+            }
+            assert!(expected.len() < 5000, "the game should end");
+        }
+        // (The bot draws its choices from the operating system: games differ in length.)
+        assert!(
+            expected.len() > 10,
+            "a real game takes more than {} moves",
+            expected.len()
+        );
+        assert_eq!(stored_authors(&mut conn, &id), expected, "{}", t.name());
+        let record = games.record(&mut conn, &id).unwrap();
+        let authors: Vec<Author> = record.actions.iter().map(|a| a.author).collect();
+        assert_eq!(authors, expected);
+        let text = record.to_json();
+        for written in [
+            r#""by":"clock","deadline":"#,
+            r#""by":"bot""#,
+            "\"deadline_time\":",
+        ] {
+            assert!(text.contains(written), "{written} in {text}");
+        }
+        let summary = corriere::audit::verify_json(&text).unwrap_or_else(|d| panic!("{d}"));
+        assert_eq!(summary.actions, expected.len());
+        // Imported elsewhere, the game keeps its authors.
+        let elsewhere = sqlite_db();
+        let copy = games.import(&mut elsewhere.conn(), &record).unwrap();
+        assert_eq!(stored_authors(&mut elsewhere.conn(), &copy), expected);
+    });
+}
+
+#[test]
+fn the_clock_plays_only_the_default_after_its_deadline_and_tells_the_seat_it_must_decide_again() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = started_game(&games, &mut conn, 3);
+        let game = state(&games.load(&mut conn, &id).unwrap()).unwrap();
+        // The holder places the token, then starts the battle it opened: it decides twice.
+        let holder = game.waiting_on()[0];
+        let address = PLAYERS[holder.index()].1;
+        let default = game.default_action(holder).unwrap();
+        let other = game
+            .legal_actions(holder)
+            .into_iter()
+            .find(|a| *a != default)
+            .unwrap();
+        let idle = Seat::all(3).find(|s| game.decision(*s).is_none()).unwrap();
+        let passed = Millis::now().0 - 1_000;
+        let refused = [
+            move_as(&games, t.db(), clock(&id, holder, passed), 0, &[other]),
+            move_as(
+                &games,
+                t.db(),
+                clock(&id, holder, passed + 3_600_000),
+                0,
+                &[],
+            ),
+            move_as(&games, t.db(), clock(&id, idle, passed), 0, &[]),
+            // One deadline, one decision: never a script.
+            move_as(
+                &games,
+                t.db(),
+                clock(&id, holder, passed),
+                0,
+                &[default.clone(), default.clone()],
+            ),
+        ];
+        assert!(
+            matches!(
+                refused,
+                [
+                    Err(MoveError::NotTheDefault),
+                    Err(MoveError::BeforeDeadline { deadline: Millis(d) }),
+                    Err(MoveError::NothingToDecide),
+                    Err(MoveError::Unexpected(_)),
+                ] if d == passed + 3_600_000
+            ),
+            "{refused:?}"
+        );
+        assert_eq!(action_count(&mut conn, &id), 0);
+        let mails = turn_mails_to(&mut conn, &id, address);
+        let done = move_as(&games, t.db(), clock(&id, holder, passed), 0, &[default]).unwrap();
+        assert_eq!(done.seq, 1);
+        assert_eq!(
+            stored_authors(&mut conn, &id),
+            [Author::Clock { deadline: passed }]
+        );
+        // The player missed the deadline: the mail tells it what the clock did and what is next.
+        assert!(done.waiting.contains(&holder));
+        assert_eq!(turn_mails_to(&mut conn, &id, address), mails + 1);
+        assert_eq!(last_seen(&mut conn, &id, holder), 1);
+        // The same deadline again is stale.
+        let again = move_as(&games, t.db(), clock(&id, holder, passed), 0, &[]);
+        assert!(
+            matches!(again, Err(MoveError::Stale { current_seq: 1 })),
+            "{again:?}"
+        );
+
+        // A player who places the token at the table is not mailed about the battle it opened.
+        let id = started_game(&games, &mut conn, 3);
+        let game = state(&games.load(&mut conn, &id).unwrap()).unwrap();
+        let holder = game.waiting_on()[0];
+        let address = PLAYERS[holder.index()].1;
+        let mails = turn_mails_to(&mut conn, &id, address);
+        let default = game.default_action(holder).unwrap();
+        make_move(&games, t.db(), &auth(&id, holder), 0, &default).unwrap();
+        assert_eq!(turn_mails_to(&mut conn, &id, address), mails);
+        assert_eq!(stored_authors(&mut conn, &id), [Author::Seat]);
+    });
+}
+
+#[test]
+fn a_bot_plays_a_seat_legally_and_nobody_mails_the_bot() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = started_game(&games, &mut conn, 3);
+        let game = state(&games.load(&mut conn, &id).unwrap()).unwrap();
+        let holder = game.waiting_on()[0];
+        let address = PLAYERS[holder.index()].1;
+        let idle = Seat::all(3).find(|s| game.decision(*s).is_none()).unwrap();
+        let nothing = move_as(&games, t.db(), bot(&id, idle), 0, &[]);
+        assert!(
+            matches!(nothing, Err(MoveError::NothingToDecide)),
+            "{nothing:?}"
+        );
+        let illegal = move_as(
+            &games,
+            t.db(),
+            bot(&id, holder),
+            0,
+            &[Action::Draw { count: 9 }],
+        );
+        assert!(matches!(illegal, Err(MoveError::Illegal(_))), "{illegal:?}");
+        let mails = turn_mails_to(&mut conn, &id, address);
+        let seen = last_seen(&mut conn, &id, holder);
+        let done = move_as(&games, t.db(), bot(&id, holder), 0, &[]).unwrap();
+        assert_eq!(done.seq, 1);
+        assert_eq!(stored_authors(&mut conn, &id), [Author::Bot]);
+        let row = &store::actions_from(&mut conn, &id, 1).unwrap()[0];
+        assert_eq!((row.author.as_str(), row.deadline), ("bot", None));
+        let played = with_kind(|kind| kind.read_action(&row.action).unwrap());
+        let legal = games_state_legal(&game, holder);
+        assert!(
+            legal.contains(&played.json().get().to_owned()),
+            "{}",
+            row.action
+        );
+        assert_eq!(turn_mails_to(&mut conn, &id, address), mails);
+        assert_eq!(last_seen(&mut conn, &id, holder), seen);
+    });
+}
+
+/// A seat's legal actions as JSON.
+fn games_state_legal(game: &Game, seat: Seat) -> Vec<String> {
+    game.legal_actions(seat)
+        .iter()
+        .map(|a| serde_json::to_string(a).unwrap())
+        .collect()
+}
+
+#[test]
+fn concurrent_clock_moves_for_the_same_deadline_and_seq_apply_once() {
+    on_each_backend(|t| {
+        for threads in [2, 16] {
+            let games = Arc::new(games());
+            let id = started_game(&games, &mut t.conn(), 3);
+            let loaded = games.load(&mut t.conn(), &id).unwrap();
+            let seat = state(&loaded).unwrap().waiting_on()[0];
+            let deadline = Millis::now().0 - 1_000;
+            let barrier = Arc::new(Barrier::new(threads));
+            let results: Vec<_> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|_| {
+                        let (games, barrier, id) = (games.clone(), barrier.clone(), id.clone());
+                        let db = t.db().clone();
+                        scope.spawn(move || {
+                            barrier.wait();
+                            move_as(&games, &db, clock(&id, seat, deadline), 0, &[])
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let applied = results.iter().filter(|r| r.is_ok()).count();
+            let stale = results
+                .iter()
+                .filter(|r| matches!(r, Err(MoveError::Stale { current_seq: 1 })))
+                .count();
+            assert_eq!(
+                (applied, stale),
+                (1, threads - 1),
+                "{} with {threads} threads: {results:?}",
+                t.name()
+            );
+            let mut conn = t.conn();
+            assert_eq!(stored_authors(&mut conn, &id), [Author::Clock { deadline }]);
+            assert_eq!(games.load(&mut conn, &id).unwrap().seq(), 1);
         }
     });
 }

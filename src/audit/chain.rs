@@ -36,9 +36,63 @@ pub struct LogHeader {
     pub contributions: Vec<Contribution>,
 }
 
-/// One log entry as the chain covers it. Its canonical JSON is
-/// `{"seq":n,"seat":<1-based>,"action":<action JSON>,"at":<ms since 1970, i64>}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Who wrote a log entry. The seat number of an entry always says whose decision it was; the
+/// author says who took it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Author {
+    /// The seat's player (every entry from before the clock and bots, and every one since
+    /// that a player sent).
+    #[default]
+    Seat,
+    /// The game's clock, for a seat whose deadline passed: it plays the game's default action
+    /// for that decision (`Kind`'s `default_action`), at or after `deadline` (milliseconds
+    /// since the Unix epoch, UTC).
+    Clock { deadline: i64 },
+    /// A bot playing the seat (an absent or resigned player): any legal action.
+    Bot,
+}
+
+impl Author {
+    /// Its name where it is stored: `seat`, `clock` or `bot`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Author::Seat => "seat",
+            Author::Clock { .. } => "clock",
+            Author::Bot => "bot",
+        }
+    }
+
+    /// The clock's deadline, for a clock entry.
+    pub fn deadline(self) -> Option<i64> {
+        match self {
+            Author::Clock { deadline } => Some(deadline),
+            Author::Seat | Author::Bot => None,
+        }
+    }
+
+    /// The author from its stored name and deadline; a deadline belongs to the clock alone,
+    /// and the clock always has one.
+    pub fn from_parts(name: &str, deadline: Option<i64>) -> Result<Author, String> {
+        match (name, deadline) {
+            ("seat", None) => Ok(Author::Seat),
+            ("bot", None) => Ok(Author::Bot),
+            ("clock", Some(deadline)) => Ok(Author::Clock { deadline }),
+            ("clock", None) => Err("\"by\": \"clock\" needs the \"deadline\" it enforced".into()),
+            ("seat" | "bot", Some(_)) => {
+                Err("a \"deadline\" belongs only to an entry \"by\": \"clock\"".into())
+            }
+            (other, _) => Err(format!(
+                "unknown author {other:?} (an entry is by its seat, \"clock\" or \"bot\")"
+            )),
+        }
+    }
+}
+
+/// One log entry as the chain covers it. Its canonical JSON (`serde_json::to_vec` of it) is
+/// `{"seq":n,"seat":<1-based>,"action":<action JSON>,"at":<ms since 1970, i64>}` for an
+/// entry by the seat's player, exactly as before authors existed; an entry by the clock adds
+/// `,"by":"clock","deadline":<ms>` and one by a bot `,"by":"bot"` after `at`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// 1 for the first action, then consecutive.
     pub seq: u64,
@@ -47,15 +101,40 @@ pub struct Entry {
     pub action: Json,
     /// When the service accepted the action, in milliseconds since the Unix epoch (UTC).
     pub at: i64,
+    pub author: Author,
 }
 
-/// The same fields, borrowed, so hashing a stored entry clones nothing.
+impl Serialize for Entry {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        EntryRef::new(self.seq, self.seat, &self.action, self.at, self.author).serialize(serializer)
+    }
+}
+
+/// The canonical entry, borrowed, so hashing a stored entry clones nothing. The author's
+/// fields are left out for the seat's player, so those entries hash as they always did.
 #[derive(Serialize)]
 struct EntryRef<'a> {
     seq: u64,
     seat: Seat,
     action: &'a Json,
     at: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deadline: Option<i64>,
+}
+
+impl<'a> EntryRef<'a> {
+    fn new(seq: u64, seat: Seat, action: &'a Json, at: i64, author: Author) -> EntryRef<'a> {
+        EntryRef {
+            seq,
+            seat,
+            action,
+            at,
+            by: (author != Author::Seat).then(|| author.name()),
+            deadline: author.deadline(),
+        }
+    }
 }
 
 /// `h_0 = SHA-256("corriere-log/v1" ‖ canonical JSON of the header)`.
@@ -82,7 +161,15 @@ pub fn entry_salt(secret: &[u8; 32], seq: u64) -> Hash {
 
 /// `h_n = SHA-256(h_{n-1} (32 raw bytes) ‖ salt_n (32 raw bytes) ‖ canonical JSON of entry n)`.
 pub fn entry_hash(prev: &Hash, secret: &[u8; 32], entry: &Entry) -> Hash {
-    hash_parts(prev, secret, entry.seq, entry.seat, &entry.action, entry.at)
+    hash_parts(
+        prev,
+        secret,
+        entry.seq,
+        entry.seat,
+        &entry.action,
+        entry.at,
+        entry.author,
+    )
 }
 
 pub(crate) fn hash_parts(
@@ -92,13 +179,9 @@ pub(crate) fn hash_parts(
     seat: Seat,
     action: &Json,
     at: i64,
+    author: Author,
 ) -> Hash {
-    let body = EntryRef {
-        seq,
-        seat,
-        action,
-        at,
-    };
+    let body = EntryRef::new(seq, seat, action, at, author);
     let mut hasher = Sha256::new();
     hasher.update(prev);
     hasher.update(entry_salt(secret, seq));
@@ -159,13 +242,14 @@ impl Chain {
     /// Append the next action. Its `seq` is the next number; its time is `at`, or the previous
     /// entry's time if `at` is earlier (a clock stepping back never makes time run backwards
     /// in a log). Returns the entry as hashed and its hash, which is the new head.
-    pub fn push(&mut self, seat: Seat, action: Json, at: i64) -> (Entry, Hash) {
+    pub fn push(&mut self, seat: Seat, action: Json, at: i64, author: Author) -> (Entry, Hash) {
         let at = self.last_at.map_or(at, |last| at.max(last));
         let entry = Entry {
             seq: self.len + 1,
             seat,
             action,
             at,
+            author,
         };
         let hash = entry_hash(&self.head, &self.secret, &entry);
         self.head = hash;
@@ -253,6 +337,7 @@ mod tests {
             seat: Seat(1),
             action: json(r#"{"type":"play","card":"M5"}"#),
             at: 1_700_000_000_123,
+            author: Author::Seat,
         };
         let secret = [7u8; 32];
         let mut bytes = prev.to_vec();
@@ -272,8 +357,9 @@ mod tests {
         let secret = [5u8; 32];
         let mut chain = Chain::new(&header(), &secret);
         assert_eq!(chain.head(), chain.genesis());
-        let (first, h1) = chain.push(Seat(0), json(r#"{"type":"pass"}"#), 2_000);
-        let (second, h2) = chain.push(Seat(1), json(r#"{"type":"pass"}"#), 1_000);
+        let (first, h1) = chain.push(Seat(0), json(r#"{"type":"pass"}"#), 2_000, Author::Seat);
+        let clock = Author::Clock { deadline: 900 };
+        let (second, h2) = chain.push(Seat(1), json(r#"{"type":"pass"}"#), 1_000, clock);
         assert_eq!((first.seq, second.seq), (1, 2));
         assert_eq!(second.at, 2_000);
         assert_eq!(h1, entry_hash(&chain.genesis(), &secret, &first));
@@ -281,8 +367,72 @@ mod tests {
         assert_eq!(chain.head(), h2);
         let mut resumed = Chain::resume(chain.genesis(), h1, 1, Some(2_000), &secret);
         assert_eq!(
-            resumed.push(Seat(1), json(r#"{"type":"pass"}"#), 1_000).1,
+            resumed
+                .push(Seat(1), json(r#"{"type":"pass"}"#), 1_000, clock)
+                .1,
             h2
         );
+        assert_eq!(second.author, clock);
+    }
+
+    fn entry(author: Author) -> Entry {
+        Entry {
+            seq: 12,
+            seat: Seat(1),
+            action: json(r#"{"type":"pass"}"#),
+            at: 1_700_000_000_123,
+            author,
+        }
+    }
+
+    #[test]
+    fn the_canonical_entry_names_the_clock_with_its_deadline_and_the_bot_but_not_the_seat() {
+        let canonical = |author| String::from_utf8(serde_json::to_vec(&entry(author)).unwrap());
+        let plain = r#"{"seq":12,"seat":2,"action":{"type":"pass"},"at":1700000000123"#;
+        assert_eq!(canonical(Author::Seat).unwrap(), format!("{plain}}}"));
+        assert_eq!(
+            canonical(Author::Clock {
+                deadline: 1_699_999_999_000
+            })
+            .unwrap(),
+            format!(r#"{plain},"by":"clock","deadline":1699999999000}}"#)
+        );
+        assert_eq!(
+            canonical(Author::Bot).unwrap(),
+            format!(r#"{plain},"by":"bot"}}"#)
+        );
+    }
+
+    #[test]
+    fn an_entry_hash_covers_its_author_and_the_clocks_deadline() {
+        let (prev, secret) = ([1u8; 32], [2u8; 32]);
+        let hashes: Vec<Hash> = [
+            Author::Seat,
+            Author::Bot,
+            Author::Clock { deadline: 5 },
+            Author::Clock { deadline: 6 },
+        ]
+        .into_iter()
+        .map(|author| entry_hash(&prev, &secret, &entry(author)))
+        .collect();
+        for (i, a) in hashes.iter().enumerate() {
+            for b in &hashes[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn an_author_reads_back_from_its_stored_name_and_deadline() {
+        for author in [Author::Seat, Author::Bot, Author::Clock { deadline: -3 }] {
+            assert_eq!(
+                Author::from_parts(author.name(), author.deadline()),
+                Ok(author)
+            );
+        }
+        assert!(Author::from_parts("clock", None).is_err());
+        assert!(Author::from_parts("bot", Some(1)).is_err());
+        assert!(Author::from_parts("seat", Some(1)).is_err());
+        assert!(Author::from_parts("robot", None).is_err());
     }
 }

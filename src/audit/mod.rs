@@ -8,9 +8,9 @@ pub mod seed;
 pub mod simulate;
 pub mod verify;
 
-pub use chain::{entry_hash, genesis, Chain, Entry, Hash, LogHeader, LOG_TAG};
+pub use chain::{entry_hash, genesis, Author, Chain, Entry, Hash, LogHeader, LOG_TAG};
 pub use record::{parse_hash, rfc3339_millis, Record, RecordedAction, SeatName, RECORD_FORMAT};
-pub use replay::{milestones, replay_states, RecordStep, Replay, Step};
+pub use replay::{milestones, replay_states, RecordStep, Rejection, Replay, Step};
 pub use seed::{commitment, derive_seed, parse_secret, Contribution, Source, SEED_TAG};
 pub use simulate::{sim_contribution, sim_secret, simulate_record, SIM_NAMES, SIM_START_MS};
 pub use verify::{

@@ -1,7 +1,7 @@
 //! The `corriere-record/1` game record: setup, contributions, hash-chained actions, outcome and,
 //! once the game is over, the revealed secret; how it is built, written and read back.
 
-use super::chain::{genesis, Chain, Hash, LogHeader};
+use super::chain::{genesis, Author, Chain, Hash, LogHeader};
 use super::seed::{derive_seed, parse_secret, Contribution};
 use super::verify::Discrepancy;
 use crate::engine::{Audience, Seat, Seed};
@@ -53,8 +53,12 @@ pub struct SeatName {
 }
 
 /// One action of the log with its hash.
+///
+/// In JSON: `{"seq", "seat", "action", "at", "time"?, "by"?, "deadline"?, "deadline_time"?,
+/// "hash"}`. `by` is `"clock"` (with its `deadline` and, for people, `deadline_time`) or
+/// `"bot"`, and is absent for the seat's player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(into = "EntryWire<Json>", try_from = "EntryWire<Json>")]
 pub struct RecordedAction {
     pub seq: u64,
     /// 1-based in JSON.
@@ -67,10 +71,103 @@ pub struct RecordedAction {
     pub at: i64,
     /// The same instant as RFC 3339 text for people (`2025-01-01T09:30:00.000Z`); not hashed,
     /// but a verifier checks it says the same as `at`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<String>,
+    /// Who took the action (hashed, except for the seat's player, see `chain::Entry`).
+    pub author: Author,
+    /// The clock's deadline as RFC 3339 text for people; not hashed, but a verifier checks it
+    /// says the same as the deadline. Only with `Author::Clock`.
+    pub deadline_time: Option<String>,
     /// `h_n` in lowercase hex.
     pub hash: String,
+}
+
+impl RecordedAction {
+    /// Blank the action and its author, for a running game's record (see `Record::redact`).
+    pub fn blank(&mut self) {
+        self.action = None;
+        self.author = Author::Seat;
+        self.deadline_time = None;
+    }
+}
+
+/// An action entry as it is written: the author as `by` and `deadline`. `A` is the action's
+/// JSON (`Json`, or `serde_json::Value` to name a broken entry, see `Record::from_json`).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EntryWire<A> {
+    seq: u64,
+    seat: Seat,
+    action: Option<A>,
+    at: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    time: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    by: Option<By>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    deadline: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    deadline_time: Option<String>,
+    hash: String,
+}
+
+/// Who wrote an entry when it is not the seat's player.
+#[derive(Clone, Copy, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum By {
+    Clock,
+    Bot,
+}
+
+impl<A> EntryWire<A> {
+    /// The author `by` and `deadline` say, and that `deadline_time` is only given with one.
+    fn author(&self) -> Result<Author, String> {
+        let name = match self.by {
+            None => "seat",
+            Some(By::Clock) => "clock",
+            Some(By::Bot) => "bot",
+        };
+        let author = Author::from_parts(name, self.deadline)?;
+        if self.deadline_time.is_some() && author.deadline().is_none() {
+            return Err("a \"deadline_time\" needs the \"deadline\" it says".into());
+        }
+        Ok(author)
+    }
+}
+
+impl TryFrom<EntryWire<Json>> for RecordedAction {
+    type Error = String;
+    fn try_from(wire: EntryWire<Json>) -> Result<RecordedAction, String> {
+        Ok(RecordedAction {
+            author: wire.author()?,
+            seq: wire.seq,
+            seat: wire.seat,
+            action: wire.action,
+            at: wire.at,
+            time: wire.time,
+            deadline_time: wire.deadline_time,
+            hash: wire.hash,
+        })
+    }
+}
+
+impl From<RecordedAction> for EntryWire<Json> {
+    fn from(entry: RecordedAction) -> EntryWire<Json> {
+        EntryWire {
+            seq: entry.seq,
+            seat: entry.seat,
+            action: entry.action,
+            at: entry.at,
+            time: entry.time,
+            by: match entry.author {
+                Author::Seat => None,
+                Author::Clock { .. } => Some(By::Clock),
+                Author::Bot => Some(By::Bot),
+            },
+            deadline: entry.author.deadline(),
+            deadline_time: entry.deadline_time,
+            hash: entry.hash,
+        }
+    }
 }
 
 impl Record {
@@ -106,10 +203,12 @@ impl Record {
     /// entry the game keeps from some seats while it runs (`Kind::entry_audience`: a card
     /// played face down, kept cards, the answers to decisions several seats make at once).
     /// Their hashes stay (salted, so they reveal nothing); the record at the end has them all.
+    /// A blanked entry loses its author too: the clock plays a known default, so "by the
+    /// clock" would give the hidden action away.
     pub fn redact(&mut self, kind: &dyn Kind) {
         let Ok(options) = kind.read_options(self.options.get()) else {
             for entry in &mut self.actions {
-                entry.action = None;
+                entry.blank();
             }
             return;
         };
@@ -122,7 +221,7 @@ impl Record {
                     kind.entry_audience(&options, entry.seat, &action) == Audience::Everyone
                 });
             if !public {
-                entry.action = None;
+                entry.blank();
             }
         }
     }
@@ -140,7 +239,8 @@ impl Record {
         }
     }
 
-    /// Append an action through the chain (see `Chain::push`), with its time as text.
+    /// Append an action through the chain (see `Chain::push`), with its time (and a clock's
+    /// deadline) as text.
     ///
     /// Panics when `genesis` or `head` are not 64 hex digits, which only happens to a record
     /// not built with `Record::new`.
@@ -149,6 +249,7 @@ impl Record {
         seat: Seat,
         action: Json,
         at: i64,
+        author: Author,
         secret: &[u8; 32],
     ) -> &RecordedAction {
         let hash = |text: &str| parse_hash(text).expect("a record built by Record::new");
@@ -159,7 +260,7 @@ impl Record {
             self.actions.last().map(|a| a.at),
             secret,
         );
-        let (entry, head) = chain.push(seat, action, at);
+        let (entry, head) = chain.push(seat, action, at, author);
         self.head = hex::encode(head);
         self.actions.push(RecordedAction {
             seq: entry.seq,
@@ -167,6 +268,8 @@ impl Record {
             time: Some(rfc3339_millis(entry.at)),
             at: entry.at,
             action: Some(entry.action),
+            author,
+            deadline_time: author.deadline().map(rfc3339_millis),
             hash: self.head.clone(),
         });
         self.actions.last().expect("just pushed")
@@ -238,8 +341,9 @@ impl Record {
     }
 
     /// Read a record, naming the first thing that keeps it from being one: the format tag is
-    /// checked first, then each action entry ("action 12: not a valid log entry: …"), then the
-    /// rest. Whether the options, actions and outcome are the game's is for `verify` to say.
+    /// checked first, then each action entry ("action 12: not a valid log entry: …", read with
+    /// its action as any JSON, since `Json` reads only text), then the rest. Whether the
+    /// options, actions and outcome are the game's is for `verify` to say.
     pub fn from_json(text: &str) -> Result<Record, Discrepancy> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| syntax_error(text, &e))?;
@@ -256,10 +360,13 @@ impl Record {
         }
         if let Some(serde_json::Value::Array(actions)) = value.get("actions") {
             for (i, entry) in actions.iter().enumerate() {
-                if let Err(e) = EntryShape::deserialize(entry) {
+                if let Err(error) = EntryWire::<serde_json::Value>::deserialize(entry)
+                    .map_err(|e| e.to_string())
+                    .and_then(|shape| shape.author().map(drop))
+                {
                     return Err(Discrepancy::BadEntry {
                         position: i + 1,
-                        error: e.to_string(),
+                        error,
                     });
                 }
             }
@@ -268,20 +375,6 @@ impl Record {
             Discrepancy::Malformed(format!("the record does not follow {RECORD_FORMAT}: {e}"))
         })
     }
-}
-
-/// The shape of one entry, for naming a bad one by its position (`Json` reads only text).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct EntryShape {
-    seq: u64,
-    seat: Seat,
-    action: Option<serde_json::Value>,
-    at: i64,
-    #[serde(default)]
-    time: Option<String>,
-    hash: String,
 }
 
 /// A JSON syntax error, named by its action when it falls on an action line of the layout

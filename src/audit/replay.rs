@@ -2,7 +2,7 @@
 //! path, extending the hash chain on the way. The verifier, the service's pages and moves
 //! (behind its replay cache), records and the replay viewer all rebuild games with it.
 
-use super::chain::{genesis, hash_parts, Hash, LogHeader};
+use super::chain::{genesis, hash_parts, Author, Hash, LogHeader};
 use crate::engine::{Seat, Seed};
 use crate::kinds::{Action, Events, Game, Kind, Options, Pending, RuleError};
 use std::sync::Arc;
@@ -18,7 +18,60 @@ pub struct Step {
     pub action: Option<Action>,
     /// When the action was taken (ms since the epoch); none for the setup.
     pub at: Option<i64>,
+    /// Who took it: the seat's player, the clock or a bot (`None` for the setup).
+    pub author: Option<Author>,
     pub events: Events,
+}
+
+/// Why the replay refuses an entry: the game's rules, or the clock's one rule (it plays the
+/// game's default for the seat, once its deadline has passed). Nothing changes on a refusal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// The game's rules refuse the action.
+    Rule(RuleError),
+    /// A clock entry whose action (`played`) is not the game's default for the seat there
+    /// (`None`: the seat owes no decision, so there is no default).
+    NotTheDefault {
+        played: Action,
+        default: Option<Action>,
+    },
+    /// A clock entry taken before the deadline it enforced.
+    BeforeDeadline { at: i64, deadline: i64 },
+}
+
+/// The reason in English, for logs (people read the game's words for a rule, and the
+/// verifier's `Discrepancy`).
+impl std::fmt::Display for Rejection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Rejection::Rule(error) => write!(f, "{error}"),
+            Rejection::NotTheDefault {
+                default: Some(default),
+                ..
+            } => write!(
+                f,
+                "the clock may only play the game's default, here {}",
+                default.json().get()
+            ),
+            Rejection::NotTheDefault { default: None, .. } => {
+                write!(
+                    f,
+                    "the clock may only play a default, and the seat owes no decision"
+                )
+            }
+            Rejection::BeforeDeadline { at, deadline } => {
+                write!(f, "the clock acted at {at}, before its deadline {deadline}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Rejection {}
+
+impl From<RuleError> for Rejection {
+    fn from(error: RuleError) -> Rejection {
+        Rejection::Rule(error)
+    }
 }
 
 /// A game replayed up to `seq`: the state, the chain head after `seq`, every step's events,
@@ -63,6 +116,7 @@ impl Replay {
                 seat: None,
                 action: None,
                 at: None,
+                author: None,
                 events,
             })],
         })
@@ -78,7 +132,7 @@ impl Replay {
     }
 
     /// The chain head after appending `action` as the next entry (see `audit::chain`).
-    pub fn link(&self, seat: Seat, action: &Action, at: i64) -> Hash {
+    pub fn link(&self, seat: Seat, action: &Action, at: i64, author: Author) -> Hash {
         hash_parts(
             &self.head,
             &self.secret,
@@ -86,15 +140,34 @@ impl Replay {
             seat,
             action.json(),
             at,
+            author,
         )
     }
 
-    /// Apply the next entry through the game's checked path and extend the chain. On a rule
-    /// error nothing changes.
-    pub fn apply(&mut self, seat: Seat, action: Action, at: i64) -> Result<&Step, RuleError> {
+    /// Apply the next entry through the game's checked path and extend the chain: the game's
+    /// rules decide whether the action is legal; an entry by the clock must moreover be the
+    /// game's default for the seat (`default_action`) and be taken at or after its deadline.
+    /// On a refusal nothing changes.
+    pub fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        at: i64,
+        author: Author,
+    ) -> Result<&Step, Rejection> {
+        if let Author::Clock { deadline } = author {
+            if at < deadline {
+                return Err(Rejection::BeforeDeadline { at, deadline });
+            }
+            let default = self.game.default_action(seat);
+            if default.as_ref() != Some(&action) {
+                let played = action;
+                return Err(Rejection::NotTheDefault { played, default });
+            }
+        }
         let (game, events) = self.game.apply(seat, &action)?;
         let seq = self.seq + 1;
-        self.head = self.link(seat, &action, at);
+        self.head = self.link(seat, &action, at, author);
         let pending = game.pending();
         fn decision(list: &[Pending], seat: Seat) -> Option<&crate::kinds::Decision> {
             list.iter().find(|p| p.seat == seat).map(|p| &p.decision)
@@ -113,6 +186,7 @@ impl Replay {
             seat: Some(seat),
             action: Some(action),
             at: Some(at),
+            author: Some(author),
             events,
         }));
         Ok(self.steps.last().expect("just pushed"))
@@ -144,7 +218,8 @@ pub struct RecordStep {
 
 /// Walk a finished record's log through the game's checked path, calling `each` with the
 /// state before each step (none for the setup) and the replay after it. Stops at the first
-/// action the rules refuse, or one blanked out (`Discrepancy` names its position).
+/// action the rules (or the clock's rule) refuse, or one blanked out (`Discrepancy` names its
+/// position).
 pub(crate) fn walk_record(
     record: &super::Record,
     kind: &dyn Kind,
@@ -175,8 +250,20 @@ pub(crate) fn walk_record(
             .map_err(|error| Discrepancy::BadEntry { position, error })?;
         let before = replay.game.clone();
         replay
-            .apply(entry.seat, action, entry.at)
-            .map_err(|error| Discrepancy::Illegal { position, error })?;
+            .apply(entry.seat, action, entry.at, entry.author)
+            .map_err(|rejection| match rejection {
+                Rejection::Rule(error) => Discrepancy::Illegal { position, error },
+                Rejection::NotTheDefault { played, default } => Discrepancy::NotTheDefault {
+                    position,
+                    played: played.json().clone(),
+                    default: default.map(|a| a.json().clone()),
+                },
+                Rejection::BeforeDeadline { at, deadline } => Discrepancy::BeforeDeadline {
+                    position,
+                    at,
+                    deadline,
+                },
+            })?;
         each(Some(&before), &replay);
     }
     Ok(replay)

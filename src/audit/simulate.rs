@@ -1,7 +1,7 @@
 //! Simulated finished records: one whole random game per simulation seed, with its own secret,
 //! contributions, synthetic times, hash chain and revealed secret, for tests and demonstrations.
 
-use super::chain::LogHeader;
+use super::chain::{Author, LogHeader};
 use super::record::Record;
 use super::seed::{commitment, Contribution, Source};
 use crate::engine::rng::Stream;
@@ -84,7 +84,7 @@ pub fn simulate_record(kind: &dyn Kind, players: u8, options: &Options, sim_seed
         if times.below(4) != 0 {
             at += 1_000 + i64::from(times.below(7_200_000));
         }
-        record.push(seat, action.json().clone(), at, &secret);
+        record.push(seat, action.json().clone(), at, Author::Seat, &secret);
     }
     let outcome = playout
         .game

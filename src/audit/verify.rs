@@ -74,6 +74,25 @@ pub enum Discrepancy {
         text: String,
         at: i64,
     },
+    /// A clock entry taken before the deadline it enforced.
+    BeforeDeadline {
+        position: usize,
+        at: i64,
+        deadline: i64,
+    },
+    /// A clock entry's `deadline_time` does not say its deadline.
+    DeadlineText {
+        position: usize,
+        text: String,
+        deadline: i64,
+    },
+    /// A clock entry that is not the game's default action for the seat where it was played
+    /// (`default` is `None` when the seat owed no decision there).
+    NotTheDefault {
+        position: usize,
+        played: Json,
+        default: Option<Json>,
+    },
     /// The engine refuses to set the game up as the record says.
     Setup(String),
     Illegal {
@@ -114,6 +133,9 @@ impl Discrepancy {
             Discrepancy::Redacted { .. } => "redacted",
             Discrepancy::TimeBackwards { .. } => "time_backwards",
             Discrepancy::TimeText { .. } => "time_text",
+            Discrepancy::BeforeDeadline { .. } => "before_deadline",
+            Discrepancy::DeadlineText { .. } => "deadline_text",
+            Discrepancy::NotTheDefault { .. } => "not_the_default",
             Discrepancy::Setup(_) => "setup",
             Discrepancy::Illegal { .. } => "illegal",
             Discrepancy::Outcome { .. } => "outcome",
@@ -192,6 +214,46 @@ impl fmt::Display for Discrepancy {
                 f,
                 "action {position}: time {text:?} does not say the same instant as at = {at} ({})",
                 rfc3339_millis(*at)
+            ),
+            Discrepancy::BeforeDeadline {
+                position,
+                at,
+                deadline,
+            } => write!(
+                f,
+                "action {position}: the clock acted at {at} ({}) before its deadline {deadline} ({})",
+                rfc3339_millis(*at),
+                rfc3339_millis(*deadline)
+            ),
+            Discrepancy::DeadlineText {
+                position,
+                text,
+                deadline,
+            } => write!(
+                f,
+                "action {position}: deadline_time {text:?} does not say the same instant as \
+                 deadline = {deadline} ({})",
+                rfc3339_millis(*deadline)
+            ),
+            Discrepancy::NotTheDefault {
+                position,
+                played,
+                default: Some(default),
+            } => write!(
+                f,
+                "action {position}: the clock played {} but the game's default there is {}",
+                played.get(),
+                default.get()
+            ),
+            Discrepancy::NotTheDefault {
+                position,
+                played,
+                default: None,
+            } => write!(
+                f,
+                "action {position}: the clock played {} but the seat owed no decision there, so \
+                 the game has no default",
+                played.get()
             ),
             Discrepancy::Setup(why) => write!(f, "setup: the engine refuses this game: {why}"),
             Discrepancy::Illegal { position, error } => {
@@ -343,12 +405,15 @@ pub fn verify(record: &Record) -> Result<Summary, Discrepancy> {
 ///    seat order, not empty;
 /// 5. the deal seed is derived from the secret and the contributions (`derive_seed`);
 /// 6. the genesis hash covers the setup; then for each action: it is one of the game's, its
-///    sequence number is its position, its hash chains from the previous one, its time is not
-///    before the previous action's, and its time text (when given) says the same instant;
+///    sequence number is its position, its hash (over its author too) chains from the previous
+///    one, its time is not before the previous action's, its time text (when given) says the
+///    same instant, and a clock entry is taken at or after its deadline (whose text, when
+///    given, says the same instant);
 /// 7. the head is the last action's hash (checked with the chain, before any replay, so that a
 ///    log cut short is reported as such and not as a wrong outcome);
 /// 8. every action replays through the game's checked path, from its setup under the
-///    record's rules version, options, seat count and the derived seed;
+///    record's rules version, options, seat count and the derived seed (`Replay::apply`), and
+///    a clock entry is the game's default action for its seat there;
 /// 9. the replayed outcome is the recorded one.
 pub fn verify_with(record: &Record, registry: &Registry) -> Result<Summary, Discrepancy> {
     let (kind, options) = check_format(record, registry)?;
@@ -547,7 +612,7 @@ fn check_contributions(record: &Record) -> Result<(), Discrepancy> {
     Ok(())
 }
 
-/// Genesis, then each entry: sequence number, hash, time order, time text.
+/// Genesis, then each entry: sequence number, hash, time order, time text, a clock's deadline.
 fn check_chain(
     record: &Record,
     header: &LogHeader,
@@ -576,6 +641,7 @@ fn check_chain(
                 entry.seat,
                 action.json(),
                 entry.at,
+                entry.author,
             ),
             (Some(_), None) => return Err(Discrepancy::Redacted { position }),
             // A running game's record: the salts are secret, so only the shape is checked.
@@ -601,6 +667,26 @@ fn check_chain(
                 text: text.clone(),
                 at: entry.at,
             });
+        }
+        if let Some(deadline) = entry.author.deadline() {
+            if entry.at < deadline {
+                return Err(Discrepancy::BeforeDeadline {
+                    position,
+                    at: entry.at,
+                    deadline,
+                });
+            }
+            if let Some(text) = entry
+                .deadline_time
+                .as_ref()
+                .filter(|t| **t != rfc3339_millis(deadline))
+            {
+                return Err(Discrepancy::DeadlineText {
+                    position,
+                    text: text.clone(),
+                    deadline,
+                });
+            }
         }
         prev = hash;
         previous_at = Some(entry.at);

@@ -88,7 +88,7 @@ struct Inner {
     sign_in_ttl: std::time::Duration,
 }
 
-/// A seat whose link was checked: the only way to act for a seat.
+/// A seat whose link was checked: the only way to act for a seat as its player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatAuth {
     game_id: GameId,
@@ -441,6 +441,15 @@ service_error!(MoveError {
     Illegal(RuleError),
     #[error("this game is not being played")]
     NotPlaying,
+    /// The clock or a bot was asked to act for a seat that owes no decision now.
+    #[error("this seat owes no decision now")]
+    NothingToDecide,
+    /// The clock was given an action that is not the game's default for the seat's decision.
+    #[error("the clock plays only the game's default action")]
+    NotTheDefault,
+    /// The clock was asked to act before the deadline it enforces.
+    #[error("the deadline has not passed yet")]
+    BeforeDeadline { deadline: Millis },
 });
 
 /// How many replays the cache keeps.

@@ -1,21 +1,23 @@
 //! A move, from the seat's request to the stored actions: the one service operation every
-//! handler calls (a page's form, the API, and later a reply by mail or the clock). It is
+//! handler calls (a page's form, the API, the clock, a bot, and later a reply by mail). It is
 //! prepared outside the write lock (checked by the rules, mails rendered), then stored by the
 //! move writer if its game did not change meanwhile.
 
+use super::replay::action_row;
 use super::{
     happened_since, names_of, seat_of, short, AuthError, Class, Games, MoveError, MoveOutcome,
     Recipient, SeatAuth, SeatToken,
 };
-use crate::audit::Replay;
-use crate::engine::Viewer;
+use crate::audit::{Author, Rejection, Replay};
+use crate::engine::{Seat, Viewer};
 use crate::kinds::{Action, Kind, RuleError};
 use crate::mail::compose;
 use crate::present::{Ctx, Words};
 use crate::store::{
-    self, ActionRow, AnyConnection, Db, GameId, GameRow, GameStatus, NewMove, SeatRow,
+    self, AnyConnection, Db, GameId, GameRow, GameStatus, Millis, NewMove, SeatRow,
 };
 use anyhow::anyhow;
+use rand_core::SeedableRng;
 use std::sync::Arc;
 
 /// How often a move is prepared again when something changed its game while it was being
@@ -30,23 +32,49 @@ pub struct Refused {
     pub error: RuleError,
 }
 
-/// Who moves: a seat link as it arrived (checked in the move's own trip to the database), or
-/// a seat the server acts for (the clock, a bot, a reply already checked, a test).
+/// Who moves: a seat link as it arrived (checked in the move's own trip to the database), a
+/// seat the server acts for as its player (a reply already checked, a test), or the server
+/// itself taking a seat's decision: the clock at a deadline, or a bot. The log says which
+/// (`audit::Author`).
 #[derive(Clone, Debug)]
 pub enum Mover {
     Link {
         game: GameId,
-        seat: crate::engine::Seat,
+        seat: Seat,
         token: SeatToken,
     },
+    /// The seat's player, for whom the server acts: entries by the seat.
     Server(SeatAuth),
+    /// The game's clock, for a seat whose `deadline` passed: it plays the game's default for
+    /// the seat's decision (`default_action`), one action, and only once the deadline has
+    /// passed. With `expected_seq` the seq at which the deadline was set, two clocks racing
+    /// on the same deadline apply it once (the other is `Stale`).
+    Clock {
+        game: GameId,
+        seat: Seat,
+        deadline: Millis,
+    },
+    /// A bot playing the seat (an absent or resigned player): the game's `bot_action` unless
+    /// it is given actions, which must be legal like any.
+    Bot { game: GameId, seat: Seat },
 }
 
 impl Mover {
     fn game(&self) -> &GameId {
         match self {
-            Mover::Link { game, .. } => game,
+            Mover::Link { game, .. } | Mover::Clock { game, .. } | Mover::Bot { game, .. } => game,
             Mover::Server(auth) => &auth.game_id,
+        }
+    }
+
+    /// Who the log says took the actions.
+    fn author(&self) -> Author {
+        match self {
+            Mover::Link { .. } | Mover::Server(_) => Author::Seat,
+            Mover::Clock { deadline, .. } => Author::Clock {
+                deadline: deadline.0,
+            },
+            Mover::Bot { .. } => Author::Bot,
         }
     }
 }
@@ -97,7 +125,7 @@ impl Games {
                 Ok(true) => {
                     let auth = &prepared.auth;
                     self.0.cache.put(&auth.game_id, prepared.after);
-                    tracing::info!(game.id = %auth.game_id, seat = auth.seat.number(), seq = prepared.outcome.seq, "move stored");
+                    tracing::info!(game.id = %auth.game_id, seat = auth.seat.number(), seq = prepared.outcome.seq, by = mover.author().name(), "move stored");
                     return Ok(prepared.outcome);
                 }
                 // The game changed under the move: prepare it again (it is usually stale now).
@@ -139,13 +167,20 @@ impl Games {
                     })?
             }
             Mover::Server(auth) => auth.clone(),
+            Mover::Clock { game, seat, .. } | Mover::Bot { game, seat } => {
+                SeatAuth::for_server(game.clone(), *seat)
+            }
         };
+        let author = mover.author();
+        if matches!(mover, Mover::Clock { .. }) && inputs.len() > 1 {
+            return Err(anyhow!("the clock plays one action for one deadline").into());
+        }
         let id = &auth.game_id;
         let seat = auth.seat;
         let row = store::find_game(conn, id)?.ok_or(MoveError::NoSuchGame)?;
         let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
         let words = self.registry().catalogs().words(lang);
-        let actions = inputs
+        let mut actions = inputs
             .iter()
             .map(|input| read_input(kind, input, &words))
             .collect::<Result<Vec<_>, _>>()?;
@@ -164,6 +199,18 @@ impl Games {
                 current_seq: current,
             });
         }
+        // Without an action, the clock plays the game's default and a bot its choice.
+        if actions.is_empty() {
+            let chosen = match mover {
+                Mover::Clock { .. } => before.game.default_action(seat),
+                Mover::Bot { .. } => before.game.bot_action(seat, &mut bot_rng()),
+                Mover::Link { .. } | Mover::Server(_) => None,
+            };
+            actions.extend(chosen);
+            if actions.is_empty() && author != Author::Seat {
+                return Err(MoveError::NothingToDecide);
+            }
+        }
         // Times never run backwards in a log, even if the server clock steps back.
         let at = before.last_at().map_or(now.0, |last| last.max(now.0));
         let mut after = (*before).clone();
@@ -171,21 +218,16 @@ impl Games {
         let mut refused = None;
         for (index, action) in actions.into_iter().enumerate() {
             let json = action.json().get().to_owned();
-            if let Err(error) = after.apply(seat, action, at) {
-                if index == 0 {
-                    return Err(MoveError::Illegal(error));
+            match after.apply(seat, action, at, author) {
+                Ok(_) => {}
+                Err(Rejection::Rule(error)) if index > 0 => {
+                    refused = Some(Refused { index, error });
+                    break;
                 }
-                refused = Some(Refused { index, error });
-                break;
+                Err(rejection) => return Err(rejected(rejection)),
             }
-            rows.push(ActionRow {
-                game_id: id.to_string(),
-                seq: after.seq as i64,
-                seat: seat.0 as i32,
-                action: json,
-                created_at: at,
-                hash: after.head_hex(),
-            });
+            let (seq, hash) = (after.seq as i64, after.head_hex());
+            rows.push(action_row(id, seq, seat, json, at, author, hash));
             if after.game.is_over() {
                 break;
             }
@@ -195,7 +237,11 @@ impl Games {
         let names = names_of(&seats);
         let recipients = self.seat_recipients(conn, id, &seats, now)?;
         let mut mails = Vec::new();
-        let mut seen_by = vec![seat.0 as i32];
+        // The mover has seen what it did, unless the clock or a bot did it for the seat.
+        let mut seen_by = Vec::new();
+        if author == Author::Seat {
+            seen_by.push(seat.0 as i32);
+        }
         if over {
             for (seat_row, to) in seats.iter().zip(&recipients) {
                 let mail = self.game_over(kind, &row, &seats, seat_row, to, &after)?;
@@ -206,8 +252,11 @@ impl Games {
                 seen_by.push(seat_row.seat);
             }
         } else {
+            // A player whose deadline the clock enforced is told when it must decide again;
+            // one at the table is not, nor a bot's seat.
+            let told_already = |next| next == seat && !matches!(mover, Mover::Clock { .. });
             for next in after.game.waiting_on() {
-                if next == seat || before.game.decision(next) == after.game.decision(next) {
+                if told_already(next) || before.game.decision(next) == after.game.decision(next) {
                     continue;
                 }
                 let (seat_row, to) = (&seats[next.index()], &recipients[next.index()]);
@@ -296,6 +345,25 @@ impl Games {
         }
         .render()?)
     }
+}
+
+/// What a move answers when the replay refuses its (first) action.
+fn rejected(rejection: Rejection) -> MoveError {
+    match rejection {
+        Rejection::Rule(error) => MoveError::Illegal(error),
+        Rejection::NotTheDefault { .. } => MoveError::NotTheDefault,
+        Rejection::BeforeDeadline { deadline, .. } => MoveError::BeforeDeadline {
+            deadline: Millis(deadline),
+        },
+    }
+}
+
+/// Randomness for a bot's choice: from the operating system, never replayed (the log keeps
+/// what the bot chose, and that is what replays).
+fn bot_rng() -> rand_chacha::ChaCha20Rng {
+    let mut seed = [0u8; 32];
+    getrandom::getrandom(&mut seed).expect("the operating system has a random generator");
+    rand_chacha::ChaCha20Rng::from_seed(seed)
 }
 
 /// An action from what arrived, read by its game; when it is not one, why: the game's reader

@@ -2,7 +2,7 @@
 //! applied through the one replay path (`audit::Replay`), and a cache of replays by game.
 
 use super::seed::{derive_seed, GameSecret};
-use crate::audit::{Contribution, LogHeader, Replay, Source};
+use crate::audit::{Author, Contribution, LogHeader, Replay, Source};
 use crate::engine::Seat;
 use crate::kinds::{Kind, Options};
 use crate::store::{ActionRow, ContributionSource, GameId, GameRow, SeatRow};
@@ -102,12 +102,40 @@ pub(crate) fn extend(kind: &dyn Kind, replay: &mut Replay, row: &ActionRow) -> a
         .map_err(|e| anyhow!("stored action {} is not valid: {e}", row.seq))?;
     let seat = Seat(u8::try_from(row.seat).context("a stored seat")?);
     replay
-        .apply(seat, action, row.created_at)
+        .apply(seat, action, row.created_at, author_of(row)?)
         .map_err(|e| anyhow!("stored action {} is illegal on replay: {e}", row.seq))?;
     if replay.head_hex() != row.hash {
         bail!("the hash chain breaks at action {}", row.seq);
     }
     Ok(())
+}
+
+/// Who took a stored action, read from its row.
+pub(crate) fn author_of(row: &ActionRow) -> anyhow::Result<Author> {
+    Author::from_parts(&row.author, row.deadline)
+        .map_err(|e| anyhow!("stored action {} has no sound author: {e}", row.seq))
+}
+
+/// A stored action: the game's canonical JSON of it, with who took it.
+pub(crate) fn action_row(
+    game_id: &GameId,
+    seq: i64,
+    seat: Seat,
+    action: String,
+    at: i64,
+    author: Author,
+    hash: String,
+) -> ActionRow {
+    ActionRow {
+        game_id: game_id.to_string(),
+        seq,
+        seat: i32::from(seat.0),
+        action,
+        created_at: at,
+        hash,
+        author: author.name().into(),
+        deadline: author.deadline(),
+    }
 }
 
 /// Replays kept between requests. An entry is only a starting point: the caller checks it

@@ -2,15 +2,13 @@
 //! over), importing a verified record as a read-only game, the state after any action, and
 //! the milestones worth jumping to.
 
-use super::replay::{extend, Setup};
+use super::replay::{action_row, author_of, extend, Setup};
 use super::{seat_infos, Games, LoadError};
 use crate::audit::{self, Discrepancy, Record, RecordedAction, SeatName};
 use crate::engine::{Seat, Viewer};
 use crate::kinds::{Action, Events, Game, Kind};
 use crate::present::{Ctx, SeatNames};
-use crate::store::{
-    self, write_transaction, ActionRow, AnyConnection, GameId, GameRow, GameStatus, SeatRow,
-};
+use crate::store::{self, write_transaction, AnyConnection, GameId, GameRow, GameStatus, SeatRow};
 use anyhow::anyhow;
 
 /// Whether a game's secret and every card may be shown: it is over, or it was imported finished.
@@ -58,12 +56,15 @@ impl Games {
                 .map_err(|e| anyhow!("stored action {}: {e}", action.seq))?
                 .json()
                 .clone();
+            let author = author_of(&action)?;
             record.actions.push(RecordedAction {
                 seq: action.seq as u64,
                 seat: Seat(u8::try_from(action.seat).map_err(anyhow::Error::from)?),
                 action: Some(json),
                 at: action.created_at,
                 time: Some(audit::rfc3339_millis(action.created_at)),
+                author,
+                deadline_time: author.deadline().map(audit::rfc3339_millis),
                 hash: action.hash.clone(),
             });
         }
@@ -163,14 +164,15 @@ impl Games {
                     .map_err(|e| anyhow!("a verified record's action: {e}"))?;
                 store::append_action(
                     conn,
-                    &ActionRow {
-                        game_id: record.id.clone(),
-                        seq: action.seq as i64,
-                        seat: action.seat.0 as i32,
-                        action: canonical.json().get().to_owned(),
-                        created_at: action.at,
-                        hash: action.hash.clone(),
-                    },
+                    &action_row(
+                        &id,
+                        action.seq as i64,
+                        action.seat,
+                        canonical.json().get().to_owned(),
+                        action.at,
+                        action.author,
+                        action.hash.clone(),
+                    ),
                 )?;
             }
             Ok(())

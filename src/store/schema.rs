@@ -45,6 +45,8 @@ diesel::table! {
         action -> Text,
         created_at -> BigInt,
         hash -> Text,
+        author -> Text,
+        deadline -> Nullable<BigInt>,
     }
 }
 

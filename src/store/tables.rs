@@ -173,6 +173,11 @@ pub struct ActionRow {
     pub created_at: i64,
     /// Hex hash-chain value after this action.
     pub hash: String,
+    /// Who took the action: "seat" (the seat's player), "clock" or "bot" (see
+    /// `audit::Author`, which the service reads it into).
+    pub author: String,
+    /// For the clock: the deadline it enforced, in ms since the epoch.
+    pub deadline: Option<i64>,
 }
 
 pub fn insert_game(conn: &mut AnyConnection, row: &GameRow) -> QueryResult<()> {

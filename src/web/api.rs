@@ -526,6 +526,12 @@ pub async fn make_move(
         }
         Err(MoveError::NotPlaying) => error(StatusCode::CONFLICT, "not_playing", "this game is not being played"),
         Err(MoveError::Unexpected(e)) => unexpected(e, Some(&path)),
+        // Only the clock and bots meet these; a request moves as a seat's player.
+        Err(
+            e @ (MoveError::NothingToDecide
+            | MoveError::NotTheDefault
+            | MoveError::BeforeDeadline { .. }),
+        ) => unexpected(e.into(), Some(&path)),
     }
 }
 

@@ -648,6 +648,12 @@ pub async fn make_move(
             seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
         }
         Err(MoveError::Unexpected(error)) => PageError::unexpected(error, Some(&path.game), w),
+        // Only the clock and bots meet these; a form moves as the seat's player.
+        Err(
+            error @ (MoveError::NothingToDecide
+            | MoveError::NotTheDefault
+            | MoveError::BeforeDeadline { .. }),
+        ) => PageError::unexpected(error.into(), Some(&path.game), w),
     }
 }
 

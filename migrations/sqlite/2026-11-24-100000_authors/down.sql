@@ -1,0 +1,2 @@
+ALTER TABLE actions DROP COLUMN deadline;
+ALTER TABLE actions DROP COLUMN author;
