@@ -789,6 +789,24 @@ async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(ba
     let mut own_shown = 0;
     let mut mails_seen = [0; PLAYERS];
     let mut moves = 0;
+    // Seat 2 reads a daily digest instead of turn mails, and every seat looks at "my games":
+    // both are surfaces too.
+    store::set_preferences(
+        &mut conn(&app),
+        email_of(2),
+        &store::Preferences {
+            mail_mode: "digest".into(),
+            digest_hour: 0,
+            time_zone: "UTC".into(),
+            language: None,
+        },
+    )
+    .unwrap();
+    let mut sessions = Vec::new();
+    for seat in 1..=PLAYERS as u8 {
+        sessions.push(app.sign_in(email_of(seat)).await);
+    }
+    let mut digests = 0;
     for step in 0.. {
         assert!(step < 3000, "the game should end");
         let public_api = app.api_game(&game).await;
@@ -796,6 +814,9 @@ async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(ba
             break;
         }
         if step < 24 || step % 8 == 0 {
+            app.clock.advance(chrono::Duration::days(1));
+            digests += app.running.scheduler.run_once().await.unwrap().digests;
+            app.deliver_mail().await;
             let private = private_sentences(&app, &id);
             let public = app.public_page(&game).await;
             for (what, body) in [
@@ -829,6 +850,9 @@ async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(ba
                     .collect();
                 readable.push(("seat page".into(), page.text()));
                 readable.push(("seat API".into(), api.body.clone()));
+                let mine = app.get_signed_in("/me", &sessions[seat.index()]).await;
+                assert_eq!(mine.status, 200);
+                readable.push(("my games".into(), mine.text()));
                 for (what, body) in &readable {
                     assert!(
                         !body.contains(&secret),
@@ -859,9 +883,10 @@ async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(ba
         moves += 1;
     }
     eprintln!(
-        "{}: {moves} moves, {checked_mails} mails and {own_shown} own private sentences checked",
+        "{}: {moves} moves, {checked_mails} mails ({digests} digests) and {own_shown} own private sentences checked",
         app.backend()
     );
+    assert!(digests > 0, "digests were among the mails checked");
     assert!(
         own_shown > 20,
         "only {own_shown} own private sentences were on their seat's page"

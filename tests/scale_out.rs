@@ -33,6 +33,10 @@ impl Node {
             .env("CORRIERE_SECRET", SECRET)
             .env("CORRIERE_SMTP_URL", &smtp.url)
             .env("CORRIERE_LOG", "warn")
+            // One test client creates many games: no limit worth the name.
+            .env("CORRIERE_GAMES_PER_HOUR", "100000")
+            .env("CORRIERE_GAMES_PER_DAY", "100000")
+            .env("CORRIERE_INVITATIONS_PER_DAY", "100000")
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -156,15 +160,33 @@ async fn two_servers_on_one_postgres_apply_a_raced_move_once_and_send_each_mail_
     });
     let games = join_all(creates).await;
     outbox_drained(&db).await;
+    let confirmations: Vec<_> = smtp
+        .mails()
+        .into_iter()
+        .filter(|m| m.is_confirmation())
+        .collect();
+    assert_eq!(confirmations.len(), 16, "every confirmation once");
+    // Each creator confirms, through either server: 32 invitations for two workers.
+    let confirms = confirmations.iter().enumerate().map(|(i, mail)| {
+        let (client, base) = (client.clone(), bases[i % 2].clone());
+        let link = mail.url_containing("/confirm/");
+        let path = link[link.find("/games/").unwrap()..].to_owned();
+        tokio::spawn(async move {
+            let answer = client.get(format!("{base}{path}")).send().await.unwrap();
+            assert!(answer.status().is_success() || answer.status().is_redirection());
+        })
+    });
+    join_all(confirms).await;
+    outbox_drained(&db).await;
     let invitations = smtp.mails().iter().filter(|m| m.is_invitation()).count();
-    assert_eq!(invitations, 16 * 3, "every invitation once");
+    assert_eq!(invitations, 16 * 2, "every invitation once");
 
     // Every seat of the first game accepts, through alternating servers.
     let game = &games[0];
     let links: Vec<SeatLink> = (1..=3)
         .map(|seat| {
             smtp.latest_to(email_of(seat), |m| {
-                m.is_invitation() && m.text.contains(game.as_str())
+                (m.is_invitation() || m.is_confirmation()) && m.text.contains(game.as_str())
             })
             .unwrap()
             .seat_link()

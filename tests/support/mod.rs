@@ -437,6 +437,7 @@ pub struct Page {
     pub status: u16,
     pub location: Option<String>,
     pub body: String,
+    pub headers: reqwest::header::HeaderMap,
 }
 
 impl Page {
@@ -624,9 +625,11 @@ impl TestApp {
             .headers()
             .get(reqwest::header::LOCATION)
             .map(|v| v.to_str().unwrap().to_string());
+        let headers = response.headers().clone();
         Page {
             status,
             location,
+            headers,
             body: response.text().await.expect("a body"),
         }
     }
@@ -644,6 +647,52 @@ impl TestApp {
     pub async fn post_form(&self, path: &str, fields: &[(&str, &str)]) -> Page {
         self.read(self.client.post(self.url(path)).form(fields).send().await)
             .await
+    }
+
+    /// GET with a session cookie.
+    pub async fn get_signed_in(&self, path: &str, session: &str) -> Page {
+        self.read(
+            self.client
+                .get(self.url(path))
+                .header(
+                    reqwest::header::COOKIE,
+                    format!("corriere_session={session}"),
+                )
+                .send()
+                .await,
+        )
+        .await
+    }
+
+    /// POST a form with a session cookie.
+    pub async fn post_signed_in(&self, path: &str, session: &str, fields: &[(&str, &str)]) -> Page {
+        self.read(
+            self.client
+                .post(self.url(path))
+                .header(
+                    reqwest::header::COOKIE,
+                    format!("corriere_session={session}"),
+                )
+                .form(fields)
+                .send()
+                .await,
+        )
+        .await
+    }
+
+    /// Ask "my games" for a sign-in link to `address`, follow the mailed link, and return the
+    /// session cookie's value.
+    pub async fn sign_in(&self, address: &str) -> String {
+        let asked = self.post_form("/me", &[("address", address)]).await;
+        assert_eq!(asked.status, 303, "{}", asked.body);
+        self.deliver_mail().await;
+        let mail = self
+            .smtp
+            .latest_to(address, |m| m.subject == "Your games on corriere")
+            .expect("a sign-in mail");
+        let followed = self.get(&mail.url_containing("/me/sign-in/")).await;
+        assert_eq!(followed.status, 303, "{}", followed.body);
+        session_of(&followed).expect("a session cookie")
     }
 
     /// GET /healthz
@@ -809,6 +858,17 @@ impl TestApp {
         )
         .await
     }
+}
+
+/// The session cookie an answer sets, if it sets one.
+pub fn session_of(page: &Page) -> Option<String> {
+    page.headers
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|c| c.strip_prefix("corriere_session="))
+        .map(|rest| rest.split(';').next().unwrap_or_default().to_owned())
+        .filter(|value| !value.is_empty())
 }
 
 // ---------------------------------------------------------------- reading pages
@@ -1070,14 +1130,20 @@ impl TestApp {
         chooser: &mut Chooser,
     ) -> Option<(SeatLink, Page)> {
         self.deliver_mail().await;
-        // Seats by their latest "your turn" mail, newest first.
+        // Seats by their latest mail with a link to their seat in the game (a turn mail, or a
+        // digest, or their invitation), newest first.
         let mut seen: Vec<u8> = Vec::new();
         let mails = self.smtp.mails();
         for mail in mails.iter().rev() {
-            if !mail.is_your_turn() || !mail.text.contains(game) {
+            let Some(link) = mail
+                .text
+                .split_whitespace()
+                .filter(|w| w.starts_with("http"))
+                .find_map(SeatLink::parse)
+                .filter(|link| link.game == game)
+            else {
                 continue;
-            }
-            let link = mail.seat_link();
+            };
             if seen.contains(&link.seat) || link.seat as usize > players {
                 continue;
             }
