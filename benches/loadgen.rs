@@ -236,6 +236,8 @@ impl Fixture {
             limits: corriere::games::Limits::unlimited(),
             sign_in_ttl: corriere::games::DEFAULT_SIGN_IN_TTL,
             behind_proxy: false,
+            time: corriere::games::time::TimeRules::default(),
+            scheduler_tick: std::time::Duration::from_secs(30),
         })
         .await
         .expect("the service starts")

@@ -2,6 +2,7 @@
 //! then command-line flags. Secrets live in types that hide themselves from `Debug`.
 
 use crate::clock::SharedClock;
+use crate::games::time::TimeRules;
 use crate::games::{BaseUrl, GamesConfig, Limits, Secret};
 use crate::kinds::Registry;
 use crate::store::DbUrl;
@@ -60,6 +61,19 @@ pub struct ServeArgs {
     /// How long a sign-in link stays good, in minutes.
     #[arg(long, env = "CORRIERE_SIGN_IN_MINUTES", default_value_t = 30)]
     pub sign_in_minutes: u64,
+    /// Deadlines a seat may miss before it is absent (a bot plays it until the player acts).
+    #[arg(long, env = "CORRIERE_MISSED_DEADLINES", default_value_t = TimeRules::default().missed_deadlines)]
+    pub missed_deadlines: u32,
+    /// The one extension a decision gets when its deadline first passes, in percent of the
+    /// game's pace.
+    #[arg(long, env = "CORRIERE_GRACE_PERCENT", default_value_t = TimeRules::default().grace_percent)]
+    pub grace_percent: u32,
+    /// Days of declared absence a person may take in a calendar year.
+    #[arg(long, env = "CORRIERE_VACATION_DAYS", default_value_t = TimeRules::default().vacation_days)]
+    pub vacation_days: u32,
+    /// Seconds between the scheduler's passes (deadlines, reminders, digests).
+    #[arg(long, env = "CORRIERE_SCHEDULER_SECONDS", default_value_t = 30)]
+    pub scheduler_seconds: u64,
     /// Take the client's address from the last hop of `X-Forwarded-For` (set it only behind a
     /// reverse proxy that sets that header); by default the connection's address counts.
     #[arg(long, env = "CORRIERE_BEHIND_PROXY")]
@@ -93,6 +107,9 @@ pub struct Config {
     pub sign_in_ttl: std::time::Duration,
     /// Whether the client's address comes from `X-Forwarded-For`.
     pub behind_proxy: bool,
+    pub time: TimeRules,
+    /// How often the scheduler looks for due work.
+    pub scheduler_tick: std::time::Duration,
 }
 
 impl ServeArgs {
@@ -146,6 +163,12 @@ impl ServeArgs {
             },
             sign_in_ttl: std::time::Duration::from_secs(self.sign_in_minutes.max(1) * 60),
             behind_proxy: self.behind_proxy,
+            time: TimeRules {
+                missed_deadlines: self.missed_deadlines.max(1),
+                grace_percent: self.grace_percent,
+                vacation_days: self.vacation_days,
+            },
+            scheduler_tick: std::time::Duration::from_secs(self.scheduler_seconds.max(1)),
         })
     }
 }
@@ -160,6 +183,7 @@ impl Config {
             clock: self.clock.clone(),
             limits: self.limits,
             sign_in_ttl: self.sign_in_ttl,
+            time: self.time,
         }
     }
 

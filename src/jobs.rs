@@ -1,48 +1,53 @@
-//! The scheduler: one worker in `serve` that does what time makes due (the daily digests, old
-//! rate counters). Safe with several processes: each job is claimed where it is done.
+//! The scheduler: one worker in `serve` that does what time makes due (deadlines, reminders,
+//! bots' turns, the daily digests, old rate counters). Safe with several processes: each job
+//! is claimed where it is done, and the move path refuses a second move on one decision.
 
+use crate::games::time::TimeReport;
 use crate::games::Games;
 use crate::store::{Db, Millis};
 use std::time::Duration;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-/// How often the scheduler looks for due work.
-pub const TICK: Duration = Duration::from_secs(30);
-
 /// What one pass did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct JobReport {
     /// Digests mailed.
     pub digests: usize,
+    /// Reminders, extensions, the clock's and the bots' moves.
+    pub time: TimeReport,
 }
 
 #[derive(Clone)]
 pub struct Scheduler {
     db: Db,
     games: Games,
+    tick: Duration,
 }
 
 impl Scheduler {
-    pub fn new(db: Db, games: Games) -> Scheduler {
-        Scheduler { db, games }
+    pub fn new(db: Db, games: Games, tick: Duration) -> Scheduler {
+        Scheduler { db, games, tick }
     }
 
     /// Do everything due by the service's clock now.
     pub async fn run_once(&self) -> anyhow::Result<JobReport> {
+        let time = self.games.run_deadlines(&self.db).await?;
         let games = self.games.clone();
-        self.db
-            .run(move |conn| -> anyhow::Result<JobReport> {
+        let digests = self
+            .db
+            .run(move |conn| -> anyhow::Result<usize> {
                 let digests = games.send_digests(conn)?;
                 // Counters of windows that ended a day ago can no longer limit anything.
                 let old = Millis(games.now().0 - 2 * 24 * 3600 * 1000);
                 crate::store::prune_counters(conn, old)?;
-                Ok(JobReport { digests })
+                Ok(digests)
             })
-            .await?
+            .await??;
+        Ok(JobReport { digests, time })
     }
 
-    /// Run passes every [`TICK`] until `shutdown` turns true.
+    /// Run a pass every tick until `shutdown` turns true.
     pub fn spawn(self, mut shutdown: watch::Receiver<bool>) -> JoinHandle<()> {
         tokio::spawn(async move {
             loop {
@@ -53,7 +58,7 @@ impl Scheduler {
                     tracing::error!(error = format!("{error:#}"), "scheduler pass failed");
                 }
                 tokio::select! {
-                    _ = tokio::time::sleep(TICK) => {}
+                    _ = tokio::time::sleep(self.tick) => {}
                     changed = shutdown.changed() => if changed.is_err() { break },
                 }
             }

@@ -37,6 +37,10 @@ fn args(data_dir: &Path) -> ServeArgs {
         invitations_per_day: 3,
         sign_in_minutes: 30,
         behind_proxy: false,
+        missed_deadlines: 3,
+        grace_percent: 25,
+        vacation_days: 14,
+        scheduler_seconds: 30,
         new_database: false,
     }
 }

@@ -787,6 +787,8 @@ fn stand_in_move(conn: &mut AnyConnection, id: &GameId, seq: i64) -> store::NewM
         ended_at: None,
         mails: Vec::new(),
         seen_by: vec![0],
+        deadlines: Default::default(),
+        controls: Vec::new(),
     }
 }
 

@@ -34,7 +34,7 @@ use crate::present::{Ctx, SeatNames, Words};
 use crate::store::{
     self, write_transaction, AnyConnection, ContributionSource, GameRow, Millis, SeatRow,
 };
-pub use crate::store::{CancelledBy, GameId, GameStatus};
+pub use crate::store::{CancelledBy, Control, GameId, GameStatus};
 use anyhow::anyhow;
 pub use limits::{Limited, Limits};
 use post::{Class, Recipient};
@@ -56,6 +56,8 @@ pub struct GamesConfig {
     pub limits: Limits,
     /// How long a sign-in link stays good.
     pub sign_in_ttl: std::time::Duration,
+    /// Missed deadlines, grace, absences.
+    pub time: time::TimeRules,
 }
 
 impl GamesConfig {
@@ -68,6 +70,7 @@ impl GamesConfig {
             clock: crate::clock::system(),
             limits: Limits::default(),
             sign_in_ttl: DEFAULT_SIGN_IN_TTL,
+            time: time::TimeRules::default(),
         }
     }
 }
@@ -86,6 +89,7 @@ struct Inner {
     clock: SharedClock,
     limits: Limits,
     sign_in_ttl: std::time::Duration,
+    time: time::TimeRules,
 }
 
 /// A seat whose link was checked: the only way to act for a seat as its player.
@@ -117,7 +121,7 @@ pub struct NewGame {
     /// The game's options as a JSON object (the API's body, or a form's fields made into one).
     pub options: serde_json::Value,
     /// Seat 1 first.
-    pub seats: Vec<(PlayerName, EmailAddress)>,
+    pub seats: Vec<NewSeat>,
     /// Which seat created the game (named as the inviter in the invitations).
     pub creator_seat: Seat,
     /// The name the creator gave the game (mail subjects and pages show it).
@@ -127,7 +131,35 @@ pub struct NewGame {
     pub creator_confirmed: bool,
     /// The creating client's IP address, for the rate limits (`None`: not counted by IP).
     pub client_ip: Option<String>,
+    /// The pace: hours each seat has for a decision ([`PACE_HOURS`]); `None`: no deadline.
+    pub hours_per_decision: Option<u32>,
 }
+
+/// A seat of a new game: a person (name, address) or a bot.
+#[derive(Clone, Debug)]
+pub enum NewSeat {
+    Person(PlayerName, EmailAddress),
+    Bot(PlayerName),
+}
+
+impl NewSeat {
+    pub fn name(&self) -> &PlayerName {
+        match self {
+            NewSeat::Person(name, _) | NewSeat::Bot(name) => name,
+        }
+    }
+    pub fn email(&self) -> Option<&EmailAddress> {
+        match self {
+            NewSeat::Person(_, email) => Some(email),
+            NewSeat::Bot(_) => None,
+        }
+    }
+}
+
+/// The paces a creator may choose, in hours per decision (12 hours to 14 days).
+pub const PACE_HOURS: std::ops::RangeInclusive<u32> = 12..=336;
+/// The pace unless the creator chooses another: three days.
+pub const DEFAULT_PACE_HOURS: u32 = 72;
 
 impl NewGame {
     /// A game of `game` with these seats, created by `creator_seat` who proved their address,
@@ -141,11 +173,15 @@ impl NewGame {
         NewGame {
             game: game.to_owned(),
             options,
-            seats,
+            seats: seats
+                .into_iter()
+                .map(|(name, email)| NewSeat::Person(name, email))
+                .collect(),
             creator_seat,
             title: None,
             creator_confirmed: true,
             client_ip: None,
+            hours_per_decision: None,
         }
     }
 }
@@ -271,6 +307,7 @@ pub mod people;
 pub mod post;
 pub mod rematch;
 pub mod review;
+pub mod time;
 
 /// One thing wrong with a new game; the web layer words it (`CreateProblem::words`).
 #[derive(Clone, Debug)]
@@ -288,6 +325,10 @@ pub enum CreateProblem {
     SameAddress(u8, u8),
     /// The address of this seat (from 1) asked never to be mailed by this service.
     Suppressed(u8),
+    /// The creator's seat (from 1) is a bot's.
+    CreatorBot(u8),
+    /// The pace is outside [`PACE_HOURS`].
+    Pace(u32),
     /// The options do not read as the game's (serde's message).
     Options(String),
     /// A problem the game found with the options.
@@ -323,6 +364,14 @@ impl CreateProblem {
             CreateProblem::Suppressed(seat) => {
                 words.one("create-problem-suppressed", "seat", *seat)
             }
+            CreateProblem::CreatorBot(seat) => {
+                words.one("create-problem-creator-bot", "seat", *seat)
+            }
+            CreateProblem::Pace(_) => words.two(
+                "create-problem-pace",
+                ("min", *PACE_HOURS.start()),
+                ("max", *PACE_HOURS.end()),
+            ),
             CreateProblem::Options(why) => words.one("create-problem-options", "why", why),
             CreateProblem::Option(problem) => match kind {
                 Some(kind) => {
@@ -505,6 +554,7 @@ impl Games {
             clock: config.clock,
             limits: config.limits,
             sign_in_ttl: config.sign_in_ttl,
+            time: config.time,
         }))
     }
 
@@ -578,15 +628,25 @@ impl Games {
                 given: players,
             });
         }
-        if new.creator_seat.index() >= players {
-            problems.push(CreateProblem::CreatorSeat(new.creator_seat.number()));
+        match new.seats.get(new.creator_seat.index()) {
+            None => problems.push(CreateProblem::CreatorSeat(new.creator_seat.number())),
+            Some(NewSeat::Bot(_)) => {
+                problems.push(CreateProblem::CreatorBot(new.creator_seat.number()))
+            }
+            Some(NewSeat::Person(..)) => {}
         }
-        for (i, (_, first)) in new.seats.iter().enumerate() {
+        for (i, first) in new.seats.iter().enumerate() {
+            let Some(first) = first.email() else { continue };
             if let Some(j) = new.seats[i + 1..]
                 .iter()
-                .position(|(_, other)| other.key() == first.key())
+                .position(|other| other.email().is_some_and(|o| o.key() == first.key()))
             {
                 problems.push(CreateProblem::SameAddress(i as u8 + 1, (i + j) as u8 + 2));
+            }
+        }
+        if let Some(hours) = new.hours_per_decision {
+            if !PACE_HOURS.contains(&hours) {
+                problems.push(CreateProblem::Pace(hours));
             }
         }
         let options = match kind.read_options(&new.options.to_string()) {
@@ -654,27 +714,38 @@ impl Games {
             confirmed_at: new.creator_confirmed.then_some(now.0),
             rematch_of: rematch_of.map(|(old, _)| old.id.clone()),
             rematch: None,
+            hours_per_decision: new.hours_per_decision.map(|h| h as i32),
         };
+        // A bot's seat is taken at once, with a contribution the server draws.
         let seats: Vec<SeatRow> = new
             .seats
             .iter()
             .enumerate()
-            .map(|(index, (name, email))| SeatRow {
-                game_id: row.id.clone(),
-                seat: index as i32,
-                name: name.to_string(),
-                email: email.to_string(),
-                link_version: 1,
-                accepted_at: None,
-                contribution: None,
-                contribution_source: None,
-                last_seen_seq: 0,
+            .map(|(index, seat)| {
+                let bot = seat.email().is_none();
+                SeatRow {
+                    game_id: row.id.clone(),
+                    seat: index as i32,
+                    name: seat.name().to_string(),
+                    email: seat.email().map(|e| e.to_string()).unwrap_or_default(),
+                    link_version: 1,
+                    accepted_at: bot.then_some(now.0),
+                    contribution: bot.then(|| Contribution::server_drawn().as_str().to_owned()),
+                    contribution_source: bot
+                        .then(|| ContributionSource::Server.as_str().to_owned()),
+                    last_seen_seq: 0,
+                    control: if bot { Control::Bot } else { Control::Player }
+                        .as_str()
+                        .to_owned(),
+                    missed: 0,
+                    resigned_at: None,
+                }
             })
             .collect();
         let creator = &seats[new.creator_seat.index()];
         self.count_creation(conn, new, &creator.email, now)?;
         let mut suppressed = Vec::new();
-        for seat in &seats {
+        for seat in seats.iter().filter(|s| s.has_person()) {
             let person = store::ensure_address(conn, &seat.email, now)?;
             if person.suppressed_at.is_some() {
                 suppressed.push(CreateProblem::Suppressed(seat_of(seat).number()));
@@ -848,6 +919,7 @@ impl Games {
         let creator = &seats[row.creator_seat as usize];
         let recipients = self.seat_recipients(conn, &id, seats, now)?;
         for (seat_row, to) in seats.iter().zip(&recipients) {
+            let Some(to) = to else { continue };
             if seat_row.seat == row.creator_seat {
                 continue;
             }
@@ -985,6 +1057,9 @@ impl Games {
         let kind = self.kind(&row.kind)?;
         let replay = Setup::from_rows(kind, row, seats)?.start(kind)?;
         store::start_game(conn, &id, &replay.head_hex())?;
+        let at = replay.last_at().unwrap_or(now.0).max(now.0);
+        let deadlines = self.deadline_changes(conn, row, seats, None, &replay, at)?;
+        store::apply_deadlines(conn, &row.id, &deadlines)?;
         let names = names_of(seats);
         let waiting: Vec<_> = replay
             .pending()
@@ -994,6 +1069,7 @@ impl Games {
         let head = replay.head_hex();
         let recipients = self.seat_recipients(conn, &id, seats, now)?;
         for (seat_row, to) in seats.iter().zip(&recipients) {
+            let Some(to) = to else { continue };
             let seat = seat_of(seat_row);
             let cx = Ctx::new(to.words, &names, Viewer::Seat(seat));
             let view = replay.game.view(Viewer::Seat(seat));
@@ -1099,10 +1175,12 @@ impl Games {
                 Cancel::Operator => CancelledBy::Operator,
             };
             store::cancel_game(conn, id, by, now)?;
+            store::drop_deadlines(conn, id)?;
             let seats = store::seats_of(conn, id)?;
             let names = names_of(&seats);
             let recipients = self.seat_recipients(conn, id, &seats, now)?;
             for (other, to) in seats.iter().zip(&recipients) {
+                let Some(to) = to else { continue };
                 if why == Cancel::Declined(seat_of(other)) {
                     continue;
                 }

@@ -126,6 +126,10 @@ impl Games {
                     let auth = &prepared.auth;
                     self.0.cache.put(&auth.game_id, prepared.after);
                     tracing::info!(game.id = %auth.game_id, seat = auth.seat.number(), seq = prepared.outcome.seq, by = mover.author().name(), "move stored");
+                    // Bots whose turn it is now play at once (a bot mover loops itself).
+                    if !matches!(mover, Mover::Bot { .. }) {
+                        Box::pin(self.play_bots(db, &auth.game_id)).await;
+                    }
                     return Ok(prepared.outcome);
                 }
                 // The game changed under the move: prepare it again (it is usually stale now).
@@ -244,6 +248,7 @@ impl Games {
         }
         if over {
             for (seat_row, to) in seats.iter().zip(&recipients) {
+                let Some(to) = to else { continue };
                 let mail = self.game_over(kind, &row, &seats, seat_row, to, &after)?;
                 mails.extend(
                     self.letter(to, Class::Game, Some(id), "game_over", mail)
@@ -259,10 +264,13 @@ impl Games {
                 if told_already(next) || before.game.decision(next) == after.game.decision(next) {
                     continue;
                 }
-                let (seat_row, to) = (&seats[next.index()], &recipients[next.index()]);
-                // Unmailed (a digest reader, a muted game), the seat is told later, from
-                // where it last heard.
-                if !to.wants(Class::Turn) {
+                let seat_row = &seats[next.index()];
+                // A bot's seat is played at once; a digest reader or a muted game is told
+                // later, from where it last heard.
+                let Some(to) = &recipients[next.index()] else {
+                    continue;
+                };
+                if seat_row.bot_plays() || !to.wants(Class::Turn) {
                     continue;
                 }
                 let since = seat_row.last_seen_seq;
@@ -274,6 +282,9 @@ impl Games {
                 seen_by.push(seat_row.seat);
             }
         }
+        let deadlines = self.deadline_changes(conn, &row, &seats, Some(&before), &after, at)?;
+        let (controls, notices) = self.control_changes(conn, &row, &seats, mover, seat, now)?;
+        mails.extend(notices);
         let cx = Ctx::new(words, &names, Viewer::Seat(seat));
         let outcome = MoveOutcome {
             waiting: after.game.waiting_on(),
@@ -290,6 +301,8 @@ impl Games {
                 ended_at: over.then_some(now),
                 mails,
                 seen_by,
+                deadlines,
+                controls,
             },
             outcome,
             after: Arc::new(after),

@@ -100,26 +100,29 @@ impl Games {
         })
     }
 
-    /// Every seat of a game as recipients, in seat order.
+    /// Every seat of a game as recipients, in seat order; `None` for a bot's seat (no person).
     pub(crate) fn seat_recipients(
         &self,
         conn: &mut AnyConnection,
         game: &GameId,
         seats: &[SeatRow],
         now: Millis,
-    ) -> QueryResult<Vec<Recipient<'_>>> {
+    ) -> QueryResult<Vec<Option<Recipient<'_>>>> {
         let muted = store::muted_by(conn, game)?;
         seats
             .iter()
             .map(|seat| {
+                if !seat.has_person() {
+                    return Ok(None);
+                }
                 let person = store::ensure_address(conn, &seat.email, now)?;
-                Ok(Recipient {
+                Ok(Some(Recipient {
                     name: seat.name.clone(),
                     email: seat.email.clone(),
                     words: self.words_for(&person),
                     muted: muted.contains(&person.address),
                     person,
-                })
+                }))
             })
             .collect()
     }

@@ -3,7 +3,7 @@
 
 use super::{
     seat_of, Contribution, CreateError, Created, EmailAddress, GameId, GameStatus, GameTitle,
-    Games, NewGame, PlayerName, SeatAuth,
+    Games, NewGame, NewSeat, PlayerName, SeatAuth,
 };
 use crate::engine::rng::Stream;
 use crate::engine::{Seat, Seed};
@@ -70,13 +70,18 @@ impl Games {
                 getrandom::getrandom(&mut seed).map_err(|e| anyhow!("no random generator: {e}"))?;
                 Stream::new(&Seed(seed), "rematch-order", 0).shuffle(&mut order_of);
             }
+            // Bots keep their seats (a seat whose player resigned is a person's again).
             let mut players = Vec::new();
             for &i in &order_of {
                 let name = PlayerName::parse(&seats[i].name)
                     .map_err(|e| anyhow!("stored name of seat {}: {e}", i + 1))?;
-                let email = EmailAddress::parse(&seats[i].email)
-                    .map_err(|e| anyhow!("stored address of seat {}: {e}", i + 1))?;
-                players.push((name, email));
+                players.push(if seats[i].has_person() {
+                    let email = EmailAddress::parse(&seats[i].email)
+                        .map_err(|e| anyhow!("stored address of seat {}: {e}", i + 1))?;
+                    NewSeat::Person(name, email)
+                } else {
+                    NewSeat::Bot(name)
+                });
             }
             let proposer = order_of
                 .iter()
@@ -94,6 +99,7 @@ impl Games {
                 title: old.title.as_deref().and_then(|t| GameTitle::parse(t).ok()),
                 creator_confirmed: true,
                 client_ip,
+                hours_per_decision: old.hours_per_decision.map(|h| h as u32),
             };
             let created = self.create_in(conn, &new, Some((&old, &old_title)))?;
             let (source, contribution) = match contribution {

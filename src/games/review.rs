@@ -127,6 +127,7 @@ impl Games {
                     confirmed_at: Some(now.0),
                     rematch_of: None,
                     rematch: None,
+                    hours_per_decision: None,
                 },
             )?;
             for (SeatName { seat, name }, contribution) in
@@ -151,6 +152,9 @@ impl Games {
                             .into(),
                         ),
                         last_seen_seq: 0,
+                        control: crate::store::Control::Player.as_str().to_owned(),
+                        missed: 0,
+                        resigned_at: None,
                     },
                 )?;
             }

@@ -221,6 +221,70 @@ pub struct Rematch<'w> {
     pub seat_url: String,
 }
 
+/// A mail about one seat to the table: absent, back, resigned, replaced (and to the
+/// newcomer, the invitation to take it over).
+#[derive(Clone, Debug)]
+pub struct SeatNotice<'w> {
+    pub w: Words<'w>,
+    pub footer: Footer,
+    pub to_name: String,
+    pub game_title: String,
+    /// The catalog key of the subject (`mail-seat-<kind>-subject`).
+    pub subject_key: String,
+    /// The seat's player, by name.
+    pub about: String,
+    /// What happened, in a sentence.
+    pub text: String,
+    /// A line for this recipient alone (the creator may invite a replacement…).
+    pub extra: Option<String>,
+    pub seat_url: String,
+}
+
+impl SeatNotice<'_> {
+    pub fn subject(&self) -> String {
+        self.w.two(
+            &self.subject_key,
+            ("game", self.game_title.as_str()),
+            ("name", self.about.as_str()),
+        )
+    }
+}
+
+/// A reminder that a deadline comes, or the warning that it passed and the clock plays soon.
+#[derive(Clone, Debug)]
+pub struct Deadline<'w> {
+    pub w: Words<'w>,
+    pub footer: Footer,
+    pub to_name: String,
+    pub game_title: String,
+    /// `reminder` or `overdue`.
+    pub kind: String,
+    pub prompt: String,
+    /// When, in the reader's zone and words.
+    pub due: String,
+    pub seat_url: String,
+    pub seq: i64,
+    pub log_head_short: String,
+}
+
+impl Deadline<'_> {
+    pub fn subject(&self) -> String {
+        self.w.two(
+            &format!("mail-{}-subject", self.kind),
+            ("game", self.game_title.as_str()),
+            ("due", self.due.as_str()),
+        )
+    }
+    pub fn intro(&self) -> String {
+        self.w.three(
+            &format!("mail-{}-intro", self.kind),
+            ("game", self.game_title.as_str()),
+            ("due", self.due.as_str()),
+            ("prompt", self.prompt.as_str()),
+        )
+    }
+}
+
 #[derive(Template)]
 #[template(path = "mail/footer.txt")]
 struct FooterText<'a, 'w> {
@@ -328,6 +392,18 @@ mail_templates!(
     RematchSubject = "mail/rematch/subject.txt",
     RematchText = "mail/rematch/body.txt",
     RematchHtml = "mail/rematch/body.html"
+);
+mail_templates!(
+    SeatNotice,
+    SeatNoticeSubject = "mail/seat_notice/subject.txt",
+    SeatNoticeText = "mail/seat_notice/body.txt",
+    SeatNoticeHtml = "mail/seat_notice/body.html"
+);
+mail_templates!(
+    Deadline,
+    DeadlineSubject = "mail/deadline/subject.txt",
+    DeadlineText = "mail/deadline/body.txt",
+    DeadlineHtml = "mail/deadline/body.html"
 );
 mail_templates!(
     MailFailed,

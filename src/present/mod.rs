@@ -5,6 +5,7 @@
 
 pub mod condottiere;
 pub mod i18n;
+pub mod time;
 pub mod war;
 
 pub use i18n::{Arg, Catalogs, Words, DEFAULT_LANGUAGE};

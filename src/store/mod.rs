@@ -10,6 +10,7 @@ mod outbox;
 mod people;
 pub mod schema;
 mod tables;
+mod time;
 mod writer;
 
 pub use outbox::{
@@ -18,11 +19,12 @@ pub use outbox::{
 };
 pub use people::*;
 pub use tables::{
-    actions_from, all_games, append_action, bump_link_version, cancel_game, find_game, insert_game,
-    insert_seat, last_seq, lock_game, mark_seen, record_acceptance, seat_link_version, seats_of,
-    set_confirmed, set_rematch, set_status, start_game, store_move, ActionRow, CancelledBy,
-    ContributionSource, GameRow, GameStatus, NewMove, SeatRow,
+    actions_from, all_games, append_action, bump_link_version, bump_revision, cancel_game,
+    find_game, insert_game, insert_seat, last_seq, lock_game, mark_seen, record_acceptance,
+    seat_link_version, seats_of, set_confirmed, set_rematch, set_status, start_game, store_move,
+    ActionRow, CancelledBy, ContributionSource, Control, GameRow, GameStatus, NewMove, SeatRow,
 };
+pub use time::*;
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
 use diesel::pg::PgConnection;

@@ -20,6 +20,7 @@ diesel::table! {
         confirmed_at -> Nullable<BigInt>,
         rematch_of -> Nullable<Text>,
         rematch -> Nullable<Text>,
+        hours_per_decision -> Nullable<Integer>,
     }
 }
 
@@ -34,6 +35,9 @@ diesel::table! {
         contribution -> Nullable<Text>,
         contribution_source -> Nullable<Text>,
         last_seen_seq -> BigInt,
+        control -> Text,
+        missed -> Integer,
+        resigned_at -> Nullable<BigInt>,
     }
 }
 
@@ -122,6 +126,29 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    deadlines (game_id, seat) {
+        game_id -> Text,
+        seat -> Integer,
+        since_seq -> BigInt,
+        started_at -> BigInt,
+        due_at -> BigInt,
+        remind_at -> Nullable<BigInt>,
+        extended -> Bool,
+        claimed_until -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    absences (id) {
+        id -> Text,
+        address -> Text,
+        starts_at -> BigInt,
+        ends_at -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(actions -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(
@@ -133,5 +160,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     muted,
     sign_ins,
     sessions,
-    rate_counters
+    rate_counters,
+    deadlines,
+    absences
 );

@@ -125,6 +125,8 @@ pub struct GameRow {
     pub rematch_of: Option<String>,
     /// The rematch proposed after this game.
     pub rematch: Option<String>,
+    /// Hours a seat has for each decision; `None`: no deadline.
+    pub hours_per_decision: Option<i32>,
 }
 
 impl GameRow {
@@ -149,9 +151,58 @@ pub struct SeatRow {
     pub contribution_source: Option<String>,
     /// The log sequence up to which this seat was last told what happened.
     pub last_seen_seq: i64,
+    /// Who plays the seat: `player`, `bot` or `absent` (see [`Control`]).
+    pub control: String,
+    /// Deadlines the clock enforced since the player last acted.
+    pub missed: i32,
+    /// When the player resigned.
+    pub resigned_at: Option<i64>,
+}
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Its person, from their link.
+    Player,
+    /// A bot: a seat filled by a bot at creation, or one whose player resigned.
+    Bot,
+    /// The bot, because the player missed too many deadlines, until they act again.
+    Absent,
+}
+
+impl Control {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Control::Player => "player",
+            Control::Bot => "bot",
+            Control::Absent => "absent",
+        }
+    }
+    pub fn parse(text: &str) -> Control {
+        match text {
+            "bot" => Control::Bot,
+            "absent" => Control::Absent,
+            _ => Control::Player,
+        }
+    }
 }
 
 impl SeatRow {
+    pub fn control(&self) -> Control {
+        Control::parse(&self.control)
+    }
+
+    /// Whether a bot plays this seat now (from the start, after a resignation, or while its
+    /// player is absent).
+    pub fn bot_plays(&self) -> bool {
+        self.control() != Control::Player
+    }
+
+    /// Whether a person holds this seat (a bot seat from the creation has no address).
+    pub fn has_person(&self) -> bool {
+        !self.email.is_empty()
+    }
+
     pub fn source(&self) -> Option<ContributionSource> {
         self.contribution_source
             .as_deref()
@@ -275,6 +326,14 @@ pub fn cancel_game(
         .map(drop)
 }
 
+/// Something changed a game's seats that a prepared move must not overwrite.
+pub fn bump_revision(conn: &mut AnyConnection, id: &GameId) -> QueryResult<()> {
+    diesel::update(games::table.find(id.as_str()))
+        .set(games::revision.eq(games::revision + 1))
+        .execute(conn)
+        .map(drop)
+}
+
 /// A seat was told of everything up to `seq` (a digest listed it).
 pub fn mark_seen(conn: &mut AnyConnection, id: &GameId, seat: i32, seq: i64) -> QueryResult<()> {
     diesel::update(seats::table.find((id.as_str(), seat)))
@@ -371,6 +430,10 @@ pub struct NewMove {
     pub mails: Vec<OutboxRow>,
     /// Seats whose `last_seen_seq` becomes the move's seq: the mover and every seat mailed.
     pub seen_by: Vec<i32>,
+    /// The deadlines that begin and end with the move.
+    pub deadlines: super::DeadlineChanges,
+    /// Seats whose control or missed count changes: (seat, control, missed).
+    pub controls: Vec<(i32, Control, i32)>,
 }
 
 /// Store a prepared move (call inside a write transaction): the game row moves to the new
@@ -411,6 +474,15 @@ pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> 
     for &seat in &new.seen_by {
         diesel::update(seats::table.find((game_id, seat)))
             .set(seats::last_seen_seq.eq(last.seq))
+            .execute(conn)?;
+    }
+    super::apply_deadlines(conn, game_id, &new.deadlines)?;
+    for (seat, control, missed) in &new.controls {
+        diesel::update(seats::table.find((game_id, *seat)))
+            .set((
+                seats::control.eq(control.as_str()),
+                seats::missed.eq(*missed),
+            ))
             .execute(conn)?;
     }
     Ok(true)

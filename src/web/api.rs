@@ -5,7 +5,7 @@ use super::{blocking, AppState};
 use crate::engine::{Seat, Viewer};
 use crate::games::{
     AcceptError, ActionInput, AuthError, Contribution, CreateError, EmailAddress, GameId,
-    GameTitle, LoadError, MoveError, Mover, NewGame, PlayerName, SeatAuth, SeatToken,
+    GameTitle, LoadError, MoveError, Mover, NewGame, NewSeat, PlayerName, SeatAuth, SeatToken,
 };
 use crate::kinds::{Action, Json};
 use crate::present::{Ctx, SeatNames};
@@ -72,7 +72,12 @@ fn no_game() -> HttpResponse {
 #[serde(deny_unknown_fields)]
 pub struct SeatRequest {
     name: String,
-    email: String,
+    /// The player's address; none for a bot's seat.
+    #[serde(default)]
+    email: Option<String>,
+    /// A bot plays this seat.
+    #[serde(default)]
+    bot: bool,
 }
 
 #[derive(Deserialize)]
@@ -91,6 +96,9 @@ pub struct CreateRequest {
     /// The game's name (default: after its kind and players).
     #[serde(default)]
     title: Option<String>,
+    /// Hours each seat has for a decision (12 to 336); absent or null: no deadline.
+    #[serde(default)]
+    hours_per_decision: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -120,15 +128,31 @@ pub async fn create(
     };
     let mut seats = Vec::new();
     for (i, seat) in body.seats.iter().enumerate() {
-        match (
-            PlayerName::parse(&seat.name),
-            EmailAddress::parse(&seat.email),
-        ) {
-            (Ok(n), Ok(e)) => seats.push((n, e)),
-            (Err(e), _) => problems.push(format!("seats[{i}].name: {e}")),
-            (_, Err(_)) => problems.push(format!(
-                "seats[{i}].email: not an email address we can send to"
-            )),
+        let name = PlayerName::parse(&seat.name)
+            .map_err(|e| problems.push(format!("seats[{i}].name: {e}")));
+        let email = match (&seat.email, seat.bot) {
+            (Some(_), true) => {
+                problems.push(format!("seats[{i}]: a bot's seat has no email"));
+                Err(())
+            }
+            (None, true) => Ok(None),
+            (None, false) => {
+                problems.push(format!(
+                    "seats[{i}].email: give the player's address, or \"bot\": true"
+                ));
+                Err(())
+            }
+            (Some(email), false) => EmailAddress::parse(email).map(Some).map_err(|_| {
+                problems.push(format!(
+                    "seats[{i}].email: not an email address we can send to"
+                ))
+            }),
+        };
+        if let (Ok(name), Ok(email)) = (name, email) {
+            seats.push(match email {
+                Some(email) => NewSeat::Person(name, email),
+                None => NewSeat::Bot(name),
+            });
         }
     }
     let creator_seat = body.creator_seat.unwrap_or(Seat(0));
@@ -156,6 +180,7 @@ pub async fn create(
         title,
         creator_confirmed: false,
         client_ip: state.client_ip(&request),
+        hours_per_decision: body.hours_per_decision,
     };
     match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
         Ok(Ok(created)) => {

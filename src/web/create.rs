@@ -5,7 +5,10 @@ use super::html::{render, seat_path, see_other};
 use super::present::Flash;
 use super::{blocking, AppState, PageError};
 use crate::engine::{OptionKind, Seat};
-use crate::games::{CreateError, EmailAddress, GameTitle, NewGame, PlayerName};
+use crate::games::{
+    CreateError, EmailAddress, GameTitle, NewGame, NewSeat, PlayerName, DEFAULT_PACE_HOURS,
+    PACE_HOURS,
+};
 use crate::kinds::Kind;
 use crate::present::{option_label_id, Words};
 use actix_web::http::StatusCode;
@@ -26,6 +29,7 @@ pub struct SeatRow {
     pub name: String,
     pub email: String,
     pub creator: bool,
+    pub bot: bool,
 }
 
 /// One option of the form, with the words and values to show.
@@ -59,6 +63,8 @@ pub struct HomePage<'w> {
     pub fields: Vec<FieldShown>,
     /// The game's name as typed.
     pub game_title: String,
+    /// The paces offered: (value, label, chosen).
+    pub paces: Vec<(String, String, bool)>,
     /// The limits the service checks, for the inputs' `maxlength`.
     pub name_max: usize,
     pub email_max: usize,
@@ -178,12 +184,20 @@ impl CreateForm {
         let mut filled = 0;
         let mut gaps = false;
         for number in 1..=self.row_count() {
-            let name = self.text(&format!("name{number}"));
+            let bot = self.get(&format!("bot{number}")) == Some("on");
+            let typed = self.text(&format!("name{number}"));
             let email = self.text(&format!("email{number}"));
-            if name.is_empty() && email.is_empty() {
+            if typed.is_empty() && email.is_empty() && !bot {
                 gaps = true;
                 continue;
             }
+            // A bot needs no name: it is called after its seat.
+            let bot_name = w.one("bot-name", "seat", number);
+            let name = if bot && typed.is_empty() {
+                bot_name.as_str()
+            } else {
+                typed
+            };
             filled += 1;
             if gaps {
                 problems.push(w.get("create-problem-gaps"));
@@ -203,13 +217,37 @@ impl CreateForm {
                     ),
                 ))
             });
+            if bot {
+                if !email.is_empty() {
+                    problems.push(w.one("create-problem-bot-email", "seat", number));
+                }
+                if let Ok(n) = parsed_name {
+                    seats.push(NewSeat::Bot(n));
+                }
+                continue;
+            }
             let parsed_email = EmailAddress::parse(email).map_err(|_| {
                 problems.push(w.two("create-problem-email", ("seat", number), ("email", email)))
             });
             if let (Ok(n), Ok(e)) = (parsed_name, parsed_email) {
-                seats.push((n, e));
+                seats.push(NewSeat::Person(n, e));
             }
         }
+        let hours_per_decision = match self.text("pace") {
+            "" => Some(DEFAULT_PACE_HOURS),
+            "none" => None,
+            text => match text.parse::<u32>() {
+                Ok(hours) if PACE_HOURS.contains(&hours) => Some(hours),
+                _ => {
+                    problems.push(w.two(
+                        "create-problem-pace",
+                        ("min", *PACE_HOURS.start()),
+                        ("max", *PACE_HOURS.end()),
+                    ));
+                    None
+                }
+            },
+        };
         let (min, max) = kind.players();
         if !(min as usize..=max as usize).contains(&filled) {
             problems.push(w.with(
@@ -252,6 +290,7 @@ impl CreateForm {
                 title,
                 creator_confirmed: false,
                 client_ip: None,
+                hours_per_decision,
             }),
             _ => Err(problems),
         }
@@ -284,6 +323,7 @@ fn home_page<'w>(
             name: form.text(&format!("name{number}")).to_owned(),
             email: form.text(&format!("email{number}")).to_owned(),
             creator: creator == number,
+            bot: form.get(&format!("bot{number}")) == Some("on"),
         })
         .collect();
     let fields = kind
@@ -371,6 +411,27 @@ fn home_page<'w>(
         email_max: EmailAddress::MAX_CHARS,
         title_max: GameTitle::MAX_CHARS,
         game_title: form.text("title").to_owned(),
+        paces: {
+            let chosen = match form.text("pace") {
+                "" => DEFAULT_PACE_HOURS.to_string(),
+                other => other.to_owned(),
+            };
+            [12u32, 24, 48, 72, 120, 168, 336]
+                .iter()
+                .map(|h| {
+                    (
+                        h.to_string(),
+                        w.one("pace-hours", "hours", *h),
+                        chosen == h.to_string(),
+                    )
+                })
+                .chain(std::iter::once((
+                    "none".to_owned(),
+                    w.get("pace-none"),
+                    chosen == "none",
+                )))
+                .collect()
+        },
     }
 }
 
@@ -435,7 +496,8 @@ pub async fn create(
     let creator = new
         .seats
         .get(new.creator_seat.index())
-        .map(|(_, e)| e.key());
+        .and_then(|s| s.email())
+        .map(|e| e.key());
     new.creator_confirmed = signed_in
         .zip(creator)
         .is_some_and(|(person, creator)| person.address == creator);

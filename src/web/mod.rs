@@ -393,7 +393,7 @@ pub async fn start(config: Config) -> Result<Running> {
         let (stop, stopped) = watch::channel(false);
         (stop, worker.clone().spawn(stopped))
     });
-    let scheduler = Scheduler::new(db.clone(), state.games.clone());
+    let scheduler = Scheduler::new(db.clone(), state.games.clone(), config.scheduler_tick);
     let scheduler_task = config.run_mail_worker.then(|| {
         let (stop, stopped) = watch::channel(false);
         (stop, scheduler.clone().spawn(stopped))

@@ -534,6 +534,8 @@ impl TestApp {
             limits,
             sign_in_ttl: corriere::games::DEFAULT_SIGN_IN_TTL,
             behind_proxy: false,
+            time: corriere::games::time::TimeRules::default(),
+            scheduler_tick: std::time::Duration::from_secs(30),
         };
         let running = corriere::web::start(config)
             .await

@@ -1,0 +1,90 @@
+## Time: deadlines, reminders, the clock, bots, absences
+
+time-weekday-0 = Monday
+time-weekday-1 = Tuesday
+time-weekday-2 = Wednesday
+time-weekday-3 = Thursday
+time-weekday-4 = Friday
+time-weekday-5 = Saturday
+time-weekday-6 = Sunday
+time-month-1 = January
+time-month-2 = February
+time-month-3 = March
+time-month-4 = April
+time-month-5 = May
+time-month-6 = June
+time-month-7 = July
+time-month-8 = August
+time-month-9 = September
+time-month-10 = October
+time-month-11 = November
+time-month-12 = December
+time-moment = { $weekday } { $time }
+time-date = { $weekday } { $day } { $month } { $time }
+time-when = { $moment }, { $relative }
+time-in-days = in { $n } days
+time-in-hours = { $n ->
+    [one] in one hour
+   *[other] in { $n } hours
+}
+time-in-minutes = { $n ->
+    [one] in a minute
+   *[other] in { $n } minutes
+}
+time-ago-days = { $n } days ago
+time-ago-hours = { $n ->
+    [one] an hour ago
+   *[other] { $n } hours ago
+}
+time-ago-minutes = { $n ->
+    [one] a minute ago
+   *[other] { $n } minutes ago
+}
+
+pace-hours = { $hours ->
+    [12] 12 hours per decision
+    [24] 1 day per decision
+    [48] 2 days per decision
+    [72] 3 days per decision
+    [120] 5 days per decision
+    [168] 7 days per decision
+    [336] 14 days per decision
+   *[other] { $hours } hours per decision
+}
+pace-none = No deadline (friends who wait for each other)
+home-pace = Pace
+home-pace-help = Each player has this long for each decision; reminders come before the deadline, and at the deadline the clock plays the rules' default for them.
+home-seat-bot = a bot plays this seat
+bot-name = Bot { $seat }
+create-problem-bot-email = Seat { $seat }: a bot's seat has no email address; leave it empty or untick the bot.
+create-problem-creator-bot = You marked seat { $seat } as yourself, but a bot plays it.
+create-problem-pace = Choose a pace from { $min } hours to { $max } hours per decision, or no deadline.
+
+mail-reminder-subject = { $game }: your move is due { $due }
+mail-reminder-intro = A reminder: in { $game } it is your decision, { $prompt }. It is due { $due }; then the clock plays the rules' default for you.
+mail-overdue-subject = { $game }: your time ran out
+mail-overdue-intro = Your time for { $prompt } in { $game } ran out. You have until { $due }; then the clock plays the rules' default for you.
+mail-seat-absent-subject = { $game }: { $name } is absent
+mail-seat-absent = { $name } missed { $missed } deadlines and is now absent: a bot plays the seat until they act again from their link.
+mail-seat-returned-subject = { $game }: { $name } is back
+mail-seat-returned = { $name } is back and plays their seat again.
+mail-seat-resigned-subject = { $game }: { $name } resigned
+mail-seat-resigned = { $name } resigned: a bot plays the seat from now on.
+mail-seat-resigned-creator = As the game's creator, you may invite someone to take the seat over, from your seat page.
+mail-seat-replacement-subject = { $game }: a seat for you
+mail-seat-replacement = You are invited to take over a seat in this game. Open it below; your decisions start now.
+mail-seat-replacement-who = { $creator } invites you to take over the seat { $old } left.
+mail-seat-replaced-subject = { $game }: { $name } takes over a seat
+mail-seat-replaced = { $name } takes over the seat.
+mail-seat-replaced-old = They play the seat { $old } left.
+mail-seat-your-seat = Your seat in the game:
+
+history-clock = { $name }'s time ran out: the clock played the rules' default for { $them }.
+history-bot = A bot played for { $name }.
+status-due = Due { $due }.
+status-waiting-since = Waiting on { $seats } since { $since }.
+status-away = { $name } is away until { $until }.
+status-absent = { $name } is absent: a bot plays the seat until they act again.
+status-resigned = { $name } resigned: a bot plays the seat.
+status-bot = A bot plays { $name }'s seat.
+mail-turn-due = Due { $due }; then the clock plays the rules' default for you.

@@ -1,0 +1,52 @@
+//! Times as people read them: a moment in the reader's zone and words ("Thursday 14:00, in 2
+//! days"), and lengths of time ("3 days").
+
+use super::Words;
+use chrono::{Datelike, Timelike};
+
+/// A moment in `zone`, seen from `now`: the weekday and time, the date when it is more than
+/// six days away, and how far it is ("in 2 days", "3 hours ago").
+/// `at` and `now` are milliseconds since the epoch.
+pub fn when(w: Words, at: i64, now: i64, zone: chrono_tz::Tz) -> String {
+    let local = chrono::DateTime::from_timestamp_millis(at)
+        .unwrap_or_default()
+        .with_timezone(&zone);
+    let weekday = w.get(&format!(
+        "time-weekday-{}",
+        local.weekday().num_days_from_monday()
+    ));
+    let clock = format!("{:02}:{:02}", local.hour(), local.minute());
+    let moment = if (at - now).abs() > 6 * 24 * 3600 * 1000 {
+        w.with(
+            "time-date",
+            &[
+                ("weekday", weekday.into()),
+                ("day", local.day().into()),
+                (
+                    "month",
+                    w.get(&format!("time-month-{}", local.month())).into(),
+                ),
+                ("time", clock.into()),
+            ],
+        )
+    } else {
+        w.two("time-moment", ("weekday", weekday), ("time", clock))
+    };
+    w.two(
+        "time-when",
+        ("moment", moment),
+        ("relative", relative(w, at, now)),
+    )
+}
+
+/// How far `at` is from `now`, roughly: "in 2 days", "in 5 hours", "3 minutes ago".
+pub fn relative(w: Words, at: i64, now: i64) -> String {
+    let minutes = (at - now) / 60_000;
+    let (key, n) = match minutes.abs() {
+        m if m >= 48 * 60 => ("days", m / (24 * 60)),
+        m if m >= 90 => ("hours", (m + 30) / 60),
+        m => ("minutes", m.max(1)),
+    };
+    let direction = if minutes >= 0 { "in" } else { "ago" };
+    w.one(&format!("time-{direction}-{key}"), "n", n)
+}

@@ -1,0 +1,269 @@
+//! Time's rows: the deadline of each pending decision (with its reminder and its one grace
+//! extension), the scheduler's claims on them, and people's declared absences.
+
+use super::schema::{absences, deadlines, seats};
+use super::{AnyConnection, GameId, Millis};
+use diesel::prelude::*;
+use diesel::result::QueryResult;
+use std::time::Duration;
+
+/// One `deadlines` row: a seat's pending decision and when it is due.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Insertable, Selectable)]
+#[diesel(table_name = deadlines)]
+pub struct DeadlineRow {
+    pub game_id: String,
+    pub seat: i32,
+    /// The replay step at which the decision began (the seat's stamp).
+    pub since_seq: i64,
+    pub started_at: i64,
+    pub due_at: i64,
+    /// When the next reminder goes; `None`: no reminder left.
+    pub remind_at: Option<i64>,
+    /// Whether the decision had its one grace extension.
+    pub extended: bool,
+    pub claimed_until: Option<i64>,
+}
+
+/// What a move does to its game's deadlines: some begin (or begin again), some end.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeadlineChanges {
+    pub set: Vec<DeadlineRow>,
+    /// Seats whose decision ended.
+    pub cleared: Vec<i32>,
+}
+
+/// Apply a move's deadline changes (inside its write transaction).
+pub fn apply_deadlines(
+    conn: &mut AnyConnection,
+    game: &str,
+    changes: &DeadlineChanges,
+) -> QueryResult<()> {
+    for seat in changes
+        .cleared
+        .iter()
+        .chain(changes.set.iter().map(|d| &d.seat))
+    {
+        diesel::delete(deadlines::table.find((game, *seat))).execute(conn)?;
+    }
+    for row in &changes.set {
+        diesel::insert_into(deadlines::table)
+            .values(row.clone())
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Every deadline of a game, by seat.
+pub fn deadlines_of(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<DeadlineRow>> {
+    deadlines::table
+        .filter(deadlines::game_id.eq(game.as_str()))
+        .order(deadlines::seat.asc())
+        .select(DeadlineRow::as_select())
+        .load(conn)
+}
+
+/// Every deadline of the seats of `address` (for pushing them past an absence).
+pub fn deadlines_of_seats(
+    conn: &mut AnyConnection,
+    seats: &[(String, i32)],
+) -> QueryResult<Vec<DeadlineRow>> {
+    let mut rows = Vec::new();
+    for (game, seat) in seats {
+        rows.extend(
+            deadlines::table
+                .find((game.as_str(), *seat))
+                .select(DeadlineRow::as_select())
+                .get_result(conn)
+                .optional()?,
+        );
+    }
+    Ok(rows)
+}
+
+/// Claim up to `limit` deadlines that are due, or whose reminder is, at `now`: rows no live
+/// claim holds (on PostgreSQL `FOR UPDATE SKIP LOCKED`, so two schedulers never take one row).
+pub fn claim_due_deadlines(
+    conn: &mut AnyConnection,
+    now: Millis,
+    lease: Duration,
+    limit: i64,
+) -> QueryResult<Vec<DeadlineRow>> {
+    super::write_transaction(conn, |conn| {
+        let query = deadlines::table
+            .filter(
+                deadlines::due_at
+                    .le(now.0)
+                    .or(deadlines::remind_at.le(now.0)),
+            )
+            .filter(
+                deadlines::claimed_until
+                    .is_null()
+                    .or(deadlines::claimed_until.le(now.0)),
+            )
+            .order(deadlines::due_at.asc())
+            .limit(limit)
+            .select(deadlines::all_columns);
+        let mut rows: Vec<DeadlineRow> = match conn {
+            AnyConnection::Postgresql(pg) => query.for_update().skip_locked().load(pg)?,
+            AnyConnection::Sqlite(sqlite) => query.load(sqlite)?,
+        };
+        let until = now.plus(lease).0;
+        for row in &mut rows {
+            diesel::update(deadlines::table.find((&row.game_id, row.seat)))
+                .set(deadlines::claimed_until.eq(Some(until)))
+                .execute(conn)?;
+            row.claimed_until = Some(until);
+        }
+        Ok(rows)
+    })
+}
+
+/// Change a claimed deadline (still the same decision: `since_seq`) and release the claim.
+pub fn update_deadline(
+    conn: &mut AnyConnection,
+    row: &DeadlineRow,
+    due_at: i64,
+    remind_at: Option<i64>,
+    extended: bool,
+) -> QueryResult<bool> {
+    diesel::update(
+        deadlines::table
+            .find((&row.game_id, row.seat))
+            .filter(deadlines::since_seq.eq(row.since_seq)),
+    )
+    .set((
+        deadlines::due_at.eq(due_at),
+        deadlines::remind_at.eq(remind_at),
+        deadlines::extended.eq(extended),
+        deadlines::claimed_until.eq(None::<i64>),
+    ))
+    .execute(conn)
+    .map(|n| n == 1)
+}
+
+/// Release a claim without changing the deadline.
+pub fn release_deadline(conn: &mut AnyConnection, row: &DeadlineRow) -> QueryResult<()> {
+    diesel::update(deadlines::table.find((&row.game_id, row.seat)))
+        .set(deadlines::claimed_until.eq(None::<i64>))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Forget a deadline (its decision is gone: the game moved on or ended).
+pub fn drop_deadline(conn: &mut AnyConnection, game: &str, seat: i32) -> QueryResult<()> {
+    diesel::delete(deadlines::table.find((game, seat)))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Forget every deadline of a game (it ended or was cancelled).
+pub fn drop_deadlines(conn: &mut AnyConnection, game: &GameId) -> QueryResult<()> {
+    diesel::delete(deadlines::table.filter(deadlines::game_id.eq(game.as_str())))
+        .execute(conn)
+        .map(drop)
+}
+
+// ---------------------------------------------------------------- seats' control
+
+/// Who plays a seat, and its missed deadlines.
+pub fn set_control(
+    conn: &mut AnyConnection,
+    game: &GameId,
+    seat: i32,
+    control: super::Control,
+    missed: i32,
+) -> QueryResult<()> {
+    diesel::update(seats::table.find((game.as_str(), seat)))
+        .set((
+            seats::control.eq(control.as_str()),
+            seats::missed.eq(missed),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// The player resigned: the bot plays the seat from now on.
+pub fn set_resigned(
+    conn: &mut AnyConnection,
+    game: &GameId,
+    seat: i32,
+    at: Option<Millis>,
+) -> QueryResult<()> {
+    diesel::update(seats::table.find((game.as_str(), seat)))
+        .set(seats::resigned_at.eq(at.map(|m| m.0)))
+        .execute(conn)
+        .map(drop)
+}
+
+/// A new person takes over a seat: its name, address and a new link version.
+pub fn replace_seat(
+    conn: &mut AnyConnection,
+    game: &GameId,
+    seat: i32,
+    name: &str,
+    email: &str,
+) -> QueryResult<i32> {
+    diesel::update(seats::table.find((game.as_str(), seat)))
+        .set((
+            seats::name.eq(name),
+            seats::email.eq(email),
+            seats::link_version.eq(seats::link_version + 1),
+            seats::control.eq(super::Control::Player.as_str()),
+            seats::missed.eq(0),
+            seats::resigned_at.eq(None::<i64>),
+        ))
+        .execute(conn)?;
+    seats::table
+        .find((game.as_str(), seat))
+        .select(seats::link_version)
+        .get_result(conn)
+}
+
+// ---------------------------------------------------------------- absences
+
+/// One declared absence.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Insertable, Selectable)]
+#[diesel(table_name = absences)]
+pub struct AbsenceRow {
+    pub id: String,
+    pub address: String,
+    pub starts_at: i64,
+    pub ends_at: i64,
+    pub created_at: i64,
+}
+
+pub fn insert_absence(conn: &mut AnyConnection, row: &AbsenceRow) -> QueryResult<()> {
+    diesel::insert_into(absences::table)
+        .values(row.clone())
+        .execute(conn)
+        .map(drop)
+}
+
+/// A person's absences that end after `after`, earliest first.
+pub fn absences_of(
+    conn: &mut AnyConnection,
+    address: &str,
+    after: Millis,
+) -> QueryResult<Vec<AbsenceRow>> {
+    absences::table
+        .filter(absences::address.eq(super::address_key(address)))
+        .filter(absences::ends_at.gt(after.0))
+        .order(absences::starts_at.asc())
+        .select(AbsenceRow::as_select())
+        .load(conn)
+}
+
+/// Every absence of a person that overlaps `[from, to)`.
+pub fn absences_between(
+    conn: &mut AnyConnection,
+    address: &str,
+    from: Millis,
+    to: Millis,
+) -> QueryResult<Vec<AbsenceRow>> {
+    absences::table
+        .filter(absences::address.eq(super::address_key(address)))
+        .filter(absences::ends_at.gt(from.0))
+        .filter(absences::starts_at.lt(to.0))
+        .select(AbsenceRow::as_select())
+        .load(conn)
+}
