@@ -37,6 +37,8 @@ impl Node {
             .env("CORRIERE_GAMES_PER_HOUR", "100000")
             .env("CORRIERE_GAMES_PER_DAY", "100000")
             .env("CORRIERE_INVITATIONS_PER_DAY", "100000")
+            // Both schedulers look for due deadlines every second.
+            .env("CORRIERE_SCHEDULER_SECONDS", "1")
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -265,6 +267,88 @@ async fn two_servers_on_one_postgres_apply_a_raced_move_once_and_send_each_mail_
     ids.dedup();
     assert_eq!(ids.len(), before, "a Message-ID arrived twice");
     assert!(mails.iter().any(|m| m.is_your_turn()));
+
+    // A deadline that both servers' schedulers find due at once: the clock plays it once.
+    let paced = client
+        .post(format!("{}/api/v1/games", bases[0]))
+        .json(&json!({
+            "seats": [
+                {"name": "Alice", "email": email_of(1)},
+                {"name": "Bob", "email": email_of(2)},
+            ],
+            "hours_per_decision": 12,
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(paced.status().as_u16(), 201);
+    let paced: Value = paced.json().await.unwrap();
+    let paced_id = paced["id"].as_str().unwrap().to_owned();
+    outbox_drained(&db).await;
+    let confirm = smtp
+        .latest_to(email_of(1), |m| {
+            m.is_confirmation() && m.text.contains(&paced_id)
+        })
+        .unwrap()
+        .url_containing("/confirm/");
+    client.get(&confirm).send().await.unwrap();
+    outbox_drained(&db).await;
+    for seat in 1..=2 {
+        let link = smtp
+            .latest_to(email_of(seat), |m| {
+                (m.is_invitation() || m.is_confirmation()) && m.text.contains(&paced_id)
+            })
+            .unwrap()
+            .seat_link();
+        let answer = client
+            .post(format!(
+                "{}/api/v1/games/{paced_id}/accept",
+                bases[seat as usize % 2]
+            ))
+            .bearer_auth(link.bearer())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status().as_u16(), 200);
+    }
+    let reader = db.open();
+    let due = 1_000i64;
+    {
+        use diesel::prelude::*;
+        let mut conn = reader.get().unwrap();
+        // Past its deadline, its grace already used: the clock's turn, on both servers.
+        let changed = diesel::sql_query(format!(
+            "UPDATE deadlines SET due_at = {due}, extended = TRUE WHERE game_id = '{paced_id}'"
+        ))
+        .execute(&mut *conn)
+        .unwrap();
+        assert_eq!(changed, 1);
+    }
+    let id = corriere::games::GameId::parse(&paced_id).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let clock_moves = corriere::store::actions_from(&mut reader.get().unwrap(), &id, 1)
+            .unwrap()
+            .into_iter()
+            .filter(|a| a.author == "clock" && a.deadline == Some(due))
+            .count();
+        if clock_moves > 0 {
+            // Give the other server's scheduler its chance to act twice, then count again.
+            tokio::time::sleep(Duration::from_secs(3)).await;
+            let again = corriere::store::actions_from(&mut reader.get().unwrap(), &id, 1)
+                .unwrap()
+                .into_iter()
+                .filter(|a| a.author == "clock" && a.deadline == Some(due))
+                .count();
+            assert_eq!(again, 1, "the clock played the deadline once");
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no scheduler played the due deadline"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     for node in nodes {
         node.stop();
     }

@@ -442,6 +442,8 @@ pub enum Cancel {
     Declined(Seat),
     /// The operator cancelled it (`corriere game cancel`).
     Operator,
+    /// Its creator cancelled it, from their seat.
+    Creator(Seat),
 }
 
 service_error!(CancelError {
@@ -541,8 +543,26 @@ fn happened_since(kind: &dyn Kind, replay: &Replay, since: i64, cx: &Ctx) -> Vec
         .steps
         .iter()
         .filter(|step| step.seq as i64 > since)
-        .flat_map(|step| kind.events_words(&step.events, over, cx))
+        .flat_map(|step| step_words(kind, step, over, cx))
         .collect()
+}
+
+/// A step in words for `cx.viewer`: who made it when it was not the seat's player (the clock
+/// at a deadline, a bot), then its events.
+fn step_words(kind: &dyn Kind, step: &crate::audit::Step, over: bool, cx: &Ctx) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let (Some(seat), Some(author)) = (step.seat, step.author) {
+        let key = match author {
+            crate::audit::Author::Clock { .. } => Some("history-clock"),
+            crate::audit::Author::Bot => Some("history-bot"),
+            crate::audit::Author::Seat => None,
+        };
+        if let Some(key) = key {
+            lines.push(cx.words.one(key, "name", cx.names.name(seat)));
+        }
+    }
+    lines.extend(kind.events_words(&step.events, over, cx));
+    lines
 }
 
 impl Games {
@@ -1080,6 +1100,7 @@ impl Games {
                 game_title: self.name_of(row, seats, to.words),
                 game_id: id.to_string(),
                 first: crate::present::status(kind, &waiting, &cx),
+                due: self.due_words(&deadlines, seat, to, now),
                 part: kind.mail_part(&view, seat, &cx),
                 seat_url: self.0.links.seat_url(&id, seat, seat_row.link_version),
                 game_url: self.0.links.game_url(&id),
@@ -1095,8 +1116,24 @@ impl Games {
         Ok(Arc::new(replay))
     }
 
-    /// The "your turn" mail of a seat: its decision, what happened since `since`, its part of
-    /// the game (its hand…), its link.
+    /// When `seat`'s new deadline (among `deadlines`) is due, in the words and zone of `to`.
+    fn due_words(
+        &self,
+        deadlines: &store::DeadlineChanges,
+        seat: Seat,
+        to: &Recipient,
+        now: Millis,
+    ) -> Option<String> {
+        let zone = to.person.time_zone.parse().unwrap_or(chrono_tz::UTC);
+        deadlines
+            .set
+            .iter()
+            .find(|d| d.seat == seat.0 as i32)
+            .map(|d| crate::present::time::when(to.words, d.due_at, now.0, zone))
+    }
+
+    /// The "your turn" mail of a seat: its decision, when it is due, what happened since
+    /// `since`, its part of the game (its hand…), its link.
     #[allow(clippy::too_many_arguments)]
     fn your_turn(
         &self,
@@ -1107,6 +1144,7 @@ impl Games {
         to: &Recipient,
         replay: &Replay,
         since: i64,
+        due: Option<String>,
     ) -> anyhow::Result<compose::Rendered> {
         let id = GameId::parse(&row.id)?;
         let seat = seat_of(seat_row);
@@ -1126,6 +1164,7 @@ impl Games {
             game_title: self.name_of(row, seats, words),
             game_id: id.to_string(),
             prompt: kind.decision_words(&decision, &cx),
+            due,
             happened: happened_since(kind, replay, since, &cx),
             part: kind.mail_part(&view, seat, &cx),
             seat_url: self.0.links.seat_url(&id, seat, seat_row.link_version),
@@ -1166,6 +1205,10 @@ impl Games {
                 Cancel::Operator => {
                     matches!(row.status(), GameStatus::Inviting | GameStatus::Playing)
                 }
+                Cancel::Creator(seat) => {
+                    row.creator_seat == seat.0 as i32
+                        && matches!(row.status(), GameStatus::Inviting | GameStatus::Playing)
+                }
             };
             if !cancellable {
                 return Err(CancelError::NotCancellable);
@@ -1173,6 +1216,7 @@ impl Games {
             let by = match why {
                 Cancel::Declined(_) => CancelledBy::Declined,
                 Cancel::Operator => CancelledBy::Operator,
+                Cancel::Creator(_) => CancelledBy::Creator,
             };
             store::cancel_game(conn, id, by, now)?;
             store::drop_deadlines(conn, id)?;
@@ -1194,6 +1238,9 @@ impl Games {
                         words.one("mail-cancelled-declined", "name", names.name(seat))
                     }
                     Cancel::Operator => words.get("mail-cancelled-operator"),
+                    Cancel::Creator(seat) => {
+                        words.one("mail-cancelled-creator", "name", names.name(seat))
+                    }
                 };
                 let mail = compose::Cancelled {
                     w: words,

@@ -240,6 +240,7 @@ impl Games {
         let over = after.game.is_over();
         let names = names_of(&seats);
         let recipients = self.seat_recipients(conn, id, &seats, now)?;
+        let deadlines = self.deadline_changes(conn, &row, &seats, Some(&before), &after, at)?;
         let mut mails = Vec::new();
         // The mover has seen what it did, unless the clock or a bot did it for the seat.
         let mut seen_by = Vec::new();
@@ -274,7 +275,8 @@ impl Games {
                     continue;
                 }
                 let since = seat_row.last_seen_seq;
-                let mail = self.your_turn(kind, &row, &seats, seat_row, to, &after, since)?;
+                let due = self.due_words(&deadlines, next, to, now);
+                let mail = self.your_turn(kind, &row, &seats, seat_row, to, &after, since, due)?;
                 mails.extend(
                     self.letter(to, Class::Turn, Some(id), "your_turn", mail)
                         .map(|m| m.into_row(now)),
@@ -282,7 +284,6 @@ impl Games {
                 seen_by.push(seat_row.seat);
             }
         }
-        let deadlines = self.deadline_changes(conn, &row, &seats, Some(&before), &after, at)?;
         let (controls, notices) = self.control_changes(conn, &row, &seats, mover, seat, now)?;
         mails.extend(notices);
         let cx = Ctx::new(words, &names, Viewer::Seat(seat));

@@ -36,6 +36,8 @@ pub struct SeatPage {
     pub undelivered: Vec<Undelivered>,
     /// Once the game is over: this seat's link in the rematch, if one was proposed.
     pub rematch_url: Option<String>,
+    /// Deadlines, bots, absences (in this seat's person's zone).
+    pub time: super::time::TimeView,
 }
 
 /// Everything the public page of a game shows: a spectator's view, or the full review after
@@ -56,6 +58,8 @@ pub struct PublicPage {
     pub outcome: Option<crate::kinds::Outcome>,
     /// Mails of this game that could not be delivered (names only).
     pub undelivered: Vec<Undelivered>,
+    /// Deadlines, bots, absences.
+    pub time: super::time::TimeView,
 }
 
 /// What `cx.viewer` may see of every step, in words, newest first.
@@ -69,7 +73,7 @@ fn history(kind: &dyn Kind, replay: &Replay, cx: &Ctx) -> Vec<HistoryEntry> {
             seq: step.seq as i64,
             at: step.at.map(Millis),
             seat: step.seat,
-            lines: kind.events_words(&step.events, over, cx),
+            lines: super::step_words(kind, step, over, cx),
         })
         .filter(|entry| !entry.lines.is_empty())
         .collect()
@@ -138,9 +142,11 @@ impl Games {
             }
             None => None,
         };
+        let time = self.time_of(conn, &auth.game_id, Some(auth.seat))?;
         Ok(SeatPage {
             undelivered,
             rematch_url,
+            time,
             seat: auth.seat,
             view: replay.map(|r| r.game.view(viewer)),
             decision: replay.and_then(|r| r.game.decision(auth.seat)),
@@ -182,8 +188,10 @@ impl Games {
         };
         let cx = Ctx::new(self.registry().catalogs().words(lang), &names, viewer);
         let undelivered = self.undelivered(conn, game_id, false)?;
+        let time = self.time_of(conn, game_id, None)?;
         Ok(PublicPage {
             undelivered,
+            time,
             view: replay.map(|r| r.game.view(viewer)),
             seq: loaded.seq(),
             log_head: loaded.game.log_head.clone(),
@@ -195,6 +203,18 @@ impl Games {
             game: loaded.game,
             seats: loaded.seats,
         })
+    }
+
+    /// The time view of a stored game.
+    fn time_of(
+        &self,
+        conn: &mut AnyConnection,
+        game_id: &GameId,
+        viewer: Option<Seat>,
+    ) -> Result<super::time::TimeView, LoadError> {
+        let row = crate::store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        let seats = crate::store::seats_of(conn, game_id)?;
+        Ok(self.time_view(conn, &row, &seats, viewer)?)
     }
 
     fn revealed_secret(

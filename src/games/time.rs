@@ -45,19 +45,24 @@ impl Default for TimeRules {
 const HOUR_MS: i64 = 3600 * 1000;
 const DAY_MS: i64 = 24 * HOUR_MS;
 
-/// The deadline of a decision that began at `started` with `pace_ms`, pushed past every
-/// absence that overlaps it (each overlap adds its length; absences sorted by start).
+/// The deadline of a decision that began at `started` with `pace_ms` of the person's time:
+/// time inside their absences does not count, so the deadline moves past each absence that
+/// begins before it.
 pub fn due_after(started: i64, pace_ms: i64, absences: &[(i64, i64)]) -> i64 {
     let mut sorted = absences.to_vec();
     sorted.sort_unstable();
-    let mut due = started + pace_ms;
+    let (mut at, mut left) = (started, pace_ms);
     for (from, to) in sorted {
-        let overlap = to.min(due) - from.max(started);
-        if overlap > 0 {
-            due += overlap;
+        if to <= at {
+            continue;
         }
+        if from >= at + left {
+            break;
+        }
+        left -= (from - at).max(0);
+        at = to;
     }
-    due
+    at + left
 }
 
 /// The first reminder of a deadline: when a quarter of the time is left.
@@ -97,6 +102,21 @@ pub enum AbsenceProblem {
     TooLong { left: u32 },
 }
 
+/// What pages show of time: each pending seat's deadline, who plays each seat, who is away.
+#[derive(Clone, Debug, Default)]
+pub struct TimeView {
+    pub now: Millis,
+    pub pace_hours: Option<i32>,
+    /// (seat, since, due) for every seat a person must decide for.
+    pub deadlines: Vec<(Seat, Millis, Millis)>,
+    /// Seats a bot plays: (seat, control, resigned).
+    pub bots: Vec<(Seat, Control, bool)>,
+    /// Seats whose person is away now: (seat, until).
+    pub away: Vec<(Seat, Millis)>,
+    /// The time zone of the person whose page it is, if the page is a seat's.
+    pub zone: Option<String>,
+}
+
 /// What one scheduler pass did with deadlines.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TimeReport {
@@ -109,6 +129,50 @@ pub struct TimeReport {
 impl Games {
     pub fn time_rules(&self) -> &TimeRules {
         &self.0.time
+    }
+
+    /// What pages show of a game's time; `viewer`: the seat whose page it is.
+    pub fn time_view(
+        &self,
+        conn: &mut AnyConnection,
+        row: &GameRow,
+        seats: &[SeatRow],
+        viewer: Option<Seat>,
+    ) -> diesel::QueryResult<TimeView> {
+        let now = self.now();
+        let id = GameId::parse(&row.id).map_err(|_| diesel::result::Error::NotFound)?;
+        let mut view = TimeView {
+            now,
+            pace_hours: row.hours_per_decision,
+            ..TimeView::default()
+        };
+        for deadline in store::deadlines_of(conn, &id)? {
+            let seat = Seat(deadline.seat as u8);
+            if seats.get(seat.index()).is_some_and(|s| !s.bot_plays()) {
+                view.deadlines
+                    .push((seat, Millis(deadline.started_at), Millis(deadline.due_at)));
+            }
+        }
+        for seat_row in seats {
+            let seat = seat_of(seat_row);
+            if seat_row.bot_plays() {
+                view.bots
+                    .push((seat, seat_row.control(), seat_row.resigned_at.is_some()));
+            }
+            if seat_row.has_person() {
+                let until = store::absences_between(conn, &seat_row.email, now, Millis(now.0 + 1))?
+                    .iter()
+                    .map(|a| a.ends_at)
+                    .max();
+                if let Some(until) = until {
+                    view.away.push((seat, Millis(until)));
+                }
+                if viewer == Some(seat) {
+                    view.zone = store::find_address(conn, &seat_row.email)?.map(|p| p.time_zone);
+                }
+            }
+        }
+        Ok(view)
     }
 
     /// The deadline changes a move makes: a seat whose decision begins (or changes) gets a new
@@ -529,6 +593,48 @@ impl Games {
         })?;
         tracing::info!(game.id = %id, seat = auth.seat().number(), "seat resigned");
         Ok(())
+    }
+
+    /// An absent player takes their seat back from the bot: everyone is told. Their pending
+    /// decision, if any, gets a fresh deadline.
+    pub fn take_back(&self, conn: &mut AnyConnection, auth: &SeatAuth) -> Result<bool, TimeError> {
+        let now = self.now();
+        let id = auth.game_id();
+        let seat = auth.seat();
+        write_transaction(conn, |conn| -> Result<bool, TimeError> {
+            let row = store::lock_game(conn, id)?.ok_or(TimeError::NoSuchGame)?;
+            let seats = store::seats_of(conn, id)?;
+            let mine = &seats[seat.index()];
+            if mine.control() != Control::Absent || row.status() != GameStatus::Playing {
+                return Ok(false);
+            }
+            store::set_control(conn, id, mine.seat, Control::Player, 0)?;
+            store::bump_revision(conn, id)?;
+            if let Some(hours) = row.hours_per_decision {
+                for deadline in store::deadlines_of(conn, id)? {
+                    if deadline.seat == mine.seat {
+                        let due = now.0 + i64::from(hours) * HOUR_MS;
+                        store::update_deadline(
+                            conn,
+                            &deadline,
+                            due,
+                            first_reminder(now.0, due),
+                            false,
+                        )?;
+                    }
+                }
+            }
+            let seats = store::seats_of(conn, id)?;
+            let recipients = self.seat_recipients(conn, id, &seats, now)?;
+            for (other, to) in seats.iter().zip(&recipients) {
+                let Some(to) = to else { continue };
+                let mail = self.seat_notice(&row, &seats, other, to, "returned", seat, None)?;
+                if let Some(mail) = self.letter(to, Class::Game, Some(id), "returned", mail) {
+                    store::enqueue(conn, mail, now)?;
+                }
+            }
+            Ok(true)
+        })
     }
 
     /// Make a seat's pending decision (if any) due at once, so the bot plays it.

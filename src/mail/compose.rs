@@ -61,6 +61,8 @@ pub struct YourTurn<'w> {
     pub game_id: String,
     /// The decision, worded by the game.
     pub prompt: String,
+    /// When it is due, in the reader's zone and words ("Thursday 14:00, in 2 days").
+    pub due: Option<String>,
     /// What this seat may know of what happened since it was last told, one sentence each.
     pub happened: Vec<String>,
     /// The game's own lines (the seat's hand…).
@@ -160,6 +162,8 @@ pub struct Started<'w> {
     pub game_id: String,
     /// Whose decision it is, from the recipient's point of view ("Your decision: …").
     pub first: String,
+    /// When the recipient's decision is due, if they decide first.
+    pub due: Option<String>,
     pub part: MailPart,
     pub seat_url: String,
     pub game_url: String,

@@ -571,7 +571,9 @@ impl Drop for WriteTurn {
 }
 
 /// A moment, in milliseconds since the Unix epoch: the only time format stored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Millis(pub i64);
 

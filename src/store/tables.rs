@@ -49,6 +49,8 @@ pub enum CancelledBy {
     Declined,
     /// The operator cancelled it.
     Operator,
+    /// Its creator cancelled it.
+    Creator,
 }
 
 impl CancelledBy {
@@ -56,12 +58,14 @@ impl CancelledBy {
         match self {
             CancelledBy::Declined => "declined",
             CancelledBy::Operator => "operator",
+            CancelledBy::Creator => "creator",
         }
     }
     pub fn parse(text: &str) -> Option<CancelledBy> {
         Some(match text {
             "declined" => CancelledBy::Declined,
             "operator" => CancelledBy::Operator,
+            "creator" => CancelledBy::Creator,
             _ => return None,
         })
     }

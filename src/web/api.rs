@@ -249,6 +249,31 @@ struct GameJson {
     view: Option<serde_json::Value>,
     /// The server secret, revealed once the game is over.
     secret: Option<String>,
+    /// Hours each seat has for a decision; null: no deadline.
+    hours_per_decision: Option<i32>,
+    /// The deadline of each seat a person must decide for.
+    deadlines: Vec<DeadlineJson>,
+    /// Seats a bot plays.
+    bots: Vec<Seat>,
+}
+
+#[derive(Serialize)]
+struct DeadlineJson {
+    seat: Seat,
+    /// RFC 3339, UTC.
+    since: String,
+    due: String,
+}
+
+fn deadlines_json(time: &crate::games::time::TimeView) -> Vec<DeadlineJson> {
+    time.deadlines
+        .iter()
+        .map(|(seat, since, due)| DeadlineJson {
+            seat: *seat,
+            since: crate::audit::rfc3339_millis(since.0),
+            due: crate::audit::rfc3339_millis(due.0),
+        })
+        .collect()
 }
 
 pub async fn game(state: web::Data<AppState>, path: web::Path<String>) -> HttpResponse {
@@ -279,6 +304,9 @@ pub async fn game(state: web::Data<AppState>, path: web::Path<String>) -> HttpRe
             commitment: page.game.commitment.clone(),
             view: page.view.map(|v| v.to_json()),
             secret: page.revealed_secret,
+            hours_per_decision: page.time.pace_hours,
+            deadlines: deadlines_json(&page.time),
+            bots: page.time.bots.iter().map(|(seat, _, _)| *seat).collect(),
         }),
         Ok(Err(LoadError::NoSuchGame)) => no_game(),
         Ok(Err(LoadError::UnknownKind(game))) => unknown_kind(&game),
@@ -365,6 +393,8 @@ struct SeatJson {
     seq: i64,
     log_head: Option<String>,
     view: Option<serde_json::Value>,
+    /// When this seat's decision is due (RFC 3339, UTC); null without one.
+    deadline: Option<String>,
 }
 
 pub async fn seat(
@@ -384,6 +414,12 @@ pub async fn seat(
             seq: page.seq,
             log_head: page.log_head,
             view: page.view.map(|v| v.to_json()),
+            deadline: page
+                .time
+                .deadlines
+                .iter()
+                .find(|(seat, _, _)| *seat == page.seat)
+                .map(|(_, _, due)| crate::audit::rfc3339_millis(due.0)),
         }),
         Ok(Err(LoadError::NoSuchGame)) => no_game(),
         Ok(Err(LoadError::UnknownKind(game))) => unknown_kind(&game),

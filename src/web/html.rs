@@ -151,6 +151,28 @@ pub struct SeatPageHtml<'w> {
     /// … or this seat's link in the proposed one.
     pub rematch_url: Option<String>,
     pub phrase_max: usize,
+    /// Deadlines, bots, absences, in this seat's person's zone.
+    pub time: Vec<String>,
+    /// The seat's own time forms: resign, go away, replace a resigned seat, cancel.
+    pub time_forms: TimeForms,
+}
+
+/// The forms a seat page offers about time and seats.
+#[derive(Clone, Debug, Default)]
+pub struct TimeForms {
+    /// Where a player resigns (a game in play, a player who has not).
+    pub resign: Option<String>,
+    /// Where a player declares an absence.
+    pub away: Option<String>,
+    /// For the creator: resigned seats a replacement may take, and where to send one.
+    pub replace: Vec<(u8, String)>,
+    pub replace_path: Option<String>,
+    /// For the creator: where to cancel the game.
+    pub cancel: Option<String>,
+    /// For an absent player: where to take the seat back from the bot.
+    pub back: Option<String>,
+    pub name_max: usize,
+    pub email_max: usize,
 }
 
 #[derive(Debug, Deserialize)]
@@ -385,6 +407,17 @@ impl<'w> SeatPageHtml<'w> {
                 .then(|| format!("{base}/rematch")),
             rematch_url: page.rematch_url.clone(),
             phrase_max: Contribution::PHRASE_MAX_CHARS,
+            time: present::time_lines(
+                &page.time,
+                Some(me),
+                cx,
+                page.time
+                    .zone
+                    .as_deref()
+                    .and_then(|z| z.parse().ok())
+                    .unwrap_or(chrono_tz::UTC),
+            ),
+            time_forms: time_forms(page, base),
         }
     }
 }
@@ -482,6 +515,69 @@ pub async fn rematch(
         | Ok(Err(RematchError::Unexpected(error))) => {
             PageError::unexpected(error, Some(&path.game), w)
         }
+        Err(error) => error.into_response(w),
+    }
+}
+
+/// The time forms of a seat page: a player of a running game may resign or declare an
+/// absence; its creator may cancel it and invite replacements to resigned seats.
+fn time_forms(page: &SeatPage, base: &str) -> TimeForms {
+    let playing = page.game.status == GameStatus::Playing;
+    let me = page.seats.iter().find(|s| s.seat == page.seat);
+    let bot = page
+        .time
+        .bots
+        .iter()
+        .any(|(seat, _, resigned)| *seat == page.seat && *resigned);
+    let creator = page.game.creator_seat == page.seat;
+    TimeForms {
+        resign: (playing && me.is_some() && !bot).then(|| format!("{base}/resign")),
+        away: (playing && !bot).then(|| format!("{base}/away")),
+        replace: if creator && playing {
+            page.time
+                .bots
+                .iter()
+                .filter(|(_, _, resigned)| *resigned)
+                .map(|(seat, _, _)| {
+                    let name = page
+                        .seats
+                        .iter()
+                        .find(|s| s.seat == *seat)
+                        .map(|s| s.name.clone())
+                        .unwrap_or_default();
+                    (seat.number(), name)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        replace_path: (creator && playing).then(|| format!("{base}/replace")),
+        cancel: (creator && matches!(page.game.status, GameStatus::Playing | GameStatus::Inviting))
+            .then(|| format!("{base}/cancel")),
+        back: (playing
+            && page.time.bots.iter().any(|(seat, control, _)| {
+                *seat == page.seat && *control == crate::store::Control::Absent
+            }))
+        .then(|| format!("{base}/back")),
+        name_max: crate::games::PlayerName::MAX_CHARS,
+        email_max: crate::games::EmailAddress::MAX_CHARS,
+    }
+}
+
+/// POST …/back: an absent player takes their seat back from the bot.
+pub async fn take_back(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<SeatPath>,
+) -> HttpResponse {
+    let w = state.words(&request);
+    let auth = match authorize(&state, &request, &path).await {
+        Ok(auth) => auth,
+        Err(response) => return response,
+    };
+    match blocking(&state, move |s, conn| s.games.take_back(conn, &auth)).await {
+        Ok(Ok(_)) => see_other(path_of(&path)),
+        Ok(Err(error)) => PageError::unexpected(error.into(), Some(&path.game), w),
         Err(error) => error.into_response(w),
     }
 }
@@ -724,6 +820,8 @@ pub struct PublicPageHtml<'w> {
     pub board: Html,
     pub history: Vec<String>,
     pub notices: Vec<String>,
+    /// Deadlines, bots, absences, in the reader's zone.
+    pub time: Vec<String>,
 }
 
 pub async fn public(
@@ -756,6 +854,11 @@ pub async fn public(
         Viewer::Spectator
     };
     let cx = Ctx::new(w, &names, viewer);
+    let zone = match super::people::signed_in(&state, &request).await {
+        Ok(Some(person)) => person.time_zone.parse().unwrap_or(chrono_tz::UTC),
+        _ => chrono_tz::UTC,
+    };
+    let time = present::time_lines(&page.time, None, &cx, zone);
     let view = page.view.as_ref();
     let status = match page.game.status {
         GameStatus::Inviting => w.one(
@@ -833,6 +936,7 @@ pub async fn public(
         board: view.map(|v| kind.board(v, &cx)).unwrap_or_default(),
         history: present::history(&page.history, &cx),
         notices: page.undelivered.iter().map(|u| undelivered(w, u)).collect(),
+        time,
     };
     render(StatusCode::OK, &html)
 }
@@ -841,4 +945,233 @@ pub async fn public(
 fn cancelled_key(prefix: &str, game: &crate::games::GameInfo) -> String {
     let by = game.cancelled_by.unwrap_or(CancelledBy::Declined);
     format!("{prefix}-{}", by.as_str())
+}
+
+// ---------------------------------------------------------------- time and seats
+
+#[derive(Template)]
+#[template(path = "confirm.html")]
+struct ConfirmPage<'w> {
+    w: Words<'w>,
+    title: String,
+    text: String,
+    action: String,
+    button: String,
+    back: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct ConfirmForm {
+    #[serde(default)]
+    confirm: String,
+}
+
+/// A page that asks "are you sure?" before `action` is posted again with `confirm=yes`.
+fn ask_first(w: Words, id: &str, action: String, back: String) -> HttpResponse {
+    render(
+        StatusCode::OK,
+        &ConfirmPage {
+            w,
+            title: w.get(id),
+            text: w.get(&format!("{id}.text")),
+            button: w.get(&format!("{id}.button")),
+            action,
+            back,
+        },
+    )
+}
+
+/// POST …/resign: after a confirmation, the bot plays this seat from now on.
+pub async fn resign(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<SeatPath>,
+    form: web::Form<ConfirmForm>,
+) -> HttpResponse {
+    let w = state.words(&request);
+    let auth = match authorize(&state, &request, &path).await {
+        Ok(auth) => auth,
+        Err(response) => return response,
+    };
+    let base = path_of(&path);
+    if form.confirm != "yes" {
+        return ask_first(w, "confirm-resign", format!("{base}/resign"), base);
+    }
+    let game = auth.game_id().clone();
+    match blocking(&state, move |s, conn| s.games.resign(conn, &auth)).await {
+        Ok(Ok(())) => {
+            state.games.play_bots(&state.db, &game).await;
+            see_other(base)
+        }
+        Ok(Err(crate::games::time::TimeError::NotPlaying)) => {
+            let flash = Flash::error(w.get("time-not-playing"));
+            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
+        }
+        Ok(Err(error)) => PageError::unexpected(error.into(), Some(&path.game), w),
+        Err(error) => error.into_response(w),
+    }
+}
+
+/// POST …/cancel (the creator): after a confirmation, the game is cancelled for everyone.
+pub async fn creator_cancel(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<SeatPath>,
+    form: web::Form<ConfirmForm>,
+) -> HttpResponse {
+    use crate::games::{Cancel, CancelError};
+    let w = state.words(&request);
+    let auth = match authorize(&state, &request, &path).await {
+        Ok(auth) => auth,
+        Err(response) => return response,
+    };
+    let base = path_of(&path);
+    if form.confirm != "yes" {
+        return ask_first(w, "confirm-cancel", format!("{base}/cancel"), base);
+    }
+    match blocking(&state, move |s, conn| {
+        s.games
+            .cancel(conn, auth.game_id(), Cancel::Creator(auth.seat()))
+    })
+    .await
+    {
+        Ok(Ok(())) => see_other(base),
+        Ok(Err(CancelError::NotCancellable)) => {
+            let flash = Flash::error(w.get("time-not-cancellable"));
+            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
+        }
+        Ok(Err(CancelError::NoSuchGame)) => not_found(w),
+        Ok(Err(CancelError::Unexpected(error))) => {
+            PageError::unexpected(error, Some(&path.game), w)
+        }
+        Err(error) => error.into_response(w),
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct ReplaceForm {
+    #[serde(default)]
+    seat: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    email: String,
+}
+
+/// POST …/replace (the creator): a new player takes a resigned seat.
+pub async fn replace(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<SeatPath>,
+    form: web::Form<ReplaceForm>,
+) -> HttpResponse {
+    use crate::games::time::TimeError;
+    let w = state.words(&request);
+    let auth = match authorize(&state, &request, &path).await {
+        Ok(auth) => auth,
+        Err(response) => return response,
+    };
+    let seat = form.seat.parse::<u8>().ok().and_then(Seat::from_number);
+    let name = crate::games::PlayerName::parse(&form.name);
+    let email = crate::games::EmailAddress::parse(&form.email);
+    let (Some(seat), Ok(name), Ok(email)) = (seat, name, email) else {
+        let flash = Flash::error(w.get("replace-problem"));
+        return seat_response(
+            &state,
+            &request,
+            &path,
+            vec![flash],
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+    };
+    match blocking(&state, move |s, conn| {
+        s.games.replace(conn, &auth, seat, &name, &email)
+    })
+    .await
+    {
+        Ok(Ok(())) => see_other(format!("{}?replaced={}", path_of(&path), seat.number())),
+        Ok(Err(TimeError::Refused(problem))) => {
+            let kind = state.games.registry().kinds().next();
+            let flash = Flash::error(problem.words(kind, w));
+            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
+        }
+        Ok(Err(TimeError::NotCreator)) | Ok(Err(TimeError::NotReplaceable)) => {
+            let flash = Flash::error(w.get("replace-problem"));
+            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
+        }
+        Ok(Err(error)) => PageError::unexpected(error.into(), Some(&path.game), w),
+        Err(error) => error.into_response(w),
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct AwayForm {
+    #[serde(default)]
+    from: String,
+    #[serde(default)]
+    to: String,
+}
+
+/// POST …/away: the seat's person declares an absence; their deadlines in every game move
+/// past it.
+pub async fn away(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<SeatPath>,
+    form: web::Form<AwayForm>,
+) -> HttpResponse {
+    use crate::games::time::AbsenceProblem;
+    let w = state.words(&request);
+    let auth = match authorize(&state, &request, &path).await {
+        Ok(auth) => auth,
+        Err(response) => return response,
+    };
+    let dates = (
+        chrono::NaiveDate::parse_from_str(form.from.trim(), "%Y-%m-%d"),
+        chrono::NaiveDate::parse_from_str(form.to.trim(), "%Y-%m-%d"),
+    );
+    let (Ok(from), Ok(to)) = dates else {
+        let flash = Flash::error(w.get("away-problem-dates"));
+        return seat_response(
+            &state,
+            &request,
+            &path,
+            vec![flash],
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+    };
+    let done = blocking(
+        &state,
+        move |s, conn| -> anyhow::Result<Result<(), AbsenceProblem>> {
+            let seats = crate::store::seats_of(conn, auth.game_id())?;
+            let mine = seats
+                .iter()
+                .find(|r| r.seat == auth.seat().0 as i32)
+                .ok_or_else(|| anyhow::anyhow!("no such seat"))?;
+            let person = crate::store::ensure_address(conn, &mine.email, s.games.now())?;
+            s.games.declare_absence(conn, &person, from, to)
+        },
+    )
+    .await;
+    let flash = match done {
+        Ok(Ok(Ok(()))) => return see_other(format!("{}?away=1", path_of(&path))),
+        Ok(Ok(Err(AbsenceProblem::Dates))) => Flash::error(w.get("away-problem-dates")),
+        Ok(Ok(Err(AbsenceProblem::TooLong { left }))) => Flash::error(w.two(
+            "away-problem-long",
+            ("days", state.games.time_rules().vacation_days),
+            ("left", left),
+        )),
+        Ok(Err(error)) => return PageError::unexpected(error, Some(&path.game), w),
+        Err(error) => return error.into_response(w),
+    };
+    seat_response(
+        &state,
+        &request,
+        &path,
+        vec![flash],
+        StatusCode::BAD_REQUEST,
+    )
+    .await
 }

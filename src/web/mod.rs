@@ -220,6 +220,26 @@ fn routes(cfg: &mut web::ServiceConfig) {
             web::post().to(html::rematch),
         )
         .route(
+            "/games/{game}/seat/{seat}/{token}/resign",
+            web::post().to(html::resign),
+        )
+        .route(
+            "/games/{game}/seat/{seat}/{token}/cancel",
+            web::post().to(html::creator_cancel),
+        )
+        .route(
+            "/games/{game}/seat/{seat}/{token}/replace",
+            web::post().to(html::replace),
+        )
+        .route(
+            "/games/{game}/seat/{seat}/{token}/away",
+            web::post().to(html::away),
+        )
+        .route(
+            "/games/{game}/seat/{seat}/{token}/back",
+            web::post().to(html::take_back),
+        )
+        .route(
             "/games/{game}/confirm/{signature}",
             web::get().to(people::confirm),
         )

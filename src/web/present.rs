@@ -1,6 +1,7 @@
 //! What every game page shares: notices above the page, the header facts of a game, and the
 //! history in lines. The game's own parts come from its presenter through `crate::kinds`.
 
+use crate::engine::Seat;
 use crate::games::{GameInfo, HistoryEntry, SeatInfo};
 use crate::kinds::{Kind, View};
 pub use crate::present::status;
@@ -87,4 +88,50 @@ pub fn history(entries: &[HistoryEntry], cx: &Ctx) -> Vec<String> {
             None => cx.words.one("history-setup", "lines", e.lines.join(" ")),
         })
         .collect()
+}
+
+/// What a page says of time, in `zone`: the reader's own deadline, whom the game waits on
+/// since when and until when, who is away, which seats a bot plays.
+pub fn time_lines(
+    time: &crate::games::time::TimeView,
+    me: Option<Seat>,
+    cx: &Ctx,
+    zone: chrono_tz::Tz,
+) -> Vec<String> {
+    use crate::present::time::when;
+    let w = &cx.words;
+    let now = time.now.0;
+    let mut lines = Vec::new();
+    for (seat, since, due) in &time.deadlines {
+        let due = when(*w, due.0, now, zone);
+        if Some(*seat) == me {
+            lines.push(w.one("status-due", "due", due));
+        } else {
+            lines.push(format!(
+                "{} {}",
+                w.two(
+                    "status-waiting-since",
+                    ("seats", cx.names.name(*seat)),
+                    ("since", when(*w, since.0, now, zone))
+                ),
+                w.one("status-due", "due", due)
+            ));
+        }
+    }
+    for (seat, until) in &time.away {
+        lines.push(w.two(
+            "status-away",
+            ("name", cx.names.name(*seat)),
+            ("until", when(*w, until.0, now, zone)),
+        ));
+    }
+    for (seat, control, resigned) in &time.bots {
+        let key = match (control, resigned) {
+            (crate::store::Control::Absent, _) => "status-absent",
+            (_, true) => "status-resigned",
+            _ => "status-bot",
+        };
+        lines.push(w.one(key, "name", cx.names.name(*seat)));
+    }
+    lines
 }

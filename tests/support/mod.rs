@@ -499,17 +499,21 @@ impl TestApp {
     /// The service with these rate limits (the others run without any worth the name).
     pub async fn spawn_limited(backend: &Backend, limits: corriere::games::Limits) -> TestApp {
         let db = Arc::new(TestDb::fresh(backend));
-        TestApp::start_configured(
-            db,
-            Smtp::start(),
-            corriere::kinds::Registry::standard(),
-            limits,
-        )
-        .await
+        let registry = corriere::kinds::Registry::standard();
+        TestApp::start_configured(db, Smtp::start(), registry, limits, Default::default()).await
+    }
+
+    /// The service with these rules of time (missed deadlines, grace, absences).
+    pub async fn spawn_timed(backend: &Backend, time: corriere::games::time::TimeRules) -> TestApp {
+        let db = Arc::new(TestDb::fresh(backend));
+        let registry = corriere::kinds::Registry::standard();
+        let limits = corriere::games::Limits::unlimited();
+        TestApp::start_configured(db, Smtp::start(), registry, limits, time).await
     }
 
     async fn start_with(db: Arc<TestDb>, smtp: Smtp, games: corriere::kinds::Registry) -> TestApp {
-        TestApp::start_configured(db, smtp, games, corriere::games::Limits::unlimited()).await
+        let limits = corriere::games::Limits::unlimited();
+        TestApp::start_configured(db, smtp, games, limits, Default::default()).await
     }
 
     async fn start_configured(
@@ -517,6 +521,7 @@ impl TestApp {
         smtp: Smtp,
         games: corriere::kinds::Registry,
         limits: corriere::games::Limits,
+        time: corriere::games::time::TimeRules,
     ) -> TestApp {
         let clock = corriere::clock::ManualClock::starting_now();
         let config = Config {
@@ -534,7 +539,7 @@ impl TestApp {
             limits,
             sign_in_ttl: corriere::games::DEFAULT_SIGN_IN_TTL,
             behind_proxy: false,
-            time: corriere::games::time::TimeRules::default(),
+            time,
             scheduler_tick: std::time::Duration::from_secs(30),
         };
         let running = corriere::web::start(config)
