@@ -406,10 +406,12 @@ async fn a_declared_absence_pushes_deadlines_in_every_game_of_the_person(backend
         "{}",
         public.text()
     );
-    // More than 14 days a year is refused, saying how many are left.
+    // More than 14 days a year is refused, saying how many are left (from "my games" too).
+    let session = app.sign_in(email_of(1)).await;
     let long = app
-        .post_form(
-            &format!("{}/away", first_links[0].url),
+        .post_signed_in(
+            "/me/away",
+            &session,
             &[("from", "2026-12-01"), ("to", "2026-12-31")],
         )
         .await;

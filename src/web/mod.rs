@@ -249,6 +249,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/me/sign-out", web::post().to(people::sign_out))
         .route("/me/settings", web::post().to(people::save_settings))
         .route("/me/games/{game}/mute", web::post().to(people::mute))
+        .route("/me/away", web::post().to(people::away))
         .route("/mail/{token}", web::get().to(people::settings))
         .route("/mail/{token}", web::post().to(people::save_mail_settings))
         .route(

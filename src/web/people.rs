@@ -376,6 +376,63 @@ async fn save(
 }
 
 #[derive(serde::Deserialize)]
+pub struct AwayForm {
+    #[serde(default)]
+    from: String,
+    #[serde(default)]
+    to: String,
+}
+
+/// POST /me/away: the signed-in person declares an absence; their deadlines in every game
+/// move past it.
+pub async fn away(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    form: web::Form<AwayForm>,
+) -> HttpResponse {
+    use crate::games::time::AbsenceProblem;
+    let w = state.words(&request);
+    let person = match signed_in(&state, &request).await {
+        Ok(Some(person)) => person,
+        Ok(None) => return see_other("/me".into()),
+        Err(error) => return error.into_response(w),
+    };
+    let dates = (
+        chrono::NaiveDate::parse_from_str(form.from.trim(), "%Y-%m-%d"),
+        chrono::NaiveDate::parse_from_str(form.to.trim(), "%Y-%m-%d"),
+    );
+    let problem = match dates {
+        (Ok(from), Ok(to)) => {
+            let shown = person.clone();
+            match blocking(&state, move |s, conn| {
+                s.games.declare_absence(conn, &shown, from, to)
+            })
+            .await
+            {
+                Ok(Ok(Ok(()))) => return see_other("/me?saved=1".into()),
+                Ok(Ok(Err(AbsenceProblem::TooLong { left }))) => w.two(
+                    "away-problem-long",
+                    ("days", state.games.time_rules().vacation_days),
+                    ("left", left),
+                ),
+                Ok(Ok(Err(AbsenceProblem::Dates))) => w.get("away-problem-dates"),
+                Ok(Err(error)) => return PageError(error).into_response(w),
+                Err(error) => return error.into_response(w),
+            }
+        }
+        _ => w.get("away-problem-dates"),
+    };
+    me_page(
+        &state,
+        w,
+        person,
+        vec![(problem, "error")],
+        StatusCode::BAD_REQUEST,
+    )
+    .await
+}
+
+#[derive(serde::Deserialize)]
 pub struct MuteForm {
     #[serde(default)]
     on: String,
