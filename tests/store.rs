@@ -733,6 +733,7 @@ fn a_prepared_move_is_not_stored_once_its_game_has_changed() {
             text_body: "a link made before the relink".into(),
             html_body: "<p>a link made before the relink</p>".into(),
             unsubscribe_url: None,
+            reply_to: None,
         };
         let prepared = store::NewMove {
             mails: vec![mail.into_row(Millis::now())],
@@ -1211,6 +1212,7 @@ fn a_transaction_that_fails_stores_nothing_and_enqueues_nothing() {
             text_body: "a mail of the abandoned move".into(),
             html_body: "<p>a mail of the abandoned move</p>".into(),
             unsubscribe_url: None,
+            reply_to: None,
         };
         let prepared = store::NewMove {
             mails: vec![mail.into_row(Millis::now())],
@@ -1535,6 +1537,7 @@ fn one_pass_sends_each_recipients_mails_oldest_first_and_forgets_them_all() {
                 text_body: "text".into(),
                 html_body: "<p>html</p>".into(),
                 unsubscribe_url: None,
+                reply_to: None,
             };
             store::enqueue(&mut t.conn(), mail, Millis(start.0 + n as i64)).unwrap();
         }
@@ -1582,6 +1585,7 @@ fn a_background_checkpoint_copies_the_sqlite_log_into_the_database_file() {
             text_body: "x".repeat(2000),
             html_body: "y".repeat(2000),
             unsubscribe_url: None,
+            reply_to: None,
         };
         store::enqueue(&mut conn, mail, Millis::now()).unwrap();
     }
@@ -1701,6 +1705,7 @@ fn smtp_urls_that_ask_for_tls_never_send_in_plain_text() {
             text_body: "text".into(),
             html_body: "<p>html</p>".into(),
             unsubscribe_url: None,
+            reply_to: None,
         };
         store::enqueue(&mut t.conn(), mail, Millis::now()).unwrap();
     };

@@ -133,6 +133,8 @@ pub struct NewGame {
     pub client_ip: Option<String>,
     /// The pace: hours each seat has for a decision ([`PACE_HOURS`]); `None`: no deadline.
     pub hours_per_decision: Option<u32>,
+    /// Only the players see the table's talk (spectators see public messages otherwise).
+    pub private_table: bool,
 }
 
 /// A seat of a new game: a person (name, address) or a bot.
@@ -182,6 +184,7 @@ impl NewGame {
             creator_confirmed: true,
             client_ip: None,
             hours_per_decision: None,
+            private_table: false,
         }
     }
 }
@@ -735,6 +738,7 @@ impl Games {
             rematch_of: rematch_of.map(|(old, _)| old.id.clone()),
             rematch: None,
             hours_per_decision: new.hours_per_decision.map(|h| h as i32),
+            private_table: new.private_table,
         };
         // A bot's seat is taken at once, with a contribution the server draws.
         let seats: Vec<SeatRow> = new
@@ -759,6 +763,7 @@ impl Games {
                         .to_owned(),
                     missed: 0,
                     resigned_at: None,
+                    messages_mailed_at: 0,
                 }
             })
             .collect();

@@ -181,6 +181,7 @@ impl Games {
             text_body: mail.text,
             html_body: mail.html,
             unsubscribe_url: Some(mail.unsubscribe_url),
+            reply_to: None,
         })
     }
 

@@ -100,6 +100,7 @@ impl Games {
                 creator_confirmed: true,
                 client_ip,
                 hours_per_decision: old.hours_per_decision.map(|h| h as u32),
+                private_table: old.private_table,
             };
             let created = self.create_in(conn, &new, Some((&old, &old_title)))?;
             let (source, contribution) = match contribution {

@@ -128,6 +128,7 @@ impl Games {
                     rematch_of: None,
                     rematch: None,
                     hours_per_decision: None,
+                    private_table: false,
                 },
             )?;
             for (SeatName { seat, name }, contribution) in
@@ -155,6 +156,7 @@ impl Games {
                         control: crate::store::Control::Player.as_str().to_owned(),
                         missed: 0,
                         resigned_at: None,
+                        messages_mailed_at: 0,
                     },
                 )?;
             }

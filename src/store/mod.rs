@@ -10,6 +10,7 @@ mod outbox;
 mod people;
 pub mod schema;
 mod tables;
+mod talk;
 mod time;
 mod writer;
 
@@ -24,6 +25,7 @@ pub use tables::{
     seat_link_version, seats_of, set_confirmed, set_rematch, set_status, start_game, store_move,
     ActionRow, CancelledBy, ContributionSource, Control, GameRow, GameStatus, NewMove, SeatRow,
 };
+pub use talk::*;
 pub use time::*;
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};

@@ -35,6 +35,8 @@ pub struct OutboxRow {
     pub failed_at: Option<i64>,
     /// The recipient's one-click unsubscribe address (RFC 8058), for `List-Unsubscribe`.
     pub unsubscribe_url: Option<String>,
+    /// Where a reply goes: an address that carries the seat's signed token.
+    pub reply_to: Option<String>,
 }
 
 /// A mail to enqueue.
@@ -48,6 +50,7 @@ pub struct NewMail {
     pub text_body: String,
     pub html_body: String,
     pub unsubscribe_url: Option<String>,
+    pub reply_to: Option<String>,
 }
 
 impl NewMail {
@@ -70,6 +73,7 @@ impl NewMail {
             claimed_until: None,
             failed_at: None,
             unsubscribe_url: self.unsubscribe_url,
+            reply_to: self.reply_to,
         }
     }
 }

@@ -21,6 +21,7 @@ diesel::table! {
         rematch_of -> Nullable<Text>,
         rematch -> Nullable<Text>,
         hours_per_decision -> Nullable<Integer>,
+        private_table -> Bool,
     }
 }
 
@@ -38,6 +39,7 @@ diesel::table! {
         control -> Text,
         missed -> Integer,
         resigned_at -> Nullable<BigInt>,
+        messages_mailed_at -> BigInt,
     }
 }
 
@@ -72,6 +74,7 @@ diesel::table! {
         claimed_until -> Nullable<BigInt>,
         failed_at -> Nullable<BigInt>,
         unsubscribe_url -> Nullable<Text>,
+        reply_to -> Nullable<Text>,
     }
 }
 
@@ -149,6 +152,29 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    messages (id) {
+        id -> Text,
+        game_id -> Text,
+        seat -> Integer,
+        to_seat -> Nullable<Integer>,
+        seq -> BigInt,
+        body -> Text,
+        created_at -> BigInt,
+        via -> Text,
+    }
+}
+
+diesel::table! {
+    inbound_mails (message_id) {
+        message_id -> Text,
+        game_id -> Nullable<Text>,
+        seat -> Nullable<Integer>,
+        received_at -> BigInt,
+        outcome -> Text,
+    }
+}
+
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(actions -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(
@@ -162,5 +188,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     sessions,
     rate_counters,
     deadlines,
-    absences
+    absences,
+    messages,
+    inbound_mails
 );

@@ -131,6 +131,8 @@ pub struct GameRow {
     pub rematch: Option<String>,
     /// Hours a seat has for each decision; `None`: no deadline.
     pub hours_per_decision: Option<i32>,
+    /// Only the players see the table's talk.
+    pub private_table: bool,
 }
 
 impl GameRow {
@@ -161,6 +163,8 @@ pub struct SeatRow {
     pub missed: i32,
     /// When the player resigned.
     pub resigned_at: Option<i64>,
+    /// The creation time of the last message this seat was mailed.
+    pub messages_mailed_at: i64,
 }
 
 /// Who plays a seat.

@@ -99,6 +99,9 @@ pub struct CreateRequest {
     /// Hours each seat has for a decision (12 to 336); absent or null: no deadline.
     #[serde(default)]
     hours_per_decision: Option<u32>,
+    /// Only the players see the table's talk.
+    #[serde(default)]
+    private_table: bool,
 }
 
 #[derive(Serialize)]
@@ -181,6 +184,7 @@ pub async fn create(
         creator_confirmed: false,
         client_ip: state.client_ip(&request),
         hours_per_decision: body.hours_per_decision,
+        private_table: body.private_table,
     };
     match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
         Ok(Ok(created)) => {

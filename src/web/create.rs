@@ -291,6 +291,7 @@ impl CreateForm {
                 creator_confirmed: false,
                 client_ip: None,
                 hours_per_decision,
+                private_table: self.get("private_table") == Some("on"),
             }),
             _ => Err(problems),
         }

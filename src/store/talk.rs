@@ -1,0 +1,127 @@
+//! Table talk's rows: messages between seats (outside the rules log), and the inbound mails
+//! already handled, so a reply delivered twice acts once.
+
+use super::schema::{inbound_mails, messages, seats};
+use super::{AnyConnection, GameId, Millis};
+use diesel::prelude::*;
+use diesel::result::QueryResult;
+
+/// One message at a table.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Insertable, Selectable)]
+#[diesel(table_name = messages)]
+pub struct MessageRow {
+    pub id: String,
+    pub game_id: String,
+    /// The author's seat, from 0.
+    pub seat: i32,
+    /// The one seat it is for; `None`: everyone at the table.
+    pub to_seat: Option<i32>,
+    /// The log's length when it was sent.
+    pub seq: i64,
+    pub body: String,
+    pub created_at: i64,
+    /// `page`, `api` or `mail`.
+    pub via: String,
+}
+
+impl MessageRow {
+    /// Whether `seat` may read it (`None`: a spectator, who reads public messages only).
+    pub fn readable_by(&self, seat: Option<i32>) -> bool {
+        match (self.to_seat, seat) {
+            (None, _) => true,
+            (Some(to), Some(seat)) => to == seat || self.seat == seat,
+            (Some(_), None) => false,
+        }
+    }
+}
+
+pub fn insert_message(conn: &mut AnyConnection, row: &MessageRow) -> QueryResult<()> {
+    diesel::insert_into(messages::table)
+        .values(row.clone())
+        .execute(conn)
+        .map(drop)
+}
+
+/// Every message of a game, oldest first (the caller keeps what a reader may see).
+pub fn messages_of(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<MessageRow>> {
+    messages::table
+        .filter(messages::game_id.eq(game.as_str()))
+        .order((messages::created_at.asc(), messages::id.asc()))
+        .select(MessageRow::as_select())
+        .load(conn)
+}
+
+/// The games with messages created after `after` (for the scheduler's message mails).
+pub fn games_with_messages_since(
+    conn: &mut AnyConnection,
+    after: Millis,
+) -> QueryResult<Vec<String>> {
+    messages::table
+        .filter(messages::created_at.gt(after.0))
+        .select(messages::game_id)
+        .distinct()
+        .load(conn)
+}
+
+/// A seat was mailed (or shown in a digest) every message up to `at`.
+pub fn set_messages_mailed(
+    conn: &mut AnyConnection,
+    game: &GameId,
+    seat: i32,
+    at: i64,
+) -> QueryResult<bool> {
+    diesel::update(
+        seats::table
+            .find((game.as_str(), seat))
+            .filter(seats::messages_mailed_at.lt(at)),
+    )
+    .set(seats::messages_mailed_at.eq(at))
+    .execute(conn)
+    .map(|n| n == 1)
+}
+
+/// Remember an inbound mail by its Message-ID: `false` when it was handled already.
+pub fn record_inbound(
+    conn: &mut AnyConnection,
+    message_id: &str,
+    game: Option<&GameId>,
+    seat: Option<i32>,
+    at: Millis,
+    outcome: &str,
+) -> QueryResult<bool> {
+    let inserted = diesel::insert_into(inbound_mails::table)
+        .values((
+            inbound_mails::message_id.eq(message_id),
+            inbound_mails::game_id.eq(game.map(|g| g.as_str())),
+            inbound_mails::seat.eq(seat),
+            inbound_mails::received_at.eq(at.0),
+            inbound_mails::outcome.eq(outcome),
+        ))
+        .execute(conn);
+    match inserted {
+        Ok(_) => Ok(true),
+        Err(error) if super::is_unique_violation(&error) => Ok(false),
+        Err(error) => Err(error),
+    }
+}
+
+/// What became of an inbound mail already handled.
+pub fn inbound_outcome(conn: &mut AnyConnection, message_id: &str) -> QueryResult<Option<String>> {
+    inbound_mails::table
+        .find(message_id)
+        .select(inbound_mails::outcome)
+        .get_result(conn)
+        .optional()
+}
+
+/// Change what became of an inbound mail.
+pub fn set_inbound_outcome(
+    conn: &mut AnyConnection,
+    message_id: &str,
+    outcome: &str,
+) -> QueryResult<()> {
+    diesel::update(inbound_mails::table.find(message_id))
+        .set(inbound_mails::outcome.eq(outcome))
+        .execute(conn)
+        .map(drop)
+}
