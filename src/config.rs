@@ -3,7 +3,7 @@
 
 use crate::clock::SharedClock;
 use crate::games::time::TimeRules;
-use crate::games::{BaseUrl, GamesConfig, Limits, Secret};
+use crate::games::{BaseUrl, GamesConfig, Limits, ReplyAddress, Secret};
 use crate::kinds::Registry;
 use crate::store::DbUrl;
 use anyhow::{Context, Result};
@@ -58,6 +58,9 @@ pub struct ServeArgs {
     /// How many invitations an address that never followed a link of ours may get in a day.
     #[arg(long, env = "CORRIERE_INVITATIONS_PER_DAY", default_value_t = Limits::default().invitations_per_day)]
     pub invitations_per_day: u32,
+    /// Messages one seat may send to its table in an hour.
+    #[arg(long, env = "CORRIERE_MESSAGES_PER_HOUR", default_value_t = Limits::default().messages_per_hour)]
+    pub messages_per_hour: u32,
     /// How long a sign-in link stays good, in minutes.
     #[arg(long, env = "CORRIERE_SIGN_IN_MINUTES", default_value_t = 30)]
     pub sign_in_minutes: u64,
@@ -74,6 +77,14 @@ pub struct ServeArgs {
     /// Seconds between the scheduler's passes (deadlines, reminders, digests).
     #[arg(long, env = "CORRIERE_SCHEDULER_SECONDS", default_value_t = 30)]
     pub scheduler_seconds: u64,
+    /// Where replies to seat mails go: `NAME@DOMAIN`; each mail's Reply-To is
+    /// `NAME+TOKEN@DOMAIN`, and the MTA hands mail for it to `corriere mail receive` or to
+    /// `--lmtp-listen` (default: reply@ the base URL's host).
+    #[arg(long, env = "CORRIERE_REPLY_ADDRESS")]
+    pub reply_address: Option<String>,
+    /// Also accept replies by LMTP from a local MTA on this address (e.g. 127.0.0.1:2424).
+    #[arg(long, env = "CORRIERE_LMTP_LISTEN")]
+    pub lmtp_listen: Option<String>,
     /// Take the client's address from the last hop of `X-Forwarded-For` (set it only behind a
     /// reverse proxy that sets that header); by default the connection's address counts.
     #[arg(long, env = "CORRIERE_BEHIND_PROXY")]
@@ -110,6 +121,10 @@ pub struct Config {
     pub time: TimeRules,
     /// How often the scheduler looks for due work.
     pub scheduler_tick: std::time::Duration,
+    /// Where replies to seat mails go (`None`: reply@ the base URL's host).
+    pub reply_address: Option<ReplyAddress>,
+    /// Where to accept replies by LMTP, if anywhere.
+    pub lmtp_listen: Option<String>,
 }
 
 impl ServeArgs {
@@ -143,7 +158,17 @@ impl ServeArgs {
                     .map_err(|_| anyhow::anyhow!("CORRIERE_BASE_URL {u:?} is not an http(s) URL"))
             })
             .transpose()?;
+        let reply_address = self
+            .reply_address
+            .map(|a| {
+                ReplyAddress::parse(&a).map_err(|_| {
+                    anyhow::anyhow!("CORRIERE_REPLY_ADDRESS {a:?} must look like name@domain")
+                })
+            })
+            .transpose()?;
         Ok(Config {
+            reply_address,
+            lmtp_listen: self.lmtp_listen,
             database_url,
             bind: self.bind,
             base_url,
@@ -160,6 +185,7 @@ impl ServeArgs {
                 games_per_day: self.games_per_day,
                 sign_ins_per_hour: self.sign_ins_per_hour,
                 invitations_per_day: self.invitations_per_day,
+                messages_per_hour: self.messages_per_hour,
             },
             sign_in_ttl: std::time::Duration::from_secs(self.sign_in_minutes.max(1) * 60),
             behind_proxy: self.behind_proxy,
@@ -184,6 +210,7 @@ impl Config {
             limits: self.limits,
             sign_in_ttl: self.sign_in_ttl,
             time: self.time,
+            reply_address: self.reply_address.clone(),
         }
     }
 

@@ -14,6 +14,8 @@ use tokio::task::JoinHandle;
 pub struct JobReport {
     /// Digests mailed.
     pub digests: usize,
+    /// Mails carrying the table's messages.
+    pub talk: usize,
     /// Reminders, extensions, the clock's and the bots' moves.
     pub time: TimeReport,
 }
@@ -34,17 +36,22 @@ impl Scheduler {
     pub async fn run_once(&self) -> anyhow::Result<JobReport> {
         let time = self.games.run_deadlines(&self.db).await?;
         let games = self.games.clone();
-        let digests = self
+        let (digests, talk) = self
             .db
-            .run(move |conn| -> anyhow::Result<usize> {
+            .run(move |conn| -> anyhow::Result<(usize, usize)> {
+                let talk = games.mail_messages(conn)?;
                 let digests = games.send_digests(conn)?;
                 // Counters of windows that ended a day ago can no longer limit anything.
                 let old = Millis(games.now().0 - 2 * 24 * 3600 * 1000);
                 crate::store::prune_counters(conn, old)?;
-                Ok(digests)
+                Ok((digests, talk))
             })
             .await??;
-        Ok(JobReport { digests, time })
+        Ok(JobReport {
+            digests,
+            talk,
+            time,
+        })
     }
 
     /// Run a pass every tick until `shutdown` turns true.

@@ -133,6 +133,19 @@ enum MailCommand {
         #[command(flatten)]
         args: corriere::config::ServeArgs,
     },
+    /// Take one reply on standard input (the pipe from an MTA alias for the reply address);
+    /// exits 0 when taken, 67/77 for an unknown or forged address, 75 to be tried again.
+    Receive {
+        /// The envelope sender (Postfix: `${sender}`); empty for a bounce.
+        #[arg(long)]
+        sender: Option<String>,
+        /// The envelope recipient (Postfix: `${original_recipient}`); otherwise the mail's
+        /// To, Cc, Delivered-To and X-Original-To are read.
+        #[arg(long)]
+        recipient: Vec<String>,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
     /// Send a queued or failed mail now (its address is no longer marked undeliverable).
     Retry {
         /// The mail's id, as `mail list` prints it.
@@ -222,6 +235,11 @@ fn main() -> ExitCode {
                 cli::admin::list_mails(args, failed, game.as_deref())
             }
             MailCommand::Retry { id, args } => cli::admin::retry_mail(args, &id),
+            MailCommand::Receive {
+                sender,
+                recipient,
+                args,
+            } => return cli::admin::receive_mail(args, sender, recipient),
         },
         Command::Engine {
             command:

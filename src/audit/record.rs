@@ -41,6 +41,11 @@ pub struct Record {
     /// The server's secret (64 hex digits), present only once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secret: Option<String>,
+    /// The table's public messages, only when asked for (`record.json?talk=1`): outside the
+    /// hash chain, NOT part of the verified log (`{"verified": false, "messages": […]}`);
+    /// verification ignores it. Private messages are never in a record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub talk: Option<serde_json::Value>,
 }
 
 /// A seat and the public name of its player.
@@ -196,6 +201,7 @@ impl Record {
             actions: Vec::new(),
             outcome: None,
             secret: None,
+            talk: None,
         }
     }
 
@@ -332,6 +338,9 @@ impl Record {
         ];
         if let Some(secret) = &self.secret {
             fields.push(("secret", one(secret)));
+        }
+        if let Some(talk) = &self.talk {
+            fields.push(("talk", one(talk)));
         }
         let body: Vec<String> = fields
             .into_iter()

@@ -214,3 +214,55 @@ fn time(at: Millis) -> String {
     let since = Duration::from_millis(u64::try_from(at.0).unwrap_or(0));
     humantime::format_rfc3339_seconds(UNIX_EPOCH + since).to_string()
 }
+
+/// `corriere mail receive`: one reply on standard input, as an MTA's pipe delivers it. The
+/// exit code is the MTA's answer (sysexits): 0 taken (or dropped: a machine's mail, a second
+/// delivery), 67 no such reply address and 77 a forged or retired one (the MTA bounces), 75
+/// a temporary failure (the MTA keeps the mail and tries again).
+pub fn receive_mail(args: ServeArgs, sender: Option<String>, recipients: Vec<String>) -> ExitCode {
+    use crate::mail::inbound::{self, MAX_REPLY_BYTES};
+    use std::io::Read;
+    const TEMPFAIL: u8 = 75;
+    let mut raw = Vec::new();
+    if let Err(error) = std::io::stdin()
+        .take(MAX_REPLY_BYTES as u64)
+        .read_to_end(&mut raw)
+    {
+        eprintln!("corriere: reading the mail: {error}");
+        return ExitCode::from(TEMPFAIL);
+    }
+    let (games, db) = match super::open(args) {
+        Ok(opened) => opened,
+        Err(error) => {
+            eprintln!("corriere: {error:#}");
+            return ExitCode::from(TEMPFAIL);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("corriere: {error}");
+            return ExitCode::from(TEMPFAIL);
+        }
+    };
+    let delivered = runtime.block_on(inbound::deliver(
+        &games,
+        &db,
+        &raw,
+        sender.as_deref(),
+        &recipients,
+    ));
+    match delivered {
+        Ok(delivery) => {
+            eprintln!("corriere: {delivery:?}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("corriere: {error}");
+            ExitCode::from(error.exit_code() as u8)
+        }
+    }
+}

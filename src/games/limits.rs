@@ -16,6 +16,8 @@ pub struct Limits {
     pub sign_ins_per_hour: u32,
     /// Invitations an address that never followed a link of ours may be sent in a day.
     pub invitations_per_day: u32,
+    /// Messages one seat may send to its table in an hour (pages, API and replies together).
+    pub messages_per_hour: u32,
 }
 
 impl Default for Limits {
@@ -25,6 +27,7 @@ impl Default for Limits {
             games_per_day: 30,
             sign_ins_per_hour: 3,
             invitations_per_day: 3,
+            messages_per_hour: 30,
         }
     }
 }
@@ -37,6 +40,7 @@ impl Limits {
             games_per_day: u32::MAX,
             sign_ins_per_hour: u32::MAX,
             invitations_per_day: u32::MAX,
+            messages_per_hour: u32::MAX,
         }
     }
 }
@@ -44,7 +48,7 @@ impl Limits {
 /// A limit reached: what was limited and when to try again.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limited {
-    /// Which limit (`games`, `sign_ins`, `invitations`).
+    /// Which limit (`games`, `sign_ins`, `invitations`, `messages`).
     pub what: &'static str,
     pub retry_after: Duration,
 }

@@ -204,6 +204,8 @@ pub enum Capability {
     Settings,
     /// One-click unsubscribe: (address key).
     Unsubscribe,
+    /// A reply to a seat's mail: (game id, seat, move number, partner seat, link version).
+    Reply,
 }
 
 impl Capability {
@@ -213,6 +215,199 @@ impl Capability {
             Capability::SignIn => b"corriere-sign-in/v1",
             Capability::Settings => b"corriere-settings/v1",
             Capability::Unsubscribe => b"corriere-unsubscribe/v1",
+            Capability::Reply => b"corriere-reply/v1",
         }
+    }
+}
+
+/// Where replies to seat mails go: `local@domain`, each mail's address being
+/// `local+TOKEN@domain` with a token that names the seat and is signed ([`ReplyToken`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplyAddress {
+    local: String,
+    domain: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the reply address must look like name@domain, without a + in the name")]
+pub struct BadReplyAddress;
+
+impl ReplyAddress {
+    pub fn parse(text: &str) -> Result<ReplyAddress, BadReplyAddress> {
+        let (local, domain) = text.trim().rsplit_once('@').ok_or(BadReplyAddress)?;
+        let fine = |part: &str, extra: &[u8]| {
+            !part.is_empty()
+                && part.len() <= 40
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b) || extra.contains(&b))
+        };
+        if !fine(local, b"") || !fine(domain, b"") {
+            return Err(BadReplyAddress);
+        }
+        Ok(ReplyAddress {
+            local: local.to_ascii_lowercase(),
+            domain: domain.to_ascii_lowercase(),
+        })
+    }
+
+    /// `reply@HOST` of the base URL (`reply@localhost` for a local one).
+    pub fn for_base(base: &BaseUrl) -> ReplyAddress {
+        let rest = base.as_str().split_once("://").map_or("", |(_, rest)| rest);
+        let host = rest.split(['/', ':']).next().unwrap_or_default();
+        ReplyAddress::parse(&format!("reply@{host}")).unwrap_or(ReplyAddress {
+            local: "reply".into(),
+            domain: "localhost".into(),
+        })
+    }
+
+    /// The address of one token.
+    pub fn with_token(&self, token: &ReplyToken) -> String {
+        format!("{}+{}@{}", self.local, token.text(), self.domain)
+    }
+
+    /// The token of an address of ours (`local+TOKEN@domain`, any case), or `None` for any
+    /// other address.
+    pub fn token_in(&self, address: &str) -> Option<String> {
+        let address = address.trim().trim_start_matches('<').trim_end_matches('>');
+        let (local, domain) = address.rsplit_once('@')?;
+        let (name, token) = local.split_once('+')?;
+        (name.eq_ignore_ascii_case(&self.local) && domain.eq_ignore_ascii_case(&self.domain))
+            .then(|| token.to_owned())
+    }
+}
+
+/// What a reply address grants: to act for `seat` of `game` as of move `seq`, and to answer
+/// `partner`'s private message (0: the table). Written `game.seat.seq.partner.signature`
+/// (seats from 1, a 24-digit signature that includes the seat's link version).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplyToken {
+    pub game: GameId,
+    pub seat: Seat,
+    pub seq: i64,
+    pub partner: Option<Seat>,
+    signature: String,
+}
+
+impl ReplyToken {
+    /// The parts of a token as it arrived, unchecked; `None` when it is not shaped like one.
+    pub fn parse(text: &str) -> Option<ReplyToken> {
+        let mut parts = text.split('.');
+        let game = GameId::parse(parts.next()?).ok()?;
+        let seat: u8 = parts.next()?.parse().ok()?;
+        let seq: i64 = parts.next()?.parse().ok()?;
+        let partner: u8 = parts.next()?.parse().ok()?;
+        let signature = parts.next()?.to_ascii_lowercase();
+        if parts.next().is_some()
+            || seat == 0
+            || seq < 0
+            || signature.len() != 24
+            || !signature.bytes().all(|b| b.is_ascii_hexdigit())
+        {
+            return None;
+        }
+        Some(ReplyToken {
+            game,
+            seat: Seat(seat - 1),
+            seq,
+            partner: (partner > 0).then(|| Seat(partner - 1)),
+            signature,
+        })
+    }
+
+    fn text(&self) -> String {
+        format!(
+            "{}.{}.{}.{}.{}",
+            self.game,
+            self.seat.number(),
+            self.seq,
+            self.partner.map_or(0, |p| p.number()),
+            self.signature
+        )
+    }
+}
+
+impl Links {
+    fn reply_parts(
+        game: &GameId,
+        seat: Seat,
+        seq: i64,
+        partner: Option<Seat>,
+        link_version: i32,
+    ) -> [String; 5] {
+        [
+            game.to_string(),
+            seat.number().to_string(),
+            seq.to_string(),
+            partner.map_or(0, |p| p.number()).to_string(),
+            link_version.to_string(),
+        ]
+    }
+
+    /// A seat's reply token as of move `seq`.
+    pub fn reply_token(
+        &self,
+        game: &GameId,
+        seat: Seat,
+        seq: i64,
+        partner: Option<Seat>,
+        link_version: i32,
+    ) -> ReplyToken {
+        let parts = Links::reply_parts(game, seat, seq, partner, link_version);
+        let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+        let signature = self.sign(Capability::Reply, &parts)[..24].to_owned();
+        ReplyToken {
+            game: game.clone(),
+            seat,
+            seq,
+            partner,
+            signature,
+        }
+    }
+
+    /// Whether `token` was signed for the seat's current link version; constant time.
+    pub fn check_reply(&self, token: &ReplyToken, link_version: i32) -> bool {
+        use subtle::ConstantTimeEq;
+        let parts = Links::reply_parts(
+            &token.game,
+            token.seat,
+            token.seq,
+            token.partner,
+            link_version,
+        );
+        let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+        let full = self.sign(Capability::Reply, &parts);
+        bool::from(full.as_bytes()[..24].ct_eq(token.signature.as_bytes()))
+    }
+}
+
+#[cfg(test)]
+mod reply_tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_token_round_trips_and_binds_every_part() {
+        let links = Links::new(
+            Secret::generate(),
+            BaseUrl::parse("https://x.example").unwrap(),
+        );
+        let game = GameId::parse("abcdefghij").unwrap();
+        let token = links.reply_token(&game, Seat(1), 42, Some(Seat(0)), 3);
+        let address = ReplyAddress::for_base(links.base()).with_token(&token);
+        assert!(address.starts_with("reply+abcdefghij.2.42.1."), "{address}");
+        assert!(address.ends_with("@x.example"), "{address}");
+        let back = ReplyAddress::for_base(links.base())
+            .token_in(&address.to_uppercase().replace("ABCDEFGHIJ", "abcdefghij"))
+            .and_then(|t| ReplyToken::parse(&t))
+            .unwrap();
+        assert_eq!(back, token);
+        assert!(links.check_reply(&back, 3));
+        assert!(!links.check_reply(&back, 4), "a relink retires it");
+        let mut moved = back.clone();
+        moved.seq = 43;
+        assert!(!links.check_reply(&moved, 3), "the move number is signed");
+        let mut other = back;
+        other.seat = Seat(0);
+        assert!(!links.check_reply(&other, 3), "the seat is signed");
     }
 }

@@ -16,7 +16,8 @@ mod replay;
 pub mod seed;
 
 pub use links::{
-    BadBaseUrl, BadSeatToken, BadSecret, BaseUrl, Capability, Links, SeatToken, Secret,
+    BadBaseUrl, BadReplyAddress, BadSeatToken, BadSecret, BaseUrl, Capability, Links, ReplyAddress,
+    ReplyToken, SeatToken, Secret,
 };
 pub use moves::{ActionInput, Mover, Refused, MOVE_ATTEMPTS};
 pub use names::{
@@ -58,6 +59,8 @@ pub struct GamesConfig {
     pub sign_in_ttl: std::time::Duration,
     /// Missed deadlines, grace, absences.
     pub time: time::TimeRules,
+    /// Where replies to seat mails go (`None`: reply@ the base URL's host).
+    pub reply_address: Option<ReplyAddress>,
 }
 
 impl GamesConfig {
@@ -71,6 +74,7 @@ impl GamesConfig {
             limits: Limits::default(),
             sign_in_ttl: DEFAULT_SIGN_IN_TTL,
             time: time::TimeRules::default(),
+            reply_address: None,
         }
     }
 }
@@ -90,6 +94,7 @@ struct Inner {
     limits: Limits,
     sign_in_ttl: std::time::Duration,
     time: time::TimeRules,
+    reply_address: ReplyAddress,
 }
 
 /// A seat whose link was checked: the only way to act for a seat as its player.
@@ -309,7 +314,9 @@ pub mod limits;
 pub mod people;
 pub mod post;
 pub mod rematch;
+pub mod replies;
 pub mod review;
+pub mod talk;
 pub mod time;
 
 /// One thing wrong with a new game; the web layer words it (`CreateProblem::words`).
@@ -570,7 +577,11 @@ fn step_words(kind: &dyn Kind, step: &crate::audit::Step, over: bool, cx: &Ctx) 
 
 impl Games {
     pub fn new(config: GamesConfig) -> Games {
+        let reply_address = config
+            .reply_address
+            .unwrap_or_else(|| ReplyAddress::for_base(&config.base_url));
         Games(Arc::new(Inner {
+            reply_address,
             links: Links::new(config.link_secret, config.base_url),
             cache: ReplayCache::new(CACHE_CAPACITY),
             registry: config.registry,
@@ -584,6 +595,11 @@ impl Games {
     /// The time now, by the service's clock.
     pub fn now(&self) -> Millis {
         self.0.clock.millis()
+    }
+
+    /// Where replies to seat mails go.
+    pub fn reply_address(&self) -> &ReplyAddress {
+        &self.0.reply_address
     }
 
     /// The service's clock.
@@ -1112,9 +1128,11 @@ impl Games {
                 seq: 0,
                 log_head_short: short(&head),
                 log_head: head.clone(),
+                commands: replies::command_examples(kind, &replay.game, seat, &to.words),
             }
             .render()?;
-            if let Some(mail) = self.letter(to, Class::Game, Some(&id), "started", mail) {
+            if let Some(mut mail) = self.letter(to, Class::Game, Some(&id), "started", mail) {
+                mail.reply_to = Some(self.reply_to(seat_row, 0, None));
                 store::enqueue(conn, mail, now)?;
             }
         }
@@ -1150,6 +1168,7 @@ impl Games {
         replay: &Replay,
         since: i64,
         due: Option<String>,
+        talk: Vec<String>,
     ) -> anyhow::Result<compose::Rendered> {
         let id = GameId::parse(&row.id)?;
         let seat = seat_of(seat_row);
@@ -1177,6 +1196,8 @@ impl Games {
             seq: replay.seq as i64,
             log_head_short: short(&head),
             log_head: head,
+            talk,
+            commands: replies::command_examples(kind, &replay.game, seat, &words),
         }
         .render()?)
     }

@@ -5,8 +5,8 @@
 
 use super::replay::action_row;
 use super::{
-    happened_since, names_of, seat_of, short, AuthError, Class, Games, MoveError, MoveOutcome,
-    Recipient, SeatAuth, SeatToken,
+    happened_since, names_of, seat_of, short, talk, AuthError, Class, Games, MoveError,
+    MoveOutcome, Recipient, SeatAuth, SeatToken,
 };
 use crate::audit::{Author, Rejection, Replay};
 use crate::engine::{Seat, Viewer};
@@ -240,6 +240,7 @@ impl Games {
         let over = after.game.is_over();
         let names = names_of(&seats);
         let recipients = self.seat_recipients(conn, id, &seats, now)?;
+        let messages = store::messages_of(conn, id)?;
         let deadlines = self.deadline_changes(conn, &row, &seats, Some(&before), &after, at)?;
         let mut mails = Vec::new();
         // The mover has seen what it did, unless the clock or a bot did it for the seat.
@@ -253,7 +254,10 @@ impl Games {
                 let mail = self.game_over(kind, &row, &seats, seat_row, to, &after)?;
                 mails.extend(
                     self.letter(to, Class::Game, Some(id), "game_over", mail)
-                        .map(|m| m.into_row(now)),
+                        .map(|mut m| {
+                            m.reply_to = Some(self.reply_to(seat_row, seq, None));
+                            m.into_row(now)
+                        }),
                 );
                 seen_by.push(seat_row.seat);
             }
@@ -276,10 +280,21 @@ impl Games {
                 }
                 let since = seat_row.last_seen_seq;
                 let due = self.due_words(&deadlines, next, to, now);
-                let mail = self.your_turn(kind, &row, &seats, seat_row, to, &after, since, due)?;
+                // The table's talk since the seat last saw the game, others' messages only.
+                let talk_lines = talk::talk_lines(&messages, &seats, Some(next));
+                let fresh: Vec<&talk::TalkLine> = talk_lines
+                    .iter()
+                    .filter(|l| l.from_seat != next.number() && l.move_number >= since)
+                    .collect();
+                let talk = talk::talk_words(&fresh, to.words);
+                let mail =
+                    self.your_turn(kind, &row, &seats, seat_row, to, &after, since, due, talk)?;
                 mails.extend(
                     self.letter(to, Class::Turn, Some(id), "your_turn", mail)
-                        .map(|m| m.into_row(now)),
+                        .map(|mut m| {
+                            m.reply_to = Some(self.reply_to(seat_row, seq, None));
+                            m.into_row(now)
+                        }),
                 );
                 seen_by.push(seat_row.seat);
             }

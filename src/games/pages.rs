@@ -38,6 +38,8 @@ pub struct SeatPage {
     pub rematch_url: Option<String>,
     /// Deadlines, bots, absences (in this seat's person's zone).
     pub time: super::time::TimeView,
+    /// The table's talk this seat may read, oldest first.
+    pub talk: Vec<super::talk::TalkLine>,
 }
 
 /// Everything the public page of a game shows: a spectator's view, or the full review after
@@ -60,6 +62,8 @@ pub struct PublicPage {
     pub undelivered: Vec<Undelivered>,
     /// Deadlines, bots, absences.
     pub time: super::time::TimeView,
+    /// The table's public talk, unless the table is private.
+    pub talk: Vec<super::talk::TalkLine>,
 }
 
 /// What `cx.viewer` may see of every step, in words, newest first.
@@ -143,7 +147,9 @@ impl Games {
             None => None,
         };
         let time = self.time_of(conn, &auth.game_id, Some(auth.seat))?;
+        let talk = self.talk(conn, &auth.game_id, Some(auth.seat))?;
         Ok(SeatPage {
+            talk,
             undelivered,
             rematch_url,
             time,
@@ -189,7 +195,9 @@ impl Games {
         let cx = Ctx::new(self.registry().catalogs().words(lang), &names, viewer);
         let undelivered = self.undelivered(conn, game_id, false)?;
         let time = self.time_of(conn, game_id, None)?;
+        let talk = self.talk(conn, game_id, None)?;
         Ok(PublicPage {
+            talk,
             undelivered,
             time,
             view: replay.map(|r| r.game.view(viewer)),

@@ -3,8 +3,8 @@
 
 use super::post::{split_signed, Class, MailMode};
 use super::{
-    happened_since, limits, names_of, seat_of, Capability, EmailAddress, GameId, GameStatus, Games,
-    Limited,
+    happened_since, limits, names_of, seat_of, talk, Capability, EmailAddress, GameId, GameStatus,
+    Games, Limited,
 };
 use crate::engine::Viewer;
 use crate::mail::compose;
@@ -429,18 +429,31 @@ impl Games {
                 continue;
             };
             let me = seat_of(&seat_row);
-            let Some(decision) = replay.game.decision(me) else {
+            // The table's messages it was not yet told of, others' only.
+            let lines = talk::talk_lines(&store::messages_of(conn, &id)?, &seats, Some(me));
+            let unread: Vec<&talk::TalkLine> = lines
+                .iter()
+                .filter(|l| l.from_seat != me.number() && l.at > seat_row.messages_mailed_at)
+                .collect();
+            let decision = replay.game.decision(me);
+            if decision.is_none() && unread.is_empty() {
                 continue;
-            };
+            }
             let words = self.words_for(person);
             let names = names_of(&seats);
             let cx = Ctx::new(words, &names, Viewer::Seat(me));
             games.push(compose::DigestGame {
                 game_title: self.name_of(&row, &seats, words),
-                prompt: kind.decision_words(&decision, &cx),
+                prompt: decision
+                    .map(|d| kind.decision_words(&d, &cx))
+                    .unwrap_or_default(),
                 happened: happened_since(kind, &replay, seat_row.last_seen_seq, &cx),
+                talk: talk::talk_words(&unread, words),
                 seat_url: self.links().seat_url(&id, me, seat_row.link_version),
             });
+            if let Some(newest) = unread.last() {
+                store::set_messages_mailed(conn, &id, seat_row.seat, newest.at)?;
+            }
             told.push((id, seat_row.seat, replay.seq as i64));
             to_name.get_or_insert_with(|| seat_row.name.clone());
         }

@@ -143,6 +143,9 @@ pub trait Kind: Send + Sync {
         fields: &[(String, String)],
         words: &Words,
     ) -> Option<Result<Action, String>>;
+    /// The reply commands that play `action` in `words`' language (see
+    /// `Presenter::commands`).
+    fn commands(&self, action: &Action, words: &Words) -> Vec<String>;
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart;
     fn player_columns(&self, cx: &Ctx) -> Vec<String>;
     fn player_cells(&self, view: &View, seat: Seat, cx: &Ctx) -> Vec<String>;

@@ -376,6 +376,10 @@ impl<P: Presenter> Kind for Typed<P> {
             .action_from_form(fields, words)
             .map(|parsed| parsed.map(action::<P::Game>))
     }
+    fn commands(&self, act: &Action, words: &Words) -> Vec<String> {
+        self.presenter
+            .commands(typed(act.downcast(), "an action"), words)
+    }
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart {
         self.presenter.mail_part(self.view(view), seat, cx)
     }

@@ -72,6 +72,41 @@ pub struct YourTurn<'w> {
     pub seq: i64,
     pub log_head: String,
     pub log_head_short: String,
+    /// The table's messages since the seat last acted, one line each.
+    pub talk: Vec<String>,
+    /// Reply commands that play a legal move now (a few, as examples); empty when the game
+    /// takes no moves by reply.
+    pub commands: Vec<String>,
+}
+
+/// Messages at a table, mailed in a batch.
+#[derive(Clone, Debug)]
+pub struct Talk<'w> {
+    pub w: Words<'w>,
+    pub footer: Footer,
+    pub to_name: String,
+    pub game_title: String,
+    pub lines: Vec<String>,
+    pub seat_url: String,
+}
+
+/// The answer to a reply by mail: what became of it, and the game as it stands.
+#[derive(Clone, Debug)]
+pub struct Answer<'w> {
+    pub w: Words<'w>,
+    pub footer: Footer,
+    pub to_name: String,
+    pub game_title: String,
+    /// "Applied: move 58.", "Not applied: …", "The game moved on …", "Your message went to…".
+    pub verdict: String,
+    /// Why, when it was not applied (the rule, or the line that was not understood).
+    pub why: Option<String>,
+    /// What happened since the seat last acted (its move included).
+    pub happened: Vec<String>,
+    /// What the seat must decide now, if anything.
+    pub prompt: Option<String>,
+    pub commands: Vec<String>,
+    pub seat_url: String,
 }
 
 #[derive(Clone, Debug)]
@@ -170,6 +205,8 @@ pub struct Started<'w> {
     pub seq: i64,
     pub log_head: String,
     pub log_head_short: String,
+    /// Reply commands of the seat's first decision, if it has one.
+    pub commands: Vec<String>,
 }
 
 /// To a game's creator: prove the address before any invitation leaves.
@@ -200,6 +237,8 @@ pub struct DigestGame {
     /// The decision, in words.
     pub prompt: String,
     pub happened: Vec<String>,
+    /// The table's messages since the last mail, one line each.
+    pub talk: Vec<String>,
     pub seat_url: String,
 }
 
@@ -441,3 +480,15 @@ mod tests {
         assert_eq!(rendered.subject, "Condottiere is cancelled");
     }
 }
+mail_templates!(
+    Talk,
+    TalkSubject = "mail/talk/subject.txt",
+    TalkText = "mail/talk/body.txt",
+    TalkHtml = "mail/talk/body.html"
+);
+mail_templates!(
+    Answer,
+    AnswerSubject = "mail/answer/subject.txt",
+    AnswerText = "mail/answer/body.txt",
+    AnswerHtml = "mail/answer/body.html"
+);

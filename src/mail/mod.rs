@@ -7,6 +7,8 @@
 //! creator.
 
 pub mod compose;
+pub mod inbound;
+pub mod lmtp;
 mod smtp;
 
 pub use smtp::BadSmtpUrl;
@@ -124,6 +126,13 @@ impl Mailer {
         if let Some(game) = &row.game_id {
             let root = self.thread_root(game);
             builder = builder.in_reply_to(root.clone()).references(root);
+        }
+        // A reply goes back to the seat it came from (its signed token is in the address).
+        if let Some(reply_to) = &row.reply_to {
+            let address = reply_to
+                .parse()
+                .map_err(|e| format!("bad reply address: {e}"))?;
+            builder = builder.reply_to(Mailbox::new(None, address));
         }
         // RFC 8058: the mail client offers "unsubscribe" and POSTs to it, no cookie needed.
         if let Some(url) = &row.unsubscribe_url {

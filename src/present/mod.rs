@@ -216,6 +216,14 @@ pub trait Presenter: Send + Sync + 'static {
         let _ = (fields, words);
         None
     }
+    /// The reply commands that play `action` ("play M5", "jogar Inverno"), in `words`'
+    /// language: each a phrase whose words, in any order, name the action; the first is the
+    /// one mails show. Empty when this game takes no such move by reply (the reply is then a
+    /// message to the table).
+    fn commands(&self, action: &<Self::Game as Rules>::Action, words: &Words) -> Vec<String> {
+        let _ = (action, words);
+        Vec::new()
+    }
     /// The lines of a "your turn" mail that are this game's (the hand, the board in words).
     fn mail_part(&self, view: &<Self::Game as Rules>::View, seat: Seat, cx: &Ctx) -> MailPart;
     /// The public page's player table: extra column headers…

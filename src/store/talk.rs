@@ -125,3 +125,10 @@ pub fn set_inbound_outcome(
         .execute(conn)
         .map(drop)
 }
+
+/// Forget an inbound mail whose handling failed, so the MTA's next delivery acts.
+pub fn forget_inbound(conn: &mut AnyConnection, message_id: &str) -> QueryResult<()> {
+    diesel::delete(inbound_mails::table.find(message_id))
+        .execute(conn)
+        .map(drop)
+}

@@ -399,6 +399,8 @@ struct SeatJson {
     view: Option<serde_json::Value>,
     /// When this seat's decision is due (RFC 3339, UTC); null without one.
     deadline: Option<String>,
+    /// The table's talk this seat may read, oldest first.
+    messages: Vec<crate::games::talk::TalkLine>,
 }
 
 pub async fn seat(
@@ -424,10 +426,66 @@ pub async fn seat(
                 .iter()
                 .find(|(seat, _, _)| *seat == page.seat)
                 .map(|(_, _, due)| crate::audit::rfc3339_millis(due.0)),
+            messages: page.talk,
         }),
         Ok(Err(LoadError::NoSuchGame)) => no_game(),
         Ok(Err(LoadError::UnknownKind(game))) => unknown_kind(&game),
         Ok(Err(LoadError::Unexpected(e))) => unexpected(e, Some(&path)),
+        Err(response) => response,
+    }
+}
+
+/// A message to the table, or privately to one seat (from 1).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MessageRequest {
+    text: String,
+    #[serde(default)]
+    to: Option<u8>,
+}
+
+/// POST /api/v1/games/{game}/messages: say something at the table.
+pub async fn post_message(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<String>,
+    body: web::Json<MessageRequest>,
+) -> HttpResponse {
+    use crate::games::talk::{MessageError, MessageText, Via};
+    let MessageRequest { text, to } = body.into_inner();
+    let text = match MessageText::parse(&text) {
+        Ok(text) => text,
+        Err(bad) => return error(StatusCode::UNPROCESSABLE_ENTITY, "invalid", bad.to_string()),
+    };
+    let to = match to {
+        None => None,
+        Some(n) if n >= 1 => Some(Seat(n - 1)),
+        Some(_) => {
+            return error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid",
+                "`to` is a seat number from 1",
+            )
+        }
+    };
+    let posted = for_bearer(&state, &request, &path, move |s, conn, auth| {
+        s.games.post_message(conn, auth, to, &text, Via::Api)
+    });
+    match posted.await {
+        Ok(Ok(line)) => HttpResponse::Created().json(line),
+        Ok(Err(MessageError::NoSuchSeat)) => error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid",
+            "there is no other seat with that number at this table",
+        ),
+        Ok(Err(MessageError::Bad(bad))) => {
+            error(StatusCode::UNPROCESSABLE_ENTITY, "invalid", bad.to_string())
+        }
+        Ok(Err(MessageError::Limited(limited))) => HttpResponse::TooManyRequests()
+            .insert_header(("Retry-After", limited.retry_after.as_secs().to_string()))
+            .json(serde_json::json!({"error": {"code": "rate_limited", "message": "too many messages from this seat in this hour; try again later"}})),
+        Ok(Err(MessageError::NoSuchGame)) => no_game(),
+        Ok(Err(MessageError::Unexpected(e))) => unexpected(e, Some(&path)),
         Err(response) => response,
     }
 }

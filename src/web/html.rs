@@ -155,6 +155,8 @@ pub struct SeatPageHtml<'w> {
     pub time: Vec<String>,
     /// The seat's own time forms: resign, go away, replace a resigned seat, cancel.
     pub time_forms: TimeForms,
+    /// The table's talk and the form to add to it.
+    pub talk: TalkShown,
 }
 
 /// The forms a seat page offers about time and seats.
@@ -175,7 +177,7 @@ pub struct TimeForms {
     pub email_max: usize,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 pub struct SeatPath {
     game: String,
     seat: u8,
@@ -309,8 +311,21 @@ fn render_seat(
     w: Words,
     path: &SeatPath,
     page: Result<SeatPage, LoadError>,
+    flashes: Vec<Flash>,
+    status: StatusCode,
+) -> HttpResponse {
+    render_seat_with(state, w, path, page, flashes, status, String::new())
+}
+
+/// [`render_seat`] with a message the seat wrote that is shown again in its form.
+fn render_seat_with(
+    state: &AppState,
+    w: Words,
+    path: &SeatPath,
+    page: Result<SeatPage, LoadError>,
     mut flashes: Vec<Flash>,
     status: StatusCode,
+    draft: String,
 ) -> HttpResponse {
     let page = match page {
         Ok(page) => page,
@@ -365,10 +380,11 @@ fn render_seat(
                 },
             )
         }
-        (_, Some(view)) => render(
-            status,
-            &SeatPageHtml::build(kind, &page, view, game, &base, flashes, &cx),
-        ),
+        (_, Some(view)) => {
+            let mut html = SeatPageHtml::build(kind, &page, view, game, &base, flashes, &cx);
+            html.talk.draft = draft;
+            render(status, &html)
+        }
     }
 }
 
@@ -418,6 +434,7 @@ impl<'w> SeatPageHtml<'w> {
                     .unwrap_or(chrono_tz::UTC),
             ),
             time_forms: time_forms(page, base),
+            talk: TalkShown::new(&page.talk, Some(me), Some(base), &page.seats, cx),
         }
     }
 }
@@ -822,6 +839,73 @@ pub struct PublicPageHtml<'w> {
     pub notices: Vec<String>,
     /// Deadlines, bots, absences, in the reader's zone.
     pub time: Vec<String>,
+    pub talk: TalkShown,
+}
+
+/// The table's talk as a page shows it: each message with who wrote it and to whom, and the
+/// form a seat writes with (none for spectators).
+#[derive(Clone, Debug, Default)]
+pub struct TalkShown {
+    pub lines: Vec<TalkLineShown>,
+    /// Where the form posts, and the seats one may write to privately.
+    pub form: Option<(String, Vec<(u8, String)>)>,
+    pub max: usize,
+    /// What the seat wrote, when it comes back with a problem (nothing typed is lost).
+    pub draft: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct TalkLineShown {
+    /// "Ann", "Ann → Bob (private)".
+    pub heading: String,
+    pub text: String,
+    pub mine: bool,
+    pub private: bool,
+}
+
+impl TalkShown {
+    pub fn new(
+        lines: &[crate::games::talk::TalkLine],
+        me: Option<Seat>,
+        base: Option<&str>,
+        seats: &[crate::games::SeatInfo],
+        cx: &Ctx,
+    ) -> TalkShown {
+        let w = cx.words;
+        TalkShown {
+            lines: lines
+                .iter()
+                .map(|line| TalkLineShown {
+                    heading: match &line.to {
+                        Some(to) => w.three(
+                            "talk-heading-private",
+                            ("from", line.from.as_str()),
+                            ("to", to.as_str()),
+                            ("move", line.move_number),
+                        ),
+                        None => w.two(
+                            "talk-heading",
+                            ("from", line.from.as_str()),
+                            ("move", line.move_number),
+                        ),
+                    },
+                    text: line.text.clone(),
+                    mine: me.is_some_and(|m| m.number() == line.from_seat),
+                    private: line.to.is_some(),
+                })
+                .collect(),
+            form: base.map(|base| {
+                let others = seats
+                    .iter()
+                    .filter(|s| Some(s.seat) != me)
+                    .map(|s| (s.seat.number(), s.name.clone()))
+                    .collect();
+                (format!("{base}/messages"), others)
+            }),
+            max: crate::games::talk::MessageText::MAX_CHARS,
+            draft: String::new(),
+        }
+    }
 }
 
 pub async fn public(
@@ -936,6 +1020,7 @@ pub async fn public(
         board: view.map(|v| kind.board(v, &cx)).unwrap_or_default(),
         history: present::history(&page.history, &cx),
         notices: page.undelivered.iter().map(|u| undelivered(w, u)).collect(),
+        talk: TalkShown::new(&page.talk, None, None, &page.seats, &cx),
         time,
     };
     render(StatusCode::OK, &html)
@@ -1008,6 +1093,98 @@ pub async fn resign(
             seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
         }
         Ok(Err(error)) => PageError::unexpected(error.into(), Some(&path.game), w),
+        Err(error) => error.into_response(w),
+    }
+}
+
+/// A message from a seat page: its text and, for a private one, the seat it is for.
+#[derive(Debug, Deserialize)]
+pub struct MessageForm {
+    #[serde(default)]
+    pub text: String,
+    #[serde(default)]
+    pub to: String,
+}
+
+/// POST …/messages: say something to the table, or privately to one seat.
+pub async fn post_message(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<SeatPath>,
+    form: web::Form<MessageForm>,
+) -> HttpResponse {
+    use crate::games::talk::{MessageError, MessageText, Via};
+    let w = state.words(&request);
+    let auth = match authorize(&state, &request, &path).await {
+        Ok(auth) => auth,
+        Err(response) => return response,
+    };
+    let form = form.into_inner();
+    let again = |flash: Flash, status: StatusCode| {
+        let (state, request, path, draft) = (
+            state.clone(),
+            request.clone(),
+            (*path).clone(),
+            form.text.clone(),
+        );
+        async move {
+            let lang = w.lang().to_owned();
+            let found = for_link(&state, &request, &path, move |s, conn, auth| {
+                s.games.seat_page(conn, auth, &lang)
+            });
+            match found.await {
+                Ok((page, _)) => {
+                    render_seat_with(&state, w, &path, page, vec![flash], status, draft)
+                }
+                Err(response) => response,
+            }
+        }
+    };
+    let text = match MessageText::parse(&form.text) {
+        Ok(text) => text,
+        Err(bad) => {
+            return again(
+                Flash::error(w.get(bad.key())),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+    };
+    let to = match form.to.trim() {
+        "" => None,
+        n => match n.parse::<u8>() {
+            Ok(n) if n >= 1 => Some(Seat(n - 1)),
+            _ => {
+                let flash = Flash::error(w.get("talk-problem-no-such-seat"));
+                return again(flash, StatusCode::UNPROCESSABLE_ENTITY).await;
+            }
+        },
+    };
+    let posted = blocking(&state, move |s, conn| {
+        s.games.post_message(conn, &auth, to, &text, Via::Page)
+    })
+    .await;
+    match posted {
+        Ok(Ok(_)) => see_other(format!("{}#talk", path_of(&path))),
+        Ok(Err(MessageError::NoSuchSeat)) => {
+            let flash = Flash::error(w.get("talk-problem-no-such-seat"));
+            again(flash, StatusCode::UNPROCESSABLE_ENTITY).await
+        }
+        Ok(Err(MessageError::Bad(bad))) => {
+            again(
+                Flash::error(w.get(bad.key())),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+        Ok(Err(MessageError::Limited(_))) => {
+            let flash = Flash::error(w.get("talk-problem-limited"));
+            again(flash, StatusCode::TOO_MANY_REQUESTS).await
+        }
+        Ok(Err(MessageError::NoSuchGame)) => not_found(w),
+        Ok(Err(MessageError::Unexpected(error))) => {
+            PageError::unexpected(error, Some(&path.game), w)
+        }
         Err(error) => error.into_response(w),
     }
 }

@@ -240,6 +240,10 @@ fn routes(cfg: &mut web::ServiceConfig) {
             web::post().to(html::take_back),
         )
         .route(
+            "/games/{game}/seat/{seat}/{token}/messages",
+            web::post().to(html::post_message),
+        )
+        .route(
             "/games/{game}/confirm/{signature}",
             web::get().to(people::confirm),
         )
@@ -263,7 +267,11 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/v1/games/{game}", web::get().to(api::game))
         .route("/api/v1/games/{game}/seat", web::get().to(api::seat))
         .route("/api/v1/games/{game}/accept", web::post().to(api::accept))
-        .route("/api/v1/games/{game}/moves", web::post().to(api::make_move));
+        .route("/api/v1/games/{game}/moves", web::post().to(api::make_move))
+        .route(
+            "/api/v1/games/{game}/messages",
+            web::post().to(api::post_message),
+        );
 }
 
 /// The origin (`scheme://host[:port]`) of a base URL.
@@ -352,6 +360,9 @@ pub struct Running {
     /// The scheduler (digests…): running in the background, or for the caller to step.
     pub scheduler: Scheduler,
     scheduler_task: Option<(watch::Sender<bool>, JoinHandle<()>)>,
+    /// Where replies are accepted by LMTP, when `--lmtp-listen` asked for it.
+    pub lmtp_addr: Option<std::net::SocketAddr>,
+    lmtp_task: Option<(watch::Sender<bool>, JoinHandle<()>)>,
 }
 
 /// Open the database (running migrations), bind, and serve. Port 0 picks a free port.
@@ -419,8 +430,19 @@ pub async fn start(config: Config) -> Result<Running> {
         let (stop, stopped) = watch::channel(false);
         (stop, scheduler.clone().spawn(stopped))
     });
+    let (lmtp_addr, lmtp_task) = match &config.lmtp_listen {
+        Some(listen) => {
+            let (stop, stopped) = watch::channel(false);
+            let (local, task) =
+                crate::mail::lmtp::listen(listen, state.games.clone(), db.clone(), stopped).await?;
+            (Some(local), Some((stop, task)))
+        }
+        None => (None, None),
+    };
     tracing::info!(%addr, base_url = base_url.as_str(), backend = ?db.backend(), "serving");
     Ok(Running {
+        lmtp_addr,
+        lmtp_task,
         addr,
         base_url: base_url.as_str().to_string(),
         db,
@@ -439,7 +461,7 @@ impl Running {
     pub async fn stop(self) {
         self.server.stop(true).await;
         let _ = self.served.await;
-        for (stop, task) in [self.worker_task, self.scheduler_task]
+        for (stop, task) in [self.worker_task, self.scheduler_task, self.lmtp_task]
             .into_iter()
             .flatten()
         {

@@ -12,17 +12,37 @@ use crate::present::{Ctx, Html, Words};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
+use serde::Deserialize;
+
+/// `?talk=1` asks for the table's public messages beside the record.
+#[derive(Debug, Deserialize)]
+pub struct RecordQuery {
+    #[serde(default)]
+    talk: Option<String>,
+}
 
 pub async fn record(
     state: web::Data<AppState>,
     request: HttpRequest,
     path: web::Path<String>,
+    query: web::Query<RecordQuery>,
 ) -> HttpResponse {
     let w = state.words(&request);
     let Ok(id) = GameId::parse(&path) else {
         return not_found(w);
     };
-    match blocking(&state, move |s, conn| s.games.record(conn, &id)).await {
+    let talk = query
+        .talk
+        .as_deref()
+        .is_some_and(|t| t == "1" || t == "true");
+    let found = blocking(&state, move |s, conn| {
+        let mut record = s.games.record(conn, &id)?;
+        if talk {
+            record.talk = Some(s.games.talk_export(conn, &id)?);
+        }
+        Ok::<_, LoadError>(record)
+    });
+    match found.await {
         Ok(Ok(record)) => HttpResponse::Ok()
             .content_type("application/json")
             .insert_header((

@@ -176,6 +176,8 @@ pub struct Mail {
     pub html: String,
     /// Without the angle brackets.
     pub message_id: String,
+    /// The Reply-To address (a seat's signed reply address), if any.
+    pub reply_to: Option<String>,
     pub raw: String,
 }
 
@@ -200,6 +202,11 @@ impl Mail {
                 .map(|t| t.into_owned())
                 .unwrap_or_default(),
             message_id: message.message_id().unwrap_or_default().to_string(),
+            reply_to: message
+                .reply_to()
+                .and_then(|a| a.first())
+                .and_then(|a| a.address())
+                .map(str::to_owned),
             raw: String::new(),
         };
         Mail { raw, ..mail }
@@ -541,6 +548,8 @@ impl TestApp {
             behind_proxy: false,
             time,
             scheduler_tick: std::time::Duration::from_secs(30),
+            reply_address: None,
+            lmtp_listen: Some("127.0.0.1:0".into()),
         };
         let running = corriere::web::start(config)
             .await
@@ -741,6 +750,69 @@ impl TestApp {
         let creator = SeatLink::parse(&self.url(&location)).expect("the creator's seat link");
         self.confirm(&creator.game).await;
         creator
+    }
+
+    /// Answer `mail` by LMTP as a mail program would: `body` above the quoted mail, from its
+    /// recipient, with `headers` (each ending in CRLF) added. The LMTP server's last answer.
+    pub async fn reply(&self, mail: &Mail, body: &str, headers: &str) -> String {
+        let to = mail
+            .reply_to
+            .clone()
+            .expect("the mail has a Reply-To address");
+        let id = format!("{}@mua.test", corriere::store::random_base32(12));
+        let quoted: String = mail.text.lines().map(|l| format!("> {l}\r\n")).collect();
+        let raw = format!(
+            "From: <{from}>\r\nTo: <{to}>\r\nSubject: Re: {subject}\r\nMessage-ID: <{id}>\r\nIn-Reply-To: <{orig}>\r\n{headers}Content-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n\r\nOn Tue, 24 Nov 2026 at 10:00, corriere <corriere@corriere.test> wrote:\r\n{quoted}",
+            from = mail.to,
+            subject = mail.subject,
+            orig = mail.message_id,
+            body = body.replace('\n', "\r\n"),
+        );
+        self.lmtp(&mail.to, &to, &raw).await
+    }
+
+    /// Deliver `raw` for `to` over LMTP from `from` ("" for a bounce); the server's answer to
+    /// the data (one line per recipient).
+    pub async fn lmtp(&self, from: &str, to: &str, raw: &str) -> String {
+        use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+        let addr = self
+            .running
+            .lmtp_addr
+            .expect("the test service listens for LMTP");
+        let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let (read, mut write) = stream.into_split();
+        let mut lines = BufReader::new(read).lines();
+        macro_rules! next {
+            () => {
+                lines.next_line().await.unwrap().unwrap_or_default()
+            };
+        }
+        assert!(next!().starts_with("220"));
+        write.write_all(b"LHLO test\r\n").await.unwrap();
+        loop {
+            if next!().starts_with("250 ") {
+                break;
+            }
+        }
+        let stuffed: String = raw
+            .split("\r\n")
+            .map(|l| {
+                if l.starts_with('.') {
+                    format!(".{l}\r\n")
+                } else {
+                    format!("{l}\r\n")
+                }
+            })
+            .collect();
+        let envelope = format!("MAIL FROM:<{from}>\r\nRCPT TO:<{to}>\r\nDATA\r\n");
+        write.write_all(envelope.as_bytes()).await.unwrap();
+        assert!(next!().starts_with("250"), "MAIL FROM");
+        let rcpt = next!();
+        assert!(rcpt.starts_with("250"), "RCPT: {rcpt}");
+        assert!(next!().starts_with("354"), "DATA");
+        write.write_all(stuffed.as_bytes()).await.unwrap();
+        write.write_all(b".\r\nQUIT\r\n").await.unwrap();
+        next!()
     }
 
     /// Follow the confirmation link mailed to the creator of `game`: the invitations leave.

@@ -4,7 +4,7 @@
 mod board;
 mod forms;
 
-use super::{Ctx, Html, MailPart, Milestone, MoveForm, Presenter};
+use super::{Ctx, Html, MailPart, Milestone, MoveForm, Presenter, Words};
 use crate::engine::condottiere::{
     Action, Card, Decision, Ending, Event, Events, Game, OptionProblem, Options, Outcome, Region,
     RuleError, View,
@@ -450,6 +450,48 @@ impl Presenter for Condottiere {
                 w.one("condottiere-action-keep", "cards", cards(cx, list))
             }
             Action::Draw { count } => w.one("condottiere-action-draw", "count", *count),
+        }
+    }
+
+    fn commands(&self, action: &Action, words: &Words) -> Vec<String> {
+        let verb = |name: &str| words.get(&format!("condottiere-command-{name}"));
+        // A card by its code or by its name: "M5", "Mercenary 5", "WI", "Winter".
+        let card_names = |c: Card| {
+            vec![
+                c.code().to_owned(),
+                words.get(&format!("condottiere-card-{}", c.code())),
+            ]
+        };
+        let with = |head: String, tails: Vec<String>| -> Vec<String> {
+            tails.into_iter().map(|t| format!("{head} {t}")).collect()
+        };
+        match action {
+            Action::PlaceToken { region } => vec![format!("{} {}", verb("place"), region.name())],
+            Action::Play { card: c } => with(verb("play"), card_names(*c)),
+            Action::Pass { reveal: false } => vec![verb("pass")],
+            Action::Pass { reveal: true } => vec![format!("{} {}", verb("pass"), verb("reveal"))],
+            Action::Scarecrow { take: Some(c) } => with(verb("scarecrow"), card_names(*c)),
+            Action::Scarecrow { take: None } => {
+                vec![format!("{} {}", verb("scarecrow"), verb("none"))]
+            }
+            Action::Pope { region: Some(r) } => vec![format!("{} {}", verb("pope"), r.name())],
+            Action::Pope { region: None } => vec![format!("{} {}", verb("pope"), verb("none"))],
+            Action::DiscardHand { discard: true } => vec![verb("discard-hand")],
+            Action::DiscardHand { discard: false } => vec![verb("keep-hand")],
+            Action::Keep { cards } if cards.is_empty() => {
+                vec![format!("{} {}", verb("keep"), verb("none"))]
+            }
+            Action::Keep { cards } => {
+                let mut phrases = vec![verb("keep")];
+                for c in cards {
+                    phrases = phrases
+                        .iter()
+                        .flat_map(|p| with(p.clone(), card_names(*c)))
+                        .collect();
+                }
+                phrases
+            }
+            Action::Draw { count } => vec![format!("{} {count}", verb("draw"))],
         }
     }
 

@@ -1,0 +1,59 @@
+## Table talk: messages between seats, and moves and messages by reply.
+
+home-private-table = Private table
+home-private-table-help = Only the players read the table's messages; spectators see the game but not the talk.
+
+talk-title = Table talk
+talk-empty = Nobody has said anything yet.
+talk-heading = { $from } · move { $move }
+talk-heading-private = { $from } → { $to } (private) · move { $move }
+talk-label-text = Your message
+talk-label-to = To
+talk-to-everyone = Everyone at the table
+talk-to-private = { $name } only (private)
+talk-send = Send message
+talk-help = Messages are not part of the game's log. A private message is read only by the two of you. You can also answer any mail from this game.
+talk-problem-empty = Write something before sending the message.
+talk-problem-too-long = That message is too long: shorten it and send it again (your text is still in the box).
+talk-problem-unprintable = That message holds control characters or characters that reorder text: remove them and send it again.
+talk-problem-no-such-seat = Choose a player at this table (or everyone) to send the message to.
+talk-problem-limited = You have sent many messages in the last hour: wait a while, then send it again.
+
+talk-mail-subject = { $game }: new messages at the table
+talk-mail-intro = New messages at the table of { $game }:
+talk-mail-line = { $name }: { $text }
+talk-mail-line-private = { $name } (only to you): { $text }
+talk-mail-reply-hint = Answer this mail to write back (to the table, or privately if the last message was private to you).
+
+mail-turn-talk = Messages at the table since you last played:
+mail-turn-commands = You can answer this mail with your move on the first line, for example:
+
+answer-mail-subject = { $game }: your reply
+answer-mail-decide = Now: { $prompt }
+answer-applied = Applied: your move is move { $seq }.
+answer-refused = Not applied: the rules do not allow that move now. Nothing was played.
+answer-not-understood = Not applied: the first line of your reply looks like a move but is none of your legal moves. Nothing was played.
+answer-stale = The game moved on (it is now at move { $seq }): your reply answered an older decision, so nothing was played.
+answer-not-playing = Not applied: this game is not being played now.
+answer-message-table = Your message went to everyone at the table.
+answer-message-private = Your message went to { $name } only.
+answer-message-refused = Your message was not sent.
+answer-why-rule = The rule: { $rule }
+answer-why-line = The line read was: “{ $line }”. Answer with one of the commands below.
+
+# Words people leave out of reply commands ("place on Firenze"), space-separated.
+reply-filler-words = the a an on to with and card cards my
+
+# Reply commands (the first word of each; people may write them in any order with their card
+# or region, in either language).
+condottiere-command-place = place
+condottiere-command-play = play
+condottiere-command-pass = pass
+condottiere-command-reveal = reveal
+condottiere-command-scarecrow = scarecrow
+condottiere-command-pope = pope
+condottiere-command-none = none
+condottiere-command-discard-hand = discard hand
+condottiere-command-keep-hand = keep hand
+condottiere-command-keep = keep
+condottiere-command-draw = draw

@@ -1,0 +1,58 @@
+## Conversa à mesa: mensagens entre lugares, e jogadas e mensagens por resposta.
+
+home-private-table = Mesa privada
+home-private-table-help = Só os jogadores leem as mensagens da mesa; espectadores veem a partida, mas não a conversa.
+
+talk-title = Conversa à mesa
+talk-empty = Ninguém disse nada ainda.
+talk-heading = { $from } · jogada { $move }
+talk-heading-private = { $from } → { $to } (privada) · jogada { $move }
+talk-label-text = Sua mensagem
+talk-label-to = Para
+talk-to-everyone = Todos à mesa
+talk-to-private = Só { $name } (privada)
+talk-send = Enviar mensagem
+talk-help = As mensagens não fazem parte do registro da partida. Uma mensagem privada só é lida por vocês dois. Você também pode responder a qualquer e-mail desta partida.
+talk-problem-empty = Escreva algo antes de enviar a mensagem.
+talk-problem-too-long = Essa mensagem é longa demais: encurte-a e envie de novo (seu texto continua na caixa).
+talk-problem-unprintable = Essa mensagem tem caracteres de controle ou que invertem o texto: remova-os e envie de novo.
+talk-problem-no-such-seat = Escolha um jogador desta mesa (ou todos) para receber a mensagem.
+talk-problem-limited = Você enviou muitas mensagens na última hora: espere um pouco e envie de novo.
+
+talk-mail-subject = { $game }: novas mensagens à mesa
+talk-mail-intro = Novas mensagens à mesa de { $game }:
+talk-mail-line = { $name }: { $text }
+talk-mail-line-private = { $name } (só para você): { $text }
+talk-mail-reply-hint = Responda a este e-mail para escrever de volta (à mesa, ou em particular se a última mensagem foi só para você).
+
+mail-turn-talk = Mensagens à mesa desde a sua última jogada:
+mail-turn-commands = Você pode responder a este e-mail com a sua jogada na primeira linha, por exemplo:
+
+answer-mail-subject = { $game }: sua resposta
+answer-mail-decide = Agora: { $prompt }
+answer-applied = Aplicada: sua jogada é a jogada { $seq }.
+answer-refused = Não aplicada: as regras não permitem essa jogada agora. Nada foi jogado.
+answer-not-understood = Não aplicada: a primeira linha da sua resposta parece uma jogada, mas não é nenhuma das suas jogadas permitidas. Nada foi jogado.
+answer-stale = A partida seguiu (está agora na jogada { $seq }): sua resposta era para uma decisão anterior, então nada foi jogado.
+answer-not-playing = Não aplicada: esta partida não está em andamento.
+answer-message-table = Sua mensagem foi para todos à mesa.
+answer-message-private = Sua mensagem foi só para { $name }.
+answer-message-refused = Sua mensagem não foi enviada.
+answer-why-rule = A regra: { $rule }
+answer-why-line = A linha lida foi: “{ $line }”. Responda com um dos comandos abaixo.
+
+# Palavras que as pessoas deixam de fora dos comandos ("colocar em Firenze"), separadas por espaço.
+reply-filler-words = o a os as um uma em no na com e de do da carta cartas minha meu
+
+# Comandos por resposta.
+condottiere-command-place = colocar
+condottiere-command-play = jogar
+condottiere-command-pass = passar
+condottiere-command-reveal = revelar
+condottiere-command-scarecrow = espantalho
+condottiere-command-pope = papa
+condottiere-command-none = nenhum
+condottiere-command-discard-hand = descartar mão
+condottiere-command-keep-hand = manter mão
+condottiere-command-keep = manter
+condottiere-command-draw = comprar
