@@ -288,3 +288,96 @@ fn relink_builds_its_link_from_the_same_configuration_as_serve_and_warns_about_t
         "{relink:?}"
     );
 }
+
+impl Site {
+    /// `corriere ARGS` with `input` on standard input: (exit status, standard error).
+    fn corriere_stdin(&self, args: &[&str], env: &[(&str, &str)], input: &str) -> (i32, String) {
+        use std::io::Write;
+        let mut command = Command::new(env!("CARGO_BIN_EXE_corriere"));
+        command
+            .args(args)
+            .env_remove("CORRIERE_BASE_URL")
+            .env_remove("CORRIERE_BIND")
+            .env("CORRIERE_DATABASE_URL", self.db_url())
+            .env("CORRIERE_DATA_DIR", &self.data)
+            .env("CORRIERE_SECRET", SECRET)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        let mut child = command.spawn().unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+}
+
+#[test]
+fn mail_receive_takes_a_reply_from_a_pipe_and_answers_the_mta_in_sysexits() {
+    let site = Site::new();
+    let (games, db) = site.open();
+    let id = new_game(&games, &db, &[0, 1, 2]);
+    let seq_of = |db: &Db| games.load(&mut db.get().unwrap(), &id).unwrap().seq();
+    let seat = {
+        let loaded = games.load(&mut db.get().unwrap(), &id).unwrap();
+        loaded.state().unwrap().pending()[0].seat
+    };
+    let email = PLAYERS[seat.index()].1;
+    let started = mails(&db, &id, "started")
+        .into_iter()
+        .find(|m| m.to_addr == email)
+        .expect("the deciding seat's start mail");
+    let reply_to = started.reply_to.clone().expect("a start mail can be answered");
+    assert!(reply_to.starts_with(&format!("reply+{id}.")), "{reply_to}");
+    let command = started
+        .text_body
+        .lines()
+        .skip_while(|l| !l.contains("for example:"))
+        .nth(1)
+        .expect("the mail offers commands")
+        .trim()
+        .to_owned();
+    let mail = |to: &str, id: &str| {
+        format!("From: <{email}>\r\nTo: <{to}>\r\nSubject: Re: started\r\nMessage-ID: <{id}@mua>\r\n\r\n{command}\r\n\r\nOn Tue, corriere wrote:\r\n> …\r\n")
+    };
+    drop(db);
+    let receive = ["mail", "receive"];
+    // An address of no seat, and a forged one: the MTA bounces them (67, 77).
+    let (code, err) = site.corriere_stdin(&receive, &[], &mail("reply+nobody@127.0.0.1", "1"));
+    assert_eq!(code, 67, "{err}");
+    // The last digit of the signature changed.
+    let mut forged_bytes = reply_to.clone().into_bytes();
+    let at = reply_to.find('@').unwrap();
+    forged_bytes[at - 1] = if forged_bytes[at - 1] == b'0' { b'1' } else { b'0' };
+    let forged = String::from_utf8(forged_bytes).unwrap();
+    let (code, err) = site.corriere_stdin(&receive, &[], &mail(&forged, "2"));
+    assert_eq!(code, 77, "{err}");
+    // The database away: try again later (75), nothing lost.
+    let away = [("CORRIERE_DATABASE_URL", "postgres://nobody@127.0.0.1:9/none")];
+    let (code, err) = site.corriere_stdin(&receive, &away, &mail(&reply_to, "3"));
+    assert_eq!(code, 75, "{err}");
+    // The real reply plays the move, with the envelope recipient given as the MTA would.
+    let args = ["mail", "receive", "--recipient", &reply_to];
+    let (code, err) = site.corriere_stdin(&args, &[], &mail("someone-else@example.org", "3"));
+    assert_eq!(code, 0, "{err}");
+    let (_, db) = site.open();
+    assert_eq!(seq_of(&db), 1, "the command was played");
+    assert_eq!(mails(&db, &id, "answer").len(), 1, "and answered");
+    drop(db);
+    // Delivered again (the MTA retried): taken, not played twice.
+    let (code, err) = site.corriere_stdin(&args, &[], &mail("someone-else@example.org", "3"));
+    assert_eq!(code, 0, "{err}");
+    let (_, db) = site.open();
+    assert_eq!(seq_of(&db), 1);
+    assert_eq!(mails(&db, &id, "answer").len(), 1);
+}
