@@ -337,7 +337,10 @@ fn mail_receive_takes_a_reply_from_a_pipe_and_answers_the_mta_in_sysexits() {
         .into_iter()
         .find(|m| m.to_addr == email)
         .expect("the deciding seat's start mail");
-    let reply_to = started.reply_to.clone().expect("a start mail can be answered");
+    let reply_to = started
+        .reply_to
+        .clone()
+        .expect("a start mail can be answered");
     assert!(reply_to.starts_with(&format!("reply+{id}.")), "{reply_to}");
     let command = started
         .text_body
@@ -358,12 +361,19 @@ fn mail_receive_takes_a_reply_from_a_pipe_and_answers_the_mta_in_sysexits() {
     // The last digit of the signature changed.
     let mut forged_bytes = reply_to.clone().into_bytes();
     let at = reply_to.find('@').unwrap();
-    forged_bytes[at - 1] = if forged_bytes[at - 1] == b'0' { b'1' } else { b'0' };
+    forged_bytes[at - 1] = if forged_bytes[at - 1] == b'0' {
+        b'1'
+    } else {
+        b'0'
+    };
     let forged = String::from_utf8(forged_bytes).unwrap();
     let (code, err) = site.corriere_stdin(&receive, &[], &mail(&forged, "2"));
     assert_eq!(code, 77, "{err}");
     // The database away: try again later (75), nothing lost.
-    let away = [("CORRIERE_DATABASE_URL", "postgres://nobody@127.0.0.1:9/none")];
+    let away = [(
+        "CORRIERE_DATABASE_URL",
+        "postgres://nobody@127.0.0.1:9/none",
+    )];
     let (code, err) = site.corriere_stdin(&receive, &away, &mail(&reply_to, "3"));
     assert_eq!(code, 75, "{err}");
     // The real reply plays the move, with the envelope recipient given as the MTA would.

@@ -224,6 +224,8 @@ pub struct GameInfo {
     pub commitment: String,
     pub log_head: Option<String>,
     pub creator_seat: Seat,
+    /// Only the players read the table's talk.
+    pub private_table: bool,
 }
 
 /// A seat as anyone may see it (no email address).
@@ -649,6 +651,7 @@ impl Games {
             commitment: row.commitment.clone(),
             log_head: row.log_head.clone(),
             creator_seat: Seat(u8::try_from(row.creator_seat)?),
+            private_table: row.private_table,
         })
     }
 

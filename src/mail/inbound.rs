@@ -162,16 +162,18 @@ pub fn written_part(body: &str) -> String {
         if quote_starts {
             break;
         }
-        kept.push(line.trim_end());
-    }
-    // "On Tue, 24 Nov 2026, Ann <…>" may wrap before "wrote:": drop a dangling first half.
-    if let Some(last) = kept.last() {
-        let lower = last.trim().to_lowercase();
-        if lower.starts_with("on ") || lower.starts_with("em ") {
-            if lower.contains('@') || lower.contains(',') {
+        // "On Tue, 24 Nov 2026, Ann" may wrap before "<ann@…> wrote:": drop its first half.
+        if lower.ends_with("wrote:") || lower.ends_with("escreveu:") {
+            let previous = kept
+                .last()
+                .map(|l| l.trim().to_lowercase())
+                .unwrap_or_default();
+            if previous.starts_with("on ") || previous.starts_with("em ") {
                 kept.pop();
             }
+            break;
         }
+        kept.push(line.trim_end());
     }
     kept.join("\n").trim().to_owned()
 }

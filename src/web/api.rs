@@ -259,6 +259,10 @@ struct GameJson {
     deadlines: Vec<DeadlineJson>,
     /// Seats a bot plays.
     bots: Vec<Seat>,
+    /// Only the players read the table's talk.
+    private_table: bool,
+    /// The table's public messages (none for a private table), oldest first.
+    messages: Vec<crate::games::talk::TalkLine>,
 }
 
 #[derive(Serialize)]
@@ -311,6 +315,8 @@ pub async fn game(state: web::Data<AppState>, path: web::Path<String>) -> HttpRe
             hours_per_decision: page.time.pace_hours,
             deadlines: deadlines_json(&page.time),
             bots: page.time.bots.iter().map(|(seat, _, _)| *seat).collect(),
+            private_table: page.game.private_table,
+            messages: page.talk,
         }),
         Ok(Err(LoadError::NoSuchGame)) => no_game(),
         Ok(Err(LoadError::UnknownKind(game))) => unknown_kind(&game),
