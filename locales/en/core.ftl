@@ -312,6 +312,7 @@ prefs-problem-hour = Choose an hour from 00:00 to 23:00.
 prefs-problem-zone = Choose a time zone from the list.
 prefs-problem-language = Choose a language from the list.
 language-en = English
+language-pt = Português
 settings-title = Mail settings
 settings-intro = How this address hears from us. These settings hold for every game you play here.
 settings-my-games = All my games
