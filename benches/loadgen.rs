@@ -238,6 +238,8 @@ impl Fixture {
             behind_proxy: false,
             time: corriere::games::time::TimeRules::default(),
             scheduler_tick: std::time::Duration::from_secs(30),
+            reply_address: None,
+            lmtp_listen: None,
         })
         .await
         .expect("the service starts")

@@ -178,6 +178,20 @@ pub fn written_part(body: &str) -> String {
     kept.join("\n").trim().to_owned()
 }
 
+/// Hand one delivered mail to the game service: the one path of `corriere mail receive` and
+/// of the LMTP listener. A mail that does not parse is refused like an unknown address.
+pub async fn deliver(
+    games: &crate::games::Games,
+    db: &crate::store::Db,
+    raw: &[u8],
+    envelope_from: Option<&str>,
+    envelope_to: &[String],
+) -> Result<crate::games::replies::Delivery, crate::games::replies::ReceiveError> {
+    let mail = read(raw, envelope_from, envelope_to)
+        .map_err(|_| crate::games::replies::ReceiveError::Unknown)?;
+    games.receive(db, mail).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,18 +239,4 @@ mod tests {
         assert_eq!(plain.recipients, vec!["reply+t@x.example".to_owned()]);
         assert_eq!(plain.text, "pass");
     }
-}
-
-/// Hand one delivered mail to the game service: the one path of `corriere mail receive` and
-/// of the LMTP listener. A mail that does not parse is refused like an unknown address.
-pub async fn deliver(
-    games: &crate::games::Games,
-    db: &crate::store::Db,
-    raw: &[u8],
-    envelope_from: Option<&str>,
-    envelope_to: &[String],
-) -> Result<crate::games::replies::Delivery, crate::games::replies::ReceiveError> {
-    let mail = read(raw, envelope_from, envelope_to)
-        .map_err(|_| crate::games::replies::ReceiveError::Unknown)?;
-    games.receive(db, mail).await
 }
