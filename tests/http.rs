@@ -807,8 +807,20 @@ async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(ba
         sessions.push(app.sign_in(email_of(seat)).await);
     }
     let mut digests = 0;
+    // Seats 1 and 2 whisper; their private messages must reach no one else, on any surface.
+    let mut whispers: Vec<String> = Vec::new();
+    let mut replies = 0;
     for step in 0.. {
         assert!(step < 3000, "the game should end");
+        if step % 10 == 0 {
+            let whisper = format!("whisper {step} between one and two");
+            let path = format!("/games/{game}/seat/1/{}/messages", links[0].token);
+            let sent = app
+                .post_form(&path, &[("text", &whisper), ("to", "2")])
+                .await;
+            assert_eq!(sent.status, 303, "{}", sent.body);
+            whispers.push(whisper);
+        }
         let public_api = app.api_game(&game).await;
         if public_api.json()["status"] == "over" {
             break;
@@ -819,11 +831,16 @@ async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(ba
             app.deliver_mail().await;
             let private = private_sentences(&app, &id);
             let public = app.public_page(&game).await;
+            let record = app.get(&format!("/games/{game}/record.json?talk=1")).await;
             for (what, body) in [
                 ("public page", public.text()),
                 ("public API", public_api.body.clone()),
+                ("record with talk", record.body.clone()),
             ] {
                 assert!(!body.contains(&secret), "{what} shows the secret");
+                for whisper in &whispers {
+                    assert!(!body.contains(whisper), "{what}: {whisper}");
+                }
                 for (owner, sentence, _) in &private {
                     assert!(
                         !body.contains(sentence),
@@ -858,6 +875,11 @@ async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(ba
                         !body.contains(&secret),
                         "{what} to seat {seat} shows the secret"
                     );
+                    if seat.index() > 1 {
+                        for whisper in &whispers {
+                            assert!(!body.contains(whisper), "{what} to seat {seat}: {whisper}");
+                        }
+                    }
                     for (owner, sentence, _) in &private {
                         if *owner != seat {
                             assert!(
@@ -875,6 +897,12 @@ async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(ba
                     .count();
             }
         }
+        // Every other move is a reply to the mover's latest mail: its answer is a surface too.
+        if moves % 2 == 0 && app.reply_first_command(&game).await {
+            replies += 1;
+            moves += 1;
+            continue;
+        }
         let (link, answer) = app
             .play_from_mail(&game, PLAYERS, &mut chooser)
             .await
@@ -887,6 +915,8 @@ async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(ba
         app.backend()
     );
     assert!(digests > 0, "digests were among the mails checked");
+    assert!(replies > 10, "only {replies} moves by reply");
+    assert!(whispers.len() > 5);
     assert!(
         own_shown > 20,
         "only {own_shown} own private sentences were on their seat's page"

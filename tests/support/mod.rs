@@ -771,6 +771,50 @@ impl TestApp {
         self.lmtp(&mail.to, &to, &raw).await
     }
 
+    /// A seat `game` waits on answers its newest mail about the game with the first reply
+    /// command it offers; `false` when no waiting seat has such a mail (a digest reader).
+    pub async fn reply_first_command(&self, game: &str) -> bool {
+        let id = GameId::parse(game).unwrap();
+        let games = self.running.state.games.clone();
+        let waiting = {
+            let mut conn = self.running.db.get().unwrap();
+            let loaded = games.load(&mut conn, &id).unwrap();
+            loaded.state().map(|s| s.waiting_on()).unwrap_or_default()
+        };
+        for seat in waiting {
+            let address = email_of(seat.number());
+            let Some(mail) = self
+                .smtp
+                .mails_to(address)
+                .into_iter()
+                .rev()
+                .find(|m| m.reply_to.as_deref().is_some_and(|r| r.contains(game)))
+            else {
+                continue;
+            };
+            let Some(command) = mail
+                .text
+                .lines()
+                .skip_while(|l| !l.contains("for example:"))
+                .nth(1)
+                .map(|l| l.trim().to_owned())
+            else {
+                continue;
+            };
+            let answer = self.reply(&mail, &command, "").await;
+            assert!(answer.starts_with("250"), "LMTP: {answer}");
+            self.deliver_mail().await;
+            let told = self
+                .smtp
+                .latest_to(address, |m| m.subject.contains("your reply"))
+                .expect("a reply is answered");
+            if told.text.contains("Applied") {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Deliver `raw` for `to` over LMTP from `from` ("" for a bounce); the server's answer to
     /// the data (one line per recipient).
     pub async fn lmtp(&self, from: &str, to: &str, raw: &str) -> String {
