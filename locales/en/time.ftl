@@ -19,6 +19,7 @@ time-month-9 = September
 time-month-10 = October
 time-month-11 = November
 time-month-12 = December
+time-clock = { $hour }:{ $minute }
 time-moment = { $weekday } { $time }
 time-date = { $weekday } { $day } { $month } { $time }
 time-when = { $moment }, { $relative }

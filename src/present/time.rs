@@ -15,7 +15,11 @@ pub fn when(w: Words, at: i64, now: i64, zone: chrono_tz::Tz) -> String {
         "time-weekday-{}",
         local.weekday().num_days_from_monday()
     ));
-    let clock = format!("{:02}:{:02}", local.hour(), local.minute());
+    let clock = w.two(
+        "time-clock",
+        ("hour", format!("{:02}", local.hour())),
+        ("minute", format!("{:02}", local.minute())),
+    );
     let moment = if (at - now).abs() > 6 * 24 * 3600 * 1000 {
         w.with(
             "time-date",
