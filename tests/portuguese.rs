@@ -441,6 +441,37 @@ async fn every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese(backend:
     for link in &war_links {
         pages.add("a War seat page", app.seat_page(link).await);
     }
+    // War waits on Alice, the dealer: she asks for a daily digest at the next hour.
+    let hour = |app: &TestApp| (app.running.state.games.now().0 / 3_600_000) % 24;
+    if hour(&app) >= 22 {
+        pass_time(&app, 3).await;
+    }
+    let digest_at = hour(&app) as i32 + 1;
+    let preferences = |mode: &str| corriere::store::Preferences {
+        mail_mode: mode.to_owned(),
+        digest_hour: digest_at,
+        time_zone: "UTC".into(),
+        language: None,
+    };
+    let mut conn = app.running.db.get().unwrap();
+    corriere::store::set_preferences(&mut conn, email_of(1), &preferences("digest")).unwrap();
+    pass_time(&app, 2).await;
+    corriere::store::set_preferences(&mut conn, email_of(1), &preferences("every_turn")).unwrap();
+    // The operator sends Bob a new link.
+    let war_id = corriere::games::GameId::parse(&war).unwrap();
+    let bob_seat = corriere::engine::Seat::from_number(2).unwrap();
+    app.running
+        .state
+        .games
+        .relink(&mut conn, &war_id, bob_seat)
+        .unwrap();
+    drop(conn);
+    app.deliver_mail().await;
+    let war_links = vec![
+        war_links[0].clone(),
+        latest(&app, 2, &war).seat_link(),
+        war_links[2].clone(),
+    ];
     pages.add("War's public page", app.public_page(&war).await);
     for _ in 0..4 {
         pass_time(&app, 13).await;
@@ -495,6 +526,54 @@ async fn every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese(backend:
     pages.add(
         "a cancelled game's public page",
         app.public_page(&war).await,
+    );
+
+    // A game whose invitation cannot be delivered: its creator is told.
+    app.smtp
+        .behaviour
+        .refused
+        .lock()
+        .unwrap()
+        .push("elsa@".into());
+    let created = app
+        .create_form(&[
+            ("game", "condottiere"),
+            ("name1", "Alice"),
+            ("email1", email_of(1)),
+            ("name2", "Bob"),
+            ("email2", email_of(2)),
+            ("name3", "Elsa"),
+            ("email3", email_of(5)),
+            ("creator", "1"),
+        ])
+        .await;
+    assert_eq!(created.status, 303, "{}", created.body);
+    let undelivered = SeatLink::parse(&app.url(&created.location.unwrap())).unwrap();
+    app.deliver_mail().await;
+    let confirmation = latest(&app, 1, &undelivered.game);
+    assert_eq!(
+        app.get(&confirmation.url_containing("/confirm/"))
+            .await
+            .status,
+        303
+    );
+    loop {
+        let report = app.running.worker.run_once().await.unwrap();
+        if report.claimed == 0 {
+            break;
+        }
+    }
+    assert!(
+        app.smtp
+            .latest_to(email_of(1), |m| m
+                .subject
+                .starts_with("Não foi possível entregar"))
+            .is_some(),
+        "the creator hears that Elsa's mail failed"
+    );
+    pages.add(
+        "the seat page of a game with an undeliverable address",
+        app.seat_page(&undelivered).await,
     );
 
     // Signing in, my games, preferences, mail settings, unsubscribing.
@@ -576,6 +655,16 @@ async fn every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese(backend:
         .map(|m| m.subject.split(':').next_back().unwrap_or("").to_owned())
         .collect();
     assert!(mails.len() > 20, "mails of many kinds: {subjects:?}");
+    assert!(
+        mails
+            .iter()
+            .any(|m| m.subject.starts_with("Suas partidas hoje")),
+        "a digest: {subjects:?}"
+    );
+    assert!(
+        mails.iter().any(|m| m.subject.starts_with("Seu novo link")),
+        "a new link: {subjects:?}"
+    );
     for mail in &mails {
         leftovers(
             &format!("the mail {:?} to {}", mail.subject, mail.to),
