@@ -25,6 +25,7 @@ condottiere-card-SU = Rendição
 condottiere-no-cards = nenhuma carta
 condottiere-face-down-card = uma carta virada para baixo
 condottiere-cards-count = { $count ->
+        [0] nenhuma carta
         [one] { $count } carta
        *[other] { $count } cartas
     }
@@ -144,6 +145,7 @@ condottiere-outcome = { $count ->
 condottiere-outcome-points = Pontos finais: { $scores }.
 condottiere-score = { $name } { $points }
 condottiere-standing = { $name }: { $regions ->
+        [0] nenhuma região
         [one] { $regions } região
        *[other] { $regions } regiões
     }
@@ -262,6 +264,7 @@ condottiere-map-pope = , o Papa
 condottiere-map-contested = , em disputa
 condottiere-map-nobody = ninguém
 condottiere-map-seat = { $name } ({ $colour }): { $regions ->
+        [0] nenhuma região
         [one] { $regions } região
        *[other] { $regions } regiões
     }
@@ -271,12 +274,14 @@ condottiere-map-pope-key = Favor do Papa: nenhuma batalha ali
 condottiere-lines = Linhas de batalha
 condottiere-line-strength = força se a batalha terminasse agora
 condottiere-line-hand = { $count ->
+        [0] nenhuma carta na mão
         [one] { $count } carta na mão
        *[other] { $count } cartas na mão
     }
 condottiere-line-passed = , passou
 condottiere-line-to-play = , a jogar
 condottiere-hand = Sua mão ({ $count ->
+        [0] nenhuma carta
         [one] { $count } carta
        *[other] { $count } cartas
     })

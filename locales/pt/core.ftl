@@ -178,10 +178,10 @@ create-problem-suppressed = Lugar { $seat }: este endereço pediu para nunca rec
 ## Convites
 
 accept-title = Convite: { $game }
-accept-heading = Você foi convidado para { $game }
+accept-heading = Você recebeu um convite para { $game }
 accept-you-are = Você é { $name }, lugar { $seat } de { $players }.
-accept-status-in = dentro
-accept-status-invited = convidado
+accept-status-in = aceitou
+accept-status-invited = convite pendente
 accept-fairness = Compromisso da distribuição { $commitment }. As distribuições vêm do segredo assumido pelo servidor junto com a contribuição de cada jogador, então ninguém, nem o servidor, pode escolhê-las.
 accept-in = Você está dentro. A partida começa quando todos os jogadores tiverem aceitado.
 accept-phrase = Sua contribuição para a distribuição (opcional, qualquer frase):

@@ -66,6 +66,7 @@ war-card-joker-1 = Coringa 1
 war-card-joker-2 = Coringa 2
 war-no-cards = nenhuma carta
 war-cards-count = { $count ->
+        [0] nenhuma carta
         [one] { $count } carta
        *[other] { $count } cartas
     }
