@@ -798,6 +798,14 @@ async fn the_language_switch_outranks_the_browser_and_a_saved_choice_outranks_th
     let me = app.read_raw(signed_in("/me", "en")).await;
     assert!(me.body.contains("<html lang=\"en\">"), "switched for good");
     assert_eq!(sign_in_mail_subject().await, "Your games on corriere");
+    // The mail-settings page a mail links to speaks the person's saved language too.
+    let mail = app.smtp.latest_to(email_of(1), |_| true).unwrap();
+    let settings = app.read_raw(asked_pt(&mail.url_containing("/mail/"))).await;
+    assert!(
+        settings.body.contains("<html lang=\"en\">"),
+        "{}",
+        settings.body
+    );
     app.stop().await;
 }
 

@@ -94,16 +94,21 @@ fn session_hash(cookie: &str) -> String {
     hex::encode(Sha256::digest(cookie.as_bytes()))
 }
 
-/// A seat link a request follows, as typed: checked before anything is read for it.
-pub struct LinkOf<'a> {
-    pub game: &'a GameId,
-    pub seat: crate::engine::Seat,
-    pub token: &'a super::SeatToken,
+/// A link a request follows, as typed: checked before anything is read for it.
+pub enum LinkOf<'a> {
+    /// A seat's link.
+    Seat {
+        game: &'a GameId,
+        seat: crate::engine::Seat,
+        token: &'a super::SeatToken,
+    },
+    /// A person's mail-settings link (`/mail/{token}`).
+    Settings(&'a str),
 }
 
 impl Games {
     /// The person a request speaks for: the one signed in on this browser, else the person of
-    /// the seat whose (checked) link it follows; `None` for anyone else.
+    /// the seat or mail settings whose (checked) link it follows; `None` for anyone else.
     pub fn person_of_request(
         &self,
         conn: &mut AnyConnection,
@@ -115,17 +120,19 @@ impl Games {
                 return Ok(Some(person));
             }
         }
-        let Some(link) = link else {
-            return Ok(None);
+        let (game, seat, token) = match link {
+            None => return Ok(None),
+            Some(LinkOf::Settings(token)) => return Ok(self.settings_person(conn, token)?),
+            Some(LinkOf::Seat { game, seat, token }) => (game, seat, token),
         };
-        match self.authorize(conn, link.game, link.seat, link.token) {
+        match self.authorize(conn, game, seat, token) {
             Ok(_) => {}
             Err(super::AuthError::Unexpected(error)) => return Err(error),
             Err(_) => return Ok(None),
         }
-        let seat = store::seats_of(conn, link.game)?
+        let seat = store::seats_of(conn, game)?
             .into_iter()
-            .find(|s| s.seat == link.seat.0 as i32 && s.has_person());
+            .find(|s| s.seat == seat.0 as i32 && s.has_person());
         match seat {
             Some(seat) => Ok(store::find_address(conn, &seat.email)?),
             None => Ok(None),

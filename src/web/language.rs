@@ -30,21 +30,30 @@ pub fn browser_language(request: &HttpRequest, known: &[&str]) -> String {
         .unwrap_or_else(|| super::language(request, known))
 }
 
-/// The seat link a path follows (`/games/{game}/seat/{seat}/{token}[/…]`), parsed, unchecked.
-fn seat_link_of(path: &str) -> Option<(GameId, Seat, SeatToken)> {
+/// A link a path follows, parsed, unchecked.
+enum Link {
+    /// `/games/{game}/seat/{seat}/{token}[/…]`
+    Seat(GameId, Seat, SeatToken),
+    /// `/mail/{token}`
+    Settings(String),
+}
+
+fn link_of(path: &str) -> Option<Link> {
     let path = path.split(['?', '#']).next().unwrap_or(path);
     let parts: Vec<&str> = path.split('/').collect();
     match parts.as_slice() {
-        ["", "games", game, "seat", seat, token, ..] => Some((
+        ["", "games", game, "seat", seat, token, ..] => Some(Link::Seat(
             GameId::parse(game).ok()?,
             Seat::from_number(seat.parse().ok()?)?,
             SeatToken::parse(token).ok()?,
         )),
+        ["", "mail", token] => Some(Link::Settings((*token).to_owned())),
         _ => None,
     }
 }
 
-/// The person `request` speaks for (signed in, or the seat of the link in `path`), if any.
+/// The person `request` speaks for (signed in, or the seat or mail settings of the link in
+/// `path`), if any.
 async fn person(
     state: &web::Data<AppState>,
     request: &HttpRequest,
@@ -58,15 +67,18 @@ async fn person(
         + 'static,
 ) -> Option<String> {
     let session = request.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
-    let link = seat_link_of(path);
+    let link = link_of(path);
     if session.is_none() && link.is_none() {
         return None;
     }
     let found = blocking(state, move |s, conn| -> anyhow::Result<Option<String>> {
-        let link = link.as_ref().map(|(game, seat, token)| LinkOf {
-            game,
-            seat: *seat,
-            token,
+        let link = link.as_ref().map(|link| match link {
+            Link::Seat(game, seat, token) => LinkOf::Seat {
+                game,
+                seat: *seat,
+                token,
+            },
+            Link::Settings(token) => LinkOf::Settings(token),
         });
         let person = s.games.person_of_request(conn, session.as_deref(), link)?;
         Ok(person.and_then(|person| then(s, conn, &person)))
@@ -291,8 +303,12 @@ mod tests {
 
     #[test]
     fn a_seat_link_is_read_from_a_path() {
-        assert!(super::seat_link_of("/me").is_none());
-        assert!(super::seat_link_of("/games/abc").is_none());
-        assert!(super::seat_link_of("/games/abc/seat/x/token").is_none());
+        assert!(super::link_of("/me").is_none());
+        assert!(super::link_of("/games/abc").is_none());
+        assert!(super::link_of("/games/abc/seat/x/token").is_none());
+        assert!(matches!(
+            super::link_of("/mail/key.signature"),
+            Some(super::Link::Settings(token)) if token == "key.signature"
+        ));
     }
 }
