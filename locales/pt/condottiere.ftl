@@ -63,7 +63,7 @@ condottiere-option-bigger-kingdoms = Reinos maiores
 condottiere-option-capturing-regions = Captura de regiões
     .help = Pode haver batalhas por regiões que um jogador já controla.
 condottiere-option-hidden-cards = Cartas ocultas
-    .help = Mercenários, Tambores, Heroínas e Cortesãs podem ser jogados virados para baixo.
+    .help = Mercenários, Tambores, Heroínas e Cortesãs podem ser jogados com a face para baixo.
 condottiere-option-first-holder = Quem posiciona o marcador do Condottiere primeiro
 condottiere-option-first-holder-creator = eu (o livro de regras o dá ao jogador mais jovem)
 condottiere-option-first-holder-random = um jogador sorteado
@@ -182,12 +182,12 @@ condottiere-ev-out-of-cards = { $seat-p ->
        *[other] { $seat } não tem mais cartas e passa.
     }
 condottiere-ev-played = { $seat } jogou { $card }.
-condottiere-ev-played-face-down-own = { $seat } jogou { $card } virado para baixo.
+condottiere-ev-played-face-down-own = { $seat } jogou { $card } com a face para baixo.
 condottiere-ev-played-face-down = { $seat } jogou uma carta virada para baixo.
-condottiere-ev-removed-nothing = { $by }: nenhuma carta foi para a pilha de descarte.
-condottiere-ev-removed = { $by }: { $cards } foi para a pilha de descarte.
+condottiere-ev-removed-nothing = { $by } não levou nenhuma carta à pilha de descarte.
+condottiere-ev-removed = { $by } levou à pilha de descarte: { $cards }.
 condottiere-ev-removed-card = { $owner-p ->
-        [you] { $card } (seu)
+        [you] seu { $card }
        *[other] { $card } de { $owner }
     }
 condottiere-ev-scarecrow-returned = { $seat-p ->

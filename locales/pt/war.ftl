@@ -431,11 +431,11 @@ war-ev-hand-limit-discarded = { $seat-p ->
     } descartou { $count ->
         [one] { $count } carta
        *[other] { $count } cartas
-    } virada para baixo pelo limite de mão.
+    } com a face para baixo, pelo limite de mão.
 war-ev-hand-limit-cards = { $seat-p ->
         [you] Você
        *[other] { $seat }
-    } descartou { $cards } virado para baixo pelo limite de mão.
+    } descartou { $cards } com a face para baixo, pelo limite de mão.
 war-ev-turn-ended = { $seat-p ->
         [you] Sua vez terminou.
        *[other] A vez de { $seat } terminou.
@@ -489,8 +489,8 @@ war-pools = A colocar: { $total } ({ $parts }).
 war-pool-free = { $armies } em qualquer lugar
 war-pool-continent = { $armies } na { $continent }
 war-pool-territory = { $armies } em { $territory }
-war-piles = Monte de compra { $draw }, pilha de descarte { $discard } ({ $face-down } viradas para baixo).
-war-discard-top = Descartes virados para cima: { $cards }.
+war-piles = Monte de compra { $draw }, pilha de descarte { $discard } ({ $face-down } com a face para baixo).
+war-discard-top = Descartes com a face para cima: { $cards }.
 war-revealed-line = Reveladas nesta vez: { $cards }.
 war-moved-note = Na fase de remanejamento, um número como 2/5 quer dizer que 2 dos 5 exércitos já se moveram.
 
@@ -631,7 +631,7 @@ war-form-end-turn-button = Encerrar a vez
 war-form-discard = Descarte { $count ->
         [one] { $count } carta
        *[other] { $count } cartas
-    } virada para baixo para ficar com 6
+    } com a face para baixo, para ficar com 6
 war-form-discard-button = Descartar as cartas marcadas
 war-form-orders = Ordens permanentes: como os seus territórios se defendem na vez dos outros jogadores
 war-form-orders-help = Elas agem por você quando você é atacado; ninguém mais as vê até a partida terminar.
