@@ -356,6 +356,27 @@ async fn every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese(backend:
         )
         .await,
     );
+    // Bob goes away for a few days: the others see until when, in their words.
+    let today = chrono::DateTime::from_timestamp_millis(app.running.state.games.now().0)
+        .unwrap()
+        .date_naive();
+    let day = |n: i64| {
+        (today + chrono::Duration::days(n))
+            .format("%Y-%m-%d")
+            .to_string()
+    };
+    let away = app
+        .post_form(
+            &format!("{}/away", links[1].url),
+            &[("from", day(0).as_str()), ("to", day(2).as_str())],
+        )
+        .await;
+    assert_eq!(away.status, 303, "{}", away.body);
+    let seen = pages.add(
+        "a seat page while Bob is away",
+        app.seat_page(&links[0]).await,
+    );
+    assert!(seen.text().contains("Bob está fora até"), "{}", seen.body);
     pages.add(
         "resigning asks first",
         app.post_form(&format!("{}/resign", links[2].url), &[])
