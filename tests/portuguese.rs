@@ -714,6 +714,11 @@ async fn the_language_switch_outranks_the_browser_and_a_saved_choice_outranks_th
     };
     let home = app.read_raw(asked_pt("/")).await;
     assert!(home.body.contains("<html lang=\"pt\">"));
+    let vary = home.headers.get(reqwest::header::VARY).unwrap();
+    assert!(
+        vary.to_str().unwrap().contains("Accept-Language"),
+        "{vary:?}"
+    );
     // The switch, from a plain link or the header's form, goes back to a page of this site.
     let switched = app.get("/lang/pt?back=/verify").await;
     assert_eq!(switched.status, 303);

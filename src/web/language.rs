@@ -137,7 +137,15 @@ pub async fn choose_language(
             .extensions_mut()
             .insert(Chosen(saved.unwrap_or(asked)));
     }
-    next.call(request).await
+    let mut response = next.call(request).await?;
+    if speaks {
+        // A page's words depend on these: a shared cache must not serve one reader's to another.
+        response.headers_mut().append(
+            header::VARY,
+            header::HeaderValue::from_static("Accept-Language, Cookie"),
+        );
+    }
+    Ok(response)
 }
 
 /// Where the switch sends the browser back to: `back` when it is a path of this site, else the
