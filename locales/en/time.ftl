@@ -23,6 +23,7 @@ time-clock = { $hour }:{ $minute }
 time-moment = { $weekday } { $time }
 time-date = { $weekday } { $day } { $month } { $time }
 time-when = { $moment }, { $relative }
+time-now = just now
 time-in-days = in { $n } days
 time-in-hours = { $n ->
     [one] in one hour

@@ -23,6 +23,7 @@ time-clock = { $hour }:{ $minute }
 time-moment = { $weekday }, { $time }
 time-date = { $weekday }, { $day } de { $month }, { $time }
 time-when = { $moment }, { $relative }
+time-now = agora mesmo
 time-in-days = daqui a { $n } dias
 time-in-hours = { $n ->
     [one] daqui a uma hora
