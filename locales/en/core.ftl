@@ -313,6 +313,7 @@ prefs-problem-zone = Choose a time zone from the list.
 prefs-problem-language = Choose a language from the list.
 language-en = English
 language-pt = Português
+language-switch = Language:
 settings-title = Mail settings
 settings-intro = How this address hears from us. These settings hold for every game you play here.
 settings-my-games = All my games

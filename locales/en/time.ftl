@@ -19,9 +19,11 @@ time-month-9 = September
 time-month-10 = October
 time-month-11 = November
 time-month-12 = December
+time-clock = { $hour }:{ $minute }
 time-moment = { $weekday } { $time }
 time-date = { $weekday } { $day } { $month } { $time }
 time-when = { $moment }, { $relative }
+time-now = just now
 time-in-days = in { $n } days
 time-in-hours = { $n ->
     [one] in one hour

@@ -609,6 +609,7 @@ war-form-move-help = Each army moves once per turn; 1 army always stays behind. 
 war-form-move-route = From and to
 war-form-move-route-option = { $from } ({ $fresh } fresh of { $armies }) → { $to }
 war-form-move-amount = Armies (a number, or "all")
+war-form-move-all = all
 war-form-move-button = Move
 war-form-passage = Passagem Oculta: reveal a card to pass through its territory
 war-form-passage-button = Reveal

@@ -140,6 +140,10 @@ pub struct NewGame {
     pub hours_per_decision: Option<u32>,
     /// Only the players see the table's talk (spectators see public messages otherwise).
     pub private_table: bool,
+    /// The language the creator created it in (`None`: unknown, as from the API): remembered
+    /// as the creator's, and as that of each invited person the service knows no language of,
+    /// so the confirmation and the invitations are written in it.
+    pub language: Option<String>,
 }
 
 /// A seat of a new game: a person (name, address) or a bot.
@@ -190,6 +194,7 @@ impl NewGame {
             client_ip: None,
             hours_per_decision: None,
             private_table: false,
+            language: None,
         }
     }
 }
@@ -791,6 +796,13 @@ impl Games {
         let mut suppressed = Vec::new();
         for seat in seats.iter().filter(|s| s.has_person()) {
             let person = store::ensure_address(conn, &seat.email, now)?;
+            if let Some(lang) = &new.language {
+                let creator = seat.seat == row.creator_seat;
+                let unknown = person.language.is_none() && person.language_seen.is_none();
+                if creator || unknown {
+                    self.note_language_seen(conn, &person, lang)?;
+                }
+            }
             if person.suppressed_at.is_some() {
                 suppressed.push(CreateProblem::Suppressed(seat_of(seat).number()));
             }

@@ -94,7 +94,82 @@ fn session_hash(cookie: &str) -> String {
     hex::encode(Sha256::digest(cookie.as_bytes()))
 }
 
+/// A link a request follows, as typed: checked before anything is read for it.
+pub enum LinkOf<'a> {
+    /// A seat's link.
+    Seat {
+        game: &'a GameId,
+        seat: crate::engine::Seat,
+        token: &'a super::SeatToken,
+    },
+    /// A person's mail-settings link (`/mail/{token}`).
+    Settings(&'a str),
+}
+
 impl Games {
+    /// The person a request speaks for: the one signed in on this browser, else the person of
+    /// the seat or mail settings whose (checked) link it follows; `None` for anyone else.
+    pub fn person_of_request(
+        &self,
+        conn: &mut AnyConnection,
+        session: Option<&str>,
+        link: Option<LinkOf>,
+    ) -> anyhow::Result<Option<AddressRow>> {
+        if let Some(cookie) = session {
+            if let Some(person) = self.session(conn, cookie)? {
+                return Ok(Some(person));
+            }
+        }
+        let (game, seat, token) = match link {
+            None => return Ok(None),
+            Some(LinkOf::Settings(token)) => return Ok(self.settings_person(conn, token)?),
+            Some(LinkOf::Seat { game, seat, token }) => (game, seat, token),
+        };
+        match self.authorize(conn, game, seat, token) {
+            Ok(_) => {}
+            Err(super::AuthError::Unexpected(error)) => return Err(error),
+            Err(_) => return Ok(None),
+        }
+        let seat = store::seats_of(conn, game)?
+            .into_iter()
+            .find(|s| s.seat == seat.0 as i32 && s.has_person());
+        match seat {
+            Some(seat) => Ok(store::find_address(conn, &seat.email)?),
+            None => Ok(None),
+        }
+    }
+
+    /// Remember the language `person` reads the pages in (their mails follow it when they
+    /// chose none); nothing is written when it is already the one remembered.
+    pub fn note_language_seen(
+        &self,
+        conn: &mut AnyConnection,
+        person: &AddressRow,
+        lang: &str,
+    ) -> diesel::QueryResult<()> {
+        if person.language_seen.as_deref() == Some(lang) {
+            return Ok(());
+        }
+        store::set_language_seen(conn, &person.address, lang)
+    }
+
+    /// The language switch was used by `person`: a language they chose before gives way to
+    /// the new one (one who chose none keeps following their browser and the switch's cookie).
+    pub fn switch_language(
+        &self,
+        conn: &mut AnyConnection,
+        person: &AddressRow,
+        lang: &str,
+    ) -> diesel::QueryResult<()> {
+        if !self.registry().catalogs().languages().contains(&lang) {
+            return Ok(());
+        }
+        if person.language.is_some() && person.language.as_deref() != Some(lang) {
+            store::set_language(conn, &person.address, Some(lang))?;
+        }
+        self.note_language_seen(conn, person, lang)
+    }
+
     /// Mail a sign-in link to `address` if it has games here and may be mailed. The caller
     /// answers the same whatever happened, so nobody learns which addresses play here; the
     /// hourly limit counts every request, known address or not.

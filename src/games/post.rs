@@ -127,10 +127,11 @@ impl Games {
             .collect()
     }
 
-    /// The words of a person's language (the default one when they chose none).
+    /// The words of a person's language: the one they chose, else the one they last read the
+    /// site's pages in, else the default.
     pub fn words_for(&self, person: &AddressRow) -> Words<'_> {
         let catalogs = self.registry().catalogs();
-        match &person.language {
+        match person.language.as_ref().or(person.language_seen.as_ref()) {
             Some(lang) => catalogs.words(lang),
             None => catalogs.default_words(),
         }

@@ -101,6 +101,7 @@ impl Games {
                 client_ip,
                 hours_per_decision: old.hours_per_decision.map(|h| h as u32),
                 private_table: old.private_table,
+                language: None,
             };
             let created = self.create_in(conn, &new, Some((&old, &old_title)))?;
             let (source, contribution) = match contribution {

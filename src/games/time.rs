@@ -694,6 +694,18 @@ impl Games {
                     seat.number(),
                 )));
             }
+            // A newcomer the service knows no language of reads the creator's, who invites.
+            if person.language.is_none() && person.language_seen.is_none() {
+                let creator_row = seats.iter().find(|s| s.seat == row.creator_seat);
+                if let Some(creator_row) = creator_row.filter(|s| s.has_person()) {
+                    if let Some(inviter) = store::find_address(conn, &creator_row.email)? {
+                        let lang = inviter.language.or(inviter.language_seen);
+                        if let Some(lang) = lang {
+                            self.note_language_seen(conn, &person, &lang)?;
+                        }
+                    }
+                }
+            }
             let old_name = old.name.clone();
             let version =
                 store::replace_seat(conn, id, seat.0 as i32, name.as_str(), email.as_str())?;

@@ -161,6 +161,14 @@ macro_rules! number_arg {
 }
 number_arg!(u8, u16, u32, u64, usize, i32, i64);
 
+/// A language the switch offers: its tag, its name in itself, whether the page is in it.
+#[derive(Clone, Debug)]
+pub struct LanguageChoice {
+    pub code: String,
+    pub name: String,
+    pub current: bool,
+}
+
 /// One language's words. Cheap to copy; pages and mails carry one.
 #[derive(Clone, Copy)]
 pub struct Words<'a> {
@@ -178,6 +186,19 @@ impl<'a> Words<'a> {
     /// The language these words are in, e.g. "en".
     pub fn lang(&self) -> &'a str {
         &self.catalogs.bundles[self.index].0
+    }
+
+    /// Every language with a catalog, named in its own words, for the language switch.
+    pub fn switch(&self) -> Vec<LanguageChoice> {
+        self.catalogs
+            .languages()
+            .into_iter()
+            .map(|lang| LanguageChoice {
+                code: lang.to_owned(),
+                name: self.catalogs.words(lang).get(&format!("language-{lang}")),
+                current: lang == self.lang(),
+            })
+            .collect()
     }
 
     /// The message `id` without arguments.

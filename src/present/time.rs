@@ -15,7 +15,11 @@ pub fn when(w: Words, at: i64, now: i64, zone: chrono_tz::Tz) -> String {
         "time-weekday-{}",
         local.weekday().num_days_from_monday()
     ));
-    let clock = format!("{:02}:{:02}", local.hour(), local.minute());
+    let clock = w.two(
+        "time-clock",
+        ("hour", format!("{:02}", local.hour())),
+        ("minute", format!("{:02}", local.minute())),
+    );
     let moment = if (at - now).abs() > 6 * 24 * 3600 * 1000 {
         w.with(
             "time-date",
@@ -42,6 +46,10 @@ pub fn when(w: Words, at: i64, now: i64, zone: chrono_tz::Tz) -> String {
 /// How far `at` is from `now`, roughly: "in 2 days", "in 5 hours", "3 minutes ago".
 pub fn relative(w: Words, at: i64, now: i64) -> String {
     let minutes = (at - now) / 60_000;
+    if minutes == 0 {
+        // Within a minute either way: "in a minute" would be wrong for a moment just past.
+        return w.get("time-now");
+    }
     let (key, n) = match minutes.abs() {
         m if m >= 48 * 60 => ("days", m / (24 * 60)),
         m if m >= 90 => ("hours", (m + 30) / 60),

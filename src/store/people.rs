@@ -31,6 +31,9 @@ pub struct AddressRow {
     pub link_version: i32,
     /// A random public name for mail-settings links.
     pub key: String,
+    /// The language of the pages the person last read here (when they chose none, their mails
+    /// are written in it).
+    pub language_seen: Option<String>,
 }
 
 /// The address as stored: lower case, trimmed.
@@ -125,6 +128,30 @@ pub fn set_preferences(
             addresses::time_zone.eq(&preferences.time_zone),
             addresses::language.eq(preferences.language.as_deref()),
         ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// The person's chosen language (`None`: as their browser asks).
+pub fn set_language(
+    conn: &mut AnyConnection,
+    address: &str,
+    language: Option<&str>,
+) -> QueryResult<()> {
+    diesel::update(addresses::table.find(address_key(address)))
+        .set(addresses::language.eq(language))
+        .execute(conn)
+        .map(drop)
+}
+
+/// The language of the pages the person is reading now.
+pub fn set_language_seen(
+    conn: &mut AnyConnection,
+    address: &str,
+    language: &str,
+) -> QueryResult<()> {
+    diesel::update(addresses::table.find(address_key(address)))
+        .set(addresses::language_seen.eq(Some(language)))
         .execute(conn)
         .map(drop)
 }

@@ -93,6 +93,7 @@ diesel::table! {
         last_digest_at -> Nullable<BigInt>,
         link_version -> Integer,
         key -> Text,
+        language_seen -> Nullable<Text>,
     }
 }
 

@@ -185,6 +185,7 @@ pub async fn create(
         client_ip: state.client_ip(&request),
         hours_per_decision: body.hours_per_decision,
         private_table: body.private_table,
+        language: None,
     };
     match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
         Ok(Ok(created)) => {

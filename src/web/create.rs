@@ -292,6 +292,7 @@ impl CreateForm {
                 client_ip: None,
                 hours_per_decision,
                 private_table: self.get("private_table") == Some("on"),
+                language: Some(w.lang().to_owned()),
             }),
             _ => Err(problems),
         }

@@ -4,6 +4,7 @@
 pub mod api;
 pub mod create;
 pub mod html;
+pub mod language;
 pub mod people;
 pub mod present;
 pub mod review;
@@ -56,10 +57,18 @@ impl AppState {
         request.peer_addr().map(|addr| addr.ip().to_string())
     }
 
-    /// The words of the language a request asks for (`Accept-Language`), else the default.
+    /// The words of the request's language: the one chosen for it (see `language`: a saved
+    /// choice, the switch's cookie, `Accept-Language`), else the default.
     pub fn words(&self, request: &HttpRequest) -> Words<'_> {
+        use actix_web::HttpMessage;
         let catalogs = self.games.registry().catalogs();
-        catalogs.words(&language(request, &catalogs.languages()))
+        let chosen = request
+            .extensions()
+            .get::<language::Chosen>()
+            .map(|c| c.0.clone());
+        let lang =
+            chosen.unwrap_or_else(|| language::browser_language(request, &catalogs.languages()));
+        catalogs.words(&lang)
     }
 }
 
@@ -247,6 +256,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
             "/games/{game}/confirm/{signature}",
             web::get().to(people::confirm),
         )
+        .route("/lang/{lang}", web::get().to(language::switch_link))
+        .route("/lang/{lang}", web::post().to(language::switch))
         .route("/me", web::get().to(people::me))
         .route("/me", web::post().to(people::request_sign_in))
         .route("/me/sign-in/{token}", web::get().to(people::sign_in))
@@ -406,6 +417,7 @@ pub async fn start(config: Config) -> Result<Running> {
             )
             .app_data(web::PayloadConfig::default().limit(8 * 1024 * 1024))
             .configure(routes)
+            .wrap(actix_web::middleware::from_fn(language::choose_language))
             .wrap(actix_web::middleware::from_fn(same_origin_posts))
             .wrap(
                 actix_web::middleware::Logger::new("%{path}xi %s %Dms")

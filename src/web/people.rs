@@ -60,15 +60,14 @@ struct MeShown {
     games: MyGames,
     preferences: PreferencesForm,
     zone: chrono_tz::Tz,
+    /// When the page was drawn, in milliseconds since the epoch.
+    now: i64,
 }
 
 impl MeShown {
-    /// A time in the person's zone.
-    fn local(&self, at: &crate::store::Millis) -> String {
-        at.to_utc()
-            .with_timezone(&self.zone)
-            .format("%Y-%m-%d %H:%M %Z")
-            .to_string()
+    /// A time in the person's zone, in the page's words ("Thursday 14:00, 3 days ago").
+    fn local(&self, w: &Words, at: &crate::store::Millis) -> String {
+        crate::present::time::when(*w, at.0, self.now, self.zone)
     }
 }
 
@@ -249,6 +248,7 @@ async fn me_page(
                 games,
                 preferences: preferences_form(state, w, &person, "/me/settings".into()),
                 zone,
+                now: state.games.now().0,
             }),
         },
     )

@@ -740,7 +740,7 @@ fn movement_forms(
                     kind: "text",
                     name: "armies".into(),
                     label: w.get("war-form-move-amount"),
-                    value: "all".into(),
+                    value: w.get("war-form-move-all"),
                     ..Field::default()
                 },
                 submit(w.get("war-form-move-button")),
@@ -1288,8 +1288,10 @@ fn read_form(form: &str, fields: &Fields, words: &Words) -> Result<Action, Strin
         "move" => {
             let (from, to) = read_route(words, fields, &words.get("war-form-move-route"))?;
             let text = fields.get("armies").unwrap_or("").to_lowercase();
-            let armies = match text.as_str() {
-                "all" => Amount::All,
+            // The catalog's word for "all" (the field's default), or the English one.
+            let all = words.get("war-form-move-all").to_lowercase();
+            let armies = match text.trim() {
+                t if t == "all" || t == all => Amount::All,
                 other => match other.parse::<u32>() {
                     Ok(k) if k >= 1 => Amount::Exactly(k),
                     _ => return Err(words.get("war-form-problem-amount")),

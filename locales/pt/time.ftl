@@ -1,0 +1,125 @@
+## Tempo: prazos, lembretes, o relógio, bots, ausências
+
+time-weekday-0 = segunda-feira
+time-weekday-1 = terça-feira
+time-weekday-2 = quarta-feira
+time-weekday-3 = quinta-feira
+time-weekday-4 = sexta-feira
+time-weekday-5 = sábado
+time-weekday-6 = domingo
+time-month-1 = janeiro
+time-month-2 = fevereiro
+time-month-3 = março
+time-month-4 = abril
+time-month-5 = maio
+time-month-6 = junho
+time-month-7 = julho
+time-month-8 = agosto
+time-month-9 = setembro
+time-month-10 = outubro
+time-month-11 = novembro
+time-month-12 = dezembro
+time-clock = { $hour }:{ $minute }
+time-moment = { $weekday }, { $time }
+time-date = { $weekday }, { $day } de { $month }, { $time }
+time-when = { $moment }, { $relative }
+time-now = agora mesmo
+time-in-days = daqui a { $n } dias
+time-in-hours = { $n ->
+    [one] daqui a uma hora
+   *[other] daqui a { $n } horas
+}
+time-in-minutes = { $n ->
+    [one] daqui a um minuto
+   *[other] daqui a { $n } minutos
+}
+time-ago-days = há { $n } dias
+time-ago-hours = { $n ->
+    [one] há uma hora
+   *[other] há { $n } horas
+}
+time-ago-minutes = { $n ->
+    [one] há um minuto
+   *[other] há { $n } minutos
+}
+
+pace-hours = { $hours ->
+    [12] 12 horas por decisão
+    [24] 1 dia por decisão
+    [48] 2 dias por decisão
+    [72] 3 dias por decisão
+    [120] 5 dias por decisão
+    [168] 7 dias por decisão
+    [336] 14 dias por decisão
+   *[other] { $hours } horas por decisão
+}
+pace-none = Sem prazo (amigos que esperam uns pelos outros)
+home-pace = Ritmo
+home-pace-help = Cada jogador tem este tempo para cada decisão; os lembretes chegam antes do prazo, e no prazo o relógio joga por ele a opção padrão das regras.
+home-seat-bot = um bot joga neste lugar
+bot-name = Bot { $seat }
+create-problem-bot-email = Lugar { $seat }: o lugar de um bot não tem endereço de e-mail; deixe-o vazio ou desmarque o bot.
+create-problem-creator-bot = Você marcou o lugar { $seat } como seu, mas um bot joga nele.
+create-problem-pace = Escolha um ritmo de { $min } a { $max } horas por decisão, ou sem prazo.
+
+mail-reminder-subject = { $game }: seu prazo termina { $due }
+mail-reminder-intro = Um lembrete: em { $game } a decisão é sua, { $prompt }. O prazo termina { $due }; depois disso o relógio joga por você a opção padrão das regras.
+mail-overdue-subject = { $game }: seu tempo acabou
+mail-overdue-intro = Seu tempo para { $prompt } em { $game } acabou. Você tem até { $due }; depois disso o relógio joga por você a opção padrão das regras.
+mail-seat-absent-subject = { $game }: { $name } está ausente
+mail-seat-absent = { $name } perdeu { $missed } prazos e agora está ausente: um bot joga no lugar até essa pessoa voltar a jogar pelo link dela.
+mail-seat-returned-subject = { $game }: { $name } voltou
+mail-seat-returned = { $name } voltou e joga no seu lugar de novo.
+mail-seat-resigned-subject = { $game }: { $name } desistiu
+mail-seat-resigned = { $name } desistiu: a partir de agora um bot joga no lugar.
+mail-seat-resigned-creator = Como quem criou a partida, você pode convidar alguém para assumir o lugar, pela página do seu lugar.
+mail-seat-replacement-subject = { $game }: um lugar para você
+mail-seat-replacement = Você recebeu um convite para assumir um lugar nesta partida. Abra-o abaixo; suas decisões começam agora.
+mail-seat-replacement-who = { $creator } convida você para assumir o lugar que { $old } deixou.
+mail-seat-replaced-subject = { $game }: { $name } assume um lugar
+mail-seat-replaced = { $name } assume o lugar.
+mail-seat-replaced-old = Essa pessoa joga no lugar que { $old } deixou.
+mail-seat-your-seat = Seu lugar na partida:
+
+history-clock = O tempo de { $name } acabou: o relógio jogou a opção padrão das regras.
+history-bot = Um bot jogou por { $name }.
+status-due = Prazo: { $due }.
+status-waiting-since = Esperando { $seats } desde { $since }.
+status-away = { $name } está fora até { $until }.
+status-absent = { $name } está ausente: um bot joga no lugar até essa pessoa voltar a jogar.
+status-resigned = { $name } desistiu: um bot joga no lugar.
+status-bot = Um bot joga no lugar de { $name }.
+mail-turn-due = Prazo: { $due }; depois disso o relógio joga por você a opção padrão das regras.
+
+seat-time-heading = Seu lugar
+away-legend = Vai viajar? Seus prazos em todas as partidas passam para depois da sua ausência.
+away-from = De
+away-to = a
+away-button = Declarar a ausência
+away-help = Os outros jogadores veem que você está fora até lá. No máximo 14 dias por ano.
+away-problem-dates = Informe duas datas, a primeira de hoje em diante, a segunda não antes da primeira.
+away-problem-long = Isso passa dos { $days } dias de ausência permitidos por ano: restam { $left } dias este ano.
+resign-button = Desistir…
+cancel-button = Cancelar a partida…
+replace-legend = Convidar alguém para assumir um lugar de quem desistiu
+replace-seat = Lugar
+replace-name = Nome da pessoa
+replace-email = E-mail da pessoa
+replace-button = Convidar
+replace-problem = Escolha um lugar de quem desistiu e informe o nome e um endereço de e-mail válido de quem vai entrar.
+confirm-back = Não, voltar para a partida
+confirm-resign = Desistir desta partida?
+    .text = A partir de agora um bot joga no seu lugar, até o fim; não é possível voltar atrás. Quem criou a partida pode convidar alguém para assumir o lugar.
+    .button = Sim, desistir
+confirm-cancel = Cancelar esta partida para todos?
+    .text = A partida termina aqui, para todos os jogadores, e todos são avisados por e-mail. Isso não pode ser desfeito.
+    .button = Sim, cancelar a partida
+time-not-playing = Esta partida não está em andamento, então não há do que desistir.
+time-not-cancellable = Esta partida já terminou ou foi cancelada.
+mail-cancelled-creator = { $name }, que criou a partida, cancelou-a.
+page-cancelled-creator = Esta partida foi cancelada
+    .text = Quem a criou cancelou esta partida, então ela não vai continuar.
+    .hint = Comece uma nova partida na página inicial.
+status-cancelled-creator = Esta partida foi cancelada por quem a criou.
+back-text = Você perdeu prazos demais, então um bot joga no seu lugar.
+back-button = Voltei: quero meu lugar de volta
