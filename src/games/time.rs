@@ -509,7 +509,8 @@ impl Games {
         }
         .render()?;
         if !to.muted {
-            if let Some(mail) = self.letter(&to, Class::Asked, Some(&id), kind, mail) {
+            if let Some(mut mail) = self.letter(&to, Class::Asked, Some(&id), kind, mail) {
+                mail.reply_to = Some(self.reply_to(seat_row, replay.seq as i64, None));
                 store::enqueue(conn, mail, now)?;
             }
         }
