@@ -79,13 +79,13 @@ condottiere-problem-points-target = The Play for Points target must be a whole n
 
 condottiere-decision-first-battle-region = choose where the first battle is fought
 condottiere-decision-play-or-pass = play a card or pass
-condottiere-decision-scarecrow-target = choose which Mercenary your Scarecrow takes back
+condottiere-decision-scarecrow-target = choose which Mercenary the Scarecrow takes back
 condottiere-decision-pope-placement = choose where the Pope goes
 condottiere-decision-next-battle-region = choose where the next battle is fought
-condottiere-decision-discard-hand = decide whether to discard your hand (it has no Mercenary)
+condottiere-decision-discard-hand = decide whether to discard a hand without Mercenaries
 condottiere-decision-keep-cards = choose up to two cards to keep for the next round
 condottiere-decision-draw-count = choose how many cards to draw
-condottiere-decision-defender-play-or-pass = defend your region: play a card or pass
+condottiere-decision-defender-play-or-pass = defend the region: play a card or pass
 condottiere-decision-final-battle-play-or-pass = play a card or pass in the final battle
 
 ## Actions
@@ -131,10 +131,10 @@ condottiere-reason-not-capturing = another player controls it and Capturing Regi
 
 ## How a game ended
 
-condottiere-ending-total-regions = won on total regions
-condottiere-ending-connected-regions = won on adjacent regions
+condottiere-ending-total-regions = by total regions
+condottiere-ending-connected-regions = by adjacent regions
 condottiere-ending-all-regions-taken = all regions taken: the most regions wins
-condottiere-ending-final-battle = won the tie-break final battle
+condottiere-ending-final-battle = in the tie-break final battle
 condottiere-ending-shared-victory = shared victory after a tied final battle
 condottiere-ending-points-target = reached the points target with the most points
 condottiere-outcome = { $count ->

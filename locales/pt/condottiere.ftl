@@ -80,13 +80,13 @@ condottiere-problem-points-target = A meta de pontos tem de ser um número intei
 
 condottiere-decision-first-battle-region = escolher onde será a primeira batalha
 condottiere-decision-play-or-pass = jogar uma carta ou passar
-condottiere-decision-scarecrow-target = escolher qual Mercenário o seu Espantalho pega de volta
+condottiere-decision-scarecrow-target = escolher qual Mercenário o Espantalho pega de volta
 condottiere-decision-pope-placement = escolher onde fica o Papa
 condottiere-decision-next-battle-region = escolher onde será a próxima batalha
-condottiere-decision-discard-hand = decidir se descarta a sua mão (ela não tem Mercenário)
+condottiere-decision-discard-hand = decidir se descarta uma mão sem Mercenários
 condottiere-decision-keep-cards = escolher até duas cartas para guardar para a próxima rodada
 condottiere-decision-draw-count = escolher quantas cartas comprar
-condottiere-decision-defender-play-or-pass = defender a sua região: jogar uma carta ou passar
+condottiere-decision-defender-play-or-pass = defender a região: jogar uma carta ou passar
 condottiere-decision-final-battle-play-or-pass = jogar uma carta ou passar na batalha final
 
 ## Ações
@@ -132,10 +132,10 @@ condottiere-reason-not-capturing = outro jogador a controla e a captura de regi�
 
 ## Como uma partida terminou
 
-condottiere-ending-total-regions = venceu pelo total de regiões
-condottiere-ending-connected-regions = venceu por regiões vizinhas
+condottiere-ending-total-regions = pelo total de regiões
+condottiere-ending-connected-regions = por regiões vizinhas
 condottiere-ending-all-regions-taken = todas as regiões foram tomadas: vence quem tem mais regiões
-condottiere-ending-final-battle = venceu a batalha final de desempate
+condottiere-ending-final-battle = na batalha final de desempate
 condottiere-ending-shared-victory = vitória dividida depois de uma batalha final empatada
 condottiere-ending-points-target = atingiu a meta de pontos com mais pontos
 condottiere-outcome = { $count ->

@@ -314,7 +314,9 @@ impl<P: Presenter> Kind for Typed<P> {
             .decision(typed(d.downcast(), "a decision"), cx)
     }
     fn events_words(&self, list: &Events, game_over: bool, cx: &Ctx) -> Vec<String> {
-        P::Game::visible(self.events(list), cx.viewer, game_over)
+        let visible = P::Game::visible(self.events(list), cx.viewer, game_over);
+        self.presenter
+            .told_order(visible)
             .into_iter()
             .map(|event| self.presenter.event(event, cx))
             .collect()

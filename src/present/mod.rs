@@ -171,6 +171,14 @@ pub trait Presenter: Send + Sync + 'static {
     fn decision(&self, decision: &<Self::Game as Rules>::Decision, cx: &Ctx) -> String;
     /// One event as one sentence (already filtered for the reader).
     fn event(&self, event: &<Self::Game as Rules>::Event, cx: &Ctx) -> String;
+    /// The order a step's events are told in (default: the engine's). A game may tell a
+    /// card before its effect when the rules resolve the effect first.
+    fn told_order<'e>(
+        &self,
+        events: Vec<&'e <Self::Game as Rules>::Event>,
+    ) -> Vec<&'e <Self::Game as Rules>::Event> {
+        events
+    }
     /// An action in words: "play Mercenary 5".
     fn action(&self, action: &<Self::Game as Rules>::Action, cx: &Ctx) -> String;
     /// Why an action was refused, naming the rule.

@@ -168,6 +168,26 @@ impl Presenter for Condottiere {
         })
     }
 
+    /// The rules discard what a Winter, Spring or Bishop removes before the card lands on its
+    /// line; people read the card first, then its effect.
+    fn told_order<'e>(&self, mut events: Vec<&'e Event>) -> Vec<&'e Event> {
+        let mut i = 0;
+        while i < events.len() {
+            if let Event::Removed { by, .. } = events[i] {
+                let played = events[i + 1..]
+                    .iter()
+                    .position(|e| matches!(e, Event::Played { card, .. } if card == by));
+                if let Some(offset) = played {
+                    let card = events.remove(i + 1 + offset);
+                    events.insert(i, card);
+                    i += 1;
+                }
+            }
+            i += 1;
+        }
+        events
+    }
+
     fn event(&self, event: &Event, cx: &Ctx) -> String {
         let w = &cx.words;
         match event {
@@ -708,5 +728,45 @@ mod tests {
             );
         }
         assert_eq!(documented.len(), 8);
+    }
+
+    /// Seen on pages: "The Winter sent Bob's Spring to the discard pile. Ann played Winter.",
+    /// "Ann won (won on total regions)", and spectators reading of "your Scarecrow".
+    #[test]
+    fn a_card_is_told_before_its_effect_and_endings_and_decisions_read_for_anyone() {
+        use super::super::{Ctx, Presenter, SeatNames};
+        use crate::engine::condottiere::{Decision, Ending, Event, Outcome, SeatCard};
+        use crate::engine::{Seat, Viewer};
+        let registry = crate::kinds::Registry::standard();
+        let names = SeatNames::new(vec!["Ann".into(), "Bob".into()]);
+        let cx = Ctx::new(registry.catalogs().words("en"), &names, Viewer::Spectator);
+        let removed = Event::Removed {
+            by: Card::Winter,
+            cards: vec![SeatCard {
+                seat: Seat(1),
+                card: Card::Spring,
+            }],
+        };
+        let played = Event::Played {
+            seat: Seat(0),
+            card: Card::Winter,
+            face_down: false,
+        };
+        let told: Vec<String> = super::Condottiere
+            .told_order(vec![&removed, &played])
+            .into_iter()
+            .map(|e| super::Condottiere.event(e, &cx))
+            .collect();
+        assert!(told[0].contains("played Winter"), "{told:?}");
+        assert!(told[1].contains("discard pile"), "{told:?}");
+        let outcome = Outcome {
+            winners: vec![Seat(0)],
+            ending: Ending::TotalRegions,
+            scores: None,
+        };
+        let result = super::Condottiere.outcome(&outcome, &cx);
+        assert_eq!(result, "Ann won (by total regions).");
+        let decision = super::Condottiere.decision(&Decision::ScarecrowTarget, &cx);
+        assert!(!decision.contains("your"), "{decision}");
     }
 }
