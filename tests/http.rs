@@ -441,6 +441,15 @@ async fn declining_an_invitation_cancels_the_game_and_tells_the_others(backend: 
         .forms()
         .iter()
         .any(|f| f.action.ends_with("/decline")));
+    // The button asks first; the game stands until the answer is yes.
+    let asked = app.post_form(&format!("{}/decline", carla.url), &[]).await;
+    assert_eq!(asked.status, 200);
+    assert!(
+        asked.text().contains("Decline this invitation?"),
+        "{}",
+        asked.text()
+    );
+    assert!(app.seat_page(&carla).await.text().contains("I'm in"));
     let declined = app.decline(&carla).await;
     assert_eq!(declined.status, 303, "{}", declined.body);
     let page = app.seat_page(&carla).await;

@@ -658,12 +658,18 @@ pub async fn decline(
     state: web::Data<AppState>,
     request: HttpRequest,
     path: web::Path<SeatPath>,
+    form: web::Form<ConfirmForm>,
 ) -> HttpResponse {
     let w = state.words(&request);
     let auth = match authorize(&state, &request, &path).await {
         Ok(auth) => auth,
         Err(response) => return response,
     };
+    // Declining cancels the game for everyone: ask first.
+    if form.confirm != "yes" {
+        let base = path_of(&path);
+        return ask_first(w, "confirm-decline", format!("{base}/decline"), base);
+    }
     match blocking(&state, move |s, conn| s.games.decline(conn, &auth)).await {
         Ok(Ok(())) => see_other(path_of(&path)),
         Ok(Err(DeclineError::NotInviting)) => message(StatusCode::CONFLICT, w, "page-too-late"),

@@ -910,7 +910,8 @@ impl TestApp {
 
     /// POST …/decline
     pub async fn decline(&self, link: &SeatLink) -> Page {
-        self.post_form(&format!("{}/decline", link.url), &[]).await
+        self.post_form(&format!("{}/decline", link.url), &[("confirm", "yes")])
+            .await
     }
 
     /// POST …/move with these form fields.
