@@ -270,6 +270,7 @@ condottiere-map-token = Condottiere token (contested region, dashed ring)
 condottiere-map-pope-key = Favor of the Pope: no battle there
 condottiere-lines = Battle lines
 condottiere-line-strength = strength if the battle ended now
+condottiere-line-value = { $card } → { $value }: { $reasons }
 condottiere-line-hand = { $count ->
         [one] { $count } card in hand
        *[other] { $count } cards in hand

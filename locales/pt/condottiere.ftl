@@ -273,6 +273,7 @@ condottiere-map-token = Marcador do Condottiere (região em disputa, anel tracej
 condottiere-map-pope-key = Favor do Papa: nenhuma batalha ali
 condottiere-lines = Linhas de batalha
 condottiere-line-strength = força se a batalha terminasse agora
+condottiere-line-value = { $card } → { $value }: { $reasons }
 condottiere-line-hand = { $count ->
         [0] nenhuma carta na mão
         [one] { $count } carta na mão

@@ -73,6 +73,8 @@ struct Line {
     colour: &'static str,
     cards: Vec<Chip>,
     strength: u32,
+    /// Why a Mercenary counts other than its printed value ("M4 → 1: Winter").
+    breakdown: Vec<String>,
     status: String,
     active: bool,
 }
@@ -201,6 +203,15 @@ fn lines(view: &View, cx: &Ctx) -> Vec<Line> {
     if !in_battle {
         return Vec::new();
     }
+    // What changes a Mercenary's value, over every card this viewer sees on the lines (§3.8).
+    let seen = || {
+        view.seats
+            .iter()
+            .flat_map(|s| s.line.iter().filter_map(|c| c.card))
+    };
+    let winter = seen().any(|c| c == Card::Winter);
+    let spring = seen().any(|c| c == Card::Spring);
+    let highest = seen().filter_map(|c| c.printed()).max();
     view.seats
         .iter()
         .filter(|s| {
@@ -209,6 +220,37 @@ fn lines(view: &View, cx: &Ctx) -> Vec<Line> {
                 .is_none_or(|b| b.participants.contains(&s.seat))
         })
         .map(|s| {
+            let drummer = s.line.iter().any(|c| c.card == Some(Card::Drummer));
+            let breakdown = s
+                .line
+                .iter()
+                .filter_map(|c| c.card)
+                .filter_map(|c| {
+                    let printed = c.printed()?;
+                    let mut reasons = Vec::new();
+                    let mut value = printed;
+                    if winter {
+                        value = 1;
+                        reasons.push(card(cx, Card::Winter));
+                    }
+                    if drummer {
+                        value *= 2;
+                        reasons.push(card(cx, Card::Drummer));
+                    }
+                    if spring && Some(printed) == highest {
+                        value += 3;
+                        reasons.push(card(cx, Card::Spring));
+                    }
+                    (value != printed).then(|| {
+                        w.three(
+                            "condottiere-line-value",
+                            ("card", c.code()),
+                            ("value", value),
+                            ("reasons", w.list(reasons)),
+                        )
+                    })
+                })
+                .collect();
             let is_active = active == Some(s.seat) && view.outcome.is_none();
             let mut status = w.one("condottiere-line-hand", "count", s.hand_count);
             if s.passed {
@@ -237,6 +279,7 @@ fn lines(view: &View, cx: &Ctx) -> Vec<Line> {
                     })
                     .collect(),
                 strength: s.strength,
+                breakdown,
                 status,
                 active: is_active,
             }
