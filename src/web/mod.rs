@@ -2,11 +2,13 @@
 //! binds, wires the pages, the JSON API and the mail worker, and stops cleanly.
 
 pub mod api;
+pub mod assets;
 pub mod create;
 pub mod html;
 pub mod people;
 pub mod present;
 pub mod review;
+pub mod safety;
 
 use crate::config::Config;
 use crate::games::{BaseUrl, Games};
@@ -193,6 +195,7 @@ fn unreadable_form(
 fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(create::home))
         .route("/healthz", web::get().to(healthz))
+        .route("/static/{name}", web::get().to(assets::serve))
         .route("/games", web::post().to(create::create))
         .route("/games/{game}", web::get().to(html::public))
         .route("/games/{game}/record.json", web::get().to(review::record))
@@ -395,7 +398,9 @@ pub async fn start(config: Config) -> Result<Running> {
             )
             .app_data(web::PayloadConfig::default().limit(8 * 1024 * 1024))
             .configure(routes)
+            .default_service(web::to(safety::not_found))
             .wrap(actix_web::middleware::from_fn(same_origin_posts))
+            .wrap(actix_web::middleware::from_fn(safety::headers))
             .wrap(
                 actix_web::middleware::Logger::new("%{path}xi %s %Dms")
                     .custom_request_replace("path", |req| {

@@ -25,6 +25,7 @@ pub async fn record(
     match blocking(&state, move |s, conn| s.games.record(conn, &id)).await {
         Ok(Ok(record)) => HttpResponse::Ok()
             .content_type("application/json")
+            .insert_header(super::safety::record_cache(record.secret.is_some()))
             .insert_header((
                 header::CONTENT_DISPOSITION,
                 format!("inline; filename=\"corriere-{}.json\"", record.id),
