@@ -257,3 +257,27 @@ async fn no_page_carries_inline_script_or_style() {
     }
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_site_s_own_forms_are_taken_though_no_referrer_makes_their_origin_null() {
+    let app = TestApp::spawn(&Backend::Sqlite).await;
+    let post = |headers: &'static [(&'static str, &'static str)]| {
+        let mut request = app
+            .client
+            .post(app.url("/me"))
+            .form(&[("address", "nobody@example.org")]);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        app.read_raw(request)
+    };
+    // What Chromium sends for a page's own form under Referrer-Policy: no-referrer.
+    let own = post(&[("origin", "null"), ("sec-fetch-site", "same-origin")]).await;
+    assert_eq!(own.status, 303, "{}", own.body);
+    // Without Sec-Fetch-Site, a null origin could be anyone's (a sandboxed frame).
+    let unknown = post(&[("origin", "null")]).await;
+    assert_eq!(unknown.status, 403, "{}", unknown.body);
+    let foreign = post(&[("origin", "null"), ("sec-fetch-site", "cross-site")]).await;
+    assert_eq!(foreign.status, 403, "{}", foreign.body);
+    app.stop().await;
+}

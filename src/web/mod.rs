@@ -279,7 +279,8 @@ fn origin_of(base: &str) -> &str {
 }
 
 /// Whether a request says it comes from a page of another site: `Sec-Fetch-Site` other than
-/// `same-origin` or `none` (typed by the user), or an `Origin` that is not this service's.
+/// `same-origin` or `none` (typed by the user), or, from a browser that does not send it, an
+/// `Origin` that is not this service's.
 /// A request that says neither (an old browser, a script) is not refused.
 fn foreign(request: &actix_web::dev::ServiceRequest, base: &str) -> bool {
     let header = |name| {
@@ -288,9 +289,11 @@ fn foreign(request: &actix_web::dev::ServiceRequest, base: &str) -> bool {
             .get(name)
             .map(|v| v.to_str().unwrap_or("?").to_ascii_lowercase())
     };
-    let site = header(header::HeaderName::from_static("sec-fetch-site"));
-    if site.is_some_and(|s| s != "same-origin" && s != "none") {
-        return true;
+    // A browser that sends `Sec-Fetch-Site` is believed: pages cannot forge it, and under
+    // `Referrer-Policy: no-referrer` the same browser sends `Origin: null` even for the site's
+    // own forms. Without it, an `Origin` other than ours (`null` included) is foreign.
+    if let Some(site) = header(header::HeaderName::from_static("sec-fetch-site")) {
+        return site != "same-origin" && site != "none";
     }
     header(header::ORIGIN).is_some_and(|origin| origin != origin_of(base).to_ascii_lowercase())
 }
