@@ -3,3 +3,9 @@
 page-not-found = Page not found
     .text = There is no page at this address.
     .hint = Check the link, or start again from the home page.
+
+# The accessible name of an option's number field (Play for Points: its target).
+option-number-label = { $option }: target in { $unit }
+
+# The public page's table of players (its name for screen readers: it scrolls on a phone).
+public-players = Players

@@ -3,3 +3,7 @@
 page-not-found = Página não encontrada
     .text = Não há nenhuma página neste endereço.
     .hint = Confira o link ou comece de novo pela página inicial.
+
+option-number-label = { $option }: meta em { $unit }
+
+public-players = Jogadores
