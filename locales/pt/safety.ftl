@@ -6,4 +6,7 @@ page-not-found = Página não encontrada
 
 option-number-label = { $option }: meta em { $unit }
 
+seat-audit = Auditoria
+seat-audit-intro = Como qualquer pessoa pode conferir que esta partida foi distribuída e jogada com justiça: a cabeça do registro muda a cada jogada, o compromisso da distribuição foi publicado antes de alguém entrar, e o registro permite repetir e verificar cada jogada.
+
 public-players = Jogadores
