@@ -467,6 +467,7 @@ async fn every_page_fits_a_phone_and_a_desktop_and_passes_the_accessibility_rule
         ("public-war", format!("/games/{}", war[0].game)),
         ("replay-start", format!("/games/{game}/replay/0")),
         ("replay-last", format!("/games/{game}/replay/{last}")),
+        ("guide-condottiere", "/guide/condottiere".into()),
         ("verify", "/verify".into()),
         ("sign-in", "/me".into()),
         ("prefs", settings),

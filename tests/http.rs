@@ -924,3 +924,39 @@ async fn a_stored_game_of_a_kind_this_server_does_not_play_is_named_not_a_crash(
     assert_eq!(app.public_page(&creator.game).await.status, 200);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_seat_page_links_to_the_game_s_rules_and_card_glossary_in_the_reader_s_language() {
+    let app = TestApp::spawn(&Backend::Sqlite).await;
+    let creator = app.create_game(2, &[]).await;
+    let links = app.accept_all(&creator.game, 2).await;
+    let page = app.seat_page(&links[0]).await;
+    assert!(
+        page.body.contains(r#"href="/guide/condottiere""#),
+        "{}",
+        page.body
+    );
+    let guide = app.get("/guide/condottiere").await;
+    assert_eq!(guide.status, 200, "{}", guide.body);
+    let text = guide.text();
+    for words in [
+        "How to play Condottiere",
+        "The rules in short",
+        "Scarecrow",
+        "Heroine",
+    ] {
+        assert!(text.contains(words), "{words}: {text}");
+    }
+    let pt = app
+        .read_raw(
+            app.client
+                .get(app.url("/guide/condottiere"))
+                .header("accept-language", "pt"),
+        )
+        .await;
+    assert!(pt.text().contains("Como jogar"), "{}", pt.body);
+    // A game without a guide in its catalog, or no game at all: the 404 page.
+    assert_eq!(app.get("/guide/war").await.status, 404);
+    assert_eq!(app.get("/guide/chess").await.status, 404);
+    app.stop().await;
+}

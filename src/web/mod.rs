@@ -4,6 +4,7 @@
 pub mod api;
 pub mod assets;
 pub mod create;
+pub mod guide;
 pub mod html;
 pub mod people;
 pub mod present;
@@ -196,6 +197,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(create::home))
         .route("/healthz", web::get().to(healthz))
         .route("/static/{name}", web::get().to(assets::serve))
+        .route("/guide/{game}", web::get().to(guide::guide))
         .route("/games", web::post().to(create::create))
         .route("/games/{game}", web::get().to(html::public))
         .route("/games/{game}/record.json", web::get().to(review::record))

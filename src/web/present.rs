@@ -38,6 +38,8 @@ pub struct GameShown {
     pub options_text: String,
     pub notes: Vec<String>,
     pub situation: String,
+    /// The game's guide for newcomers (rules in short, glossary); empty when it has none.
+    pub guide_path: String,
 }
 
 pub fn names_of(seats: &[SeatInfo]) -> SeatNames {
@@ -69,6 +71,7 @@ pub fn game_shown(
         options_text: kind.options_words(&game.options, cx).join("; "),
         notes: kind.option_notes(&game.options, cx),
         situation: view.map(|v| kind.situation(v, cx)).unwrap_or_default(),
+        guide_path: super::guide::guide_path(kind.name(), &cx.words).unwrap_or_default(),
     }
 }
 
