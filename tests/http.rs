@@ -960,3 +960,44 @@ async fn a_seat_page_links_to_the_game_s_rules_and_card_glossary_in_the_reader_s
     assert_eq!(app.get("/guide/chess").await.status, 404);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_history_shows_the_latest_ten_entries_and_folds_the_older_ones() {
+    let app = TestApp::spawn(&Backend::Sqlite).await;
+    let creator = app.create_game(2, &[]).await;
+    let links = app.accept_all(&creator.game, 2).await;
+    let mut chooser = Chooser::new(3);
+    let mut moves = 0;
+    while moves < 14 {
+        let mut moved = false;
+        for link in &links {
+            let page = app.seat_page(link).await;
+            if let Some(fields) = choose_move(&move_forms(&page), &mut chooser) {
+                let answer = app.post_move(link, &borrow_fields(&fields)).await;
+                assert_eq!(answer.status, 303, "{}", answer.body);
+                moves += 1;
+                moved = true;
+            }
+        }
+        assert!(moved, "someone can move");
+    }
+    for page in [
+        app.public_page(&creator.game).await,
+        app.seat_page(&links[0]).await,
+    ] {
+        let recent = page
+            .body
+            .split("id=\"history\"")
+            .nth(1)
+            .and_then(|rest| rest.split("</ol>").next())
+            .expect("the history");
+        assert_eq!(recent.matches("<li>").count(), 10, "{recent}");
+        let older = page
+            .body
+            .split("id=\"history-older\"")
+            .nth(1)
+            .expect("the older entries, folded");
+        assert!(older.contains("earlier moves"), "{older}");
+    }
+    app.stop().await;
+}

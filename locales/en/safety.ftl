@@ -47,3 +47,9 @@ condottiere-guide-term-8 = Takes one of your face-up Mercenaries back from your 
     .term = Scarecrow
 condottiere-guide-term-9 = Ends the battle at once: the strongest line wins.
     .term = Surrender
+
+# History: the latest ten entries show; older ones are folded under this summary.
+history-older = { $count ->
+        [one] One earlier move
+       *[other] { $count } earlier moves
+    }

@@ -41,3 +41,8 @@ condottiere-guide-term-8 = Devolve à sua mão um dos Mercenários virados para 
     .term = Espantalho
 condottiere-guide-term-9 = Termina a batalha na hora: a linha mais forte vence.
     .term = Rendição
+
+history-older = { $count ->
+        [one] Uma jogada anterior
+       *[other] { $count } jogadas anteriores
+    }
