@@ -127,6 +127,8 @@ async fn seat_pages_and_records_of_running_games_are_never_stored_and_static_fil
         )
         .await;
     assert_eq!(header(&api_seat, "cache-control"), "no-store");
+    let api_game = app.get(&format!("/api/v1/games/{game}")).await;
+    assert_eq!(header(&api_game, "cache-control"), "no-store");
     assert_eq!(header(&app.get("/me").await, "cache-control"), "no-store");
 
     let home = app.home().await;

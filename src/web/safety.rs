@@ -67,10 +67,12 @@ fn is_html(headers: &actix_web::http::header::HeaderMap) -> bool {
 }
 
 /// Paths whose answers hold a credential or a person's own data: seat pages (and the API's
-/// seat view), "my games", sign-in, confirmation, mail settings and unsubscribe links.
+/// seat view), "my games", sign-in, confirmation, mail settings and unsubscribe links; and
+/// the API's answers, a running game's state that changes with every move.
 fn private_path(path: &str) -> bool {
     let parts: Vec<&str> = path.split('/').collect();
-    parts.contains(&"seat")
+    path.starts_with("/api/v1/")
+        || parts.contains(&"seat")
         || parts.contains(&"confirm")
         || matches!(parts.get(1).copied(), Some("me" | "mail" | "unsubscribe"))
 }
@@ -103,6 +105,7 @@ mod tests {
             "/games/abc/seat/1/tok",
             "/games/abc/seat/1/tok/move",
             "/api/v1/games/abc/seat",
+            "/api/v1/games/abc",
             "/games/abc/confirm/sig",
             "/me",
             "/me/sign-in/x",
