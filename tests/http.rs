@@ -962,42 +962,43 @@ async fn a_seat_page_links_to_the_game_s_rules_and_card_glossary_in_the_reader_s
 }
 
 #[tokio::test]
-async fn the_history_shows_the_latest_ten_entries_and_folds_the_older_ones() {
+async fn the_history_keeps_the_battle_under_way_open_and_folds_each_earlier_battle() {
     let app = TestApp::spawn(&Backend::Sqlite).await;
     let creator = app.create_game(2, &[]).await;
     let links = app.accept_all(&creator.game, 2).await;
     let mut chooser = Chooser::new(3);
-    let mut moves = 0;
-    while moves < 14 {
-        let mut moved = false;
+    // Play until the first battle has ended and the second has begun.
+    let mut page = app.public_page(&creator.game).await;
+    for _ in 0..300 {
+        if page.body.contains("<summary>Battle 1</summary>") {
+            break;
+        }
         for link in &links {
-            let page = app.seat_page(link).await;
-            if let Some(fields) = choose_move(&move_forms(&page), &mut chooser) {
+            let seat = app.seat_page(link).await;
+            if let Some(fields) = choose_move(&move_forms(&seat), &mut chooser) {
                 let answer = app.post_move(link, &borrow_fields(&fields)).await;
                 assert_eq!(answer.status, 303, "{}", answer.body);
-                moves += 1;
-                moved = true;
             }
         }
-        assert!(moved, "someone can move");
+        page = app.public_page(&creator.game).await;
     }
-    for page in [
-        app.public_page(&creator.game).await,
-        app.seat_page(&links[0]).await,
-    ] {
-        let recent = page
+    for page in [page, app.seat_page(&links[0]).await] {
+        let open = page
             .body
             .split("id=\"history\"")
             .nth(1)
             .and_then(|rest| rest.split("</ol>").next())
-            .expect("the history");
-        assert_eq!(recent.matches("<li>").count(), 10, "{recent}");
-        let older = page
+            .expect("the battle under way, open");
+        let folded = page
             .body
-            .split("id=\"history-older\"")
+            .split("<summary>Battle 1</summary>")
             .nth(1)
-            .expect("the older entries, folded");
-        assert!(older.contains("earlier moves"), "{older}");
+            .and_then(|rest| rest.split("</details>").next())
+            .expect("the first battle, folded");
+        // The setup opens the first battle; the open list holds none of it.
+        assert!(folded.contains("Setup: "), "{folded}");
+        assert!(!open.contains("Setup: "), "{open}");
+        assert!(open.contains("<li>"), "{open}");
     }
     app.stop().await;
 }

@@ -53,3 +53,7 @@ history-older = { $count ->
         [one] One earlier move
        *[other] { $count } earlier moves
     }
+
+# History: each finished chapter of a game (a battle) folds under its title, numbered from the first.
+history-chapter = Part { $number }
+condottiere-history-chapter = Battle { $number }

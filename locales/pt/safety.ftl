@@ -46,3 +46,6 @@ history-older = { $count ->
         [one] Uma jogada anterior
        *[other] { $count } jogadas anteriores
     }
+
+history-chapter = Parte { $number }
+condottiere-history-chapter = Batalha { $number }
