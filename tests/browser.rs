@@ -1,8 +1,12 @@
-//! A real browser (headless Chromium through chromedriver) on a seat page: accept the
-//! invitation, place the token, play a card, and keep a screenshot of the page as an artifact.
+//! A real browser (headless Chromium through chromedriver): a seat page where a player accepts
+//! the invitation, places the token and plays a card; and every page of the site at a
+//! desktop's and a phone's width, in every language, checked for sideways scrolling and by
+//! axe-core's accessibility rules, with screenshots kept as artifacts.
 //!
 //! Needs `chromedriver` on the PATH (Debian: `chromium` and `chromium-driver`). Without it the
-//! test says SKIPPED on stderr and passes, unless CORRIERE_TEST_BROWSER=required.
+//! tests say SKIPPED on stderr and pass, unless CORRIERE_TEST_BROWSER=required. axe-core is
+//! the file CORRIERE_TEST_AXE names (`.ci/run` fetches it from the npm registry): without it
+//! the accessibility checks say SKIPPED, or fail when the browser is required.
 
 mod support;
 
@@ -78,7 +82,37 @@ async fn chromedriver() -> Option<Chromedriver> {
     }
 }
 
+/// The size of the browser's window.
+#[derive(Clone, Copy, Debug)]
+enum Screen {
+    /// 1280 CSS pixels wide.
+    Desktop,
+    /// A phone: 390 CSS pixels wide, touch, the page's viewport meta honoured.
+    Phone,
+}
+
+impl Screen {
+    fn width(self) -> u32 {
+        match self {
+            Screen::Desktop => 1280,
+            Screen::Phone => 390,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Screen::Desktop => "desktop",
+            Screen::Phone => "phone",
+        }
+    }
+}
+
 async fn browser(driver: &Chromedriver) -> Client {
+    browser_for(driver, Screen::Desktop, "en").await
+}
+
+/// A browser session of this size asking for pages in `lang` (its `Accept-Language`).
+async fn browser_for(driver: &Chromedriver, screen: Screen, lang: &str) -> Client {
     // Both of rustls's crypto providers are compiled in (by different dependencies): pick one.
     let _ = rustls::crypto::ring::default_provider().install_default();
     let mut args = vec![
@@ -90,13 +124,25 @@ async fn browser(driver: &Chromedriver) -> Client {
         "--disable-background-networking".into(),
         "--disable-component-update".into(),
         "--disable-sync".into(),
-        "--window-size=1200,1600".into(),
+        format!("--window-size={},1000", screen.width()),
+        format!("--lang={lang}"),
+        format!("--accept-lang={lang}"),
     ];
-    args.push(format!(
-        "--user-data-dir={}",
-        driver._profile.path().display()
-    ));
-    let mut options = serde_json::json!({ "args": args });
+    // Each session its own profile: one session may start before the last one's browser ended.
+    let profile = driver
+        ._profile
+        .path()
+        .join(format!("{}-{lang}-{}", screen.name(), free_port()));
+    args.push(format!("--user-data-dir={}", profile.display()));
+    let mut options = serde_json::json!({
+        "args": args,
+        "prefs": { "intl.accept_languages": lang },
+    });
+    if let Screen::Phone = screen {
+        options["mobileEmulation"] = serde_json::json!({
+            "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0}
+        });
+    }
     let binary = std::env::var("CORRIERE_TEST_CHROMIUM").unwrap_or("/usr/bin/chromium".into());
     if std::path::Path::new(&binary).exists() {
         options["binary"] = binary.into();
@@ -256,4 +302,214 @@ async fn play_one_as(app: &TestApp, link: &SeatLink, chooser: &mut Chooser) {
         let answer = app.post_move(link, &support::borrow_fields(&fields)).await;
         assert_eq!(answer.status, 303, "{}", answer.body);
     }
+}
+
+/// The axe-core script (CORRIERE_TEST_AXE), or why there is none: `None` skips the
+/// accessibility checks loudly, unless the browser test is required.
+fn axe_script() -> Option<String> {
+    let required = std::env::var("CORRIERE_TEST_BROWSER").is_ok_and(|v| v == "required");
+    let path = std::env::var_os("CORRIERE_TEST_AXE");
+    match path.as_ref().map(std::fs::read_to_string) {
+        Some(Ok(script)) => Some(script),
+        Some(Err(error)) => panic!("CORRIERE_TEST_AXE cannot be read: {error}"),
+        None if required => {
+            panic!("CORRIERE_TEST_AXE names no axe.min.js, and the browser test is required")
+        }
+        None => {
+            support::say_loudly(
+                "SKIPPED: accessibility checks (CORRIERE_TEST_AXE names no axe.min.js; .ci/run fetches it)",
+            );
+            None
+        }
+    }
+}
+
+/// A War game of four, every seat in.
+async fn started_war_game(app: &TestApp) -> Vec<SeatLink> {
+    let mut fields: Vec<(String, String)> = vec![("game".into(), "war".into())];
+    for (i, (name, email)) in support::PLAYERS[..4].iter().enumerate() {
+        fields.push((format!("name{}", i + 1), name.to_string()));
+        fields.push((format!("email{}", i + 1), email.to_string()));
+    }
+    fields.push(("creator".into(), "1".into()));
+    fields.push(("dealer".into(), "random".into()));
+    let borrowed: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let created = app.create_form(&borrowed).await;
+    assert_eq!(created.status, 303, "{}", created.body);
+    let game = SeatLink::parse(&app.url(&created.location.unwrap()))
+        .unwrap()
+        .game;
+    app.confirm(&game).await;
+    app.accept_all(&game, 4).await
+}
+
+/// Set a cookie for the site the browser is on.
+async fn set_cookie(client: &Client, name: &str, value: &str) {
+    client
+        .execute(
+            "document.cookie = arguments[0] + '=' + arguments[1] + '; path=/; SameSite=Lax';",
+            vec![name.into(), value.into()],
+        )
+        .await
+        .expect("a cookie is set");
+}
+
+/// What one page showed in one browser: every problem found, in words.
+async fn check_page(
+    client: &Client,
+    axe: Option<&str>,
+    (screen, lang, name): (Screen, &str, &str),
+    shots: &std::path::Path,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let at = format!("{name} ({lang}, {})", screen.name());
+    let facts = client
+        .execute(
+            "return [document.documentElement.scrollWidth, window.innerWidth,
+                     document.documentElement.lang,
+                     [...document.querySelectorAll('body *')]
+                       .filter(e => e.getBoundingClientRect().right > arguments[0] + 1
+                                    && !e.closest('.war-scroll, .war-table-scroll, .table-scroll'))
+                       .slice(0, 5)
+                       .map(e => e.tagName + '.' + e.className + '#' + e.id + ' '
+                                 + Math.round(e.getBoundingClientRect().right))];",
+            vec![screen.width().into()],
+        )
+        .await
+        .expect("a script runs");
+    let (scroll, inner) = (facts[0].as_f64().unwrap(), facts[1].as_f64().unwrap());
+    if scroll > inner || inner > f64::from(screen.width()) {
+        problems.push(format!(
+            "{at}: the page is {scroll} px wide in a {inner} px window; too wide: {}",
+            facts[3]
+        ));
+    }
+    if facts[2].as_str() != Some(lang) {
+        problems.push(format!("{at}: the page's language is {}", facts[2]));
+    }
+    if let Some(axe) = axe {
+        // Injected through WebDriver, which the page's Content Security Policy does not cover.
+        client.execute(axe, vec![]).await.expect("axe-core loads");
+        let found = client
+            .execute_async(
+                "const done = arguments[arguments.length - 1];
+                 axe.run(document, {runOnly: {type: 'tag',
+                     values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}})
+                   .then(r => done(r.violations.map(v => v.id + ' (' + v.impact + '): ' + v.help
+                       + ' at ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))))
+                   .catch(e => done(['axe failed: ' + e]));",
+                vec![],
+            )
+            .await
+            .expect("axe-core runs");
+        for violation in found.as_array().expect("a list") {
+            problems.push(format!("{at}: {}", violation.as_str().unwrap_or("?")));
+        }
+    }
+    let png = client.screenshot().await.expect("a screenshot");
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    std::fs::write(
+        shots.join(format!("{lang}-{}-{name}.png", screen.name())),
+        png,
+    )
+    .expect("the screenshot is saved");
+    problems
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_page_fits_a_phone_and_a_desktop_and_passes_the_accessibility_rules_in_every_language(
+) {
+    let Some(driver) = chromedriver().await else {
+        return;
+    };
+    let axe = axe_script();
+    let app = TestApp::spawn(&Backend::Sqlite).await;
+
+    // A Condottiere game a few moves in, one whose second seat is still invited, and a War game.
+    let creator = app.create_game(2, &[]).await;
+    let links = app.accept_all(&creator.game, 2).await;
+    let mut chooser = Chooser::new(7);
+    for _ in 0..4 {
+        for link in &links {
+            play_one_as(&app, link, &mut chooser).await;
+        }
+    }
+    let waiting = app.create_game(2, &[]).await;
+    app.deliver_mail().await;
+    let invited = app.link_from_latest("bob@example.org", |m| {
+        m.is_invitation() && m.text.contains(&waiting.game)
+    });
+    let war = started_war_game(&app).await;
+    let game = &creator.game;
+    let last = app.api_game(game).await.json()["seq"].as_i64().unwrap_or(0);
+    let session = app.sign_in("alice@example.org").await;
+    let settings = app
+        .smtp
+        .mails_to("alice@example.org")
+        .into_iter()
+        .rev()
+        .find(|m| m.text.contains("/mail/"))
+        .expect("a mail to Alice with its settings link")
+        .url_containing("/mail/");
+
+    let pages: Vec<(&str, String)> = vec![
+        ("home", "/".into()),
+        ("create-war", "/?game=war".into()),
+        ("after-create", format!("{}?created=confirm", waiting.url)),
+        ("accept", invited.url.clone()),
+        ("seat-condottiere", links[0].url.clone()),
+        ("seat-condottiere-2", links[1].url.clone()),
+        ("seat-war", war[0].url.clone()),
+        ("public-condottiere", format!("/games/{game}")),
+        ("public-war", format!("/games/{}", war[0].game)),
+        ("replay-start", format!("/games/{game}/replay/0")),
+        ("replay-last", format!("/games/{game}/replay/{last}")),
+        ("guide-condottiere", "/guide/condottiere".into()),
+        ("verify", "/verify".into()),
+        ("sign-in", "/me".into()),
+        ("prefs", settings),
+        ("not-found", "/nope".into()),
+    ];
+    let languages = corriere::kinds::Registry::standard()
+        .catalogs()
+        .languages()
+        .into_iter()
+        .map(str::to_owned)
+        .collect::<Vec<_>>();
+    assert!(languages.iter().any(|l| l == "en"), "{languages:?}");
+
+    let shots = artifacts_dir().join("screenshots");
+    std::fs::create_dir_all(&shots).expect("the screenshots directory");
+    let mut problems = Vec::new();
+    for lang in &languages {
+        for screen in [Screen::Desktop, Screen::Phone] {
+            let client = browser_for(&driver, screen, lang).await;
+            // The language switch's cookie, for a server that reads it.
+            client.goto(&app.url("/")).await.expect("the home page");
+            set_cookie(&client, "lang", lang).await;
+            for (name, path) in &pages {
+                client.goto(&app.url(path)).await.expect("a page opens");
+                problems.extend(
+                    check_page(&client, axe.as_deref(), (screen, lang, name), &shots).await,
+                );
+            }
+            // My games, signed in.
+            set_cookie(&client, "corriere_session", &session).await;
+            client.goto(&app.url("/me")).await.expect("my games");
+            problems.extend(
+                check_page(&client, axe.as_deref(), (screen, lang, "my-games"), &shots).await,
+            );
+            client.close().await.expect("the session closes");
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+    app.stop().await;
 }

@@ -963,3 +963,81 @@ async fn a_stored_game_of_a_kind_this_server_does_not_play_is_named_not_a_crash(
     assert_eq!(app.public_page(&creator.game).await.status, 200);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_seat_page_links_to_the_game_s_rules_and_card_glossary_in_the_reader_s_language() {
+    let app = TestApp::spawn(&Backend::Sqlite).await;
+    let creator = app.create_game(2, &[]).await;
+    let links = app.accept_all(&creator.game, 2).await;
+    let page = app.seat_page(&links[0]).await;
+    assert!(
+        page.body.contains(r#"href="/guide/condottiere""#),
+        "{}",
+        page.body
+    );
+    let guide = app.get("/guide/condottiere").await;
+    assert_eq!(guide.status, 200, "{}", guide.body);
+    let text = guide.text();
+    for words in [
+        "How to play Condottiere",
+        "The rules in short",
+        "Scarecrow",
+        "Heroine",
+    ] {
+        assert!(text.contains(words), "{words}: {text}");
+    }
+    let pt = app
+        .read_raw(
+            app.client
+                .get(app.url("/guide/condottiere"))
+                .header("accept-language", "pt"),
+        )
+        .await;
+    assert!(pt.text().contains("Como jogar"), "{}", pt.body);
+    // A game without a guide in its catalog, or no game at all: the 404 page.
+    assert_eq!(app.get("/guide/war").await.status, 404);
+    assert_eq!(app.get("/guide/chess").await.status, 404);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_history_keeps_the_battle_under_way_open_and_folds_each_earlier_battle() {
+    let app = TestApp::spawn(&Backend::Sqlite).await;
+    let creator = app.create_game(2, &[]).await;
+    let links = app.accept_all(&creator.game, 2).await;
+    let mut chooser = Chooser::new(3);
+    // Play until the first battle has ended and the second has begun.
+    let mut page = app.public_page(&creator.game).await;
+    for _ in 0..300 {
+        if page.body.contains("<summary>Battle 1</summary>") {
+            break;
+        }
+        for link in &links {
+            let seat = app.seat_page(link).await;
+            if let Some(fields) = choose_move(&move_forms(&seat), &mut chooser) {
+                let answer = app.post_move(link, &borrow_fields(&fields)).await;
+                assert_eq!(answer.status, 303, "{}", answer.body);
+            }
+        }
+        page = app.public_page(&creator.game).await;
+    }
+    for page in [page, app.seat_page(&links[0]).await] {
+        let open = page
+            .body
+            .split("id=\"history\"")
+            .nth(1)
+            .and_then(|rest| rest.split("</ol>").next())
+            .expect("the battle under way, open");
+        let folded = page
+            .body
+            .split("<summary>Battle 1</summary>")
+            .nth(1)
+            .and_then(|rest| rest.split("</details>").next())
+            .expect("the first battle, folded");
+        // The setup opens the first battle; the open list holds none of it.
+        assert!(folded.contains("Setup: "), "{folded}");
+        assert!(!open.contains("Setup: "), "{open}");
+        assert!(open.contains("<li>"), "{open}");
+    }
+    app.stop().await;
+}

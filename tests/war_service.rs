@@ -668,9 +668,9 @@ async fn a_newcomers_war_game_is_played_from_the_mails_to_a_record_that_verifies
     // The player table paints each seat in its War colour: seat 1 is white, seat 3 red.
     let body = app.public_page(&game).await.body;
     let swatches: Vec<&str> = body
-        .split("class=\"swatch\" style=\"background: ")
+        .split("class=\"swatch\"")
         .skip(1)
-        .map(|rest| &rest[..7])
+        .filter_map(|rest| rest.split_once("fill=\"").map(|(_, colour)| &colour[..7]))
         .collect();
     assert_eq!(swatches[..3], ["#f7f5ee", "#2b2b2b", "#c0392b"], "{body}");
 

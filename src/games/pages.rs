@@ -11,6 +11,8 @@ pub struct HistoryEntry {
     pub at: Option<Millis>,
     pub seat: Option<Seat>,
     pub lines: Vec<String>,
+    /// This step closed a chapter of the game (a battle): see `Presenter::ends_chapter`.
+    pub ends_chapter: bool,
 }
 
 /// Everything a seat's page shows.
@@ -78,6 +80,7 @@ fn history(kind: &dyn Kind, replay: &Replay, cx: &Ctx) -> Vec<HistoryEntry> {
             at: step.at.map(Millis),
             seat: step.seat,
             lines: super::step_words(kind, step, over, cx),
+            ends_chapter: kind.ends_chapter(&step.events),
         })
         .filter(|entry| !entry.lines.is_empty())
         .collect()

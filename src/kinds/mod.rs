@@ -127,6 +127,8 @@ pub trait Kind: Send + Sync {
     fn outcome_words(&self, outcome: &Outcome, cx: &Ctx) -> String;
     fn standing_words(&self, view: &View, standing: &Standing, cx: &Ctx) -> String;
     fn situation(&self, view: &View, cx: &Ctx) -> String;
+    /// See `Presenter::ends_chapter`.
+    fn ends_chapter(&self, events: &Events) -> bool;
     fn milestones(
         &self,
         before: Option<&Game>,

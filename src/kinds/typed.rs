@@ -339,6 +339,9 @@ impl<P: Presenter> Kind for Typed<P> {
     fn situation(&self, view: &View, cx: &Ctx) -> String {
         self.presenter.situation(self.view(view), cx)
     }
+    fn ends_chapter(&self, list: &Events) -> bool {
+        self.presenter.ends_chapter(self.events(list))
+    }
     fn milestones(
         &self,
         before: Option<&Game>,

@@ -190,6 +190,13 @@ pub trait Presenter: Send + Sync + 'static {
         -> String;
     /// One line about the table: the round, the contested region, the piles…
     fn situation(&self, view: &<Self::Game as Rules>::View, cx: &Ctx) -> String;
+    /// Whether a step with these events closes a chapter of the history (a battle): pages
+    /// show the current chapter and fold the older ones. A game without chapters folds
+    /// its history by count.
+    fn ends_chapter(&self, events: &Events<<Self::Game as Rules>::Event>) -> bool {
+        let _ = events;
+        false
+    }
     /// Points worth jumping to in a replay that one step produced (a battle won, a deal), as
     /// labels; `before` is the state before the step (none for the setup).
     fn milestones(

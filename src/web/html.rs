@@ -145,7 +145,7 @@ pub struct SeatPageHtml<'w> {
     pub private: Html,
     pub forms: Vec<MoveForm>,
     pub move_path: String,
-    pub history: Vec<String>,
+    pub history: Vec<present::Chapter>,
     /// After the end: where to propose a rematch (none proposed yet) …
     pub rematch_path: Option<String>,
     /// … or this seat's link in the proposed one.
@@ -418,7 +418,7 @@ impl<'w> SeatPageHtml<'w> {
             seat_name: cx.name(me),
             seat_number: me.number(),
             move_path: format!("{base}/move"),
-            history: present::history(&page.history, cx),
+            history: present::history(&page.history, kind.name(), cx),
             rematch_path: (page.outcome.is_some() && page.rematch_url.is_none())
                 .then(|| format!("{base}/rematch")),
             rematch_url: page.rematch_url.clone(),
@@ -841,7 +841,7 @@ pub struct PublicPageHtml<'w> {
     pub record_path: String,
     pub replay_path: String,
     pub board: Html,
-    pub history: Vec<String>,
+    pub history: Vec<present::Chapter>,
     pub notices: Vec<String>,
     /// Deadlines, bots, absences, in the reader's zone.
     pub time: Vec<String>,
@@ -1024,7 +1024,7 @@ pub async fn public(
         record_path: format!("/games/{id}/record.json"),
         replay_path: format!("/games/{id}/replay/{}", page.seq),
         board: view.map(|v| kind.board(v, &cx)).unwrap_or_default(),
-        history: present::history(&page.history, &cx),
+        history: present::history(&page.history, kind.name(), &cx),
         notices: page.undelivered.iter().map(|u| undelivered(w, u)).collect(),
         talk: TalkShown::new(&page.talk, None, None, &page.seats, &cx),
         time,

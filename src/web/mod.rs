@@ -2,12 +2,15 @@
 //! binds, wires the pages, the JSON API and the mail worker, and stops cleanly.
 
 pub mod api;
+pub mod assets;
 pub mod create;
+pub mod guide;
 pub mod html;
 pub mod language;
 pub mod people;
 pub mod present;
 pub mod review;
+pub mod safety;
 
 use crate::config::Config;
 use crate::games::{BaseUrl, Games};
@@ -202,6 +205,8 @@ fn unreadable_form(
 fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(create::home))
         .route("/healthz", web::get().to(healthz))
+        .route("/static/{name}", web::get().to(assets::serve))
+        .route("/guide/{game}", web::get().to(guide::guide))
         .route("/games", web::post().to(create::create))
         .route("/games/{game}", web::get().to(html::public))
         .route("/games/{game}/record.json", web::get().to(review::record))
@@ -295,7 +300,8 @@ fn origin_of(base: &str) -> &str {
 }
 
 /// Whether a request says it comes from a page of another site: `Sec-Fetch-Site` other than
-/// `same-origin` or `none` (typed by the user), or an `Origin` that is not this service's.
+/// `same-origin` or `none` (typed by the user), or, from a browser that does not send it, an
+/// `Origin` that is not this service's.
 /// A request that says neither (an old browser, a script) is not refused.
 fn foreign(request: &actix_web::dev::ServiceRequest, base: &str) -> bool {
     let header = |name| {
@@ -304,9 +310,11 @@ fn foreign(request: &actix_web::dev::ServiceRequest, base: &str) -> bool {
             .get(name)
             .map(|v| v.to_str().unwrap_or("?").to_ascii_lowercase())
     };
-    let site = header(header::HeaderName::from_static("sec-fetch-site"));
-    if site.is_some_and(|s| s != "same-origin" && s != "none") {
-        return true;
+    // A browser that sends `Sec-Fetch-Site` is believed: pages cannot forge it, and under
+    // `Referrer-Policy: no-referrer` the same browser sends `Origin: null` even for the site's
+    // own forms. Without it, an `Origin` other than ours (`null` included) is foreign.
+    if let Some(site) = header(header::HeaderName::from_static("sec-fetch-site")) {
+        return site != "same-origin" && site != "none";
     }
     header(header::ORIGIN).is_some_and(|origin| origin != origin_of(base).to_ascii_lowercase())
 }
@@ -417,8 +425,10 @@ pub async fn start(config: Config) -> Result<Running> {
             )
             .app_data(web::PayloadConfig::default().limit(8 * 1024 * 1024))
             .configure(routes)
+            .default_service(web::to(safety::not_found))
             .wrap(actix_web::middleware::from_fn(language::choose_language))
             .wrap(actix_web::middleware::from_fn(same_origin_posts))
+            .wrap(actix_web::middleware::from_fn(safety::headers))
             .wrap(
                 actix_web::middleware::Logger::new("%{path}xi %s %Dms")
                     .custom_request_replace("path", |req| {

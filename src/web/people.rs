@@ -139,7 +139,10 @@ fn preferences_form(
             .into_iter()
             .map(|lang| Choice {
                 value: lang.to_owned(),
-                label: w.get(&format!("language-{lang}")),
+                // A language whose catalog does not name it yet shows its tag, not a crash.
+                label: w
+                    .maybe(&format!("language-{lang}"))
+                    .unwrap_or_else(|| lang.to_owned()),
                 chosen: chosen_language == lang,
             }),
     );

@@ -38,6 +38,8 @@ pub struct GameShown {
     pub options_text: String,
     pub notes: Vec<String>,
     pub situation: String,
+    /// The game's guide for newcomers (rules in short, glossary); empty when it has none.
+    pub guide_path: String,
 }
 
 pub fn names_of(seats: &[SeatInfo]) -> SeatNames {
@@ -69,11 +71,88 @@ pub fn game_shown(
         options_text: kind.options_words(&game.options, cx).join("; "),
         notes: kind.option_notes(&game.options, cx),
         situation: view.map(|v| kind.situation(v, cx)).unwrap_or_default(),
+        guide_path: super::guide::guide_path(kind.name(), &cx.words).unwrap_or_default(),
     }
 }
 
+/// One part of the history as a page shows it, newest first: the current chapter open, the
+/// older ones folded under their title.
+pub struct Chapter {
+    /// "Battle 3", or for a game without chapters "12 earlier moves"; empty for the open part.
+    pub title: String,
+    /// The number of the first (newest) entry, for the list's numbering.
+    pub start: usize,
+    pub entries: Vec<String>,
+}
+
+/// How many entries a game without chapters shows before folding the rest.
+const UNFOLDED: usize = 10;
+
+/// The history in chapters, newest first: the current one (a battle under way) open, each
+/// older one folded under its title (`<game>-history-chapter`, numbered from the first). A
+/// game without chapters shows its latest ten entries and folds the rest.
+pub fn history(entries: &[HistoryEntry], game: &str, cx: &Ctx) -> Vec<Chapter> {
+    let w = &cx.words;
+    let lines = history_lines(entries, cx);
+    // Newest first: an entry that ends a chapter is the newest of an older chapter.
+    let mut parts: Vec<Vec<String>> = vec![Vec::new()];
+    for (entry, line) in entries.iter().zip(lines) {
+        if entry.ends_chapter {
+            parts.push(Vec::new());
+        }
+        parts.last_mut().expect("a part").push(line);
+    }
+    let mut remaining = entries.len();
+    let mut chapters = Vec::new();
+    if parts.len() == 1 {
+        let mut all = parts.pop().unwrap_or_default();
+        let older = all.split_off(all.len().min(UNFOLDED));
+        chapters.push(Chapter {
+            title: String::new(),
+            start: remaining,
+            entries: all,
+        });
+        if !older.is_empty() {
+            chapters.push(Chapter {
+                title: w.one("history-older", "count", older.len()),
+                start: older.len(),
+                entries: older,
+            });
+        }
+        return chapters;
+    }
+    let count = parts.len();
+    for (i, part) in parts.into_iter().enumerate() {
+        if part.is_empty() {
+            continue;
+        }
+        // Chapters count from the oldest (the setup opens the first). The newest part is
+        // open: the chapter under way, or the one that just ended.
+        let number = count - i;
+        let title = if chapters.is_empty() {
+            String::new()
+        } else {
+            let own = format!("{game}-history-chapter");
+            let id = if w.has(&own) {
+                own.as_str()
+            } else {
+                "history-chapter"
+            };
+            w.one(id, "number", number)
+        };
+        let len = part.len();
+        chapters.push(Chapter {
+            title,
+            start: remaining,
+            entries: part,
+        });
+        remaining -= len;
+    }
+    chapters
+}
+
 /// History entries as lines, newest first: "Move 12 · Alice: Alice played Mercenary 5."
-pub fn history(entries: &[HistoryEntry], cx: &Ctx) -> Vec<String> {
+fn history_lines(entries: &[HistoryEntry], cx: &Ctx) -> Vec<String> {
     entries
         .iter()
         .map(|e| match e.seat {
@@ -134,4 +213,65 @@ pub fn time_lines(
         lines.push(w.one(key, "name", cx.names.name(*seat)));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Viewer;
+    use crate::present::SeatNames;
+
+    fn entries(chapter_ends: &[i64], last: i64) -> Vec<HistoryEntry> {
+        (0..=last)
+            .rev()
+            .map(|seq| HistoryEntry {
+                seq,
+                at: None,
+                seat: None,
+                lines: vec![format!("step {seq}")],
+                ends_chapter: chapter_ends.contains(&seq),
+            })
+            .collect()
+    }
+
+    fn shown(chapter_ends: &[i64], last: i64, game: &str) -> Vec<(String, usize, usize)> {
+        let registry = crate::kinds::Registry::standard();
+        let names = SeatNames::new(vec!["Ann".into(), "Bob".into()]);
+        let cx = Ctx::new(
+            registry.catalogs().default_words(),
+            &names,
+            Viewer::Spectator,
+        );
+        history(&entries(chapter_ends, last), game, &cx)
+            .into_iter()
+            .map(|c| (c.title, c.start, c.entries.len()))
+            .collect()
+    }
+
+    #[test]
+    fn the_battle_under_way_is_open_and_each_earlier_one_folds_under_its_number() {
+        // Setup and moves 1-9 (battle 1 ends at 9), 10-15 (battle 2 ends at 15), 16-17.
+        assert_eq!(
+            shown(&[9, 15], 17, "condottiere"),
+            vec![
+                (String::new(), 18, 2),
+                ("Battle 2".to_string(), 16, 6),
+                ("Battle 1".to_string(), 10, 10),
+            ]
+        );
+        // A battle that just ended stays open until the next one begins.
+        assert_eq!(shown(&[9], 9, "condottiere"), vec![(String::new(), 10, 10)]);
+    }
+
+    #[test]
+    fn a_game_without_chapters_shows_its_latest_ten_entries_and_folds_the_rest() {
+        assert_eq!(
+            shown(&[], 14, "war"),
+            vec![
+                (String::new(), 15, 10),
+                ("5 earlier moves".to_string(), 5, 5),
+            ]
+        );
+        assert_eq!(shown(&[], 3, "war"), vec![(String::new(), 4, 4)]);
+    }
 }

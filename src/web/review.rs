@@ -45,6 +45,7 @@ pub async fn record(
     match found.await {
         Ok(Ok(record)) => HttpResponse::Ok()
             .content_type("application/json")
+            .insert_header(super::safety::record_cache(record.secret.is_some()))
             .insert_header((
                 header::CONTENT_DISPOSITION,
                 format!("inline; filename=\"corriere-{}.json\"", record.id),

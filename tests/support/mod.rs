@@ -464,12 +464,9 @@ impl Page {
     /// `Move N, log head …` from the receipt line of a game page.
     pub fn seq(&self) -> Option<i64> {
         let text = self.text();
-        let at = text.find("Move ")?;
-        text[at + 5..]
-            .split(|c: char| !c.is_ascii_digit())
-            .next()?
-            .parse()
-            .ok()
+        let at = text.find(", log head ")?;
+        let digits = text[..at].rsplit(|c: char| !c.is_ascii_digit()).next()?;
+        digits.parse().ok()
     }
 }
 

@@ -33,6 +33,8 @@ struct MapRegion {
     x: u16,
     y: u16,
     fill: &'static str,
+    /// The owner's seat number, drawn in the region: ownership is not told by colour alone.
+    mark: String,
     title: String,
     pope: bool,
     contested: bool,
@@ -47,6 +49,7 @@ struct MapBorder {
 
 struct LegendEntry {
     colour: &'static str,
+    mark: u8,
     label: String,
 }
 
@@ -71,6 +74,7 @@ impl Chip {
 struct Line {
     name: String,
     colour: &'static str,
+    mark: u8,
     cards: Vec<Chip>,
     strength: u32,
     /// Why a Mercenary counts other than its printed value ("M4 → 1: Winter").
@@ -148,6 +152,7 @@ pub(super) fn board(view: &View, cx: &Ctx) -> Html {
                 x,
                 y,
                 fill: owner.map_or("#f4ecd8", |s| seat_colour(s, w).0),
+                mark: owner.map_or_else(String::new, |s| s.number().to_string()),
                 title,
                 pope: view.pope == Some(r),
                 contested: view.contested == Some(r),
@@ -169,6 +174,7 @@ pub(super) fn board(view: &View, cx: &Ctx) -> Html {
             let (colour, colour_name) = seat_colour(s.seat, w);
             LegendEntry {
                 colour,
+                mark: s.seat.number(),
                 label: w.with(
                     "condottiere-map-seat",
                     &[
@@ -262,6 +268,7 @@ fn lines(view: &View, cx: &Ctx) -> Vec<Line> {
             Line {
                 name: cx.name(s.seat),
                 colour: seat_colour(s.seat, w).0,
+                mark: s.seat.number(),
                 cards: s
                     .line
                     .iter()

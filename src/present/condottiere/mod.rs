@@ -603,6 +603,13 @@ impl Presenter for Condottiere {
         board::situation(view, cx)
     }
 
+    /// A battle is a chapter of the history.
+    fn ends_chapter(&self, events: &Events) -> bool {
+        events
+            .iter()
+            .any(|(_, event)| matches!(event, Event::BattleEnded { .. }))
+    }
+
     fn milestones(
         &self,
         before: Option<&Game>,
