@@ -109,7 +109,7 @@ table-player = Player
 table-status = Status
 table-contribution = Contribution to the deal
 history-title = History
-history-move = Move { $seq } · { $name }: { $lines }
+history-move = Move { $seq } · { $name } · { $time }: { $lines }
 history-setup = Setup: { $lines }
 
 ## Message pages: a title, `.text`, and `.hint` where there is something to do

@@ -109,7 +109,7 @@ table-player = Jogador
 table-status = Situação
 table-contribution = Contribuição para a distribuição
 history-title = Histórico
-history-move = Jogada { $seq } · { $name }: { $lines }
+history-move = Jogada { $seq } · { $name } · { $time }: { $lines }
 history-setup = Preparação: { $lines }
 
 ## Páginas de mensagem: um título, `.text`, e `.hint` quando há algo a fazer

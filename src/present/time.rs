@@ -43,6 +43,37 @@ pub fn when(w: Words, at: i64, now: i64, zone: chrono_tz::Tz) -> String {
     )
 }
 
+/// A moment in `zone` as a date and time ("Tuesday 24 November 14:05"), for a log's entries.
+pub fn stamp(w: Words, at: i64, zone: chrono_tz::Tz) -> String {
+    let local = chrono::DateTime::from_timestamp_millis(at)
+        .unwrap_or_default()
+        .with_timezone(&zone);
+    let clock = w.two(
+        "time-clock",
+        ("hour", format!("{:02}", local.hour())),
+        ("minute", format!("{:02}", local.minute())),
+    );
+    w.with(
+        "time-date",
+        &[
+            (
+                "weekday",
+                w.get(&format!(
+                    "time-weekday-{}",
+                    local.weekday().num_days_from_monday()
+                ))
+                .into(),
+            ),
+            ("day", local.day().into()),
+            (
+                "month",
+                w.get(&format!("time-month-{}", local.month())).into(),
+            ),
+            ("time", clock.into()),
+        ],
+    )
+}
+
 /// How far `at` is from `now`, roughly: "in 2 days", "in 5 hours", "3 minutes ago".
 pub fn relative(w: Words, at: i64, now: i64) -> String {
     let minutes = (at - now) / 60_000;

@@ -418,7 +418,16 @@ impl<'w> SeatPageHtml<'w> {
             seat_name: cx.name(me),
             seat_number: me.number(),
             move_path: format!("{base}/move"),
-            history: present::history(&page.history, kind.name(), cx),
+            history: present::history(
+                &page.history,
+                kind.name(),
+                cx,
+                page.time
+                    .zone
+                    .as_deref()
+                    .and_then(|z| z.parse().ok())
+                    .unwrap_or(chrono_tz::UTC),
+            ),
             rematch_path: (page.outcome.is_some() && page.rematch_url.is_none())
                 .then(|| format!("{base}/rematch")),
             rematch_url: page.rematch_url.clone(),
@@ -1024,7 +1033,7 @@ pub async fn public(
         record_path: format!("/games/{id}/record.json"),
         replay_path: format!("/games/{id}/replay/{}", page.seq),
         board: view.map(|v| kind.board(v, &cx)).unwrap_or_default(),
-        history: present::history(&page.history, kind.name(), &cx),
+        history: present::history(&page.history, kind.name(), &cx, zone),
         notices: page.undelivered.iter().map(|u| undelivered(w, u)).collect(),
         talk: TalkShown::new(&page.talk, None, None, &page.seats, &cx),
         time,

@@ -91,9 +91,14 @@ const UNFOLDED: usize = 10;
 /// The history in chapters, newest first: the current one (a battle under way) open, each
 /// older one folded under its title (`<game>-history-chapter`, numbered from the first). A
 /// game without chapters shows its latest ten entries and folds the rest.
-pub fn history(entries: &[HistoryEntry], game: &str, cx: &Ctx) -> Vec<Chapter> {
+pub fn history(
+    entries: &[HistoryEntry],
+    game: &str,
+    cx: &Ctx,
+    zone: chrono_tz::Tz,
+) -> Vec<Chapter> {
     let w = &cx.words;
-    let lines = history_lines(entries, cx);
+    let lines = history_lines(entries, cx, zone);
     // Newest first: an entry that ends a chapter is the newest of an older chapter.
     let mut parts: Vec<Vec<String>> = vec![Vec::new()];
     for (entry, line) in entries.iter().zip(lines) {
@@ -151,8 +156,9 @@ pub fn history(entries: &[HistoryEntry], game: &str, cx: &Ctx) -> Vec<Chapter> {
     chapters
 }
 
-/// History entries as lines, newest first: "Move 12 · Alice: Alice played Mercenary 5."
-fn history_lines(entries: &[HistoryEntry], cx: &Ctx) -> Vec<String> {
+/// History entries as lines, newest first, each move's time in the reader's zone:
+/// "Move 12 · Alice · Tuesday 24 November 14:05: Alice played Mercenary 5."
+fn history_lines(entries: &[HistoryEntry], cx: &Ctx, zone: chrono_tz::Tz) -> Vec<String> {
     entries
         .iter()
         .map(|e| match e.seat {
@@ -161,6 +167,12 @@ fn history_lines(entries: &[HistoryEntry], cx: &Ctx) -> Vec<String> {
                 &[
                     ("seq", e.seq.into()),
                     ("name", cx.name(seat).into()),
+                    (
+                        "time",
+                        e.at.map(|at| crate::present::time::stamp(cx.words, at.0, zone))
+                            .unwrap_or_default()
+                            .into(),
+                    ),
                     ("lines", e.lines.join(" ").into()),
                 ],
             ),
