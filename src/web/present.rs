@@ -254,7 +254,7 @@ mod tests {
             &names,
             Viewer::Spectator,
         );
-        history(&entries(chapter_ends, last), game, &cx)
+        history(&entries(chapter_ends, last), game, &cx, chrono_tz::UTC)
             .into_iter()
             .map(|c| (c.title, c.start, c.entries.len()))
             .collect()
