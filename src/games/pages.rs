@@ -149,8 +149,7 @@ impl Games {
             }
             None => None,
         };
-        let time = self.time_of(conn, &auth.game_id, Some(auth.seat))?;
-        let talk = self.talk(conn, &auth.game_id, Some(auth.seat))?;
+        let (time, talk) = self.time_and_talk(conn, &auth.game_id, Some(auth.seat))?;
         Ok(SeatPage {
             talk,
             undelivered,
@@ -197,8 +196,7 @@ impl Games {
         };
         let cx = Ctx::new(self.registry().catalogs().words(lang), &names, viewer);
         let undelivered = self.undelivered(conn, game_id, false)?;
-        let time = self.time_of(conn, game_id, None)?;
-        let talk = self.talk(conn, game_id, None)?;
+        let (time, talk) = self.time_and_talk(conn, game_id, None)?;
         Ok(PublicPage {
             talk,
             undelivered,
@@ -216,16 +214,19 @@ impl Games {
         })
     }
 
-    /// The time view of a stored game.
-    fn time_of(
+    /// The time view of a stored game and the talk `viewer` may read, from one read of the
+    /// game and its seats.
+    fn time_and_talk(
         &self,
         conn: &mut AnyConnection,
         game_id: &GameId,
         viewer: Option<Seat>,
-    ) -> Result<super::time::TimeView, LoadError> {
+    ) -> Result<(super::time::TimeView, Vec<super::talk::TalkLine>), LoadError> {
         let row = crate::store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         let seats = crate::store::seats_of(conn, game_id)?;
-        Ok(self.time_view(conn, &row, &seats, viewer)?)
+        let time = self.time_view(conn, &row, &seats, viewer)?;
+        let talk = self.talk_at(conn, &row, &seats, viewer)?;
+        Ok((time, talk))
     }
 
     fn revealed_secret(

@@ -222,12 +222,24 @@ impl Games {
         let Some(row) = store::find_game(conn, game)? else {
             return Ok(Vec::new());
         };
+        let seats = store::seats_of(conn, game)?;
+        self.talk_at(conn, &row, &seats, reader)
+    }
+
+    /// [`Games::talk`] of a game already read.
+    pub(crate) fn talk_at(
+        &self,
+        conn: &mut AnyConnection,
+        row: &GameRow,
+        seats: &[SeatRow],
+        reader: Option<Seat>,
+    ) -> QueryResult<Vec<TalkLine>> {
         if reader.is_none() && row.private_table {
             return Ok(Vec::new());
         }
-        let seats = store::seats_of(conn, game)?;
-        let rows = store::messages_of(conn, game)?;
-        Ok(talk_lines(&rows, &seats, reader))
+        let id = GameId::parse(&row.id).map_err(|_| diesel::result::Error::NotFound)?;
+        let rows = store::messages_of(conn, &id)?;
+        Ok(talk_lines(&rows, seats, reader))
     }
 
     /// The public messages a record may carry, marked as outside the verified log (none for

@@ -153,6 +153,13 @@ impl Games {
                     .push((seat, Millis(deadline.started_at), Millis(deadline.due_at)));
             }
         }
+        // Everyone's absences now, in one query.
+        let people: Vec<&str> = seats
+            .iter()
+            .filter(|s| s.has_person())
+            .map(|s| s.email.as_str())
+            .collect();
+        let absences = store::absences_of_between(conn, &people, now, Millis(now.0 + 1))?;
         for seat_row in seats {
             let seat = seat_of(seat_row);
             if seat_row.bot_plays() {
@@ -160,8 +167,10 @@ impl Games {
                     .push((seat, seat_row.control(), seat_row.resigned_at.is_some()));
             }
             if seat_row.has_person() {
-                let until = store::absences_between(conn, &seat_row.email, now, Millis(now.0 + 1))?
+                let key = store::address_key(&seat_row.email);
+                let until = absences
                     .iter()
+                    .filter(|a| a.address == key)
                     .map(|a| a.ends_at)
                     .max();
                 if let Some(until) = until {

@@ -43,35 +43,56 @@ pub fn when(w: Words, at: i64, now: i64, zone: chrono_tz::Tz) -> String {
     )
 }
 
-/// A moment in `zone` as a date and time ("Tuesday 24 November 14:05"), for a log's entries.
-pub fn stamp(w: Words, at: i64, zone: chrono_tz::Tz) -> String {
-    let local = chrono::DateTime::from_timestamp_millis(at)
-        .unwrap_or_default()
-        .with_timezone(&zone);
-    let clock = w.two(
-        "time-clock",
-        ("hour", format!("{:02}", local.hour())),
-        ("minute", format!("{:02}", local.minute())),
-    );
-    w.with(
-        "time-date",
-        &[
-            (
-                "weekday",
-                w.get(&format!(
-                    "time-weekday-{}",
-                    local.weekday().num_days_from_monday()
-                ))
-                .into(),
-            ),
-            ("day", local.day().into()),
-            (
-                "month",
-                w.get(&format!("time-month-{}", local.month())).into(),
-            ),
-            ("time", clock.into()),
-        ],
-    )
+/// Moments in `zone` as a date and time ("Tuesday 24 November 14:05"), for a log's entries:
+/// the weekday and month names are looked up once per page, not once per entry.
+pub struct Stamper<'w> {
+    w: Words<'w>,
+    zone: chrono_tz::Tz,
+    weekdays: Vec<String>,
+    months: Vec<String>,
+}
+
+impl<'w> Stamper<'w> {
+    pub fn new(w: Words<'w>, zone: chrono_tz::Tz) -> Stamper<'w> {
+        Stamper {
+            w,
+            zone,
+            weekdays: (0..7)
+                .map(|d| w.get(&format!("time-weekday-{d}")))
+                .collect(),
+            months: (1..=12)
+                .map(|m| w.get(&format!("time-month-{m}")))
+                .collect(),
+        }
+    }
+
+    pub fn stamp(&self, at: i64) -> String {
+        let local = chrono::DateTime::from_timestamp_millis(at)
+            .unwrap_or_default()
+            .with_timezone(&self.zone);
+        let clock = self.w.two(
+            "time-clock",
+            ("hour", format!("{:02}", local.hour())),
+            ("minute", format!("{:02}", local.minute())),
+        );
+        self.w.with(
+            "time-date",
+            &[
+                (
+                    "weekday",
+                    self.weekdays[local.weekday().num_days_from_monday() as usize]
+                        .as_str()
+                        .into(),
+                ),
+                ("day", local.day().into()),
+                (
+                    "month",
+                    self.months[local.month0() as usize].as_str().into(),
+                ),
+                ("time", clock.into()),
+            ],
+        )
+    }
 }
 
 /// How far `at` is from `now`, roughly: "in 2 days", "in 5 hours", "3 minutes ago".

@@ -254,6 +254,22 @@ pub fn absences_of(
 }
 
 /// Every absence of a person that overlaps `[from, to)`.
+/// The absences of any of `addresses` that overlap `from..to` (one query for a table).
+pub fn absences_of_between(
+    conn: &mut AnyConnection,
+    addresses: &[&str],
+    from: Millis,
+    to: Millis,
+) -> QueryResult<Vec<AbsenceRow>> {
+    let keys: Vec<String> = addresses.iter().map(|a| super::address_key(a)).collect();
+    absences::table
+        .filter(absences::address.eq_any(keys))
+        .filter(absences::ends_at.gt(from.0))
+        .filter(absences::starts_at.lt(to.0))
+        .select(AbsenceRow::as_select())
+        .load(conn)
+}
+
 pub fn absences_between(
     conn: &mut AnyConnection,
     address: &str,

@@ -159,6 +159,7 @@ pub fn history(
 /// History entries as lines, newest first, each move's time in the reader's zone:
 /// "Move 12 · Alice · Tuesday 24 November 14:05: Alice played Mercenary 5."
 fn history_lines(entries: &[HistoryEntry], cx: &Ctx, zone: chrono_tz::Tz) -> Vec<String> {
+    let stamper = crate::present::time::Stamper::new(cx.words, zone);
     entries
         .iter()
         .map(|e| match e.seat {
@@ -169,7 +170,7 @@ fn history_lines(entries: &[HistoryEntry], cx: &Ctx, zone: chrono_tz::Tz) -> Vec
                     ("name", cx.name(seat).into()),
                     (
                         "time",
-                        e.at.map(|at| crate::present::time::stamp(cx.words, at.0, zone))
+                        e.at.map(|at| stamper.stamp(at.0))
                             .unwrap_or_default()
                             .into(),
                     ),
