@@ -776,4 +776,35 @@ mod tests {
         let decision = super::Condottiere.decision(&Decision::ScarecrowTarget, &cx);
         assert!(!decision.contains("your"), "{decision}");
     }
+
+    /// Seen on pages: a strength of 1 beside an M10 explained nothing.
+    #[test]
+    fn each_line_says_why_a_mercenary_counts_other_than_its_printed_value() {
+        use super::super::{Ctx, SeatNames};
+        use crate::engine::{Seat, Viewer};
+        let registry = crate::kinds::Registry::standard();
+        let kind = registry.get("condottiere").unwrap();
+        let position = r#"{"rules_version": 1, "players": 2,
+            "seed": "0000000000000000000000000000000000000000000000000000000000000000",
+            "hands": [["M1"], ["BI", "M1"]], "lines": [["M10", "WI"], ["M6", "DR"]],
+            "holder": 1, "contested": "Firenze",
+            "step": {"type": "battle", "active": 2, "passed": [1]}}"#;
+        let game = kind.read_position(position).unwrap();
+        let names = SeatNames::new(vec!["Ann".into(), "Bob".into()]);
+        let cx = Ctx::new(
+            registry.catalogs().words("en"),
+            &names,
+            Viewer::Seat(Seat(1)),
+        );
+        let board = kind.board(&game.view(Viewer::Seat(Seat(1))), &cx).0;
+        assert!(board.contains("M10 → 1: Winter"), "{board}");
+        assert!(board.contains("M6 → 2: Winter and Drummer"), "{board}");
+        let pt = Ctx::new(
+            registry.catalogs().words("pt"),
+            &names,
+            Viewer::Seat(Seat(1)),
+        );
+        let board = kind.board(&game.view(Viewer::Seat(Seat(1))), &pt).0;
+        assert!(board.contains("M10 → 1: Inverno"), "{board}");
+    }
 }
