@@ -147,6 +147,18 @@ async fn portuguese_commands_play_and_other_words_become_messages_to_the_table(b
     let (seats, seq) = waiting(&app, &game);
     let me = seats[0];
     let other = if me.0 == 0 { Seat(1) } else { Seat(0) };
+    // The other reads Portuguese: the talk that reaches them is worded in it.
+    store::set_preferences(
+        &mut conn(&app),
+        email_of(other.number()),
+        &store::Preferences {
+            mail_mode: "every_turn".into(),
+            digest_hour: 8,
+            time_zone: "America/Sao_Paulo".into(),
+            language: Some("pt".into()),
+        },
+    )
+    .unwrap();
     let mail = answerable(&app, email_of(me.number()), &game);
     let answer = app.reply(&mail, "Passar\nBoa sorte, Bob!", "").await;
     assert!(answer.starts_with("250"), "{answer}");
@@ -185,14 +197,34 @@ async fn portuguese_commands_play_and_other_words_become_messages_to_the_table(b
     let batch = app
         .smtp
         .latest_to(email_of(other.number()), |m| {
-            m.subject.contains("new messages")
+            m.subject.contains("novas mensagens")
         })
-        .expect("a talk mail");
+        .expect("a talk mail, in Portuguese");
+    assert!(
+        batch.text.contains("Responda a este e-mail"),
+        "{}",
+        batch.text
+    );
     assert!(batch.text.contains("Boa sorte, Bob!") && batch.text.contains("Que jogada"));
     assert!(batch.reply_to.is_some(), "a talk mail can be answered");
     // Nothing twice.
     app.running.scheduler.run_once().await.unwrap();
     assert_eq!(app.deliver_mail().await, 0);
+    // Answering it in Portuguese: the answer is in Portuguese too.
+    let answer = app.reply(&batch, "Obrigado!", "").await;
+    assert!(answer.starts_with("250"));
+    app.deliver_mail().await;
+    let told = app
+        .smtp
+        .latest_to(email_of(other.number()), |m| {
+            m.subject.contains("sua resposta")
+        })
+        .expect("an answer in Portuguese");
+    assert!(
+        told.text.contains("Sua mensagem foi para todos à mesa."),
+        "{}",
+        told.text
+    );
     // The public page shows the public talk.
     assert!(app
         .public_page(&game)
