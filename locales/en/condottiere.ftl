@@ -348,3 +348,17 @@ condottiere-count-deals = { $n ->
         [one] { $n } deal
        *[other] { $n } deals
     }
+
+# Reply commands (the first word of each; people may write them in any order with their card
+# or region, in either language).
+condottiere-command-place = place
+condottiere-command-play = play
+condottiere-command-pass = pass
+condottiere-command-reveal = reveal
+condottiere-command-scarecrow = scarecrow
+condottiere-command-pope = pope
+condottiere-command-none = none
+condottiere-command-discard-hand = discard hand
+condottiere-command-keep-hand = keep hand
+condottiere-command-keep = keep
+condottiere-command-draw = draw

@@ -40,20 +40,8 @@ answer-message-private = Your message went to { $name } only.
 answer-message-refused = Your message was not sent.
 answer-why-rule = The rule: { $rule }
 answer-why-line = The line read was: “{ $line }”. Answer with one of the commands below.
+answer-why-not-played = It could not be played from a mail: open your seat page and play it there.
+answer-why-not-posted = It could not be posted from a mail: open your seat page and write it there.
 
 # Words people leave out of reply commands ("place on Firenze"), space-separated.
 reply-filler-words = the a an on to with and card cards my
-
-# Reply commands (the first word of each; people may write them in any order with their card
-# or region, in either language).
-condottiere-command-place = place
-condottiere-command-play = play
-condottiere-command-pass = pass
-condottiere-command-reveal = reveal
-condottiere-command-scarecrow = scarecrow
-condottiere-command-pope = pope
-condottiere-command-none = none
-condottiere-command-discard-hand = discard hand
-condottiere-command-keep-hand = keep hand
-condottiere-command-keep = keep
-condottiere-command-draw = draw

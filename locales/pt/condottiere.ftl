@@ -353,3 +353,16 @@ condottiere-count-deals = { $n ->
         [one] { $n } distribuição
        *[other] { $n } distribuições
     }
+
+# Comandos por resposta.
+condottiere-command-place = colocar
+condottiere-command-play = jogar
+condottiere-command-pass = passar
+condottiere-command-reveal = revelar
+condottiere-command-scarecrow = espantalho
+condottiere-command-pope = papa
+condottiere-command-none = nenhum
+condottiere-command-discard-hand = descartar mão
+condottiere-command-keep-hand = manter mão
+condottiere-command-keep = manter
+condottiere-command-draw = comprar

@@ -40,19 +40,8 @@ answer-message-private = Sua mensagem foi só para { $name }.
 answer-message-refused = Sua mensagem não foi enviada.
 answer-why-rule = A regra: { $rule }
 answer-why-line = A linha lida foi: “{ $line }”. Responda com um dos comandos abaixo.
+answer-why-not-played = Não foi possível jogá-la por e-mail: abra a página do seu lugar e jogue por lá.
+answer-why-not-posted = Não foi possível enviá-la por e-mail: abra a página do seu lugar e escreva por lá.
 
 # Palavras que as pessoas deixam de fora dos comandos ("colocar em Firenze"), separadas por espaço.
 reply-filler-words = o a os as um uma em no na com e de do da carta cartas minha meu
-
-# Comandos por resposta.
-condottiere-command-place = colocar
-condottiere-command-play = jogar
-condottiere-command-pass = passar
-condottiere-command-reveal = revelar
-condottiere-command-scarecrow = espantalho
-condottiere-command-pope = papa
-condottiere-command-none = nenhum
-condottiere-command-discard-hand = descartar mão
-condottiere-command-keep-hand = manter mão
-condottiere-command-keep = manter
-condottiere-command-draw = comprar

@@ -240,7 +240,8 @@ impl Games {
         let over = after.game.is_over();
         let names = names_of(&seats);
         let recipients = self.seat_recipients(conn, id, &seats, now)?;
-        let messages = store::messages_of(conn, id)?;
+        // The table's talk, read only when a turn mail is written.
+        let mut messages = None;
         let deadlines = self.deadline_changes(conn, &row, &seats, Some(&before), &after, at)?;
         let mut mails = Vec::new();
         // The mover has seen what it did, unless the clock or a bot did it for the seat.
@@ -281,7 +282,11 @@ impl Games {
                 let since = seat_row.last_seen_seq;
                 let due = self.due_words(&deadlines, next, to, now);
                 // The table's talk since the seat last saw the game, others' messages only.
-                let talk_lines = talk::talk_lines(&messages, &seats, Some(next));
+                let messages = match &mut messages {
+                    Some(rows) => rows,
+                    None => messages.insert(store::messages_of(conn, id)?),
+                };
+                let talk_lines = talk::talk_lines(messages, &seats, Some(next));
                 let fresh: Vec<&talk::TalkLine> = talk_lines
                     .iter()
                     .filter(|l| l.from_seat != next.number() && l.move_number >= since)

@@ -314,11 +314,11 @@ impl Games {
                     }
                     Err(MoveError::NotPlaying) => (Verdict::NotPlaying, None, Delivery::Refused),
                     Err(MoveError::Unexpected(e)) => return Err(ReceiveError::Temporary(e)),
-                    Err(other) => (
-                        Verdict::Refused,
-                        Some(Why::Text(other.to_string())),
-                        Delivery::Refused,
-                    ),
+                    Err(other) => {
+                        tracing::info!(error = %other, "a reply's move was not played");
+                        let why = Some(Why::Key("answer-why-not-played"));
+                        (Verdict::Refused, why, Delivery::Refused)
+                    }
                 }
             }
             Reading::NotUnderstood(line) => (
@@ -401,7 +401,10 @@ impl Games {
             Ok(_) => Ok(Ok(())),
             Err(MessageError::Limited(_)) => Ok(Err(Why::Key("talk-problem-limited"))),
             Err(MessageError::Unexpected(e)) => Err(ReceiveError::Temporary(e)),
-            Err(other) => Ok(Err(Why::Text(other.to_string()))),
+            Err(other) => {
+                tracing::info!(error = %other, "a reply's message was not posted");
+                Ok(Err(Why::Key("answer-why-not-posted")))
+            }
         }
     }
 
@@ -470,7 +473,6 @@ impl Games {
             }
             Why::Line(line) => words.one("answer-why-line", "line", line.as_str()),
             Why::Key(key) => words.get(key),
-            Why::Text(text) => text.clone(),
         });
         let happened = match (verdict, replay) {
             (Verdict::Applied(_), Some(r)) => happened_since(kind, r, token.seq, &cx),
@@ -519,5 +521,4 @@ enum Why {
     Rule(crate::kinds::RuleError),
     Line(String),
     Key(&'static str),
-    Text(String),
 }

@@ -285,7 +285,8 @@ impl Games {
         let mut queued = 0;
         // A week back is far more than any scheduler pause; older messages were mailed.
         let since = Millis(now.0 - 7 * 24 * 3600 * 1000);
-        for game in store::games_with_messages_since(conn, since)? {
+        let due = Millis(now.0 - MESSAGE_BATCH_MS);
+        for game in store::games_with_messages_unmailed(conn, since, due)? {
             let id = GameId::parse(&game)?;
             queued += write_transaction(conn, |conn| self.mail_game_messages(conn, &id, now))?;
         }

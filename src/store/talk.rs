@@ -51,13 +51,20 @@ pub fn messages_of(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<M
         .load(conn)
 }
 
-/// The games with messages created after `after` (for the scheduler's message mails).
-pub fn games_with_messages_since(
+/// The games where some seat has not been mailed a message of another seat created after
+/// `after` and by `until` (a superset of the batches due: private messages, digest readers and
+/// muted games are sorted out by the caller).
+pub fn games_with_messages_unmailed(
     conn: &mut AnyConnection,
     after: Millis,
+    until: Millis,
 ) -> QueryResult<Vec<String>> {
     messages::table
+        .inner_join(seats::table.on(seats::game_id.eq(messages::game_id)))
         .filter(messages::created_at.gt(after.0))
+        .filter(messages::created_at.le(until.0))
+        .filter(messages::created_at.gt(seats::messages_mailed_at))
+        .filter(messages::seat.ne(seats::seat))
         .select(messages::game_id)
         .distinct()
         .load(conn)
