@@ -83,10 +83,10 @@ pub fn address_by_key(conn: &mut AnyConnection, key: &str) -> QueryResult<Option
         .optional()
 }
 
-/// The people of these addresses (those known), in no particular order.
+/// The people of these addresses (those known), in no particular order, in one query.
 pub fn find_addresses(
     conn: &mut AnyConnection,
-    addresses: &[String],
+    addresses: &[&str],
 ) -> QueryResult<Vec<AddressRow>> {
     let keys: Vec<String> = addresses.iter().map(|a| address_key(a)).collect();
     addresses::table
