@@ -109,13 +109,23 @@ impl Games {
         now: Millis,
     ) -> QueryResult<Vec<Option<Recipient<'_>>>> {
         let muted = store::muted_by(conn, game)?;
+        let emails: Vec<&str> = seats
+            .iter()
+            .filter(|s| s.has_person())
+            .map(|s| s.email.as_str())
+            .collect();
+        let known = store::find_addresses(conn, &emails)?;
         seats
             .iter()
             .map(|seat| {
                 if !seat.has_person() {
                     return Ok(None);
                 }
-                let person = store::ensure_address(conn, &seat.email, now)?;
+                let key = store::address_key(&seat.email);
+                let person = match known.iter().find(|p| p.address == key) {
+                    Some(person) => person.clone(),
+                    None => store::ensure_address(conn, &seat.email, now)?,
+                };
                 Ok(Some(Recipient {
                     name: seat.name.clone(),
                     email: seat.email.clone(),

@@ -301,10 +301,10 @@ impl std::fmt::Debug for Worker {
     }
 }
 
-/// Settles mails as they are sent: a lane hands its outcome over and waits; whoever finds no
-/// settlement running commits every outcome waiting then in one transaction (the mails of the
-/// other lanes sent meanwhile), so each mail is settled right after it is sent without one
-/// commit per mail.
+/// Settles mails as they are sent: a lane hands its outcome over and goes on sending; whoever
+/// finds no settlement running commits every outcome waiting then in one transaction (the
+/// mails of the other lanes sent meanwhile), so each mail is settled right after it is sent
+/// without one commit per mail, and sending never waits for a commit.
 struct Settler {
     db: Db,
     now: Millis,
@@ -315,35 +315,50 @@ struct Settler {
 /// Where a lane learns that its mail was settled.
 type Settled = tokio::sync::oneshot::Sender<Result<(), String>>;
 
+/// The answer to one handed-over outcome.
+type Settlement = tokio::sync::oneshot::Receiver<Result<(), String>>;
+
+/// Mails a lane may have sent and not yet seen settled: after a crash, at most these (and the
+/// ones in flight) are sent again, with their Message-IDs.
+const UNSETTLED: usize = 8;
+
 impl Settler {
-    async fn settle(&self, outcome: Sent) -> Result<(), String> {
+    fn hand(self: &Arc<Self>, outcome: Sent) -> Settlement {
         let (done, answer) = tokio::sync::oneshot::channel();
         self.waiting
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push((outcome, done));
-        {
-            let _turn = self.turn.lock().await;
-            let batch =
-                std::mem::take(&mut *self.waiting.lock().unwrap_or_else(|e| e.into_inner()));
-            if !batch.is_empty() {
-                let outcomes: Vec<Sent> = batch.iter().map(|(o, _)| o.clone()).collect();
-                let now = self.now;
-                let stored = self
-                    .db
-                    .run(move |conn| store::record_sends(conn, &outcomes, now))
-                    .await
-                    .map_err(|e| e.to_string())
-                    .and_then(|r| r.map_err(|e| e.to_string()));
-                for (_, done) in batch {
-                    let _ = done.send(stored.clone());
-                }
-            }
-        }
+        let settler = self.clone();
+        tokio::spawn(async move { settler.commit_waiting().await });
         answer
-            .await
-            .unwrap_or_else(|_| Err("the settlement was dropped".into()))
     }
+
+    async fn commit_waiting(&self) {
+        let _turn = self.turn.lock().await;
+        let batch = std::mem::take(&mut *self.waiting.lock().unwrap_or_else(|e| e.into_inner()));
+        if batch.is_empty() {
+            return;
+        }
+        let outcomes: Vec<Sent> = batch.iter().map(|(o, _)| o.clone()).collect();
+        let now = self.now;
+        let stored = self
+            .db
+            .run(move |conn| store::record_sends(conn, &outcomes, now))
+            .await
+            .map_err(|e| e.to_string())
+            .and_then(|r| r.map_err(|e| e.to_string()));
+        for (_, done) in batch {
+            let _ = done.send(stored.clone());
+        }
+    }
+}
+
+/// The outcome of a settlement a lane waits for.
+async fn settled(answer: Settlement) -> Result<(), String> {
+    answer
+        .await
+        .unwrap_or_else(|_| Err("the settlement was dropped".into()))
 }
 
 impl Worker {
@@ -365,12 +380,13 @@ impl Worker {
     /// One pass as if the time were `now` (tests use it to step past leases and backoffs).
     /// The claimed rows go out over up to [`SENDERS`] connections at once; one recipient's
     /// mails go one after the other, oldest first, so nobody reads move 12 before move 11.
-    /// Each mail is settled as soon as it is sent: a delivered row is deleted; one that failed
+    /// Each mail is settled right after it is sent, without waiting for the commit: a delivered
+    /// row is deleted; one that failed
     /// keeps its row with one more attempt, the error and a backoff (see
     /// [`store::retry_delay`]); one that can never be delivered (a permanent failure, or
     /// [`MAX_ATTEMPTS`] failures) is marked failed and the service tells the game's creator. If
-    /// the process dies, at most the mails in flight are sent again (with the same Message-IDs)
-    /// once the lease runs out.
+    /// the process dies, at most the mails in flight and [`UNSETTLED`] per lane are sent again
+    /// (with the same Message-IDs) once the lease runs out.
     pub async fn run_once_at(&self, now: Millis) -> Result<RunReport, WorkerError> {
         let (lease, batch) = (self.lease, self.batch);
         let rows = self
@@ -391,38 +407,52 @@ impl Worker {
             let (mailer, settler, worker) = (self.mailer.clone(), settler.clone(), self.clone());
             sending.spawn(async move {
                 let mut report = RunReport::default();
+                let mut unsettled = std::collections::VecDeque::new();
                 for row in queue {
                     if tokio::time::Instant::now() >= deadline {
                         break;
                     }
                     let outcome = mailer.send(lane, &row).await;
-                    let settled = match outcome {
+                    let answer = match outcome {
                         Ok(()) => {
                             tracing::info!(mail.id = %row.id, mail.kind = %row.kind, game.id = ?row.game_id, "mail sent");
                             report.sent += 1;
-                            settler.settle(Sent::Delivered { id: row.id.clone() }).await
+                            settler.hand(Sent::Delivered { id: row.id.clone() })
                         }
                         Err(error) if error.permanent || row.attempts + 1 >= MAX_ATTEMPTS => {
                             tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, reason = %error.reason, "mail cannot be delivered");
                             report.undeliverable += 1;
-                            worker.undeliverable(row.clone(), error.reason, now).await
+                            if let Err(error) = worker.undeliverable(row.clone(), error.reason, now).await {
+                                tracing::error!(mail.id = %row.id, %error, "a failed mail could not be marked");
+                                break;
+                            }
+                            continue;
                         }
                         Err(error) => {
                             tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, reason = %error.reason, "mail not sent; will retry");
                             report.failed += 1;
-                            settler
-                                .settle(Sent::Retry {
-                                    id: row.id.clone(),
-                                    attempts: row.attempts,
-                                    error: error.reason,
-                                })
-                                .await
+                            settler.hand(Sent::Retry {
+                                id: row.id.clone(),
+                                attempts: row.attempts,
+                                error: error.reason,
+                            })
                         }
                     };
-                    if let Err(error) = settled {
+                    unsettled.push_back((row.id, answer));
+                    if unsettled.len() <= UNSETTLED {
+                        continue;
+                    }
+                    let (id, answer) = unsettled.pop_front().expect("more than UNSETTLED");
+                    if let Err(error) = settled(answer).await {
                         // Unsettled, the row comes back when its claim runs out.
-                        tracing::error!(mail.id = %row.id, %error, "a sent mail could not be settled");
+                        tracing::error!(mail.id = %id, %error, "a sent mail could not be settled");
+                        unsettled.clear();
                         break;
+                    }
+                }
+                for (id, answer) in unsettled {
+                    if let Err(error) = settled(answer).await {
+                        tracing::error!(mail.id = %id, %error, "a sent mail could not be settled");
                     }
                 }
                 report
