@@ -8,6 +8,7 @@
 //! [`Games::make_move`] (`moves.rs`): prepared outside the write lock, stored by the move
 //! writer if the game did not change meanwhile.
 
+mod history;
 pub mod links;
 mod moves;
 pub mod names;
@@ -15,6 +16,7 @@ mod pages;
 mod replay;
 pub mod seed;
 
+pub use history::HistoryEntry;
 pub use links::{
     BadBaseUrl, BadReplyAddress, BadSeatToken, BadSecret, BaseUrl, Capability, Links, ReplyAddress,
     ReplyToken, SeatToken, Secret,
@@ -23,7 +25,7 @@ pub use moves::{ActionInput, Mover, Refused, MOVE_ATTEMPTS};
 pub use names::{
     BadContribution, BadEmail, BadName, Contribution, EmailAddress, GameTitle, PlayerName,
 };
-pub use pages::{HistoryEntry, PublicPage, SeatPage};
+pub use pages::{PublicPage, SeatPage};
 pub use seed::GameSecret;
 
 use crate::audit::Replay;
@@ -89,6 +91,8 @@ pub struct Games(Arc<Inner>);
 struct Inner {
     links: Links,
     cache: ReplayCache,
+    /// Histories in words, per reader.
+    histories: history::HistoryCache,
     registry: Registry,
     clock: SharedClock,
     limits: Limits,
@@ -523,6 +527,10 @@ service_error!(MoveError {
 /// How many replays the cache keeps.
 const CACHE_CAPACITY: usize = 1024;
 
+/// How many histories in words are kept: a game read by its seats and a spectator in one
+/// language or two.
+const HISTORY_CAPACITY: usize = 4 * CACHE_CAPACITY;
+
 fn seat_of(row: &SeatRow) -> Seat {
     Seat(row.seat as u8)
 }
@@ -591,6 +599,7 @@ impl Games {
             reply_address,
             links: Links::new(config.link_secret, config.base_url),
             cache: ReplayCache::new(CACHE_CAPACITY),
+            histories: history::HistoryCache::new(HISTORY_CAPACITY),
             registry: config.registry,
             clock: config.clock,
             limits: config.limits,
@@ -1032,6 +1041,27 @@ impl Games {
         Ok(())
     }
 
+    /// Check a seat link (in constant time) against the seats of its game as just read.
+    pub(crate) fn authorize_among(
+        &self,
+        seats: &[SeatRow],
+        game_id: &GameId,
+        seat: Seat,
+        token: &SeatToken,
+    ) -> Result<SeatAuth, AuthError> {
+        let row = seats
+            .iter()
+            .find(|s| seat_of(s) == seat)
+            .ok_or(AuthError::BadLink)?;
+        if !self.0.links.verify(game_id, seat, row.link_version, token) {
+            return Err(AuthError::BadLink);
+        }
+        Ok(SeatAuth {
+            game_id: game_id.clone(),
+            seat,
+        })
+    }
+
     /// Check a seat link (in constant time) against the seat's current link version.
     pub fn authorize(
         &self,
@@ -1357,15 +1387,26 @@ impl Games {
     /// Read a game and rebuild its state by replaying the stored log through the game's
     /// checked path (only the actions newer than a still-valid cached replay are applied).
     pub fn load(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<Loaded, LoadError> {
+        self.load_rows(conn, game_id).map(|(loaded, _, _)| loaded)
+    }
+
+    /// [`Games::load`], with the stored rows it was read from, for callers that need more of
+    /// them (one read of the game and its seats per request).
+    pub(crate) fn load_rows(
+        &self,
+        conn: &mut AnyConnection,
+        game_id: &GameId,
+    ) -> Result<(Loaded, GameRow, Vec<SeatRow>), LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         self.kind(&row.kind)?;
         let seats = store::seats_of(conn, game_id)?;
         let replay = self.replay(conn, &row, &seats)?;
-        Ok(Loaded {
+        let loaded = Loaded {
             game: self.info_of(&row, seats.len())?,
             seats: seat_infos(&seats),
             replay,
-        })
+        };
+        Ok((loaded, row, seats))
     }
 
     /// The replay of a started game up to the stored log head in `row`: the cached replay when

@@ -95,6 +95,8 @@ struct Prepared {
     write: NewMove,
     outcome: MoveOutcome,
     after: Arc<Replay>,
+    /// A seat a bot plays must decide next: it plays once the move is stored.
+    bot_next: bool,
 }
 
 impl Games {
@@ -127,7 +129,7 @@ impl Games {
                     self.0.cache.put(&auth.game_id, prepared.after);
                     tracing::info!(game.id = %auth.game_id, seat = auth.seat.number(), seq = prepared.outcome.seq, by = mover.author().name(), "move stored");
                     // Bots whose turn it is now play at once (a bot mover loops itself).
-                    if !matches!(mover, Mover::Bot { .. }) {
+                    if prepared.bot_next && !matches!(mover, Mover::Bot { .. }) {
                         Box::pin(self.play_bots(db, &auth.game_id)).await;
                     }
                     return Ok(prepared.outcome);
@@ -161,15 +163,19 @@ impl Games {
         lang: &str,
     ) -> Result<Prepared, MoveError> {
         let now = self.now();
+        let id = mover.game();
+        let row = store::find_game(conn, id)?.ok_or(MoveError::NoSuchGame)?;
+        // Read after the game row: a relink in between moves the revision on, and the
+        // conditional write then sends the move back here.
+        let seats = store::seats_of(conn, id)?;
         let auth = match mover {
-            Mover::Link { game, seat, token } => {
-                self.authorize(conn, game, *seat, token)
-                    .map_err(|e| match e {
-                        AuthError::NoSuchGame => MoveError::NoSuchGame,
-                        AuthError::BadLink => MoveError::BadLink,
-                        AuthError::Unexpected(e) => MoveError::Unexpected(e),
-                    })?
-            }
+            Mover::Link { game, seat, token } => self
+                .authorize_among(&seats, game, *seat, token)
+                .map_err(|e| match e {
+                AuthError::NoSuchGame => MoveError::NoSuchGame,
+                AuthError::BadLink => MoveError::BadLink,
+                AuthError::Unexpected(e) => MoveError::Unexpected(e),
+            })?,
             Mover::Server(auth) => auth.clone(),
             Mover::Clock { game, seat, .. } | Mover::Bot { game, seat } => {
                 SeatAuth::for_server(game.clone(), *seat)
@@ -179,9 +185,7 @@ impl Games {
         if matches!(mover, Mover::Clock { .. }) && inputs.len() > 1 {
             return Err(anyhow!("the clock plays one action for one deadline").into());
         }
-        let id = &auth.game_id;
         let seat = auth.seat;
-        let row = store::find_game(conn, id)?.ok_or(MoveError::NoSuchGame)?;
         let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
         let words = self.registry().catalogs().words(lang);
         let mut actions = inputs
@@ -191,9 +195,6 @@ impl Games {
         if row.status() != GameStatus::Playing {
             return Err(MoveError::NotPlaying);
         }
-        // Read after the game row: a relink in between moves the revision on, and the
-        // conditional write then sends the move back here.
-        let seats = store::seats_of(conn, id)?;
         let before = self
             .replay(conn, &row, &seats)?
             .ok_or(MoveError::NotPlaying)?;
@@ -239,7 +240,6 @@ impl Games {
         let seq = after.seq as i64;
         let over = after.game.is_over();
         let names = names_of(&seats);
-        let recipients = self.seat_recipients(conn, id, &seats, now)?;
         // The table's talk, read only when a turn mail is written.
         let mut messages = None;
         let deadlines = self.deadline_changes(conn, &row, &seats, Some(&before), &after, at)?;
@@ -250,6 +250,7 @@ impl Games {
             seen_by.push(seat.0 as i32);
         }
         if over {
+            let recipients = self.seat_recipients(conn, id, &seats, now)?;
             for (seat_row, to) in seats.iter().zip(&recipients) {
                 let Some(to) = to else { continue };
                 let mail = self.game_over(kind, &row, &seats, seat_row, to, &after)?;
@@ -273,10 +274,11 @@ impl Games {
                 let seat_row = &seats[next.index()];
                 // A bot's seat is played at once; a digest reader or a muted game is told
                 // later, from where it last heard.
-                let Some(to) = &recipients[next.index()] else {
+                if seat_row.bot_plays() || !seat_row.has_person() {
                     continue;
-                };
-                if seat_row.bot_plays() || !to.wants(Class::Turn) {
+                }
+                let to = &self.recipient(conn, &seat_row.name, &seat_row.email, Some(id), now)?;
+                if !to.wants(Class::Turn) {
                     continue;
                 }
                 let since = seat_row.last_seen_seq;
@@ -315,7 +317,15 @@ impl Games {
             happened: happened_since(kind, &after, current, &cx),
             refused,
         };
+        // Who plays each pending seat once this move's control changes are stored.
+        let bot_next = after.pending().iter().any(|p| {
+            match controls.iter().find(|(seat, ..)| *seat == p.seat.0 as i32) {
+                Some((_, control, _)) => *control != crate::store::Control::Player,
+                None => seats[p.seat.index()].bot_plays(),
+            }
+        });
         Ok(Prepared {
+            bot_next,
             write: NewMove {
                 revision: row.revision,
                 actions: rows,
