@@ -609,6 +609,75 @@ fn moves_are_stored_replayed_and_announced_to_the_next_player() {
     });
 }
 
+/// Pages keep each reader's history in words and write only the steps since (the history
+/// cache): what a seat or a spectator reads after more moves is what a service that never saw
+/// the game writes, in each language, in the reader's time zone; a new zone is written anew.
+#[test]
+fn a_history_kept_between_pages_reads_as_one_written_afresh() {
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = started_game(&games, &mut conn, 3);
+        let mut picker = Picker(11);
+        let seat_lines = |games: &Games, conn: &mut AnyConnection, seat: u8, lang: &str| {
+            let page = games.seat_page(conn, &auth(&id, Seat(seat)), lang).unwrap();
+            page.history
+                .iter()
+                .map(|e| e.line.clone())
+                .collect::<Vec<_>>()
+        };
+        let public_lines = |games: &Games, conn: &mut AnyConnection, lang: &str| {
+            let page = games.public_page(conn, &id, lang, chrono_tz::UTC).unwrap();
+            page.history
+                .iter()
+                .map(|e| e.line.clone())
+                .collect::<Vec<_>>()
+        };
+        let mut shown = 0;
+        for round in 0..4 {
+            for _ in 0..6 {
+                play_one(&games, t.db(), &id, &mut picker);
+            }
+            if round == 2 {
+                // Seat 1's person moves to São Paulo: their times change from now on.
+                store::set_preferences(
+                    &mut conn,
+                    PLAYERS[0].1,
+                    &store::Preferences {
+                        mail_mode: "every_turn".into(),
+                        digest_hour: 8,
+                        time_zone: "America/Sao_Paulo".into(),
+                        language: None,
+                    },
+                )
+                .unwrap();
+            }
+            for lang in ["en", "pt"] {
+                for seat in 0..3 {
+                    let kept = seat_lines(&games, &mut conn, seat, lang);
+                    assert_eq!(kept, seat_lines(&self::games(), &mut conn, seat, lang));
+                    assert!(kept.len() > shown, "round {round}: the history grew");
+                }
+                let kept = public_lines(&games, &mut conn, lang);
+                assert_eq!(kept, public_lines(&self::games(), &mut conn, lang));
+            }
+            shown = seat_lines(&games, &mut conn, 0, "en").len();
+        }
+        // Seat 1's times are São Paulo's now (three hours behind UTC), in entries written
+        // before the move as well.
+        let page = games
+            .seat_page(&mut conn, &auth(&id, Seat(0)), "en")
+            .unwrap();
+        let first_move = page.history.iter().rev().find(|e| e.at.is_some()).unwrap();
+        let at = chrono::DateTime::from_timestamp_millis(first_move.at.unwrap().0).unwrap();
+        let clock = |zone: chrono_tz::Tz| at.with_timezone(&zone).format("%H:%M").to_string();
+        assert!(first_move
+            .line
+            .contains(&clock(chrono_tz::America::Sao_Paulo)));
+        assert!(!first_move.line.contains(&clock(chrono_tz::UTC)));
+    });
+}
+
 #[test]
 fn a_move_with_an_old_seq_is_refused_as_stale_and_changes_nothing() {
     on_each_backend(|t| {
@@ -1354,7 +1423,7 @@ fn a_whole_game_is_played_to_the_end_and_everyone_is_told_the_result() {
         );
         assert_eq!(
             games
-                .public_page(&mut conn, &id, "en")
+                .public_page(&mut conn, &id, "en", chrono_tz::UTC)
                 .unwrap()
                 .revealed_secret,
             Some(row.secret)

@@ -93,7 +93,7 @@ impl<'de> Deserialize<'de> for Seed {
 }
 
 /// Who is looking at a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Viewer {
     /// A player: sees his own hand and face-down cards, counts of everyone else's.

@@ -4,17 +4,6 @@
 use super::*;
 use crate::kinds::{Action, Decision, View};
 
-/// One entry of a seat's or a spectator's history: what one step caused, in words.
-#[derive(Clone, Debug)]
-pub struct HistoryEntry {
-    pub seq: i64,
-    pub at: Option<Millis>,
-    pub seat: Option<Seat>,
-    pub lines: Vec<String>,
-    /// This step closed a chapter of the game (a battle): see `Presenter::ends_chapter`.
-    pub ends_chapter: bool,
-}
-
 /// Everything a seat's page shows.
 #[derive(Clone, Debug)]
 pub struct SeatPage {
@@ -29,7 +18,7 @@ pub struct SeatPage {
     pub seq: i64,
     pub log_head: Option<String>,
     /// Newest first; only what this seat may see.
-    pub history: Vec<HistoryEntry>,
+    pub history: Vec<Arc<HistoryEntry>>,
     /// Who must decide now (public).
     pub waiting: Vec<(Seat, Decision)>,
     /// How the game ended, once it has.
@@ -53,7 +42,8 @@ pub struct PublicPage {
     pub view: Option<View>,
     pub seq: i64,
     pub log_head: Option<String>,
-    pub history: Vec<HistoryEntry>,
+    /// Newest first.
+    pub history: Vec<Arc<HistoryEntry>>,
     /// The server secret, once the game is over.
     pub revealed_secret: Option<String>,
     /// Who must decide now.
@@ -68,22 +58,37 @@ pub struct PublicPage {
     pub talk: Vec<super::talk::TalkLine>,
 }
 
-/// What `cx.viewer` may see of every step, in words, newest first.
-fn history(kind: &dyn Kind, replay: &Replay, cx: &Ctx) -> Vec<HistoryEntry> {
-    let over = replay.game.is_over();
-    replay
-        .steps
-        .iter()
-        .rev()
-        .map(|step| HistoryEntry {
-            seq: step.seq as i64,
-            at: step.at.map(Millis),
-            seat: step.seat,
-            lines: super::step_words(kind, step, over, cx),
-            ends_chapter: kind.ends_chapter(&step.events),
-        })
-        .filter(|entry| !entry.lines.is_empty())
-        .collect()
+/// How much of a seat's page is asked for.
+enum Detail<'a> {
+    /// The page, its history in `lang`; `followed`: the seat's link was followed.
+    Page { lang: &'a str, followed: bool },
+    /// What the JSON API shows.
+    State,
+}
+
+/// A seat's page with what the game's state says; no talk, mails, rematch or time.
+fn seat_page(seat: Seat, loaded: Loaded, history: Vec<Arc<HistoryEntry>>) -> SeatPage {
+    let replay = loaded.replay.as_deref();
+    let viewer = Viewer::Seat(seat);
+    SeatPage {
+        talk: Vec::new(),
+        undelivered: Vec::new(),
+        rematch_url: None,
+        time: super::time::TimeView::default(),
+        seat,
+        view: replay.map(|r| r.game.view(viewer)),
+        decision: replay.and_then(|r| r.game.decision(seat)),
+        legal_actions: replay
+            .map(|r| r.game.legal_actions(seat))
+            .unwrap_or_default(),
+        seq: loaded.seq(),
+        log_head: loaded.game.log_head.clone(),
+        history,
+        waiting: waiting(replay),
+        outcome: replay.and_then(|r| r.game.outcome()),
+        game: loaded.game,
+        seats: loaded.seats,
+    }
 }
 
 fn waiting(replay: Option<&Replay>) -> Vec<(Seat, Decision)> {
@@ -106,80 +111,118 @@ impl Games {
         auth: &SeatAuth,
         lang: &str,
     ) -> Result<SeatPage, LoadError> {
-        self.seat_page_with(conn, auth, Some(lang))
+        self.seat_page_with(
+            conn,
+            auth,
+            Detail::Page {
+                lang,
+                followed: false,
+            },
+        )
     }
 
-    /// [`Games::seat_page`] without the history (left empty), for the JSON API, which does not
-    /// show it: describing every step of the log made each seat fetch grow with the game.
+    /// [`Games::seat_page`] for someone who followed the seat's link: following a link mailed
+    /// to an address proves the address (written only the first time).
+    pub fn followed_seat_page(
+        &self,
+        conn: &mut AnyConnection,
+        auth: &SeatAuth,
+        lang: &str,
+    ) -> Result<SeatPage, LoadError> {
+        self.seat_page_with(
+            conn,
+            auth,
+            Detail::Page {
+                lang,
+                followed: true,
+            },
+        )
+    }
+
+    /// What the JSON API shows of a seat: [`Games::seat_page`] without the history, the
+    /// undelivered mails, the rematch, absences and bots (left empty), and of the time only
+    /// the deadlines. Describing every step of the log made each seat fetch grow with the game.
     pub fn seat_state(
         &self,
         conn: &mut AnyConnection,
         auth: &SeatAuth,
     ) -> Result<SeatPage, LoadError> {
-        self.seat_page_with(conn, auth, None)
+        self.seat_page_with(conn, auth, Detail::State)
     }
 
     fn seat_page_with(
         &self,
         conn: &mut AnyConnection,
         auth: &SeatAuth,
-        history_lang: Option<&str>,
+        detail: Detail,
     ) -> Result<SeatPage, LoadError> {
-        let loaded = self.load(conn, &auth.game_id)?;
+        let (loaded, row, seat_rows) = self.load_rows(conn, &auth.game_id)?;
         let kind = self.kind(&loaded.game.kind)?;
         let names = loaded.names();
         let viewer = Viewer::Seat(auth.seat);
         let replay = loaded.replay.as_deref();
-        let history = match (replay, history_lang) {
-            (Some(r), Some(lang)) => {
-                let cx = Ctx::new(self.registry().catalogs().words(lang), &names, viewer);
-                history(kind, r, &cx)
-            }
-            _ => Vec::new(),
+        let Detail::Page { lang, followed } = detail else {
+            return Ok(SeatPage {
+                talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
+                undelivered: Vec::new(),
+                rematch_url: None,
+                time: self.deadlines_view(conn, &row, &seat_rows)?,
+                ..seat_page(auth.seat, loaded, Vec::new())
+            });
         };
         let creator = loaded.game.creator_seat == auth.seat;
         let undelivered = self.undelivered(conn, &auth.game_id, creator)?;
         let rematch_url = match &loaded.game.rematch {
-            Some(rematch) => {
-                let seats = crate::store::seats_of(conn, &auth.game_id)?;
-                match seats.iter().find(|s| super::seat_of(s) == auth.seat) {
-                    Some(mine) => self.rematch_url(conn, rematch, &mine.email)?,
-                    None => None,
-                }
-            }
+            Some(rematch) => match seat_rows.iter().find(|s| super::seat_of(s) == auth.seat) {
+                Some(mine) => self.rematch_url(conn, rematch, &mine.email)?,
+                None => None,
+            },
             None => None,
         };
-        let (time, talk) = self.time_and_talk(conn, &auth.game_id, Some(auth.seat))?;
+        let mine = seat_rows
+            .iter()
+            .find(|s| super::seat_of(s) == auth.seat && s.has_person());
+        let person = match mine {
+            Some(mine) => crate::store::find_address(conn, &mine.email)?,
+            None => None,
+        };
+        if let Some(person) = person
+            .as_ref()
+            .filter(|p| followed && p.verified_at.is_none())
+        {
+            crate::store::mark_verified(conn, &person.address, self.now())?;
+        }
+        let zone = person.as_ref().map(|p| p.time_zone.clone());
+        let history = match replay {
+            Some(r) => {
+                let cx = Ctx::new(self.registry().catalogs().words(lang), &names, viewer);
+                let tz = zone.as_deref().and_then(|z| z.parse().ok());
+                self.0
+                    .histories
+                    .history(kind, &auth.game_id, r, &cx, tz.unwrap_or(chrono_tz::UTC))
+            }
+            None => Vec::new(),
+        };
+        let time = self.time_view(conn, &row, &seat_rows, zone)?;
         Ok(SeatPage {
-            talk,
+            talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
             undelivered,
             rematch_url,
             time,
-            seat: auth.seat,
-            view: replay.map(|r| r.game.view(viewer)),
-            decision: replay.and_then(|r| r.game.decision(auth.seat)),
-            legal_actions: replay
-                .map(|r| r.game.legal_actions(auth.seat))
-                .unwrap_or_default(),
-            seq: loaded.seq(),
-            log_head: loaded.game.log_head.clone(),
-            history,
-            waiting: waiting(replay),
-            outcome: replay.and_then(|r| r.game.outcome()),
-            game: loaded.game,
-            seats: loaded.seats,
+            ..seat_page(auth.seat, loaded, history)
         })
     }
 
     /// What the public page of a game shows: public information while it is played, everything
-    /// (hands, deck, secret) once it is over; the history in `lang`.
+    /// (hands, deck, secret) once it is over; the history in `lang`, its times in `zone`.
     pub fn public_page(
         &self,
         conn: &mut AnyConnection,
         game_id: &GameId,
         lang: &str,
+        zone: chrono_tz::Tz,
     ) -> Result<PublicPage, LoadError> {
-        let loaded = self.load(conn, game_id)?;
+        let (loaded, row, seat_rows) = self.load_rows(conn, game_id)?;
         let kind = self.kind(&loaded.game.kind)?;
         let names = loaded.names();
         let over = review::finished(loaded.game.status);
@@ -189,14 +232,11 @@ impl Games {
             Viewer::Spectator
         };
         let replay = loaded.replay.as_deref();
-        let revealed_secret = if over {
-            self.revealed_secret(conn, game_id)?
-        } else {
-            None
-        };
+        let revealed_secret = over.then(|| row.secret.clone());
         let cx = Ctx::new(self.registry().catalogs().words(lang), &names, viewer);
         let undelivered = self.undelivered(conn, game_id, false)?;
-        let (time, talk) = self.time_and_talk(conn, game_id, None)?;
+        let time = self.time_view(conn, &row, &seat_rows, None)?;
+        let talk = self.talk_at(conn, &row, &seat_rows, None)?;
         Ok(PublicPage {
             talk,
             undelivered,
@@ -204,7 +244,9 @@ impl Games {
             view: replay.map(|r| r.game.view(viewer)),
             seq: loaded.seq(),
             log_head: loaded.game.log_head.clone(),
-            history: replay.map(|r| history(kind, r, &cx)).unwrap_or_default(),
+            history: replay
+                .map(|r| self.0.histories.history(kind, game_id, r, &cx, zone))
+                .unwrap_or_default(),
             revealed_secret,
             waiting: waiting(replay),
             standings: replay.map(|r| r.game.standings()).unwrap_or_default(),
@@ -212,29 +254,5 @@ impl Games {
             game: loaded.game,
             seats: loaded.seats,
         })
-    }
-
-    /// The time view of a stored game and the talk `viewer` may read, from one read of the
-    /// game and its seats.
-    fn time_and_talk(
-        &self,
-        conn: &mut AnyConnection,
-        game_id: &GameId,
-        viewer: Option<Seat>,
-    ) -> Result<(super::time::TimeView, Vec<super::talk::TalkLine>), LoadError> {
-        let row = crate::store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
-        let seats = crate::store::seats_of(conn, game_id)?;
-        let time = self.time_view(conn, &row, &seats, viewer)?;
-        let talk = self.talk_at(conn, &row, &seats, viewer)?;
-        Ok((time, talk))
-    }
-
-    fn revealed_secret(
-        &self,
-        conn: &mut AnyConnection,
-        game_id: &GameId,
-    ) -> Result<Option<String>, LoadError> {
-        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
-        Ok(review::finished(row.status()).then_some(row.secret))
     }
 }

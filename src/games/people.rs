@@ -241,22 +241,6 @@ impl Games {
         })
     }
 
-    /// A seat link was followed: the seat's address is proven (written only the first time).
-    pub fn note_followed(
-        &self,
-        conn: &mut AnyConnection,
-        auth: &super::SeatAuth,
-    ) -> Result<(), super::LoadError> {
-        let seats = store::seats_of(conn, auth.game_id())?;
-        if let Some(seat) = seats.iter().find(|s| seat_of(s) == auth.seat()) {
-            let known = store::find_address(conn, &seat.email)?;
-            if known.is_some_and(|p| p.verified_at.is_none()) {
-                store::mark_verified(conn, &seat.email, self.now())?;
-            }
-        }
-        Ok(())
-    }
-
     /// The person a session cookie signs in, if it still does.
     pub fn session(
         &self,

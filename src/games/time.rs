@@ -131,28 +131,19 @@ impl Games {
         &self.0.time
     }
 
-    /// What pages show of a game's time; `viewer`: the seat whose page it is.
+    /// What pages show of a game's time; `zone`: the time zone of the person whose page it is.
     pub fn time_view(
         &self,
         conn: &mut AnyConnection,
         row: &GameRow,
         seats: &[SeatRow],
-        viewer: Option<Seat>,
+        zone: Option<String>,
     ) -> diesel::QueryResult<TimeView> {
-        let now = self.now();
-        let id = GameId::parse(&row.id).map_err(|_| diesel::result::Error::NotFound)?;
         let mut view = TimeView {
-            now,
-            pace_hours: row.hours_per_decision,
-            ..TimeView::default()
+            zone,
+            ..self.deadlines_view(conn, row, seats)?
         };
-        for deadline in store::deadlines_of(conn, &id)? {
-            let seat = Seat(deadline.seat as u8);
-            if seats.get(seat.index()).is_some_and(|s| !s.bot_plays()) {
-                view.deadlines
-                    .push((seat, Millis(deadline.started_at), Millis(deadline.due_at)));
-            }
-        }
+        let now = view.now;
         // Everyone's absences now, in one query.
         let people: Vec<&str> = seats
             .iter()
@@ -176,9 +167,33 @@ impl Games {
                 if let Some(until) = until {
                     view.away.push((seat, Millis(until)));
                 }
-                if viewer == Some(seat) {
-                    view.zone = store::find_address(conn, &seat_row.email)?.map(|p| p.time_zone);
-                }
+            }
+        }
+        Ok(view)
+    }
+
+    /// [`Games::time_view`] with only the deadlines: none without a pace (only bots' seats
+    /// have deadlines then, and they are not shown).
+    pub fn deadlines_view(
+        &self,
+        conn: &mut AnyConnection,
+        row: &GameRow,
+        seats: &[SeatRow],
+    ) -> diesel::QueryResult<TimeView> {
+        let mut view = TimeView {
+            now: self.now(),
+            pace_hours: row.hours_per_decision,
+            ..TimeView::default()
+        };
+        if row.hours_per_decision.is_none() {
+            return Ok(view);
+        }
+        let id = GameId::parse(&row.id).map_err(|_| diesel::result::Error::NotFound)?;
+        for deadline in store::deadlines_of(conn, &id)? {
+            let seat = Seat(deadline.seat as u8);
+            if seats.get(seat.index()).is_some_and(|s| !s.bot_plays()) {
+                view.deadlines
+                    .push((seat, Millis(deadline.started_at), Millis(deadline.due_at)));
             }
         }
         Ok(view)

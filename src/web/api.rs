@@ -290,7 +290,11 @@ pub async fn game(state: web::Data<AppState>, path: web::Path<String>) -> HttpRe
         return no_game();
     };
     let lang = crate::present::DEFAULT_LANGUAGE;
-    match blocking(&state, move |s, conn| s.games.public_page(conn, &id, lang)).await {
+    match blocking(&state, move |s, conn| {
+        s.games.public_page(conn, &id, lang, chrono_tz::UTC)
+    })
+    .await
+    {
         Ok(Ok(page)) => HttpResponse::Ok().json(GameJson {
             id: page.game.id.as_str().to_string(),
             game: page.game.kind.clone(),

@@ -243,9 +243,7 @@ pub async fn seat(
     let w = state.words(&request);
     let lang = w.lang().to_owned();
     let found = for_link(&state, &request, &path, move |s, conn, auth| {
-        // Following a link mailed to an address proves the address.
-        s.games.note_followed(conn, auth)?;
-        s.games.seat_page(conn, auth, &lang)
+        s.games.followed_seat_page(conn, auth, &lang)
     });
     let (page, auth) = match found.await {
         Ok(done) => done,
@@ -418,16 +416,7 @@ impl<'w> SeatPageHtml<'w> {
             seat_name: cx.name(me),
             seat_number: me.number(),
             move_path: format!("{base}/move"),
-            history: present::history(
-                &page.history,
-                kind.name(),
-                cx,
-                page.time
-                    .zone
-                    .as_deref()
-                    .and_then(|z| z.parse().ok())
-                    .unwrap_or(chrono_tz::UTC),
-            ),
+            history: present::history(&page.history, kind.name(), cx),
             rematch_path: (page.outcome.is_some() && page.rematch_url.is_none())
                 .then(|| format!("{base}/rematch")),
             rematch_url: page.rematch_url.clone(),
@@ -933,7 +922,16 @@ pub async fn public(
         return not_found(w);
     };
     let lang = w.lang().to_owned();
-    let page = match blocking(&state, move |s, conn| s.games.public_page(conn, &id, &lang)).await {
+    // Times in the zone of whoever is signed in.
+    let zone = match super::people::signed_in(&state, &request).await {
+        Ok(Some(person)) => person.time_zone.parse().unwrap_or(chrono_tz::UTC),
+        _ => chrono_tz::UTC,
+    };
+    let page = match blocking(&state, move |s, conn| {
+        s.games.public_page(conn, &id, &lang, zone)
+    })
+    .await
+    {
         Ok(Ok(page)) => page,
         Ok(Err(LoadError::NoSuchGame)) => return not_found(w),
         Ok(Err(LoadError::UnknownKind(game))) => return unknown_kind(w, &game),
@@ -953,10 +951,6 @@ pub async fn public(
         Viewer::Spectator
     };
     let cx = Ctx::new(w, &names, viewer);
-    let zone = match super::people::signed_in(&state, &request).await {
-        Ok(Some(person)) => person.time_zone.parse().unwrap_or(chrono_tz::UTC),
-        _ => chrono_tz::UTC,
-    };
     let time = present::time_lines(&page.time, None, &cx, zone);
     let view = page.view.as_ref();
     let status = match page.game.status {
@@ -1033,7 +1027,7 @@ pub async fn public(
         record_path: format!("/games/{id}/record.json"),
         replay_path: format!("/games/{id}/replay/{}", page.seq),
         board: view.map(|v| kind.board(v, &cx)).unwrap_or_default(),
-        history: present::history(&page.history, kind.name(), &cx, zone),
+        history: present::history(&page.history, kind.name(), &cx),
         notices: page.undelivered.iter().map(|u| undelivered(w, u)).collect(),
         talk: TalkShown::new(&page.talk, None, None, &page.seats, &cx),
         time,

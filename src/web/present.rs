@@ -6,6 +6,7 @@ use crate::games::{GameInfo, HistoryEntry, SeatInfo};
 use crate::kinds::{Kind, View};
 pub use crate::present::status;
 use crate::present::{Ctx, SeatNames, Words};
+use std::sync::Arc;
 
 pub struct Flash {
     pub kind: &'static str,
@@ -91,21 +92,15 @@ const UNFOLDED: usize = 10;
 /// The history in chapters, newest first: the current one (a battle under way) open, each
 /// older one folded under its title (`<game>-history-chapter`, numbered from the first). A
 /// game without chapters shows its latest ten entries and folds the rest.
-pub fn history(
-    entries: &[HistoryEntry],
-    game: &str,
-    cx: &Ctx,
-    zone: chrono_tz::Tz,
-) -> Vec<Chapter> {
+pub fn history(entries: &[Arc<HistoryEntry>], game: &str, cx: &Ctx) -> Vec<Chapter> {
     let w = &cx.words;
-    let lines = history_lines(entries, cx, zone);
     // Newest first: an entry that ends a chapter is the newest of an older chapter.
     let mut parts: Vec<Vec<String>> = vec![Vec::new()];
-    for (entry, line) in entries.iter().zip(lines) {
+    for entry in entries {
         if entry.ends_chapter {
             parts.push(Vec::new());
         }
-        parts.last_mut().expect("a part").push(line);
+        parts.last_mut().expect("a part").push(entry.line.clone());
     }
     let mut remaining = entries.len();
     let mut chapters = Vec::new();
@@ -154,32 +149,6 @@ pub fn history(
         remaining -= len;
     }
     chapters
-}
-
-/// History entries as lines, newest first, each move's time in the reader's zone:
-/// "Move 12 · Alice · Tuesday 24 November 14:05: Alice played Mercenary 5."
-fn history_lines(entries: &[HistoryEntry], cx: &Ctx, zone: chrono_tz::Tz) -> Vec<String> {
-    let stamper = crate::present::time::Stamper::new(cx.words, zone);
-    entries
-        .iter()
-        .map(|e| match e.seat {
-            Some(seat) => cx.words.with(
-                "history-move",
-                &[
-                    ("seq", e.seq.into()),
-                    ("name", cx.name(seat).into()),
-                    (
-                        "time",
-                        e.at.map(|at| stamper.stamp(at.0))
-                            .unwrap_or_default()
-                            .into(),
-                    ),
-                    ("lines", e.lines.join(" ").into()),
-                ],
-            ),
-            None => cx.words.one("history-setup", "lines", e.lines.join(" ")),
-        })
-        .collect()
 }
 
 /// What a page says of time, in `zone`: the reader's own deadline, whom the game waits on
@@ -234,15 +203,18 @@ mod tests {
     use crate::engine::Viewer;
     use crate::present::SeatNames;
 
-    fn entries(chapter_ends: &[i64], last: i64) -> Vec<HistoryEntry> {
+    fn entries(chapter_ends: &[i64], last: i64) -> Vec<Arc<HistoryEntry>> {
         (0..=last)
             .rev()
-            .map(|seq| HistoryEntry {
-                seq,
-                at: None,
-                seat: None,
-                lines: vec![format!("step {seq}")],
-                ends_chapter: chapter_ends.contains(&seq),
+            .map(|seq| {
+                Arc::new(HistoryEntry {
+                    seq,
+                    at: None,
+                    seat: None,
+                    lines: vec![format!("step {seq}")],
+                    line: format!("step {seq}"),
+                    ends_chapter: chapter_ends.contains(&seq),
+                })
             })
             .collect()
     }
@@ -255,7 +227,7 @@ mod tests {
             &names,
             Viewer::Spectator,
         );
-        history(&entries(chapter_ends, last), game, &cx, chrono_tz::UTC)
+        history(&entries(chapter_ends, last), game, &cx)
             .into_iter()
             .map(|c| (c.title, c.start, c.entries.len()))
             .collect()

@@ -1,0 +1,183 @@
+//! A game's history in words, per reader: each step is written once per game, language, viewer,
+//! time zone and players' names, and kept, so a page writes only the steps since it last did.
+
+use super::{step_words, Millis};
+use crate::audit::{Replay, Step};
+use crate::engine::{Seat, Viewer};
+use crate::kinds::Kind;
+use crate::present::time::Stamper;
+use crate::present::{Ctx, SeatNames};
+use crate::store::GameId;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// One entry of a reader's history: what one step caused, in words.
+#[derive(Clone, Debug)]
+pub struct HistoryEntry {
+    pub seq: i64,
+    pub at: Option<Millis>,
+    pub seat: Option<Seat>,
+    /// What the step caused, sentence by sentence.
+    pub lines: Vec<String>,
+    /// The entry as the log shows it: "Move 12 · Alice · Tuesday 24 November 14:05: …", the
+    /// time in the reader's zone.
+    pub line: String,
+    /// This step closed a chapter of the game (a battle): see `Presenter::ends_chapter`.
+    pub ends_chapter: bool,
+}
+
+/// Whose words a kept history is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Reader {
+    game: GameId,
+    lang: String,
+    viewer: Viewer,
+    zone: chrono_tz::Tz,
+    /// Once a game is over, its steps may say more.
+    over: bool,
+}
+
+/// A history written up to a step.
+struct Written {
+    names: SeatNames,
+    /// The steps written: the replay's first `covered`, the last of which is `last`. A replay
+    /// extended from the same cached one shares its steps, so `last` is found in it by
+    /// pointer; a replay made again from the log has steps of its own and is written anew.
+    covered: usize,
+    last: Arc<Step>,
+    /// Oldest first; steps that say nothing to this reader have no entry.
+    entries: Vec<Arc<HistoryEntry>>,
+    used: u64,
+}
+
+/// The kept histories, the least recently used dropped beyond `capacity`.
+pub(crate) struct HistoryCache {
+    kept: Mutex<(u64, HashMap<Reader, Written>)>,
+    capacity: usize,
+}
+
+impl HistoryCache {
+    pub fn new(capacity: usize) -> HistoryCache {
+        HistoryCache {
+            kept: Mutex::new((0, HashMap::new())),
+            capacity,
+        }
+    }
+
+    /// What `cx.viewer` may see of every step of `replay`, in words, newest first, each move's
+    /// time in `zone`.
+    pub fn history(
+        &self,
+        kind: &dyn Kind,
+        game: &GameId,
+        replay: &Replay,
+        cx: &Ctx,
+        zone: chrono_tz::Tz,
+    ) -> Vec<Arc<HistoryEntry>> {
+        let over = replay.game.is_over();
+        let reader = Reader {
+            game: game.clone(),
+            lang: cx.words.lang().to_owned(),
+            viewer: cx.viewer,
+            zone,
+            over,
+        };
+        let (mut entries, from) = {
+            let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+            let (clock, map) = &mut *kept;
+            *clock += 1;
+            let now = *clock;
+            match map.get_mut(&reader) {
+                Some(written)
+                    if written.names == *cx.names
+                        && written.covered <= replay.steps.len()
+                        && written.covered > 0
+                        && Arc::ptr_eq(&replay.steps[written.covered - 1], &written.last) =>
+                {
+                    written.used = now;
+                    (written.entries.clone(), written.covered)
+                }
+                _ => (Vec::new(), 0),
+            }
+        };
+        let stamper = Stamper::new(cx.words, zone);
+        entries.extend(
+            replay.steps[from..]
+                .iter()
+                .filter_map(|step| entry(kind, step, over, cx, &stamper))
+                .map(Arc::new),
+        );
+        let newest_first = entries.iter().rev().cloned().collect();
+        if let Some(last) = replay.steps.last() {
+            let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+            let (clock, map) = &mut *kept;
+            *clock += 1;
+            let keep = map
+                .get(&reader)
+                .is_none_or(|kept| kept.covered <= replay.steps.len());
+            if keep {
+                map.insert(
+                    reader,
+                    Written {
+                        names: cx.names.clone(),
+                        covered: replay.steps.len(),
+                        last: last.clone(),
+                        entries,
+                        used: *clock,
+                    },
+                );
+            }
+            if map.len() > self.capacity {
+                if let Some(oldest) = map
+                    .iter()
+                    .min_by_key(|(_, written)| written.used)
+                    .map(|(reader, _)| reader.clone())
+                {
+                    map.remove(&oldest);
+                }
+            }
+        }
+        newest_first
+    }
+}
+
+/// One step in words for `cx.viewer`, or nothing when it says nothing to them.
+fn entry(
+    kind: &dyn Kind,
+    step: &Step,
+    over: bool,
+    cx: &Ctx,
+    stamper: &Stamper,
+) -> Option<HistoryEntry> {
+    let lines = step_words(kind, step, over, cx);
+    if lines.is_empty() {
+        return None;
+    }
+    let seq = step.seq as i64;
+    let line = match step.seat {
+        Some(seat) => cx.words.with(
+            "history-move",
+            &[
+                ("seq", seq.into()),
+                ("name", cx.name(seat).into()),
+                (
+                    "time",
+                    step.at
+                        .map(|at| stamper.stamp(at))
+                        .unwrap_or_default()
+                        .into(),
+                ),
+                ("lines", lines.join(" ").into()),
+            ],
+        ),
+        None => cx.words.one("history-setup", "lines", lines.join(" ")),
+    };
+    Some(HistoryEntry {
+        seq,
+        at: step.at.map(Millis),
+        seat: step.seat,
+        lines,
+        line,
+        ends_chapter: kind.ends_chapter(&step.events),
+    })
+}
