@@ -3,8 +3,9 @@
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use std::collections::BTreeSet;
-use std::sync::Arc;
+use std::collections::{BTreeSet, HashMap};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::sync::{Arc, Mutex};
 
 include!(concat!(env!("OUT_DIR"), "/catalogs.rs"));
 
@@ -18,6 +19,88 @@ type Bundle = FluentBundle<FluentResource>;
 pub struct Catalogs {
     /// The default language first.
     bundles: Arc<Vec<(String, Bundle, BTreeSet<String>)>>,
+    memo: Arc<Memo>,
+}
+
+/// Messages as formatted, by language, id and arguments. Formatting is a function of those
+/// alone, and pages and mails say the same things again and again (a region's owner, a card,
+/// a button); Fluent takes a microsecond or more a message, a look-up here a tenth of that.
+#[derive(Default)]
+struct Memo {
+    /// By the hash of the key; a key that collides with another is formatted every time.
+    kept: Mutex<HashMap<u64, (MemoKey, String), BuildHasherDefault<IdentityHasher>>>,
+}
+
+/// The messages kept at most; past it the memo starts again empty.
+const MEMO_CAPACITY: usize = 50_000;
+
+struct MemoKey {
+    index: usize,
+    id: String,
+    args: Vec<(String, Arg)>,
+}
+
+impl MemoKey {
+    fn is(&self, index: usize, id: &str, args: &[(&str, Arg)]) -> bool {
+        self.index == index
+            && self.id == id
+            && self.args.len() == args.len()
+            && self
+                .args
+                .iter()
+                .zip(args)
+                .all(|((n, v), (m, w))| n == m && v == w)
+    }
+}
+
+fn memo_hash(index: usize, id: &str, args: &[(&str, Arg)]) -> u64 {
+    let mut hasher = rustc_hash::FxHasher::default();
+    (index, id, args).hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The memo's keys are hashes already.
+#[derive(Default)]
+struct IdentityHasher(u64);
+
+impl Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+impl Memo {
+    fn get(&self, index: usize, id: &str, args: &[(&str, Arg)], hash: u64) -> Option<String> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        match kept.get(&hash) {
+            Some((key, text)) if key.is(index, id, args) => Some(text.clone()),
+            _ => None,
+        }
+    }
+
+    fn keep(&self, index: usize, id: &str, args: &[(&str, Arg)], hash: u64, text: &str) {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() >= MEMO_CAPACITY {
+            kept.clear();
+        }
+        let key = MemoKey {
+            index,
+            id: id.to_owned(),
+            args: args
+                .iter()
+                .map(|(n, v)| ((*n).to_owned(), v.clone()))
+                .collect(),
+        };
+        kept.entry(hash).or_insert_with(|| (key, text.to_owned()));
+    }
 }
 
 impl std::fmt::Debug for Catalogs {
@@ -71,6 +154,7 @@ impl Catalogs {
         }
         Ok(Catalogs {
             bundles: Arc::new(bundles),
+            memo: Arc::default(),
         })
     }
 
@@ -111,7 +195,7 @@ impl Catalogs {
 }
 
 /// A value a message is formatted with.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Arg {
     Text(String),
     Number(i64),
@@ -203,19 +287,30 @@ impl<'a> Words<'a> {
 
     /// The message `id` without arguments.
     pub fn get(&self, id: &str) -> String {
-        self.format(id, None)
+        self.with(id, &[])
     }
 
     /// The message `id` with arguments.
     pub fn with(&self, id: &str, args: &[(&str, Arg)]) -> String {
-        let mut fluent = FluentArgs::new();
-        for (name, value) in args {
-            match value {
-                Arg::Text(text) => fluent.set(*name, FluentValue::from(text.as_str())),
-                Arg::Number(n) => fluent.set(*name, FluentValue::from(*n)),
-            }
+        let memo = &self.catalogs.memo;
+        let hash = memo_hash(self.index, id, args);
+        if let Some(text) = memo.get(self.index, id, args, hash) {
+            return text;
         }
-        self.format(id, Some(&fluent))
+        let text = if args.is_empty() {
+            self.format(id, None)
+        } else {
+            let mut fluent = FluentArgs::new();
+            for (name, value) in args {
+                match value {
+                    Arg::Text(text) => fluent.set(*name, FluentValue::from(text.as_str())),
+                    Arg::Number(n) => fluent.set(*name, FluentValue::from(*n)),
+                }
+            }
+            self.format(id, Some(&fluent))
+        };
+        memo.keep(self.index, id, args, hash, &text);
+        text
     }
 
     /// `with` for one argument: handy in templates.
@@ -308,5 +403,61 @@ impl<'a> Words<'a> {
                 )
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The memo gives back what Fluent writes for the same language, message and arguments,
+    /// and never one of them for another.
+    #[test]
+    fn a_remembered_message_is_the_one_fluent_writes_for_its_language_and_arguments() {
+        let warm = Catalogs::build(&[]).unwrap();
+        let asks: Vec<(&str, &str, Vec<(&str, Arg)>)> = vec![
+            (
+                "en",
+                "list-and",
+                vec![("first", "a".into()), ("last", "b".into())],
+            ),
+            (
+                "pt",
+                "list-and",
+                vec![("first", "a".into()), ("last", "b".into())],
+            ),
+            (
+                "en",
+                "list-and",
+                vec![("first", "b".into()), ("last", "a".into())],
+            ),
+            (
+                "en",
+                "list-and",
+                vec![("last", "a".into()), ("first", "b".into())],
+            ),
+            ("en", "history-older", vec![("count", 1.into())]),
+            ("en", "history-older", vec![("count", 2.into())]),
+            ("pt", "history-older", vec![("count", 2.into())]),
+            ("en", "history-older", vec![("count", "2".into())]),
+            ("en", "list-nobody", vec![]),
+            ("pt", "list-nobody", vec![]),
+        ];
+        for _ in 0..2 {
+            for (lang, id, args) in &asks {
+                let cold = Catalogs::build(&[]).unwrap();
+                assert_eq!(
+                    warm.words(lang).with(id, args),
+                    cold.words(lang).with(id, args),
+                    "{lang} {id} {args:?}"
+                );
+            }
+        }
+        let en = warm.words("en");
+        assert_ne!(
+            en.one("history-older", "count", 1),
+            en.one("history-older", "count", 2)
+        );
+        assert_ne!(en.get("list-nobody"), warm.words("pt").get("list-nobody"));
     }
 }
