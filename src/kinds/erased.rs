@@ -114,12 +114,12 @@ impl fmt::Debug for Outcome {
 #[derive(Clone)]
 pub struct Decision {
     pub(crate) inner: Arc<dyn Dyn>,
-    pub(crate) json: fn(&dyn Dyn) -> serde_json::Value,
+    pub(crate) json: fn(&dyn Dyn) -> Json,
 }
 
 impl Decision {
     /// The decision as JSON (the API's `decision`).
-    pub fn to_json(&self) -> serde_json::Value {
+    pub fn to_json(&self) -> Json {
         (self.json)(&*self.inner)
     }
     pub fn downcast<T: Any>(&self) -> Option<&T> {
@@ -152,15 +152,15 @@ pub struct Pending {
 pub struct View {
     pub(crate) viewer: Viewer,
     pub(crate) inner: Arc<dyn Any + Send + Sync>,
-    pub(crate) json: fn(&dyn Any) -> serde_json::Value,
+    pub(crate) json: fn(&dyn Any) -> Json,
 }
 
 impl View {
     pub fn viewer(&self) -> Viewer {
         self.viewer
     }
-    /// The view as JSON (the API's `view`).
-    pub fn to_json(&self) -> serde_json::Value {
+    /// The view as JSON (the API's `view`), written straight from the game's type.
+    pub fn to_json(&self) -> Json {
         (self.json)(&*self.inner)
     }
     pub fn downcast<T: Any>(&self) -> Option<&T> {

@@ -72,12 +72,12 @@ fn outcome<G: Rules>(typed: &G::Outcome) -> Outcome {
 }
 
 fn decision<G: Rules>(typed: G::Decision) -> Decision {
-    fn to_json<D: serde::Serialize + 'static>(value: &dyn Dyn) -> serde_json::Value {
+    fn to_json<D: serde::Serialize + 'static>(value: &dyn Dyn) -> Json {
         let typed = value
             .as_any()
             .downcast_ref::<D>()
             .expect("a decision of its game");
-        serde_json::to_value(typed).expect("decisions serialize")
+        Json::of(typed)
     }
     Decision {
         inner: Arc::new(typed),
@@ -162,9 +162,9 @@ impl<G: Rules> State for TypedState<G> {
         self.0.standings()
     }
     fn view(&self, viewer: Viewer) -> View {
-        fn to_json<V: serde::Serialize + 'static>(value: &dyn Any) -> serde_json::Value {
+        fn to_json<V: serde::Serialize + 'static>(value: &dyn Any) -> Json {
             let typed = value.downcast_ref::<V>().expect("a view of its game");
-            serde_json::to_value(typed).expect("views serialize")
+            Json::of(typed)
         }
         View {
             viewer,

@@ -251,7 +251,7 @@ struct GameJson {
     log_head: Option<String>,
     commitment: String,
     /// The spectator's view (the full reveal once the game is over); null before the start.
-    view: Option<serde_json::Value>,
+    view: Option<crate::kinds::Json>,
     /// The server secret, revealed once the game is over.
     secret: Option<String>,
     /// Hours each seat has for a decision; null: no deadline.
@@ -402,12 +402,12 @@ where
 struct SeatJson {
     seat: Seat,
     status: &'static str,
-    decision: Option<serde_json::Value>,
+    decision: Option<crate::kinds::Json>,
     legal_actions: Vec<Action>,
     /// Send it back with the next move.
     seq: i64,
     log_head: Option<String>,
-    view: Option<serde_json::Value>,
+    view: Option<crate::kinds::Json>,
     /// When this seat's decision is due (RFC 3339, UTC); null without one.
     deadline: Option<String>,
     /// The table's talk this seat may read, oldest first.
