@@ -301,15 +301,16 @@ impl std::fmt::Debug for Worker {
     }
 }
 
-/// Settles mails as they are sent: a lane hands its outcome over and goes on sending; whoever
-/// finds no settlement running commits every outcome waiting then in one transaction (the
-/// mails of the other lanes sent meanwhile), so each mail is settled right after it is sent
-/// without one commit per mail, and sending never waits for a commit.
+/// Settles mails as they are sent: a lane hands its outcome over and goes on sending; one task
+/// at a time commits every outcome waiting in one transaction (the mails of the other lanes
+/// sent meanwhile), so each mail is settled right after it is sent without one commit per
+/// mail, and sending never waits for a commit.
 struct Settler {
     db: Db,
     now: Millis,
     waiting: std::sync::Mutex<Vec<(Sent, Settled)>>,
-    turn: tokio::sync::Mutex<()>,
+    /// A commit task is running (it takes what is waiting until nothing is).
+    committing: std::sync::atomic::AtomicBool,
 }
 
 /// Where a lane learns that its mail was settled.
@@ -324,32 +325,53 @@ const UNSETTLED: usize = 8;
 
 impl Settler {
     fn hand(self: &Arc<Self>, outcome: Sent) -> Settlement {
+        use std::sync::atomic::Ordering;
         let (done, answer) = tokio::sync::oneshot::channel();
         self.waiting
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push((outcome, done));
-        let settler = self.clone();
-        tokio::spawn(async move { settler.commit_waiting().await });
+        if !self.committing.swap(true, Ordering::AcqRel) {
+            let settler = self.clone();
+            tokio::spawn(async move {
+                loop {
+                    settler.commit_waiting().await;
+                    settler.committing.store(false, Ordering::Release);
+                    // An outcome handed over after the last take and before the flag fell
+                    // found the task running: take it too, unless another task started.
+                    let more = !settler
+                        .waiting
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .is_empty();
+                    if !more || settler.committing.swap(true, Ordering::AcqRel) {
+                        break;
+                    }
+                }
+            });
+        }
         answer
     }
 
+    /// Commit every outcome waiting, in one transaction, until none is.
     async fn commit_waiting(&self) {
-        let _turn = self.turn.lock().await;
-        let batch = std::mem::take(&mut *self.waiting.lock().unwrap_or_else(|e| e.into_inner()));
-        if batch.is_empty() {
-            return;
-        }
-        let outcomes: Vec<Sent> = batch.iter().map(|(o, _)| o.clone()).collect();
-        let now = self.now;
-        let stored = self
-            .db
-            .run(move |conn| store::record_sends(conn, &outcomes, now))
-            .await
-            .map_err(|e| e.to_string())
-            .and_then(|r| r.map_err(|e| e.to_string()));
-        for (_, done) in batch {
-            let _ = done.send(stored.clone());
+        loop {
+            let batch =
+                std::mem::take(&mut *self.waiting.lock().unwrap_or_else(|e| e.into_inner()));
+            if batch.is_empty() {
+                return;
+            }
+            let outcomes: Vec<Sent> = batch.iter().map(|(o, _)| o.clone()).collect();
+            let now = self.now;
+            let stored = self
+                .db
+                .run(move |conn| store::record_sends(conn, &outcomes, now))
+                .await
+                .map_err(|e| e.to_string())
+                .and_then(|r| r.map_err(|e| e.to_string()));
+            for (_, done) in batch {
+                let _ = done.send(stored.clone());
+            }
         }
     }
 }
@@ -400,7 +422,7 @@ impl Worker {
             db: self.db.clone(),
             now,
             waiting: std::sync::Mutex::new(Vec::new()),
-            turn: tokio::sync::Mutex::new(()),
+            committing: std::sync::atomic::AtomicBool::new(false),
         });
         let mut sending = JoinSet::new();
         for (lane, queue) in send_queues(rows).into_iter().enumerate() {
