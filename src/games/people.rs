@@ -125,12 +125,11 @@ impl Games {
             Some(LinkOf::Settings(token)) => return Ok(self.settings_person(conn, token)?),
             Some(LinkOf::Seat { game, seat, token }) => (game, seat, token),
         };
-        match self.authorize(conn, game, seat, token) {
-            Ok(_) => {}
-            Err(super::AuthError::Unexpected(error)) => return Err(error),
-            Err(_) => return Ok(None),
+        let seats = store::seats_of(conn, game)?;
+        if self.authorize_among(&seats, game, seat, token).is_err() {
+            return Ok(None);
         }
-        let seat = store::seats_of(conn, game)?
+        let seat = seats
             .into_iter()
             .find(|s| s.seat == seat.0 as i32 && s.has_person());
         match seat {
