@@ -415,7 +415,8 @@ mod tests {
     #[test]
     fn a_remembered_message_is_the_one_fluent_writes_for_its_language_and_arguments() {
         let warm = Catalogs::build(&[]).unwrap();
-        let asks: Vec<(&str, &str, Vec<(&str, Arg)>)> = vec![
+        type Ask<'a> = (&'a str, &'a str, Vec<(&'a str, Arg)>);
+        let asks: Vec<Ask> = vec![
             (
                 "en",
                 "list-and",
