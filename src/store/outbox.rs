@@ -87,12 +87,14 @@ pub fn enqueue(conn: &mut AnyConnection, mail: NewMail, now: Millis) -> QueryRes
 
 /// Queue mails built with [`NewMail::into_row`].
 pub fn insert_mails(conn: &mut AnyConnection, rows: &[OutboxRow]) -> QueryResult<()> {
-    for row in rows {
-        diesel::insert_into(outbox::table)
-            .values(row.clone())
-            .execute(conn)?;
-    }
-    Ok(())
+    super::on_backend!(conn, c => {
+        for row in rows {
+            diesel::insert_into(outbox::table)
+                .values(row.clone())
+                .execute(c)?;
+        }
+        Ok(())
+    })
 }
 
 /// Claim up to `limit` due rows for `lease`: rows whose `next_attempt_at` has come and that no
@@ -206,12 +208,14 @@ pub fn mark_failed(
 
 /// The failed mails of a game, oldest first.
 pub fn failed_mails(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<OutboxRow>> {
-    outbox::table
-        .filter(outbox::game_id.eq(game.as_str()))
-        .filter(outbox::failed_at.is_not_null())
-        .order(outbox::created_at.asc())
-        .select(outbox::all_columns)
-        .load(conn)
+    super::on_backend!(conn, c => {
+        outbox::table
+            .filter(outbox::game_id.eq(game.as_str()))
+            .filter(outbox::failed_at.is_not_null())
+            .order(outbox::created_at.asc())
+            .select(outbox::all_columns)
+            .load(c)
+    })
 }
 
 /// One queued mail by id.

@@ -68,11 +68,13 @@ pub fn ensure_address(
 }
 
 pub fn find_address(conn: &mut AnyConnection, address: &str) -> QueryResult<Option<AddressRow>> {
-    addresses::table
-        .find(address_key(address))
-        .select(AddressRow::as_select())
-        .get_result(conn)
-        .optional()
+    super::on_backend!(conn, c => {
+        addresses::table
+            .find(address_key(address))
+            .select(AddressRow::as_select())
+            .get_result(c)
+            .optional()
+    })
 }
 
 pub fn address_by_key(conn: &mut AnyConnection, key: &str) -> QueryResult<Option<AddressRow>> {
@@ -88,11 +90,13 @@ pub fn find_addresses(
     conn: &mut AnyConnection,
     addresses: &[&str],
 ) -> QueryResult<Vec<AddressRow>> {
-    let keys: Vec<String> = addresses.iter().map(|a| address_key(a)).collect();
-    addresses::table
-        .filter(addresses::address.eq_any(keys))
-        .select(AddressRow::as_select())
-        .load(conn)
+    super::on_backend!(conn, c => {
+        let keys: Vec<String> = addresses.iter().map(|a| address_key(a)).collect();
+        addresses::table
+            .filter(addresses::address.eq_any(keys))
+            .select(AddressRow::as_select())
+            .load(c)
+    })
 }
 
 /// A link mailed to the address was followed: it is proven.
@@ -277,10 +281,12 @@ pub fn set_muted(
 
 /// The games the address muted.
 pub fn muted_games(conn: &mut AnyConnection, address: &str) -> QueryResult<Vec<String>> {
-    muted::table
-        .filter(muted::address.eq(address_key(address)))
-        .select(muted::game_id)
-        .load(conn)
+    super::on_backend!(conn, c => {
+        muted::table
+            .filter(muted::address.eq(address_key(address)))
+            .select(muted::game_id)
+            .load(c)
+    })
 }
 
 /// The addresses that muted this game.

@@ -259,11 +259,13 @@ pub fn insert_seat(conn: &mut AnyConnection, row: &SeatRow) -> QueryResult<()> {
 /// cached statement was parsed and planned afresh each time (about a tenth of the service's
 /// CPU under load). A primary-key lookup returns at most one row without a LIMIT.
 pub fn find_game(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Option<GameRow>> {
-    games::table
-        .find(id.as_str())
-        .select(games::all_columns)
-        .get_result::<GameRow>(conn)
-        .optional()
+    super::on_backend!(conn, c => {
+        games::table
+            .find(id.as_str())
+            .select(games::all_columns)
+            .get_result::<GameRow>(c)
+            .optional()
+    })
 }
 
 /// Read a game row inside a write transaction, locking it on PostgreSQL (`FOR UPDATE`) so
@@ -282,20 +284,24 @@ pub fn seat_link_version(
     id: &GameId,
     seat: i32,
 ) -> QueryResult<Option<i32>> {
-    seats::table
-        .find((id.as_str(), seat))
-        .select(seats::link_version)
-        .get_result(conn)
-        .optional()
+    super::on_backend!(conn, c => {
+        seats::table
+            .find((id.as_str(), seat))
+            .select(seats::link_version)
+            .get_result(c)
+            .optional()
+    })
 }
 
 /// Every seat of a game, in seat order.
 pub fn seats_of(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Vec<SeatRow>> {
-    seats::table
-        .filter(seats::game_id.eq(id.as_str()))
-        .order(seats::seat.asc())
-        .select(seats::all_columns)
-        .load(conn)
+    super::on_backend!(conn, c => {
+        seats::table
+            .filter(seats::game_id.eq(id.as_str()))
+            .order(seats::seat.asc())
+            .select(seats::all_columns)
+            .load(c)
+    })
 }
 
 pub fn record_acceptance(
@@ -461,16 +467,16 @@ pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> 
         games::revision.eq(new.revision + 1),
         games::log_head.eq(Some(last.hash.as_str())),
     );
-    let changed = match new.ended_at {
-        None => diesel::update(game).set(next).execute(conn)?,
+    let changed = super::on_backend!(conn, c => match new.ended_at {
+        None => diesel::update(game).set(next).execute(c)?,
         Some(at) => diesel::update(game)
             .set((
                 next,
                 games::status.eq(GameStatus::Over.as_str()),
                 games::ended_at.eq(Some(at.0)),
             ))
-            .execute(conn)?,
-    };
+            .execute(c)?,
+    });
     if changed == 0 {
         return Ok(false);
     }
@@ -480,9 +486,9 @@ pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> 
     insert_mails(conn, &new.mails)?;
     // One statement per seat: SQLite cannot keep a prepared `IN (…)` of varying length.
     for &seat in &new.seen_by {
-        diesel::update(seats::table.find((game_id, seat)))
+        super::on_backend!(conn, c => diesel::update(seats::table.find((game_id, seat)))
             .set(seats::last_seen_seq.eq(last.seq))
-            .execute(conn)?;
+            .execute(c))?;
     }
     super::apply_deadlines(conn, game_id, &new.deadlines)?;
     for (seat, control, missed) in &new.controls {
@@ -499,10 +505,12 @@ pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> 
 /// Append one action. A concurrent append of the same `seq` fails with a unique violation
 /// (see [`super::is_unique_violation`]).
 pub fn append_action(conn: &mut AnyConnection, row: &ActionRow) -> QueryResult<()> {
-    diesel::insert_into(actions::table)
-        .values(row.clone())
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::insert_into(actions::table)
+            .values(row.clone())
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// The log entries with `seq >= from`, in order.
@@ -511,12 +519,14 @@ pub fn actions_from(
     id: &GameId,
     from: i64,
 ) -> QueryResult<Vec<ActionRow>> {
-    actions::table
-        .filter(actions::game_id.eq(id.as_str()))
-        .filter(actions::seq.ge(from))
-        .order(actions::seq.asc())
-        .select(actions::all_columns)
-        .load(conn)
+    super::on_backend!(conn, c => {
+        actions::table
+            .filter(actions::game_id.eq(id.as_str()))
+            .filter(actions::seq.ge(from))
+            .order(actions::seq.asc())
+            .select(actions::all_columns)
+            .load(c)
+    })
 }
 
 /// The sequence number of the last action (0 when the log is empty).

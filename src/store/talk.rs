@@ -44,11 +44,13 @@ pub fn insert_message(conn: &mut AnyConnection, row: &MessageRow) -> QueryResult
 
 /// Every message of a game, oldest first (the caller keeps what a reader may see).
 pub fn messages_of(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<MessageRow>> {
-    messages::table
-        .filter(messages::game_id.eq(game.as_str()))
-        .order((messages::created_at.asc(), messages::id.asc()))
-        .select(MessageRow::as_select())
-        .load(conn)
+    super::on_backend!(conn, c => {
+        messages::table
+            .filter(messages::game_id.eq(game.as_str()))
+            .order((messages::created_at.asc(), messages::id.asc()))
+            .select(MessageRow::as_select())
+            .load(c)
+    })
 }
 
 /// The games where some seat has not been mailed a message of another seat created after

@@ -38,28 +38,32 @@ pub fn apply_deadlines(
     game: &str,
     changes: &DeadlineChanges,
 ) -> QueryResult<()> {
-    for seat in changes
-        .cleared
-        .iter()
-        .chain(changes.set.iter().map(|d| &d.seat))
-    {
-        diesel::delete(deadlines::table.find((game, *seat))).execute(conn)?;
-    }
-    for row in &changes.set {
-        diesel::insert_into(deadlines::table)
-            .values(row.clone())
-            .execute(conn)?;
-    }
-    Ok(())
+    super::on_backend!(conn, c => {
+        for seat in changes
+            .cleared
+            .iter()
+            .chain(changes.set.iter().map(|d| &d.seat))
+        {
+            diesel::delete(deadlines::table.find((game, *seat))).execute(c)?;
+        }
+        for row in &changes.set {
+            diesel::insert_into(deadlines::table)
+                .values(row.clone())
+                .execute(c)?;
+        }
+        Ok(())
+    })
 }
 
 /// Every deadline of a game, by seat.
 pub fn deadlines_of(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<DeadlineRow>> {
-    deadlines::table
-        .filter(deadlines::game_id.eq(game.as_str()))
-        .order(deadlines::seat.asc())
-        .select(DeadlineRow::as_select())
-        .load(conn)
+    super::on_backend!(conn, c => {
+        deadlines::table
+            .filter(deadlines::game_id.eq(game.as_str()))
+            .order(deadlines::seat.asc())
+            .select(DeadlineRow::as_select())
+            .load(c)
+    })
 }
 
 /// Every deadline of the seats of `address` (for pushing them past an absence).
@@ -245,15 +249,16 @@ pub fn absences_of(
     address: &str,
     after: Millis,
 ) -> QueryResult<Vec<AbsenceRow>> {
-    absences::table
-        .filter(absences::address.eq(super::address_key(address)))
-        .filter(absences::ends_at.gt(after.0))
-        .order(absences::starts_at.asc())
-        .select(AbsenceRow::as_select())
-        .load(conn)
+    super::on_backend!(conn, c => {
+        absences::table
+            .filter(absences::address.eq(super::address_key(address)))
+            .filter(absences::ends_at.gt(after.0))
+            .order(absences::starts_at.asc())
+            .select(AbsenceRow::as_select())
+            .load(c)
+    })
 }
 
-/// Every absence of a person that overlaps `[from, to)`.
 /// The absences of any of `addresses` that overlap `from..to` (one query for a table).
 pub fn absences_of_between(
     conn: &mut AnyConnection,
@@ -261,15 +266,18 @@ pub fn absences_of_between(
     from: Millis,
     to: Millis,
 ) -> QueryResult<Vec<AbsenceRow>> {
-    let keys: Vec<String> = addresses.iter().map(|a| super::address_key(a)).collect();
-    absences::table
-        .filter(absences::address.eq_any(keys))
-        .filter(absences::ends_at.gt(from.0))
-        .filter(absences::starts_at.lt(to.0))
-        .select(AbsenceRow::as_select())
-        .load(conn)
+    super::on_backend!(conn, c => {
+        let keys: Vec<String> = addresses.iter().map(|a| super::address_key(a)).collect();
+        absences::table
+            .filter(absences::address.eq_any(keys))
+            .filter(absences::ends_at.gt(from.0))
+            .filter(absences::starts_at.lt(to.0))
+            .select(AbsenceRow::as_select())
+            .load(c)
+    })
 }
 
+/// Every absence of a person that overlaps `[from, to)`.
 pub fn absences_between(
     conn: &mut AnyConnection,
     address: &str,
