@@ -48,7 +48,8 @@ const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/po
 /// Run `$body` with `$c` bound to the backend's own connection. Through `AnyConnection`,
 /// diesel builds a query's SQL text again every time it runs, even when the statement is
 /// prepared and cached already (about 5 µs a query); on the backend's own connection a cached
-/// statement is used as it is. The queries of every page and every move go this way.
+/// statement is used as it is. Every query of the store goes this way; `AnyConnection` itself
+/// serves transactions, migrations and the pool.
 macro_rules! on_backend {
     ($conn:expr, $c:ident => $body:expr) => {
         match $conn {

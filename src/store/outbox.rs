@@ -125,9 +125,9 @@ pub fn claim_due(
         };
         let until = now.plus(lease).0;
         let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
-        diesel::update(outbox::table.filter(outbox::id.eq_any(ids)))
+        super::on_backend!(conn, c => diesel::update(outbox::table.filter(outbox::id.eq_any(ids)))
             .set(outbox::claimed_until.eq(Some(until)))
-            .execute(conn)?;
+            .execute(c))?;
         for row in &mut rows {
             row.claimed_until = Some(until);
         }
@@ -164,7 +164,7 @@ pub fn record_sends(conn: &mut AnyConnection, outcomes: &[Sent], now: Millis) ->
             })
             .collect();
         for ids in delivered.chunks(500) {
-            diesel::delete(outbox::table.filter(outbox::id.eq_any(ids))).execute(conn)?;
+            super::on_backend!(conn, c => diesel::delete(outbox::table.filter(outbox::id.eq_any(ids))).execute(c))?;
         }
         for outcome in outcomes {
             if let Sent::Retry {
@@ -173,14 +173,14 @@ pub fn record_sends(conn: &mut AnyConnection, outcomes: &[Sent], now: Millis) ->
                 error,
             } = outcome
             {
-                diesel::update(outbox::table.find(id))
+                super::on_backend!(conn, c => diesel::update(outbox::table.find(id))
                     .set((
                         outbox::attempts.eq(attempts + 1),
                         outbox::last_error.eq(Some(error)),
                         outbox::next_attempt_at.eq(now.plus(retry_delay(*attempts)).0),
                         outbox::claimed_until.eq(None::<i64>),
                     ))
-                    .execute(conn)?;
+                    .execute(c))?;
             }
         }
         Ok(())
@@ -195,14 +195,14 @@ pub fn mark_failed(
     reason: &str,
     now: Millis,
 ) -> QueryResult<()> {
-    diesel::update(outbox::table.find(&row.id))
+    super::on_backend!(conn, c => diesel::update(outbox::table.find(&row.id))
         .set((
             outbox::failed_at.eq(Some(now.0)),
             outbox::attempts.eq(row.attempts + 1),
             outbox::last_error.eq(Some(reason)),
             outbox::claimed_until.eq(None::<i64>),
         ))
-        .execute(conn)?;
+        .execute(c))?;
     super::people::mark_undeliverable(conn, &row.to_addr, reason, now)
 }
 
@@ -220,23 +220,27 @@ pub fn failed_mails(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<
 
 /// One queued mail by id.
 pub fn outbox_row(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<OutboxRow>> {
-    outbox::table
-        .find(id)
-        .select(outbox::all_columns)
-        .get_result(conn)
-        .optional()
+    super::on_backend!(conn, c => {
+        outbox::table
+            .find(id)
+            .select(outbox::all_columns)
+            .get_result(c)
+            .optional()
+    })
 }
 
 /// Put a mail back in the queue, due now, its failure forgotten (an operator's retry).
 pub fn retry_now(conn: &mut AnyConnection, id: &str, now: Millis) -> QueryResult<bool> {
-    diesel::update(outbox::table.find(id))
-        .set((
-            outbox::failed_at.eq(None::<i64>),
-            outbox::next_attempt_at.eq(now.0),
-            outbox::claimed_until.eq(None::<i64>),
-        ))
-        .execute(conn)
-        .map(|n| n > 0)
+    super::on_backend!(conn, c => {
+        diesel::update(outbox::table.find(id))
+            .set((
+                outbox::failed_at.eq(None::<i64>),
+                outbox::next_attempt_at.eq(now.0),
+                outbox::claimed_until.eq(None::<i64>),
+            ))
+            .execute(c)
+            .map(|n| n > 0)
+    })
 }
 
 /// The delay before retry number `attempts + 1`: 30 s × 2^attempts, at most an hour.
@@ -247,12 +251,11 @@ pub fn retry_delay(attempts: i32) -> Duration {
 
 /// Queued rows, oldest first; of one game when `game` is given (for tests and an admin page).
 pub fn outbox_rows(conn: &mut AnyConnection, game: Option<&GameId>) -> QueryResult<Vec<OutboxRow>> {
-    let mut query = outbox::table
+    let all = outbox::table
         .select(outbox::all_columns)
-        .order((outbox::created_at.asc(), outbox::id.asc()))
-        .into_boxed();
-    if let Some(game) = game {
-        query = query.filter(outbox::game_id.eq(game.as_str()));
-    }
-    query.load(conn)
+        .order((outbox::created_at.asc(), outbox::id.asc()));
+    super::on_backend!(conn, c => match game {
+        Some(game) => all.filter(outbox::game_id.eq(game.as_str())).load(c),
+        None => all.load(c),
+    })
 }

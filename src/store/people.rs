@@ -51,13 +51,13 @@ pub fn ensure_address(
     if let Some(row) = find_address(conn, &address)? {
         return Ok(row);
     }
-    let inserted = diesel::insert_into(addresses::table)
+    let inserted = super::on_backend!(conn, c => diesel::insert_into(addresses::table)
         .values((
             addresses::address.eq(&address),
             addresses::created_at.eq(now.0),
             addresses::key.eq(random_base32(16)),
         ))
-        .execute(conn);
+        .execute(c));
     match inserted {
         Ok(_) => {}
         // Made by a concurrent request meanwhile: theirs stands.
@@ -78,11 +78,13 @@ pub fn find_address(conn: &mut AnyConnection, address: &str) -> QueryResult<Opti
 }
 
 pub fn address_by_key(conn: &mut AnyConnection, key: &str) -> QueryResult<Option<AddressRow>> {
-    addresses::table
-        .filter(addresses::key.eq(key))
-        .select(AddressRow::as_select())
-        .get_result(conn)
-        .optional()
+    super::on_backend!(conn, c => {
+        addresses::table
+            .filter(addresses::key.eq(key))
+            .select(AddressRow::as_select())
+            .get_result(c)
+            .optional()
+    })
 }
 
 /// The people of these addresses (those known), in no particular order, in one query.
@@ -101,14 +103,16 @@ pub fn find_addresses(
 
 /// A link mailed to the address was followed: it is proven.
 pub fn mark_verified(conn: &mut AnyConnection, address: &str, now: Millis) -> QueryResult<()> {
-    diesel::update(
-        addresses::table
-            .find(address_key(address))
-            .filter(addresses::verified_at.is_null()),
-    )
-    .set(addresses::verified_at.eq(Some(now.0)))
-    .execute(conn)
-    .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(
+            addresses::table
+                .find(address_key(address))
+                .filter(addresses::verified_at.is_null()),
+        )
+        .set(addresses::verified_at.eq(Some(now.0)))
+        .execute(c)
+        .map(drop)
+    })
 }
 
 /// A person's mail preferences.
@@ -125,15 +129,17 @@ pub fn set_preferences(
     address: &str,
     preferences: &Preferences,
 ) -> QueryResult<()> {
-    diesel::update(addresses::table.find(address_key(address)))
-        .set((
-            addresses::mail_mode.eq(&preferences.mail_mode),
-            addresses::digest_hour.eq(preferences.digest_hour),
-            addresses::time_zone.eq(&preferences.time_zone),
-            addresses::language.eq(preferences.language.as_deref()),
-        ))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(addresses::table.find(address_key(address)))
+            .set((
+                addresses::mail_mode.eq(&preferences.mail_mode),
+                addresses::digest_hour.eq(preferences.digest_hour),
+                addresses::time_zone.eq(&preferences.time_zone),
+                addresses::language.eq(preferences.language.as_deref()),
+            ))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// The person's chosen language (`None`: as their browser asks).
@@ -142,10 +148,12 @@ pub fn set_language(
     address: &str,
     language: Option<&str>,
 ) -> QueryResult<()> {
-    diesel::update(addresses::table.find(address_key(address)))
-        .set(addresses::language.eq(language))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(addresses::table.find(address_key(address)))
+            .set(addresses::language.eq(language))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// The language of the pages the person is reading now.
@@ -154,10 +162,12 @@ pub fn set_language_seen(
     address: &str,
     language: &str,
 ) -> QueryResult<()> {
-    diesel::update(addresses::table.find(address_key(address)))
-        .set(addresses::language_seen.eq(Some(language)))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(addresses::table.find(address_key(address)))
+            .set(addresses::language_seen.eq(Some(language)))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// Never mail this address again (`Some`), or mail it again (`None`).
@@ -166,44 +176,52 @@ pub fn set_suppressed(
     address: &str,
     at: Option<Millis>,
 ) -> QueryResult<()> {
-    diesel::update(addresses::table.find(address_key(address)))
-        .set(addresses::suppressed_at.eq(at.map(|m| m.0)))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(addresses::table.find(address_key(address)))
+            .set(addresses::suppressed_at.eq(at.map(|m| m.0)))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// Revoke every session and mail-settings link of the address.
 pub fn bump_address_version(conn: &mut AnyConnection, address: &str) -> QueryResult<()> {
-    diesel::update(addresses::table.find(address_key(address)))
-        .set(addresses::link_version.eq(addresses::link_version + 1))
-        .execute(conn)?;
-    diesel::delete(sessions::table.filter(sessions::address.eq(address_key(address))))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(addresses::table.find(address_key(address)))
+            .set(addresses::link_version.eq(addresses::link_version + 1))
+            .execute(c)?;
+        diesel::delete(sessions::table.filter(sessions::address.eq(address_key(address))))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// The people who asked for a daily digest and may be mailed.
 pub fn digest_readers(conn: &mut AnyConnection) -> QueryResult<Vec<AddressRow>> {
-    addresses::table
-        .filter(addresses::mail_mode.eq("digest"))
-        .filter(addresses::suppressed_at.is_null())
-        .select(AddressRow::as_select())
-        .load(conn)
+    super::on_backend!(conn, c => {
+        addresses::table
+            .filter(addresses::mail_mode.eq("digest"))
+            .filter(addresses::suppressed_at.is_null())
+            .select(AddressRow::as_select())
+            .load(c)
+    })
 }
 
 /// Claim the digest due at `due` for the address: true for exactly one caller, however many
 /// workers race (the row changes only while its last digest is older).
 pub fn claim_digest(conn: &mut AnyConnection, address: &str, due: Millis) -> QueryResult<bool> {
-    diesel::update(
-        addresses::table.find(address_key(address)).filter(
-            addresses::last_digest_at
-                .is_null()
-                .or(addresses::last_digest_at.lt(due.0)),
-        ),
-    )
-    .set(addresses::last_digest_at.eq(Some(due.0)))
-    .execute(conn)
-    .map(|n| n == 1)
+    super::on_backend!(conn, c => {
+        diesel::update(
+            addresses::table.find(address_key(address)).filter(
+                addresses::last_digest_at
+                    .is_null()
+                    .or(addresses::last_digest_at.lt(due.0)),
+            ),
+        )
+        .set(addresses::last_digest_at.eq(Some(due.0)))
+        .execute(c)
+        .map(|n| n == 1)
+    })
 }
 
 /// Remember that mail to `address` cannot be delivered, and why.
@@ -214,48 +232,54 @@ pub fn mark_undeliverable(
     now: Millis,
 ) -> QueryResult<()> {
     ensure_address(conn, address, now)?;
-    diesel::update(addresses::table.find(address_key(address)))
+    super::on_backend!(conn, c => diesel::update(addresses::table.find(address_key(address)))
         .set((
             addresses::undeliverable_at.eq(Some(now.0)),
             addresses::undeliverable_reason.eq(Some(reason)),
         ))
-        .execute(conn)
-        .map(drop)
+        .execute(c))
+    .map(drop)
 }
 
 /// Why mail to `address` cannot be delivered, if it cannot.
 pub fn undeliverable(conn: &mut AnyConnection, address: &str) -> QueryResult<Option<String>> {
-    Ok(addresses::table
-        .find(address_key(address))
-        .select(addresses::undeliverable_reason)
-        .get_result::<Option<String>>(conn)
-        .optional()?
-        .flatten())
+    super::on_backend!(conn, c => {
+        Ok(addresses::table
+            .find(address_key(address))
+            .select(addresses::undeliverable_reason)
+            .get_result::<Option<String>>(c)
+            .optional()?
+            .flatten())
+    })
 }
 
 /// Forget that mail to `address` could not be delivered (the operator retries it).
 pub fn clear_undeliverable(conn: &mut AnyConnection, address: &str) -> QueryResult<()> {
-    diesel::update(addresses::table.find(address_key(address)))
-        .set((
-            addresses::undeliverable_at.eq(None::<i64>),
-            addresses::undeliverable_reason.eq(None::<String>),
-        ))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(addresses::table.find(address_key(address)))
+            .set((
+                addresses::undeliverable_at.eq(None::<i64>),
+                addresses::undeliverable_reason.eq(None::<String>),
+            ))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// Every seat of the address, in every game (newest games first is the caller's business).
 pub fn seats_of_address(conn: &mut AnyConnection, address: &str) -> QueryResult<Vec<SeatRow>> {
-    // Seats keep the address as typed; compare in lower case.
-    let address = address_key(address);
-    seats::table
-        .select(seats::all_columns)
-        .load::<SeatRow>(conn)
-        .map(|rows| {
-            rows.into_iter()
-                .filter(|s| address_key(&s.email) == address)
-                .collect()
-        })
+    super::on_backend!(conn, c => {
+        // Seats keep the address as typed; compare in lower case.
+        let address = address_key(address);
+        seats::table
+            .select(seats::all_columns)
+            .load::<SeatRow>(c)
+            .map(|rows| {
+                rows.into_iter()
+                    .filter(|s| address_key(&s.email) == address)
+                    .collect()
+            })
+    })
 }
 
 // ---------------------------------------------------------------- muted games
@@ -266,17 +290,19 @@ pub fn set_muted(
     game: &GameId,
     on: bool,
 ) -> QueryResult<()> {
-    let address = address_key(address);
-    diesel::delete(muted::table.find((&address, game.as_str()))).execute(conn)?;
-    if on {
-        diesel::insert_into(muted::table)
-            .values((
-                muted::address.eq(&address),
-                muted::game_id.eq(game.as_str()),
-            ))
-            .execute(conn)?;
-    }
-    Ok(())
+    super::on_backend!(conn, c => {
+        let address = address_key(address);
+        diesel::delete(muted::table.find((&address, game.as_str()))).execute(c)?;
+        if on {
+            diesel::insert_into(muted::table)
+                .values((
+                    muted::address.eq(&address),
+                    muted::game_id.eq(game.as_str()),
+                ))
+                .execute(c)?;
+        }
+        Ok(())
+    })
 }
 
 /// The games the address muted.
@@ -291,10 +317,12 @@ pub fn muted_games(conn: &mut AnyConnection, address: &str) -> QueryResult<Vec<S
 
 /// The addresses that muted this game.
 pub fn muted_by(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<String>> {
-    muted::table
-        .filter(muted::game_id.eq(game.as_str()))
-        .select(muted::address)
-        .load(conn)
+    super::on_backend!(conn, c => {
+        muted::table
+            .filter(muted::game_id.eq(game.as_str()))
+            .select(muted::address)
+            .load(c)
+    })
 }
 
 // ---------------------------------------------------------------- sign-ins and sessions
@@ -306,15 +334,17 @@ pub fn insert_sign_in(
     now: Millis,
     expires_at: Millis,
 ) -> QueryResult<()> {
-    diesel::insert_into(sign_ins::table)
-        .values((
-            sign_ins::nonce.eq(nonce),
-            sign_ins::address.eq(address_key(address)),
-            sign_ins::created_at.eq(now.0),
-            sign_ins::expires_at.eq(expires_at.0),
-        ))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::insert_into(sign_ins::table)
+            .values((
+                sign_ins::nonce.eq(nonce),
+                sign_ins::address.eq(address_key(address)),
+                sign_ins::created_at.eq(now.0),
+                sign_ins::expires_at.eq(expires_at.0),
+            ))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// What a sign-in link may be.
@@ -329,36 +359,40 @@ pub enum SignIn {
 
 /// Use a sign-in link once: true for exactly one caller, and only before it expires.
 pub fn use_sign_in(conn: &mut AnyConnection, nonce: &str, now: Millis) -> QueryResult<SignIn> {
-    let Some(address) = sign_ins::table
-        .find(nonce)
-        .select(sign_ins::address)
-        .get_result::<String>(conn)
-        .optional()?
-    else {
-        return Ok(SignIn::Unknown);
-    };
-    let used = diesel::update(
-        sign_ins::table
+    super::on_backend!(conn, c => {
+        let Some(address) = sign_ins::table
             .find(nonce)
-            .filter(sign_ins::used_at.is_null())
-            .filter(sign_ins::expires_at.gt(now.0)),
-    )
-    .set(sign_ins::used_at.eq(Some(now.0)))
-    .execute(conn)?;
-    Ok(if used == 1 {
-        SignIn::Used(address)
-    } else {
-        SignIn::Spent(address)
+            .select(sign_ins::address)
+            .get_result::<String>(c)
+            .optional()?
+        else {
+            return Ok(SignIn::Unknown);
+        };
+        let used = diesel::update(
+            sign_ins::table
+                .find(nonce)
+                .filter(sign_ins::used_at.is_null())
+                .filter(sign_ins::expires_at.gt(now.0)),
+        )
+        .set(sign_ins::used_at.eq(Some(now.0)))
+        .execute(c)?;
+        Ok(if used == 1 {
+            SignIn::Used(address)
+        } else {
+            SignIn::Spent(address)
+        })
     })
 }
 
 /// The address of the sign-in nonce (to check a link's signature before using it).
 pub fn sign_in_address(conn: &mut AnyConnection, nonce: &str) -> QueryResult<Option<String>> {
-    sign_ins::table
-        .find(nonce)
-        .select(sign_ins::address)
-        .get_result(conn)
-        .optional()
+    super::on_backend!(conn, c => {
+        sign_ins::table
+            .find(nonce)
+            .select(sign_ins::address)
+            .get_result(c)
+            .optional()
+    })
 }
 
 pub fn insert_session(
@@ -367,28 +401,34 @@ pub fn insert_session(
     address: &str,
     now: Millis,
 ) -> QueryResult<()> {
-    diesel::insert_into(sessions::table)
-        .values((
-            sessions::id_hash.eq(id_hash),
-            sessions::address.eq(address_key(address)),
-            sessions::created_at.eq(now.0),
-        ))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::insert_into(sessions::table)
+            .values((
+                sessions::id_hash.eq(id_hash),
+                sessions::address.eq(address_key(address)),
+                sessions::created_at.eq(now.0),
+            ))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 pub fn session_address(conn: &mut AnyConnection, id_hash: &str) -> QueryResult<Option<String>> {
-    sessions::table
-        .find(id_hash)
-        .select(sessions::address)
-        .get_result(conn)
-        .optional()
+    super::on_backend!(conn, c => {
+        sessions::table
+            .find(id_hash)
+            .select(sessions::address)
+            .get_result(c)
+            .optional()
+    })
 }
 
 pub fn delete_session(conn: &mut AnyConnection, id_hash: &str) -> QueryResult<()> {
-    diesel::delete(sessions::table.find(id_hash))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::delete(sessions::table.find(id_hash))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 // ---------------------------------------------------------------- rate limits
@@ -423,6 +463,8 @@ pub fn bump_counter(conn: &mut AnyConnection, bucket: &str, window_start: i64) -
 
 /// Forget the counters of windows that started before `before`.
 pub fn prune_counters(conn: &mut AnyConnection, before: Millis) -> QueryResult<usize> {
-    diesel::delete(rate_counters::table.filter(rate_counters::window_start.lt(before.0)))
-        .execute(conn)
+    super::on_backend!(conn, c => {
+        diesel::delete(rate_counters::table.filter(rate_counters::window_start.lt(before.0)))
+            .execute(c)
+    })
 }

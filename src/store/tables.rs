@@ -240,17 +240,21 @@ pub struct ActionRow {
 }
 
 pub fn insert_game(conn: &mut AnyConnection, row: &GameRow) -> QueryResult<()> {
-    diesel::insert_into(games::table)
-        .values(row.clone())
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::insert_into(games::table)
+            .values(row.clone())
+            .execute(c)
+            .map(drop)
+    })
 }
 
 pub fn insert_seat(conn: &mut AnyConnection, row: &SeatRow) -> QueryResult<()> {
-    diesel::insert_into(seats::table)
-        .values(row.clone())
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::insert_into(seats::table)
+            .values(row.clone())
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// Key lookups here use `get_result`, not `first`: `first` adds `LIMIT ?` with a bound 1, and
@@ -312,14 +316,16 @@ pub fn record_acceptance(
     contribution: &str,
     source: ContributionSource,
 ) -> QueryResult<()> {
-    diesel::update(seats::table.find((id.as_str(), seat)))
-        .set((
-            seats::accepted_at.eq(Some(at.0)),
-            seats::contribution.eq(Some(contribution)),
-            seats::contribution_source.eq(Some(source.as_str())),
-        ))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(seats::table.find((id.as_str(), seat)))
+            .set((
+                seats::accepted_at.eq(Some(at.0)),
+                seats::contribution.eq(Some(contribution)),
+                seats::contribution_source.eq(Some(source.as_str())),
+            ))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// Cancel a game, saying who called it off (the revision moves on).
@@ -329,61 +335,73 @@ pub fn cancel_game(
     by: CancelledBy,
     at: Millis,
 ) -> QueryResult<()> {
-    diesel::update(games::table.find(id.as_str()))
-        .set((
-            games::status.eq(GameStatus::Cancelled.as_str()),
-            games::ended_at.eq(Some(at.0)),
-            games::cancelled_by.eq(Some(by.as_str())),
-            games::revision.eq(games::revision + 1),
-        ))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(games::table.find(id.as_str()))
+            .set((
+                games::status.eq(GameStatus::Cancelled.as_str()),
+                games::ended_at.eq(Some(at.0)),
+                games::cancelled_by.eq(Some(by.as_str())),
+                games::revision.eq(games::revision + 1),
+            ))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// Something changed a game's seats that a prepared move must not overwrite.
 pub fn bump_revision(conn: &mut AnyConnection, id: &GameId) -> QueryResult<()> {
-    diesel::update(games::table.find(id.as_str()))
-        .set(games::revision.eq(games::revision + 1))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(games::table.find(id.as_str()))
+            .set(games::revision.eq(games::revision + 1))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// A seat was told of everything up to `seq` (a digest listed it).
 pub fn mark_seen(conn: &mut AnyConnection, id: &GameId, seat: i32, seq: i64) -> QueryResult<()> {
-    diesel::update(seats::table.find((id.as_str(), seat)))
-        .set(seats::last_seen_seq.eq(seq))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(seats::table.find((id.as_str(), seat)))
+            .set(seats::last_seen_seq.eq(seq))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// A rematch of game `id` was proposed: `rematch`.
 pub fn set_rematch(conn: &mut AnyConnection, id: &GameId, rematch: &GameId) -> QueryResult<()> {
-    diesel::update(games::table.find(id.as_str()))
-        .set((
-            games::rematch.eq(Some(rematch.as_str())),
-            games::revision.eq(games::revision + 1),
-        ))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(games::table.find(id.as_str()))
+            .set((
+                games::rematch.eq(Some(rematch.as_str())),
+                games::revision.eq(games::revision + 1),
+            ))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// The creator proved their address: invitations may leave.
 pub fn set_confirmed(conn: &mut AnyConnection, id: &GameId, at: Millis) -> QueryResult<()> {
-    diesel::update(games::table.find(id.as_str()))
-        .set((
-            games::confirmed_at.eq(Some(at.0)),
-            games::revision.eq(games::revision + 1),
-        ))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(games::table.find(id.as_str()))
+            .set((
+                games::confirmed_at.eq(Some(at.0)),
+                games::revision.eq(games::revision + 1),
+            ))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// Every game, newest first (for the operator's list).
 pub fn all_games(conn: &mut AnyConnection) -> QueryResult<Vec<GameRow>> {
-    games::table
-        .order(games::created_at.desc())
-        .select(games::all_columns)
-        .load(conn)
+    super::on_backend!(conn, c => {
+        games::table
+            .order(games::created_at.desc())
+            .select(games::all_columns)
+            .load(c)
+    })
 }
 
 /// Change a game's status (a change every prepared move must see: the revision moves on).
@@ -393,41 +411,47 @@ pub fn set_status(
     status: GameStatus,
     ended_at: Option<Millis>,
 ) -> QueryResult<()> {
-    diesel::update(games::table.find(id.as_str()))
-        .set((
-            games::status.eq(status.as_str()),
-            games::ended_at.eq(ended_at.map(|m| m.0)),
-            games::revision.eq(games::revision + 1),
-        ))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(games::table.find(id.as_str()))
+            .set((
+                games::status.eq(status.as_str()),
+                games::ended_at.eq(ended_at.map(|m| m.0)),
+                games::revision.eq(games::revision + 1),
+            ))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// Start play: the status becomes `playing` and the chain head h0 is stored.
 pub fn start_game(conn: &mut AnyConnection, id: &GameId, head: &str) -> QueryResult<()> {
-    diesel::update(games::table.find(id.as_str()))
-        .set((
-            games::status.eq(GameStatus::Playing.as_str()),
-            games::log_head.eq(Some(head)),
-            games::revision.eq(games::revision + 1),
-        ))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(games::table.find(id.as_str()))
+            .set((
+                games::status.eq(GameStatus::Playing.as_str()),
+                games::log_head.eq(Some(head)),
+                games::revision.eq(games::revision + 1),
+            ))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// Invalidate a seat's links: bump its `link_version` and return the new one. The game's
 /// revision moves on too, so a move prepared with the old link in its mails is prepared again.
 pub fn bump_link_version(conn: &mut AnyConnection, id: &GameId, seat: i32) -> QueryResult<i32> {
-    diesel::update(seats::table.find((id.as_str(), seat)))
-        .set(seats::link_version.eq(seats::link_version + 1))
-        .execute(conn)?;
-    diesel::update(games::table.find(id.as_str()))
-        .set(games::revision.eq(games::revision + 1))
-        .execute(conn)?;
-    seats::table
-        .find((id.as_str(), seat))
-        .select(seats::link_version)
-        .get_result(conn)
+    super::on_backend!(conn, c => {
+        diesel::update(seats::table.find((id.as_str(), seat)))
+            .set(seats::link_version.eq(seats::link_version + 1))
+            .execute(c)?;
+        diesel::update(games::table.find(id.as_str()))
+            .set(games::revision.eq(games::revision + 1))
+            .execute(c)?;
+        seats::table
+            .find((id.as_str(), seat))
+            .select(seats::link_version)
+            .get_result(c)
+    })
 }
 
 /// A move checked and rendered outside the write lock, to be stored by [`store_move`].
@@ -492,12 +516,12 @@ pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> 
     }
     super::apply_deadlines(conn, game_id, &new.deadlines)?;
     for (seat, control, missed) in &new.controls {
-        diesel::update(seats::table.find((game_id, *seat)))
+        super::on_backend!(conn, c => diesel::update(seats::table.find((game_id, *seat)))
             .set((
                 seats::control.eq(control.as_str()),
                 seats::missed.eq(*missed),
             ))
-            .execute(conn)?;
+            .execute(c))?;
     }
     Ok(true)
 }
@@ -531,9 +555,11 @@ pub fn actions_from(
 
 /// The sequence number of the last action (0 when the log is empty).
 pub fn last_seq(conn: &mut AnyConnection, id: &GameId) -> QueryResult<i64> {
-    let max: Option<i64> = actions::table
-        .filter(actions::game_id.eq(id.as_str()))
-        .select(diesel::dsl::max(actions::seq))
-        .get_result(conn)?;
-    Ok(max.unwrap_or(0))
+    super::on_backend!(conn, c => {
+        let max: Option<i64> = actions::table
+            .filter(actions::game_id.eq(id.as_str()))
+            .select(diesel::dsl::max(actions::seq))
+            .get_result(c)?;
+        Ok(max.unwrap_or(0))
+    })
 }

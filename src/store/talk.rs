@@ -36,10 +36,12 @@ impl MessageRow {
 }
 
 pub fn insert_message(conn: &mut AnyConnection, row: &MessageRow) -> QueryResult<()> {
-    diesel::insert_into(messages::table)
-        .values(row.clone())
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::insert_into(messages::table)
+            .values(row.clone())
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// Every message of a game, oldest first (the caller keeps what a reader may see).
@@ -61,15 +63,17 @@ pub fn games_with_messages_unmailed(
     after: Millis,
     until: Millis,
 ) -> QueryResult<Vec<String>> {
-    messages::table
-        .inner_join(seats::table.on(seats::game_id.eq(messages::game_id)))
-        .filter(messages::created_at.gt(after.0))
-        .filter(messages::created_at.le(until.0))
-        .filter(messages::created_at.gt(seats::messages_mailed_at))
-        .filter(messages::seat.ne(seats::seat))
-        .select(messages::game_id)
-        .distinct()
-        .load(conn)
+    super::on_backend!(conn, c => {
+        messages::table
+            .inner_join(seats::table.on(seats::game_id.eq(messages::game_id)))
+            .filter(messages::created_at.gt(after.0))
+            .filter(messages::created_at.le(until.0))
+            .filter(messages::created_at.gt(seats::messages_mailed_at))
+            .filter(messages::seat.ne(seats::seat))
+            .select(messages::game_id)
+            .distinct()
+            .load(c)
+    })
 }
 
 /// A seat was mailed (or shown in a digest) every message up to `at`.
@@ -79,14 +83,16 @@ pub fn set_messages_mailed(
     seat: i32,
     at: i64,
 ) -> QueryResult<bool> {
-    diesel::update(
-        seats::table
-            .find((game.as_str(), seat))
-            .filter(seats::messages_mailed_at.lt(at)),
-    )
-    .set(seats::messages_mailed_at.eq(at))
-    .execute(conn)
-    .map(|n| n == 1)
+    super::on_backend!(conn, c => {
+        diesel::update(
+            seats::table
+                .find((game.as_str(), seat))
+                .filter(seats::messages_mailed_at.lt(at)),
+        )
+        .set(seats::messages_mailed_at.eq(at))
+        .execute(c)
+        .map(|n| n == 1)
+    })
 }
 
 /// Remember an inbound mail by its Message-ID: `false` when it was handled already.
@@ -98,29 +104,33 @@ pub fn record_inbound(
     at: Millis,
     outcome: &str,
 ) -> QueryResult<bool> {
-    let inserted = diesel::insert_into(inbound_mails::table)
-        .values((
-            inbound_mails::message_id.eq(message_id),
-            inbound_mails::game_id.eq(game.map(|g| g.as_str())),
-            inbound_mails::seat.eq(seat),
-            inbound_mails::received_at.eq(at.0),
-            inbound_mails::outcome.eq(outcome),
-        ))
-        .execute(conn);
-    match inserted {
-        Ok(_) => Ok(true),
-        Err(error) if super::is_unique_violation(&error) => Ok(false),
-        Err(error) => Err(error),
-    }
+    super::on_backend!(conn, c => {
+        let inserted = diesel::insert_into(inbound_mails::table)
+            .values((
+                inbound_mails::message_id.eq(message_id),
+                inbound_mails::game_id.eq(game.map(|g| g.as_str())),
+                inbound_mails::seat.eq(seat),
+                inbound_mails::received_at.eq(at.0),
+                inbound_mails::outcome.eq(outcome),
+            ))
+            .execute(c);
+        match inserted {
+            Ok(_) => Ok(true),
+            Err(error) if super::is_unique_violation(&error) => Ok(false),
+            Err(error) => Err(error),
+        }
+    })
 }
 
 /// What became of an inbound mail already handled.
 pub fn inbound_outcome(conn: &mut AnyConnection, message_id: &str) -> QueryResult<Option<String>> {
-    inbound_mails::table
-        .find(message_id)
-        .select(inbound_mails::outcome)
-        .get_result(conn)
-        .optional()
+    super::on_backend!(conn, c => {
+        inbound_mails::table
+            .find(message_id)
+            .select(inbound_mails::outcome)
+            .get_result(c)
+            .optional()
+    })
 }
 
 /// Change what became of an inbound mail.
@@ -129,15 +139,19 @@ pub fn set_inbound_outcome(
     message_id: &str,
     outcome: &str,
 ) -> QueryResult<()> {
-    diesel::update(inbound_mails::table.find(message_id))
-        .set(inbound_mails::outcome.eq(outcome))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(inbound_mails::table.find(message_id))
+            .set(inbound_mails::outcome.eq(outcome))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// Forget an inbound mail whose handling failed, so the MTA's next delivery acts.
 pub fn forget_inbound(conn: &mut AnyConnection, message_id: &str) -> QueryResult<()> {
-    diesel::delete(inbound_mails::table.find(message_id))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::delete(inbound_mails::table.find(message_id))
+            .execute(c)
+            .map(drop)
+    })
 }

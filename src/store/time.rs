@@ -71,17 +71,19 @@ pub fn deadlines_of_seats(
     conn: &mut AnyConnection,
     seats: &[(String, i32)],
 ) -> QueryResult<Vec<DeadlineRow>> {
-    let mut rows = Vec::new();
-    for (game, seat) in seats {
-        rows.extend(
-            deadlines::table
-                .find((game.as_str(), *seat))
-                .select(DeadlineRow::as_select())
-                .get_result(conn)
-                .optional()?,
-        );
-    }
-    Ok(rows)
+    super::on_backend!(conn, c => {
+        let mut rows = Vec::new();
+        for (game, seat) in seats {
+            rows.extend(
+                deadlines::table
+                    .find((game.as_str(), *seat))
+                    .select(DeadlineRow::as_select())
+                    .get_result(c)
+                    .optional()?,
+            );
+        }
+        Ok(rows)
+    })
 }
 
 /// Claim up to `limit` deadlines that are due, or whose reminder is, at `now`: rows no live
@@ -113,9 +115,9 @@ pub fn claim_due_deadlines(
         };
         let until = now.plus(lease).0;
         for row in &mut rows {
-            diesel::update(deadlines::table.find((&row.game_id, row.seat)))
+            super::on_backend!(conn, c => diesel::update(deadlines::table.find((&row.game_id, row.seat)))
                 .set(deadlines::claimed_until.eq(Some(until)))
-                .execute(conn)?;
+                .execute(c))?;
             row.claimed_until = Some(until);
         }
         Ok(rows)
@@ -130,41 +132,49 @@ pub fn update_deadline(
     remind_at: Option<i64>,
     extended: bool,
 ) -> QueryResult<bool> {
-    diesel::update(
-        deadlines::table
-            .find((&row.game_id, row.seat))
-            .filter(deadlines::since_seq.eq(row.since_seq)),
-    )
-    .set((
-        deadlines::due_at.eq(due_at),
-        deadlines::remind_at.eq(remind_at),
-        deadlines::extended.eq(extended),
-        deadlines::claimed_until.eq(None::<i64>),
-    ))
-    .execute(conn)
-    .map(|n| n == 1)
+    super::on_backend!(conn, c => {
+        diesel::update(
+            deadlines::table
+                .find((&row.game_id, row.seat))
+                .filter(deadlines::since_seq.eq(row.since_seq)),
+        )
+        .set((
+            deadlines::due_at.eq(due_at),
+            deadlines::remind_at.eq(remind_at),
+            deadlines::extended.eq(extended),
+            deadlines::claimed_until.eq(None::<i64>),
+        ))
+        .execute(c)
+        .map(|n| n == 1)
+    })
 }
 
 /// Release a claim without changing the deadline.
 pub fn release_deadline(conn: &mut AnyConnection, row: &DeadlineRow) -> QueryResult<()> {
-    diesel::update(deadlines::table.find((&row.game_id, row.seat)))
-        .set(deadlines::claimed_until.eq(None::<i64>))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(deadlines::table.find((&row.game_id, row.seat)))
+            .set(deadlines::claimed_until.eq(None::<i64>))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// Forget a deadline (its decision is gone: the game moved on or ended).
 pub fn drop_deadline(conn: &mut AnyConnection, game: &str, seat: i32) -> QueryResult<()> {
-    diesel::delete(deadlines::table.find((game, seat)))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::delete(deadlines::table.find((game, seat)))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// Forget every deadline of a game (it ended or was cancelled).
 pub fn drop_deadlines(conn: &mut AnyConnection, game: &GameId) -> QueryResult<()> {
-    diesel::delete(deadlines::table.filter(deadlines::game_id.eq(game.as_str())))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::delete(deadlines::table.filter(deadlines::game_id.eq(game.as_str())))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 // ---------------------------------------------------------------- seats' control
@@ -177,13 +187,15 @@ pub fn set_control(
     control: super::Control,
     missed: i32,
 ) -> QueryResult<()> {
-    diesel::update(seats::table.find((game.as_str(), seat)))
-        .set((
-            seats::control.eq(control.as_str()),
-            seats::missed.eq(missed),
-        ))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(seats::table.find((game.as_str(), seat)))
+            .set((
+                seats::control.eq(control.as_str()),
+                seats::missed.eq(missed),
+            ))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// The player resigned: the bot plays the seat from now on.
@@ -193,10 +205,12 @@ pub fn set_resigned(
     seat: i32,
     at: Option<Millis>,
 ) -> QueryResult<()> {
-    diesel::update(seats::table.find((game.as_str(), seat)))
-        .set(seats::resigned_at.eq(at.map(|m| m.0)))
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::update(seats::table.find((game.as_str(), seat)))
+            .set(seats::resigned_at.eq(at.map(|m| m.0)))
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// A new person takes over a seat: its name, address and a new link version.
@@ -207,20 +221,22 @@ pub fn replace_seat(
     name: &str,
     email: &str,
 ) -> QueryResult<i32> {
-    diesel::update(seats::table.find((game.as_str(), seat)))
-        .set((
-            seats::name.eq(name),
-            seats::email.eq(email),
-            seats::link_version.eq(seats::link_version + 1),
-            seats::control.eq(super::Control::Player.as_str()),
-            seats::missed.eq(0),
-            seats::resigned_at.eq(None::<i64>),
-        ))
-        .execute(conn)?;
-    seats::table
-        .find((game.as_str(), seat))
-        .select(seats::link_version)
-        .get_result(conn)
+    super::on_backend!(conn, c => {
+        diesel::update(seats::table.find((game.as_str(), seat)))
+            .set((
+                seats::name.eq(name),
+                seats::email.eq(email),
+                seats::link_version.eq(seats::link_version + 1),
+                seats::control.eq(super::Control::Player.as_str()),
+                seats::missed.eq(0),
+                seats::resigned_at.eq(None::<i64>),
+            ))
+            .execute(c)?;
+        seats::table
+            .find((game.as_str(), seat))
+            .select(seats::link_version)
+            .get_result(c)
+    })
 }
 
 // ---------------------------------------------------------------- absences
@@ -237,10 +253,12 @@ pub struct AbsenceRow {
 }
 
 pub fn insert_absence(conn: &mut AnyConnection, row: &AbsenceRow) -> QueryResult<()> {
-    diesel::insert_into(absences::table)
-        .values(row.clone())
-        .execute(conn)
-        .map(drop)
+    super::on_backend!(conn, c => {
+        diesel::insert_into(absences::table)
+            .values(row.clone())
+            .execute(c)
+            .map(drop)
+    })
 }
 
 /// A person's absences that end after `after`, earliest first.
@@ -284,10 +302,12 @@ pub fn absences_between(
     from: Millis,
     to: Millis,
 ) -> QueryResult<Vec<AbsenceRow>> {
-    absences::table
-        .filter(absences::address.eq(super::address_key(address)))
-        .filter(absences::ends_at.gt(from.0))
-        .filter(absences::starts_at.lt(to.0))
-        .select(AbsenceRow::as_select())
-        .load(conn)
+    super::on_backend!(conn, c => {
+        absences::table
+            .filter(absences::address.eq(super::address_key(address)))
+            .filter(absences::ends_at.gt(from.0))
+            .filter(absences::starts_at.lt(to.0))
+            .select(AbsenceRow::as_select())
+            .load(c)
+    })
 }
