@@ -832,6 +832,15 @@ async fn the_language_switch_outranks_the_browser_and_a_saved_choice_outranks_th
         "{}",
         settings.body
     );
+    // And so does the one-click unsubscribe page.
+    let unsubscribe = app
+        .read_raw(asked_pt(&mail.url_containing("/unsubscribe/")))
+        .await;
+    assert!(
+        unsubscribe.body.contains("<html lang=\"en\">"),
+        "{}",
+        unsubscribe.body
+    );
     app.stop().await;
 }
 

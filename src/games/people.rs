@@ -104,6 +104,8 @@ pub enum LinkOf<'a> {
     },
     /// A person's mail-settings link (`/mail/{token}`).
     Settings(&'a str),
+    /// A person's one-click unsubscribe link (`/unsubscribe/{token}`).
+    Unsubscribe(&'a str),
 }
 
 impl Games {
@@ -123,6 +125,7 @@ impl Games {
         let (game, seat, token) = match link {
             None => return Ok(None),
             Some(LinkOf::Settings(token)) => return Ok(self.settings_person(conn, token)?),
+            Some(LinkOf::Unsubscribe(token)) => return Ok(self.unsubscribe_person(conn, token)?),
             Some(LinkOf::Seat { game, seat, token }) => (game, seat, token),
         };
         let seats = store::seats_of(conn, game)?;

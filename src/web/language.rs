@@ -36,6 +36,8 @@ enum Link {
     Seat(GameId, Seat, SeatToken),
     /// `/mail/{token}`
     Settings(String),
+    /// `/unsubscribe/{token}`
+    Unsubscribe(String),
 }
 
 fn link_of(path: &str) -> Option<Link> {
@@ -48,6 +50,7 @@ fn link_of(path: &str) -> Option<Link> {
             SeatToken::parse(token).ok()?,
         )),
         ["", "mail", token] => Some(Link::Settings((*token).to_owned())),
+        ["", "unsubscribe", token] => Some(Link::Unsubscribe((*token).to_owned())),
         _ => None,
     }
 }
@@ -79,6 +82,7 @@ async fn person(
                 token,
             },
             Link::Settings(token) => LinkOf::Settings(token),
+            Link::Unsubscribe(token) => LinkOf::Unsubscribe(token),
         });
         let person = s.games.person_of_request(conn, session.as_deref(), link)?;
         Ok(person.and_then(|person| then(s, conn, &person)))
