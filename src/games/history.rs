@@ -17,8 +17,6 @@ pub struct HistoryEntry {
     pub seq: i64,
     pub at: Option<Millis>,
     pub seat: Option<Seat>,
-    /// What the step caused, sentence by sentence.
-    pub lines: Vec<String>,
     /// The entry as the log shows it: "Move 12 · Alice · Tuesday 24 November 14:05: …", the
     /// time in the reader's zone.
     pub line: String,
@@ -176,7 +174,6 @@ fn entry(
         seq,
         at: step.at.map(Millis),
         seat: step.seat,
-        lines,
         line,
         ends_chapter: kind.ends_chapter(&step.events),
     })

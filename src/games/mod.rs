@@ -527,9 +527,10 @@ service_error!(MoveError {
 /// How many replays the cache keeps.
 const CACHE_CAPACITY: usize = 1024;
 
-/// How many histories in words are kept: a game read by its seats and a spectator in one
-/// language or two.
-const HISTORY_CAPACITY: usize = 4 * CACHE_CAPACITY;
+/// How many histories in words are kept (one per game, language, viewer and zone): a game of
+/// 150 steps keeps about 30 KB a reader, so at most some 60 MB. A history not kept is written
+/// whole again, as every page did before.
+const HISTORY_CAPACITY: usize = 2 * CACHE_CAPACITY;
 
 fn seat_of(row: &SeatRow) -> Seat {
     Seat(row.seat as u8)

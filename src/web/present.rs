@@ -211,7 +211,6 @@ mod tests {
                     seq,
                     at: None,
                     seat: None,
-                    lines: vec![format!("step {seq}")],
                     line: format!("step {seq}"),
                     ends_chapter: chapter_ends.contains(&seq),
                 })
