@@ -67,7 +67,7 @@ enum Detail<'a> {
 }
 
 /// A seat's page with what the game's state says; no talk, mails, rematch or time.
-fn seat_page(seat: Seat, loaded: Loaded, history: Vec<Arc<HistoryEntry>>) -> SeatPage {
+fn from_state(seat: Seat, loaded: Loaded, history: Vec<Arc<HistoryEntry>>) -> SeatPage {
     let replay = loaded.replay.as_deref();
     let viewer = Viewer::Seat(seat);
     SeatPage {
@@ -167,7 +167,7 @@ impl Games {
                 undelivered: Vec::new(),
                 rematch_url: None,
                 time: self.deadlines_view(conn, &row, &seat_rows)?,
-                ..seat_page(auth.seat, loaded, Vec::new())
+                ..from_state(auth.seat, loaded, Vec::new())
             });
         };
         let creator = loaded.game.creator_seat == auth.seat;
@@ -209,7 +209,7 @@ impl Games {
             undelivered,
             rematch_url,
             time,
-            ..seat_page(auth.seat, loaded, history)
+            ..from_state(auth.seat, loaded, history)
         })
     }
 
