@@ -324,28 +324,6 @@ fn axe_script() -> Option<String> {
     }
 }
 
-/// A War game of four, every seat in.
-async fn started_war_game(app: &TestApp) -> Vec<SeatLink> {
-    let mut fields: Vec<(String, String)> = vec![("game".into(), "war".into())];
-    for (i, (name, email)) in support::PLAYERS[..4].iter().enumerate() {
-        fields.push((format!("name{}", i + 1), name.to_string()));
-        fields.push((format!("email{}", i + 1), email.to_string()));
-    }
-    fields.push(("creator".into(), "1".into()));
-    fields.push(("dealer".into(), "random".into()));
-    let borrowed: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let created = app.create_form(&borrowed).await;
-    assert_eq!(created.status, 303, "{}", created.body);
-    let game = SeatLink::parse(&app.url(&created.location.unwrap()))
-        .unwrap()
-        .game;
-    app.confirm(&game).await;
-    app.accept_all(&game, 4).await
-}
-
 /// Set a cookie for the site the browser is on.
 async fn set_cookie(client: &Client, name: &str, value: &str) {
     client
@@ -442,7 +420,7 @@ async fn every_page_fits_a_phone_and_a_desktop_and_passes_the_accessibility_rule
     let invited = app.link_from_latest("bob@example.org", |m| {
         m.is_invitation() && m.text.contains(&waiting.game)
     });
-    let war = started_war_game(&app).await;
+    let war = app.started_war_game().await;
     let game = &creator.game;
     let last = app.api_game(game).await.json()["seq"].as_i64().unwrap_or(0);
     let session = app.sign_in("alice@example.org").await;

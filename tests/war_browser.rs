@@ -8,7 +8,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use support::{Backend, SeatLink, TestApp};
+use support::{Backend, TestApp};
 
 /// chromedriver, killed when dropped (also when the test panics).
 struct Chromedriver {
@@ -137,35 +137,13 @@ fn artifacts_dir() -> PathBuf {
     }
 }
 
-/// A newcomer's War game of four, accepted by HTTP; the links, seat 1 first.
-async fn started_war_game(app: &TestApp) -> Vec<SeatLink> {
-    let mut fields: Vec<(String, String)> = vec![("game".into(), "war".into())];
-    for (i, (name, email)) in support::PLAYERS[..4].iter().enumerate() {
-        fields.push((format!("name{}", i + 1), name.to_string()));
-        fields.push((format!("email{}", i + 1), email.to_string()));
-    }
-    fields.push(("creator".into(), "1".into()));
-    fields.push(("dealer".into(), "random".into()));
-    let borrowed: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let created = app.create_form(&borrowed).await;
-    assert_eq!(created.status, 303, "{}", created.body);
-    let game = SeatLink::parse(&app.url(&created.location.unwrap()))
-        .unwrap()
-        .game;
-    app.confirm(&game).await;
-    app.accept_all(&game, 4).await
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_war_player_on_a_phone_reads_the_map_and_places_and_ends_a_turn_in_a_real_browser() {
     let Some(driver) = chromedriver().await else {
         return;
     };
     let app = TestApp::spawn(&Backend::Sqlite).await;
-    let links = started_war_game(&app).await;
+    let links = app.started_war_game().await;
     let game = links[0].game.clone();
     let active = app.api_game(&game).await.json()["view"]["active"]
         .as_u64()

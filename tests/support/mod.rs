@@ -886,6 +886,29 @@ impl TestApp {
         links
     }
 
+    /// A War game of four created by the form, confirmed, every seat in; the links, seat 1
+    /// first.
+    pub async fn started_war_game(&self) -> Vec<SeatLink> {
+        let mut fields: Vec<(String, String)> = vec![("game".into(), "war".into())];
+        for (i, (name, email)) in PLAYERS[..4].iter().enumerate() {
+            fields.push((format!("name{}", i + 1), name.to_string()));
+            fields.push((format!("email{}", i + 1), email.to_string()));
+        }
+        fields.push(("creator".into(), "1".into()));
+        fields.push(("dealer".into(), "random".into()));
+        let borrowed: Vec<(&str, &str)> = fields
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        let created = self.create_form(&borrowed).await;
+        assert_eq!(created.status, 303, "{}", created.body);
+        let game = SeatLink::parse(&self.url(&created.location.unwrap()))
+            .unwrap()
+            .game;
+        self.confirm(&game).await;
+        self.accept_all(&game, 4).await
+    }
+
     /// GET /games/{id}
     pub async fn public_page(&self, game: &str) -> Page {
         self.get(&format!("/games/{game}")).await
