@@ -1,0 +1,206 @@
+//! What the service's operations answer when they refuse: one error type per operation (the
+//! web layer maps each case to a page or an API answer), and the problems of a new game.
+
+use super::*;
+
+macro_rules! service_error {
+    ($(#[$meta:meta])* $name:ident { $($body:tt)* }) => {
+        $(#[$meta])*
+        #[derive(Debug, thiserror::Error)]
+        pub enum $name {
+            $($body)*
+            /// Anything else: a 500 page; the cause goes to the log.
+            #[error("unexpected error")]
+            Unexpected(#[source] anyhow::Error),
+        }
+        impl From<diesel::result::Error> for $name {
+            fn from(error: diesel::result::Error) -> Self {
+                $name::Unexpected(error.into())
+            }
+        }
+        impl From<anyhow::Error> for $name {
+            fn from(error: anyhow::Error) -> Self {
+                $name::Unexpected(error)
+            }
+        }
+        impl From<askama::Error> for $name {
+            fn from(error: askama::Error) -> Self {
+                $name::Unexpected(error.into())
+            }
+        }
+    };
+}
+
+/// One thing wrong with a new game; the web layer words it (`CreateProblem::words`).
+#[derive(Clone, Debug)]
+pub enum CreateProblem {
+    UnknownGame(String),
+    /// The table has `given` seats; the game takes `min` to `max`.
+    Players {
+        min: u8,
+        max: u8,
+        given: usize,
+    },
+    /// The creator's seat (from 1) is not one of the seats.
+    CreatorSeat(u8),
+    /// Two seats (from 1) have the same address: one person cannot hold two seats.
+    SameAddress(u8, u8),
+    /// The address of this seat (from 1) asked never to be mailed by this service.
+    Suppressed(u8),
+    /// The creator's seat (from 1) is a bot's.
+    CreatorBot(u8),
+    /// The pace is outside [`PACE_HOURS`].
+    Pace(u32),
+    /// The options do not read as the game's (serde's message).
+    Options(String),
+    /// A problem the game found with the options.
+    Option(OptionProblem),
+}
+
+impl CreateProblem {
+    /// The problem in `words`' language; `kind` words the game's own problems.
+    pub fn words(&self, kind: Option<&dyn Kind>, words: Words) -> String {
+        match self {
+            CreateProblem::UnknownGame(game) => words.one("create-problem-game", "game", game),
+            CreateProblem::Players { min, max, given } => words.with(
+                "create-problem-players",
+                &[
+                    (
+                        "game",
+                        kind.map_or_else(String::new, |k| {
+                            words.get(&format!("{}-title", k.name()))
+                        })
+                        .into(),
+                    ),
+                    ("min", (*min).into()),
+                    ("max", (*max).into()),
+                    ("given", (*given).into()),
+                ],
+            ),
+            CreateProblem::CreatorSeat(seat) => words.one("create-problem-creator", "seat", *seat),
+            CreateProblem::SameAddress(first, second) => words.two(
+                "create-problem-same-address",
+                ("first", *first),
+                ("second", *second),
+            ),
+            CreateProblem::Suppressed(seat) => {
+                words.one("create-problem-suppressed", "seat", *seat)
+            }
+            CreateProblem::CreatorBot(seat) => {
+                words.one("create-problem-creator-bot", "seat", *seat)
+            }
+            CreateProblem::Pace(_) => words.two(
+                "create-problem-pace",
+                ("min", *PACE_HOURS.start()),
+                ("max", *PACE_HOURS.end()),
+            ),
+            CreateProblem::Options(why) => words.one("create-problem-options", "why", why),
+            CreateProblem::Option(problem) => match kind {
+                Some(kind) => {
+                    let names = SeatNames::default();
+                    kind.option_problem_words(problem, &Ctx::new(words, &names, Viewer::Spectator))
+                }
+                None => problem.to_string(),
+            },
+        }
+    }
+}
+
+service_error!(CreateError {
+    /// The players or options are not a game: every problem.
+    #[error("{0:?}")]
+    Invalid(Vec<CreateProblem>),
+    /// Too many games from this client or creator, or invitations to an address.
+    #[error("a rate limit was reached: {0:?}")]
+    Limited(Limited),
+});
+
+service_error!(ConfirmError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    #[error("this confirmation link is not valid")]
+    BadLink,
+    #[error("this game is no longer waiting for players")]
+    NotInviting,
+});
+
+service_error!(AuthError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    /// Wrong seat, wrong or retired token: deliberately not told apart.
+    #[error("this seat link is not valid (it may have been replaced by a newer one)")]
+    BadLink,
+});
+
+service_error!(AcceptError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    #[error("this game is no longer waiting for players")]
+    NotInviting,
+    #[error("you have already accepted")]
+    AlreadyAccepted,
+});
+
+service_error!(DeclineError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    #[error("this game is no longer waiting for players")]
+    NotInviting,
+});
+
+service_error!(CancelError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    #[error("this game can no longer be cancelled")]
+    NotCancellable,
+});
+
+service_error!(RelinkError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    #[error("there is no such seat in this game")]
+    NoSuchSeat,
+});
+
+service_error!(LoadError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    /// The stored game is of a kind this server does not play (its name).
+    #[error("this server does not play {0:?}")]
+    UnknownKind(String),
+});
+
+impl From<UnknownKind> for LoadError {
+    fn from(error: UnknownKind) -> LoadError {
+        LoadError::UnknownKind(error.0)
+    }
+}
+
+service_error!(MoveError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    /// Wrong seat, wrong or retired token: deliberately not told apart.
+    #[error("this seat link is not valid (it may have been replaced by a newer one)")]
+    BadLink,
+    /// What arrived is not one of the game's actions: why (the JSON reader's message for an
+    /// action sent as JSON, the presenter's words for its own forms).
+    #[error("{0}")]
+    Unreadable(String),
+    /// The form was drawn before the seat's decision changed: the game moved on.
+    #[error("the game has moved on (now at move {current_seq}); reload and try again")]
+    Stale { current_seq: i64 },
+    /// The rules refuse the (first) action: nothing was stored.
+    #[error("{0}")]
+    Illegal(RuleError),
+    #[error("this game is not being played")]
+    NotPlaying,
+    /// The clock or a bot was asked to act for a seat that owes no decision now.
+    #[error("this seat owes no decision now")]
+    NothingToDecide,
+    /// The clock was given an action that is not the game's default for the seat's decision.
+    #[error("the clock plays only the game's default action")]
+    NotTheDefault,
+    /// The clock was asked to act before the deadline it enforces.
+    #[error("the deadline has not passed yet")]
+    BeforeDeadline { deadline: Millis },
+});
