@@ -92,13 +92,19 @@ pub fn find_addresses(
     conn: &mut AnyConnection,
     addresses: &[&str],
 ) -> QueryResult<Vec<AddressRow>> {
-    super::on_backend!(conn, c => {
-        let keys: Vec<String> = addresses.iter().map(|a| address_key(a)).collect();
-        addresses::table
-            .filter(addresses::address.eq_any(keys))
-            .select(AddressRow::as_select())
-            .load(c)
-    })
+    let mut keys: Vec<String> = addresses.iter().map(|a| address_key(a)).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let mut rows = Vec::new();
+    for keys in keys.chunks(super::KEY_SLOTS) {
+        rows.extend(super::on_backend!(conn, c => {
+            addresses::table
+                .filter(super::one_of_keys!(addresses::address, keys))
+                .select(AddressRow::as_select())
+                .load::<AddressRow>(c)
+        })?);
+    }
+    Ok(rows)
 }
 
 /// A link mailed to the address was followed: it is proven.

@@ -284,15 +284,21 @@ pub fn absences_of_between(
     from: Millis,
     to: Millis,
 ) -> QueryResult<Vec<AbsenceRow>> {
-    super::on_backend!(conn, c => {
-        let keys: Vec<String> = addresses.iter().map(|a| super::address_key(a)).collect();
-        absences::table
-            .filter(absences::address.eq_any(keys))
-            .filter(absences::ends_at.gt(from.0))
-            .filter(absences::starts_at.lt(to.0))
-            .select(AbsenceRow::as_select())
-            .load(c)
-    })
+    let mut keys: Vec<String> = addresses.iter().map(|a| super::address_key(a)).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let mut rows = Vec::new();
+    for keys in keys.chunks(super::KEY_SLOTS) {
+        rows.extend(super::on_backend!(conn, c => {
+            absences::table
+                .filter(super::one_of_keys!(absences::address, keys))
+                .filter(absences::ends_at.gt(from.0))
+                .filter(absences::starts_at.lt(to.0))
+                .select(AbsenceRow::as_select())
+                .load::<AbsenceRow>(c)
+        })?);
+    }
+    Ok(rows)
 }
 
 /// Every absence of a person that overlaps `[from, to)`.
