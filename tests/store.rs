@@ -673,9 +673,38 @@ fn a_history_kept_between_pages_reads_as_one_written_afresh() {
         let clock = |zone: chrono_tz::Tz| at.with_timezone(&zone).format("%H:%M").to_string();
         assert!(first_move
             .line
+            .0
             .contains(&clock(chrono_tz::America::Sao_Paulo)));
-        assert!(!first_move.line.contains(&clock(chrono_tz::UTC)));
+        assert!(!first_move.line.0.contains(&clock(chrono_tz::UTC)));
     });
+}
+
+#[test]
+fn reads_in_one_snapshot_see_one_state_of_a_sqlite_database() {
+    // A page's reads (and a move's preparation) run in one snapshot: another connection's
+    // commit in between does not show half-way through.
+    let t = sqlite_db();
+    let games = games();
+    let mut conn = t.conn();
+    let id = started_game(&games, &mut conn, 3);
+    let mut other = t.conn();
+    let revision =
+        |conn: &mut AnyConnection| store::find_game(conn, &id).map(|g| g.unwrap().revision);
+    let (first, second) = store::read_snapshot(&mut conn, |conn| -> QueryResult<_> {
+        let first = revision(conn)?;
+        store::bump_revision(&mut other, &id)?;
+        Ok((first, revision(conn)?))
+    })
+    .unwrap();
+    assert_eq!(
+        first, second,
+        "the snapshot saw another connection's commit"
+    );
+    assert_eq!(
+        revision(&mut conn).unwrap(),
+        first + 1,
+        "after it, the commit shows"
+    );
 }
 
 #[test]

@@ -165,6 +165,9 @@ service_error!(RelinkError {
 service_error!(LoadError {
     #[error("there is no such game")]
     NoSuchGame,
+    /// A page asked for by a seat link that is not valid (see [`AuthError::BadLink`]).
+    #[error("this seat link is not valid (it may have been replaced by a newer one)")]
+    BadLink,
     /// The stored game is of a kind this server does not play (its name).
     #[error("this server does not play {0:?}")]
     UnknownKind(String),

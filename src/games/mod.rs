@@ -30,7 +30,7 @@ pub use moves::{ActionInput, Mover, Refused, MOVE_ATTEMPTS};
 pub use names::{
     BadContribution, BadEmail, BadName, Contribution, EmailAddress, GameTitle, PlayerName,
 };
-pub use pages::{PublicPage, SeatPage};
+pub use pages::{PublicPage, SeatAsker, SeatPage};
 pub use seed::GameSecret;
 
 use crate::audit::Replay;
@@ -125,6 +125,15 @@ impl SeatAuth {
     pub fn seat(&self) -> Seat {
         self.seat
     }
+}
+
+/// A seat link as a request brought it, not yet checked. An operation that reads the game's
+/// seats anyway checks it against them ([`Games::authorize_among`]): no query of its own.
+#[derive(Clone, Debug)]
+pub struct SeatLink {
+    pub game: GameId,
+    pub seat: Seat,
+    pub token: SeatToken,
 }
 
 /// The input of [`Games::create_game`].

@@ -6,7 +6,7 @@
 use super::replay::action_row;
 use super::{
     happened_since, names_of, seat_of, short, talk, AuthError, Class, Games, MoveError,
-    MoveOutcome, Recipient, SeatAuth, SeatToken,
+    MoveOutcome, Recipient, SeatAuth, SeatLink,
 };
 use crate::audit::{Author, Rejection, Replay};
 use crate::engine::{Seat, Viewer};
@@ -38,11 +38,7 @@ pub struct Refused {
 /// (`audit::Author`).
 #[derive(Clone, Debug)]
 pub enum Mover {
-    Link {
-        game: GameId,
-        seat: Seat,
-        token: SeatToken,
-    },
+    Link(SeatLink),
     /// The seat's player, for whom the server acts: entries by the seat.
     Server(SeatAuth),
     /// The game's clock, for a seat whose `deadline` passed: it plays the game's default for
@@ -56,13 +52,18 @@ pub enum Mover {
     },
     /// A bot playing the seat (an absent or resigned player): the game's `bot_action` unless
     /// it is given actions, which must be legal like any.
-    Bot { game: GameId, seat: Seat },
+    Bot {
+        game: GameId,
+        seat: Seat,
+    },
 }
 
 impl Mover {
     fn game(&self) -> &GameId {
         match self {
-            Mover::Link { game, .. } | Mover::Clock { game, .. } | Mover::Bot { game, .. } => game,
+            Mover::Link(SeatLink { game, .. })
+            | Mover::Clock { game, .. }
+            | Mover::Bot { game, .. } => game,
             Mover::Server(auth) => &auth.game_id,
         }
     }
@@ -70,7 +71,7 @@ impl Mover {
     /// Who the log says took the actions.
     fn author(&self) -> Author {
         match self {
-            Mover::Link { .. } | Mover::Server(_) => Author::Seat,
+            Mover::Link(_) | Mover::Server(_) => Author::Seat,
             Mover::Clock { deadline, .. } => Author::Clock {
                 deadline: deadline.0,
             },
@@ -120,7 +121,11 @@ impl Games {
             let (games, who, script, lang) =
                 (self.clone(), mover.clone(), inputs.clone(), lang.to_owned());
             let prepared = db
-                .run(move |conn| games.prepare(conn, &who, expected_seq, &script, &lang))
+                .run(move |conn| {
+                    store::read_snapshot(conn, |conn| {
+                        games.prepare(conn, &who, expected_seq, &script, &lang)
+                    })
+                })
                 .await
                 .map_err(MoveError::Unexpected)??;
             match db.store_move(prepared.write.clone()).await {
@@ -151,9 +156,12 @@ impl Games {
         .into())
     }
 
-    /// Everything a move writes, built from the current state without the write lock: the
-    /// seat checked, the actions read and checked by the game, the action rows and chain
-    /// head, the mails to whoever decides next (or the game-over mails), and the state after.
+    /// Everything a move writes, built from one snapshot ([`store::read_snapshot`]) without
+    /// the write lock: the seat checked, the actions read and checked by the game, the action
+    /// rows and chain head, the mails to whoever decides next (or the game-over mails), and the
+    /// state after. It only reads: a seat's person, which a mail's recipient would make when
+    /// missing, exists since the seat was filled (creation, replacement, and the migration of
+    /// older games).
     fn prepare(
         &self,
         conn: &mut AnyConnection,
@@ -169,13 +177,13 @@ impl Games {
         // conditional write then sends the move back here.
         let seats = store::seats_of(conn, id)?;
         let auth = match mover {
-            Mover::Link { game, seat, token } => self
-                .authorize_among(&seats, game, *seat, token)
+            Mover::Link(link) => self
+                .authorize_among(&seats, &link.game, link.seat, &link.token)
                 .map_err(|e| match e {
-                AuthError::NoSuchGame => MoveError::NoSuchGame,
-                AuthError::BadLink => MoveError::BadLink,
-                AuthError::Unexpected(e) => MoveError::Unexpected(e),
-            })?,
+                    AuthError::NoSuchGame => MoveError::NoSuchGame,
+                    AuthError::BadLink => MoveError::BadLink,
+                    AuthError::Unexpected(e) => MoveError::Unexpected(e),
+                })?,
             Mover::Server(auth) => auth.clone(),
             Mover::Clock { game, seat, .. } | Mover::Bot { game, seat } => {
                 SeatAuth::for_server(game.clone(), *seat)
@@ -209,7 +217,7 @@ impl Games {
             let chosen = match mover {
                 Mover::Clock { .. } => before.game.default_action(seat),
                 Mover::Bot { .. } => before.game.bot_action(seat, &mut bot_rng()),
-                Mover::Link { .. } | Mover::Server(_) => None,
+                Mover::Link(_) | Mover::Server(_) => None,
             };
             actions.extend(chosen);
             if actions.is_empty() && author != Author::Seat {

@@ -102,18 +102,47 @@ fn waiting(replay: Option<&Replay>) -> Vec<(Seat, Decision)> {
         .unwrap_or_default()
 }
 
+/// Whose seat a page is for: a seat link as it arrived, checked against the seats the page
+/// reads anyway, or a seat already checked.
+#[derive(Clone, Copy, Debug)]
+pub enum SeatAsker<'a> {
+    Link(&'a SeatLink),
+    Checked(&'a SeatAuth),
+}
+
+impl<'a> From<&'a SeatLink> for SeatAsker<'a> {
+    fn from(link: &'a SeatLink) -> Self {
+        SeatAsker::Link(link)
+    }
+}
+
+impl<'a> From<&'a SeatAuth> for SeatAsker<'a> {
+    fn from(auth: &'a SeatAuth) -> Self {
+        SeatAsker::Checked(auth)
+    }
+}
+
+impl SeatAsker<'_> {
+    fn game(&self) -> &GameId {
+        match self {
+            SeatAsker::Link(link) => &link.game,
+            SeatAsker::Checked(auth) => &auth.game_id,
+        }
+    }
+}
+
 impl Games {
     /// What a seat's page needs: its view, decision, legal actions, seq, log head, and the
     /// history it may see (newest first, in `lang`).
-    pub fn seat_page(
+    pub fn seat_page<'a>(
         &self,
         conn: &mut AnyConnection,
-        auth: &SeatAuth,
+        asker: impl Into<SeatAsker<'a>>,
         lang: &str,
     ) -> Result<SeatPage, LoadError> {
         self.seat_page_with(
             conn,
-            auth,
+            asker.into(),
             Detail::Page {
                 lang,
                 followed: false,
@@ -126,12 +155,12 @@ impl Games {
     pub fn followed_seat_page(
         &self,
         conn: &mut AnyConnection,
-        auth: &SeatAuth,
+        link: &SeatLink,
         lang: &str,
     ) -> Result<SeatPage, LoadError> {
         self.seat_page_with(
             conn,
-            auth,
+            SeatAsker::Link(link),
             Detail::Page {
                 lang,
                 followed: true,
@@ -145,30 +174,60 @@ impl Games {
     pub fn seat_state(
         &self,
         conn: &mut AnyConnection,
-        auth: &SeatAuth,
+        link: &SeatLink,
     ) -> Result<SeatPage, LoadError> {
-        self.seat_page_with(conn, auth, Detail::State)
+        self.seat_page_with(conn, SeatAsker::Link(link), Detail::State)
     }
 
+    /// The page's reads run in one snapshot ([`store::read_snapshot`]); a followed link's
+    /// address is marked proven after them.
     fn seat_page_with(
         &self,
         conn: &mut AnyConnection,
-        auth: &SeatAuth,
+        asker: SeatAsker,
         detail: Detail,
     ) -> Result<SeatPage, LoadError> {
-        let (loaded, row, seat_rows) = self.load_rows(conn, &auth.game_id)?;
+        let (page, unproven) =
+            store::read_snapshot(conn, |conn| self.read_seat_page(conn, asker, &detail))?;
+        if let Some(address) =
+            unproven.filter(|_| matches!(detail, Detail::Page { followed: true, .. }))
+        {
+            crate::store::mark_verified(conn, &address, self.now())?;
+        }
+        Ok(page)
+    }
+
+    /// The seat's page, and its person's address while that is not proven yet.
+    fn read_seat_page(
+        &self,
+        conn: &mut AnyConnection,
+        asker: SeatAsker,
+        detail: &Detail,
+    ) -> Result<(SeatPage, Option<String>), LoadError> {
+        let (loaded, row, seat_rows) = self.load_rows(conn, asker.game())?;
+        let auth = match asker {
+            SeatAsker::Link(link) => self
+                .authorize_among(&seat_rows, &link.game, link.seat, &link.token)
+                .map_err(|e| match e {
+                    AuthError::NoSuchGame => LoadError::NoSuchGame,
+                    AuthError::BadLink => LoadError::BadLink,
+                    AuthError::Unexpected(e) => LoadError::Unexpected(e),
+                })?,
+            SeatAsker::Checked(auth) => auth.clone(),
+        };
         let kind = self.kind(&loaded.game.kind)?;
         let names = loaded.names();
         let viewer = Viewer::Seat(auth.seat);
         let replay = loaded.replay.as_deref();
-        let Detail::Page { lang, followed } = detail else {
-            return Ok(SeatPage {
+        let Detail::Page { lang, .. } = *detail else {
+            let page = SeatPage {
                 talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
                 undelivered: Vec::new(),
                 rematch_url: None,
                 time: self.deadlines_view(conn, &row, &seat_rows)?,
                 ..from_state(auth.seat, loaded, Vec::new())
-            });
+            };
+            return Ok((page, None));
         };
         let creator = loaded.game.creator_seat == auth.seat;
         let undelivered = self.undelivered(conn, &auth.game_id, creator)?;
@@ -186,13 +245,11 @@ impl Games {
             Some(mine) => crate::store::find_address(conn, &mine.email)?,
             None => None,
         };
-        if let Some(person) = person
+        let unproven = person
             .as_ref()
-            .filter(|p| followed && p.verified_at.is_none())
-        {
-            crate::store::mark_verified(conn, &person.address, self.now())?;
-        }
-        let zone = person.as_ref().map(|p| p.time_zone.clone());
+            .filter(|p| p.verified_at.is_none())
+            .map(|p| p.address.clone());
+        let zone = person.map(|p| p.time_zone);
         let history = match replay {
             Some(r) => {
                 let cx = Ctx::new(self.registry().catalogs().words(lang), &names, viewer);
@@ -204,13 +261,14 @@ impl Games {
             None => Vec::new(),
         };
         let time = self.time_view(conn, &row, &seat_rows, zone)?;
-        Ok(SeatPage {
+        let page = SeatPage {
             talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
             undelivered,
             rematch_url,
             time,
             ..from_state(auth.seat, loaded, history)
-        })
+        };
+        Ok((page, unproven))
     }
 
     /// What the public page of a game shows: public information while it is played, everything

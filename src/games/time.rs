@@ -277,7 +277,7 @@ impl Games {
                     ((seat_row.seat, Control::Player, missed), None)
                 }
             }
-            Mover::Link { .. } if seat_row.control() == Control::Absent => {
+            Mover::Link(_) if seat_row.control() == Control::Absent => {
                 ((seat_row.seat, Control::Player, 0), Some("returned"))
             }
             _ => return Ok((Vec::new(), Vec::new())),

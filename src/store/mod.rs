@@ -534,22 +534,56 @@ where
     F: FnOnce(&mut AnyConnection) -> Result<T, E>,
     E: From<diesel::result::Error>,
 {
-    let top_level_sqlite = match conn {
-        AnyConnection::Sqlite(sqlite) => {
-            AnsiTransactionManager::transaction_manager_status_mut(sqlite)
-                .transaction_depth()
-                .map_err(E::from)?
-                .is_none()
-        }
-        AnyConnection::Postgresql(_) => false,
-    };
-    if !top_level_sqlite {
+    if !top_level_sqlite(conn)? {
         return conn.transaction(f);
     }
     let _turn = WRITE_GATE.enter();
     if let AnyConnection::Sqlite(sqlite) = conn {
         AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?;
     }
+    finish(conn, f)
+}
+
+/// Run `read`, which only reads, in one read transaction on SQLite: its queries see one
+/// snapshot, take the file's locks once, and check the connection's page cache once. Each
+/// query on its own is a transaction of its own, and under load another connection's commit
+/// has usually emptied that cache again between two of a request's queries. `read` must not
+/// write: a write could not always turn the snapshot into a write transaction
+/// (`SQLITE_BUSY_SNAPSHOT` once another connection has committed since the snapshot began).
+/// On PostgreSQL, and inside an open transaction, it simply runs: there a transaction costs
+/// two more round trips and reads take no locks.
+pub fn read_snapshot<T, E, F>(conn: &mut AnyConnection, read: F) -> Result<T, E>
+where
+    F: FnOnce(&mut AnyConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    if !top_level_sqlite(conn)? {
+        return read(conn);
+    }
+    if let AnyConnection::Sqlite(sqlite) = conn {
+        AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN")?;
+    }
+    finish(conn, read)
+}
+
+/// Whether `conn` is SQLite outside any transaction.
+fn top_level_sqlite(conn: &mut AnyConnection) -> QueryResult<bool> {
+    Ok(match conn {
+        AnyConnection::Sqlite(sqlite) => {
+            AnsiTransactionManager::transaction_manager_status_mut(sqlite)
+                .transaction_depth()?
+                .is_none()
+        }
+        AnyConnection::Postgresql(_) => false,
+    })
+}
+
+/// Run `f` in the transaction just begun: commit when it succeeds, roll back when it fails.
+fn finish<T, E, F>(conn: &mut AnyConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut AnyConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
     match f(conn) {
         Ok(value) => {
             <AnyConnection as Connection>::TransactionManager::commit_transaction(conn)?;

@@ -5,7 +5,8 @@ use super::{blocking, AppState};
 use crate::engine::{Seat, Viewer};
 use crate::games::{
     AcceptError, ActionInput, AuthError, Contribution, CreateError, EmailAddress, GameId,
-    GameTitle, LoadError, MoveError, Mover, NewGame, NewSeat, PlayerName, SeatAuth, SeatToken,
+    GameTitle, LoadError, MoveError, Mover, NewGame, NewSeat, PlayerName, SeatAuth, SeatLink,
+    SeatToken,
 };
 use crate::kinds::{Action, Json};
 use crate::present::{Ctx, SeatNames};
@@ -324,6 +325,7 @@ pub async fn game(state: web::Data<AppState>, path: web::Path<String>) -> HttpRe
             messages: page.talk,
         }),
         Ok(Err(LoadError::NoSuchGame)) => no_game(),
+        Ok(Err(LoadError::BadLink)) => bad_token(),
         Ok(Err(LoadError::UnknownKind(game))) => unknown_kind(&game),
         Ok(Err(LoadError::Unexpected(e))) => unexpected(e, Some(&path)),
         Err(e) => unexpected(e.into_inner(), None),
@@ -340,7 +342,7 @@ fn bad_token() -> HttpResponse {
 
 /// The seat link behind `Authorization: Bearer SEAT.TOKEN`, as it arrived (not yet checked).
 #[allow(clippy::result_large_err)]
-fn bearer(request: &HttpRequest, game: &str) -> Result<Mover, HttpResponse> {
+fn bearer(request: &HttpRequest, game: &str) -> Result<SeatLink, HttpResponse> {
     let game = GameId::parse(game).map_err(|_| no_game())?;
     let header = request
         .headers()
@@ -361,7 +363,7 @@ fn bearer(request: &HttpRequest, game: &str) -> Result<Mover, HttpResponse> {
         .and_then(Seat::from_number)
         .ok_or_else(bad_token)?;
     let token = SeatToken::parse(token).map_err(|_| bad_token())?;
-    Ok(Mover::Link { game, seat, token })
+    Ok(SeatLink { game, seat, token })
 }
 
 /// Check the seat behind `Authorization: Bearer SEAT.TOKEN` and run `work` for it, in one
@@ -376,16 +378,11 @@ where
     T: Send + 'static,
     F: FnOnce(&AppState, &mut AnyConnection, &SeatAuth) -> T + Send + 'static,
 {
-    let Mover::Link {
-        game: id,
-        seat,
-        token,
-    } = bearer(request, game)?
-    else {
-        unreachable!("a bearer is a link")
-    };
+    let link = bearer(request, game)?;
     match blocking(state, move |s, conn| {
-        let auth = s.games.authorize(conn, &id, seat, &token)?;
+        let auth = s
+            .games
+            .authorize(conn, &link.game, link.seat, &link.token)?;
         Ok(work(s, conn, &auth))
     })
     .await
@@ -419,10 +416,11 @@ pub async fn seat(
     request: HttpRequest,
     path: web::Path<String>,
 ) -> HttpResponse {
-    let found = for_bearer(&state, &request, &path, |s, conn, auth| {
-        s.games.seat_state(conn, auth)
-    });
-    match found.await {
+    let link = match bearer(&request, &path) {
+        Ok(link) => link,
+        Err(response) => return response,
+    };
+    match blocking(&state, move |s, conn| s.games.seat_state(conn, &link)).await {
         Ok(Ok(page)) => HttpResponse::Ok().json(SeatJson {
             seat: page.seat,
             status: page.game.status.as_str(),
@@ -440,9 +438,10 @@ pub async fn seat(
             messages: page.talk,
         }),
         Ok(Err(LoadError::NoSuchGame)) => no_game(),
+        Ok(Err(LoadError::BadLink)) => bad_token(),
         Ok(Err(LoadError::UnknownKind(game))) => unknown_kind(&game),
         Ok(Err(LoadError::Unexpected(e))) => unexpected(e, Some(&path)),
-        Err(response) => response,
+        Err(e) => unexpected(e.into_inner(), Some(&path)),
     }
 }
 
@@ -623,7 +622,7 @@ pub async fn make_move(
         }
     };
     let mover = match bearer(&request, &path) {
-        Ok(mover) => mover,
+        Ok(link) => Mover::Link(link),
         Err(response) => return response,
     };
     let lang = crate::present::DEFAULT_LANGUAGE;

@@ -7,7 +7,7 @@ use super::{blocking, AppState, PageError};
 use crate::engine::{Seat, Viewer};
 use crate::games::{
     AcceptError, ActionInput, AuthError, Contribution, DeclineError, GameId, GameStatus, LoadError,
-    MoveError, Mover, SeatAuth, SeatPage, SeatToken,
+    MoveError, Mover, SeatAuth, SeatLink, SeatPage, SeatToken,
 };
 use crate::kinds::Kind;
 use crate::present::{seat_colour, Ctx, Html, MoveForm, Words};
@@ -242,11 +242,11 @@ pub async fn seat(
 ) -> HttpResponse {
     let w = state.words(&request);
     let lang = w.lang().to_owned();
-    let found = for_link(&state, &request, &path, move |s, conn, auth| {
-        s.games.followed_seat_page(conn, auth, &lang)
+    let found = seat_page_of(&state, &request, &path, move |s, conn, link| {
+        s.games.followed_seat_page(conn, link, &lang)
     });
-    let (page, auth) = match found.await {
-        Ok(done) => done,
+    let page = match found.await {
+        Ok(page) => page,
         Err(response) => return response,
     };
     let mut flashes = Vec::new();
@@ -262,7 +262,7 @@ pub async fn seat(
             ),
             (
                 "public_url",
-                format!("{}/games/{}", state.base_url(), auth.game_id().as_str()),
+                format!("{}/games/{}", state.base_url(), path.game),
             ),
         )));
     } else if query.created.is_some() {
@@ -274,7 +274,7 @@ pub async fn seat(
             ),
             (
                 "public_url",
-                format!("{}/games/{}", state.base_url(), auth.game_id().as_str()),
+                format!("{}/games/{}", state.base_url(), path.game),
             ),
         )));
     }
@@ -294,13 +294,38 @@ async fn seat_response(
 ) -> HttpResponse {
     let w = state.words(request);
     let lang = w.lang().to_owned();
-    let found = for_link(state, request, path, move |s, conn, auth| {
-        s.games.seat_page(conn, auth, &lang)
+    let found = seat_page_of(state, request, path, move |s, conn, link| {
+        s.games.seat_page(conn, link, &lang)
     });
     match found.await {
-        Ok((page, _)) => render_seat(state, w, path, page, flashes, status),
+        Ok(page) => render_seat(state, w, path, page, flashes, status),
         Err(response) => response,
     }
+}
+
+/// Read the seat page of the link in `path` with `read`, which checks the link against the
+/// seats it reads ([`render_seat`] answers what it refused). `Err`: a link that is not one, or
+/// no connection.
+async fn seat_page_of<F>(
+    state: &web::Data<AppState>,
+    request: &HttpRequest,
+    path: &SeatPath,
+    read: F,
+) -> Result<Result<SeatPage, LoadError>, HttpResponse>
+where
+    F: FnOnce(&AppState, &mut AnyConnection, &SeatLink) -> Result<SeatPage, LoadError>
+        + Send
+        + 'static,
+{
+    let w = state.words(request);
+    let link = SeatLink {
+        game: GameId::parse(&path.game).map_err(|_| not_found(w))?,
+        seat: Seat::from_number(path.seat).ok_or_else(|| bad_link(w))?,
+        token: SeatToken::parse(&path.token).map_err(|_| bad_link(w))?,
+    };
+    blocking(state, move |s, conn| read(s, conn, &link))
+        .await
+        .map_err(|error| error.into_response(w))
 }
 
 /// The seat page (or the invitation, or the cancelled notice) for what `seat_page` returned.
@@ -328,6 +353,7 @@ fn render_seat_with(
     let page = match page {
         Ok(page) => page,
         Err(LoadError::NoSuchGame) => return not_found(w),
+        Err(LoadError::BadLink) => return bad_link(w),
         Err(LoadError::UnknownKind(game)) => return unknown_kind(w, &game),
         Err(LoadError::Unexpected(error)) => {
             return PageError::unexpected(error, Some(&path.game), w)
@@ -719,7 +745,7 @@ pub async fn make_move(
         Some(at) => (ActionInput::Json(fields.swap_remove(at).1), true),
         None => (ActionInput::Form(fields), false),
     };
-    let mover = Mover::Link { game, seat, token };
+    let mover = Mover::Link(SeatLink { game, seat, token });
     match state
         .games
         .make_move(&state.db, mover, seq, vec![input], w.lang())
@@ -933,7 +959,7 @@ pub async fn public(
     .await
     {
         Ok(Ok(page)) => page,
-        Ok(Err(LoadError::NoSuchGame)) => return not_found(w),
+        Ok(Err(LoadError::NoSuchGame | LoadError::BadLink)) => return not_found(w),
         Ok(Err(LoadError::UnknownKind(game))) => return unknown_kind(w, &game),
         Ok(Err(LoadError::Unexpected(error))) => {
             return PageError::unexpected(error, Some(&path), w)
@@ -1138,13 +1164,11 @@ pub async fn post_message(
         );
         async move {
             let lang = w.lang().to_owned();
-            let found = for_link(&state, &request, &path, move |s, conn, auth| {
-                s.games.seat_page(conn, auth, &lang)
+            let found = seat_page_of(&state, &request, &path, move |s, conn, link| {
+                s.games.seat_page(conn, link, &lang)
             });
             match found.await {
-                Ok((page, _)) => {
-                    render_seat_with(&state, w, &path, page, vec![flash], status, draft)
-                }
+                Ok(page) => render_seat_with(&state, w, &path, page, vec![flash], status, draft),
                 Err(response) => response,
             }
         }

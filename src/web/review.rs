@@ -51,7 +51,7 @@ pub async fn record(
                 format!("inline; filename=\"corriere-{}.json\"", record.id),
             ))
             .body(record.to_json()),
-        Ok(Err(LoadError::NoSuchGame)) => not_found(w),
+        Ok(Err(LoadError::NoSuchGame | LoadError::BadLink)) => not_found(w),
         Ok(Err(LoadError::UnknownKind(game))) => super::html::unknown_kind(w, &game),
         Ok(Err(LoadError::Unexpected(e))) => PageError::unexpected(e, Some(&path), w),
         Err(e) => e.into_response(w),
@@ -121,7 +121,7 @@ pub async fn replay(
     let (at, (info, seats)) = match found {
         Ok(Ok((Some(at), info))) => (at, info),
         Ok(Ok((None, _))) => return super::html::message(StatusCode::NOT_FOUND, w, "page-no-step"),
-        Ok(Err(LoadError::NoSuchGame)) => return not_found(w),
+        Ok(Err(LoadError::NoSuchGame | LoadError::BadLink)) => return not_found(w),
         Ok(Err(LoadError::UnknownKind(kind))) => return super::html::unknown_kind(w, &kind),
         Ok(Err(LoadError::Unexpected(e))) => return PageError::unexpected(e, Some(&game), w),
         Err(e) => return e.into_response(w),
