@@ -6,7 +6,7 @@ use crate::audit::{Replay, Step};
 use crate::engine::{Seat, Viewer};
 use crate::kinds::Kind;
 use crate::present::time::Stamper;
-use crate::present::{Ctx, SeatNames};
+use crate::present::{escape, Ctx, Html, SeatNames};
 use crate::store::GameId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -18,8 +18,8 @@ pub struct HistoryEntry {
     pub at: Option<Millis>,
     pub seat: Option<Seat>,
     /// The entry as the log shows it: "Move 12 · Alice · Tuesday 24 November 14:05: …", the
-    /// time in the reader's zone.
-    pub line: String,
+    /// time in the reader's zone; escaped for HTML once, when written, as pages print it.
+    pub line: Html,
     /// This step closed a chapter of the game (a battle): see `Presenter::ends_chapter`.
     pub ends_chapter: bool,
 }
@@ -174,7 +174,7 @@ fn entry(
         seq,
         at: step.at.map(Millis),
         seat: step.seat,
-        line,
+        line: Html(escape(&line)),
         ends_chapter: kind.ends_chapter(&step.events),
     })
 }

@@ -83,7 +83,7 @@ pub struct Chapter {
     pub title: String,
     /// The number of the first (newest) entry, for the list's numbering.
     pub start: usize,
-    pub entries: Vec<String>,
+    pub entries: Vec<Arc<HistoryEntry>>,
 }
 
 /// How many entries a game without chapters shows before folding the rest.
@@ -95,12 +95,12 @@ const UNFOLDED: usize = 10;
 pub fn history(entries: &[Arc<HistoryEntry>], game: &str, cx: &Ctx) -> Vec<Chapter> {
     let w = &cx.words;
     // Newest first: an entry that ends a chapter is the newest of an older chapter.
-    let mut parts: Vec<Vec<String>> = vec![Vec::new()];
+    let mut parts: Vec<Vec<Arc<HistoryEntry>>> = vec![Vec::new()];
     for entry in entries {
         if entry.ends_chapter {
             parts.push(Vec::new());
         }
-        parts.last_mut().expect("a part").push(entry.line.clone());
+        parts.last_mut().expect("a part").push(entry.clone());
     }
     let mut remaining = entries.len();
     let mut chapters = Vec::new();
@@ -211,7 +211,7 @@ mod tests {
                     seq,
                     at: None,
                     seat: None,
-                    line: format!("step {seq}"),
+                    line: crate::present::Html(format!("step {seq}")),
                     ends_chapter: chapter_ends.contains(&seq),
                 })
             })
