@@ -6,6 +6,7 @@ use crate::engine::condottiere::{BattleKind, Card, Region, View, BORDERS};
 use crate::engine::Seat;
 use crate::present::{seat_colour, Ctx, Html};
 use askama::Template;
+use std::sync::LazyLock;
 
 /// Where each region's city stands in the 400 × 520 drawing, by region id.
 const PLACES: [(u16, u16); 17] = [
@@ -40,12 +41,20 @@ struct MapRegion {
     contested: bool,
 }
 
-struct MapBorder {
-    x1: u16,
-    y1: u16,
-    x2: u16,
-    y2: u16,
-}
+/// The borders between regions, the same on every board: drawn once, as SVG lines.
+static BORDER_LINES: LazyLock<String> = LazyLock::new(|| {
+    BORDERS
+        .iter()
+        .map(|&(a, b)| {
+            let (x1, y1) = PLACES[(a - 1) as usize];
+            let (x2, y2) = PLACES[(b - 1) as usize];
+            format!(
+                "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#8a7f6a\" \
+                 stroke-width=\"2\"/>\n  "
+            )
+        })
+        .collect()
+});
 
 struct LegendEntry {
     colour: &'static str,
@@ -88,7 +97,7 @@ struct Line {
 struct BoardHtml {
     map_title: String,
     regions: Vec<MapRegion>,
-    borders: Vec<MapBorder>,
+    borders: &'static str,
     legend: Vec<LegendEntry>,
     uncontrolled: String,
     token_key: String,
@@ -159,14 +168,6 @@ pub(super) fn board(view: &View, cx: &Ctx) -> Html {
             }
         })
         .collect();
-    let borders = BORDERS
-        .iter()
-        .map(|&(a, b)| {
-            let (x1, y1) = PLACES[(a - 1) as usize];
-            let (x2, y2) = PLACES[(b - 1) as usize];
-            MapBorder { x1, y1, x2, y2 }
-        })
-        .collect();
     let legend = view
         .seats
         .iter()
@@ -189,7 +190,7 @@ pub(super) fn board(view: &View, cx: &Ctx) -> Html {
     render(&BoardHtml {
         map_title: w.get("condottiere-map-title"),
         regions,
-        borders,
+        borders: &BORDER_LINES,
         legend,
         uncontrolled: w.get("condottiere-map-uncontrolled"),
         token_key: w.get("condottiere-map-token"),
