@@ -60,31 +60,6 @@ macro_rules! on_backend {
 }
 pub(crate) use on_backend;
 
-/// Addresses looked up together in one cached statement: `$column` equals one of `$keys`
-/// (1 to [`KEY_SLOTS`] strings), as [`KEY_SLOTS`] fixed equalities, the unused ones repeating the
-/// first key. diesel's `eq_any` writes `IN (?, ?, ...)` on SQLite, a statement prepared again on
-/// every run (about 80,000 instructions, a third of a seat page's service call); this one is
-/// prepared once per connection. Callers take longer lists in chunks of [`KEY_SLOTS`].
-macro_rules! one_of_keys {
-    ($column:expr, $keys:expr) => {{
-        let keys: &[String] = $keys;
-        let key = |i: usize| keys.get(i).unwrap_or(&keys[0]).as_str();
-        $column
-            .eq(key(0))
-            .or($column.eq(key(1)))
-            .or($column.eq(key(2)))
-            .or($column.eq(key(3)))
-            .or($column.eq(key(4)))
-            .or($column.eq(key(5)))
-            .or($column.eq(key(6)))
-            .or($column.eq(key(7)))
-    }};
-}
-pub(crate) use one_of_keys;
-
-/// How many keys [`one_of_keys!`] compares at once.
-pub(crate) const KEY_SLOTS: usize = 8;
-
 /// A connection to either supported database. Store functions take `&mut AnyConnection`.
 #[derive(diesel::MultiConnection)]
 pub enum AnyConnection {

@@ -87,7 +87,8 @@ pub fn address_by_key(conn: &mut AnyConnection, key: &str) -> QueryResult<Option
     })
 }
 
-/// The people of these addresses (those known), in no particular order, in one query.
+/// The people of these addresses (those known), in no particular order: one look-up by key
+/// each (see [`absences_of_between`](super::absences_of_between) for why not one query).
 pub fn find_addresses(
     conn: &mut AnyConnection,
     addresses: &[&str],
@@ -96,12 +97,13 @@ pub fn find_addresses(
     keys.sort_unstable();
     keys.dedup();
     let mut rows = Vec::new();
-    for keys in keys.chunks(super::KEY_SLOTS) {
+    for key in &keys {
         rows.extend(super::on_backend!(conn, c => {
             addresses::table
-                .filter(super::one_of_keys!(addresses::address, keys))
+                .find(key)
                 .select(AddressRow::as_select())
-                .load::<AddressRow>(c)
+                .get_result::<AddressRow>(c)
+                .optional()
         })?);
     }
     Ok(rows)
