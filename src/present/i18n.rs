@@ -3,6 +3,7 @@
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::{Arc, Mutex};
@@ -19,7 +20,53 @@ type Bundle = FluentBundle<FluentResource>;
 pub struct Catalogs {
     /// The default language first.
     bundles: Arc<Vec<(String, Bundle, BTreeSet<String>)>>,
+    /// Per language, every message (and `message.attribute`) that takes no argument, formatted
+    /// once when the catalogs are built: as text, and escaped for HTML.
+    fixed: Arc<Vec<FixedWords>>,
     memo: Arc<Memo>,
+}
+
+/// A language's messages without arguments, by id: (text, HTML).
+type FixedWords = HashMap<String, (String, String), rustc_hash::FxBuildHasher>;
+
+/// Whether `bundle` has the message (or `message.attribute`) `key`.
+fn has_pattern(bundle: &Bundle, key: &str) -> bool {
+    let (id, attribute) = match key.split_once('.') {
+        Some((m, a)) => (m, Some(a)),
+        None => (key, None),
+    };
+    bundle.get_message(id).is_some_and(|m| match attribute {
+        Some(name) => m.get_attribute(name).is_some(),
+        None => m.value().is_some(),
+    })
+}
+
+/// Every message and attribute of `bundle` that formats without arguments.
+fn fixed_words(bundle: &Bundle, ids: &BTreeSet<String>) -> FixedWords {
+    let mut fixed = FixedWords::default();
+    for id in ids {
+        let Some(message) = bundle.get_message(id) else {
+            continue;
+        };
+        let patterns = message
+            .value()
+            .map(|value| (id.clone(), value))
+            .into_iter()
+            .chain(
+                message
+                    .attributes()
+                    .map(|a| (format!("{id}.{}", a.id()), a.value())),
+            );
+        for (key, pattern) in patterns {
+            let mut errors = Vec::new();
+            let text = bundle.format_pattern(pattern, None, &mut errors);
+            if errors.is_empty() {
+                let html = super::escape(&text);
+                fixed.insert(key, (text.into_owned(), html));
+            }
+        }
+    }
+    fixed
 }
 
 /// Messages as formatted, by language, id and arguments. Formatting is a function of those
@@ -152,8 +199,22 @@ impl Catalogs {
         if bundles.first().map(|(lang, _, _)| lang.as_str()) != Some(DEFAULT_LANGUAGE) {
             return Err(format!("there is no {DEFAULT_LANGUAGE} catalog"));
         }
+        let mut fixed: Vec<FixedWords> = bundles
+            .iter()
+            .map(|(_, bundle, ids)| fixed_words(bundle, ids))
+            .collect();
+        // A message a language lacks is the default language's (as `Words::format` falls back).
+        let (default, others) = fixed.split_first_mut().expect("the default catalog");
+        for ((_, bundle, _), own) in bundles[1..].iter().zip(others) {
+            for (key, words) in default.iter() {
+                if !has_pattern(bundle, key) {
+                    own.insert(key.clone(), words.clone());
+                }
+            }
+        }
         Ok(Catalogs {
             bundles: Arc::new(bundles),
+            fixed: Arc::new(fixed),
             memo: Arc::default(),
         })
     }
@@ -219,19 +280,19 @@ impl<T: Clone + Into<Arg>> From<&T> for Arg {
 }
 
 /// A named argument: `("name", value)`, or a reference to one (as templates pass them).
-pub trait Named {
-    fn named(self) -> (String, Arg);
+pub trait Named<'a> {
+    fn named(self) -> (&'a str, Arg);
 }
 
-impl<V: Into<Arg>> Named for (&str, V) {
-    fn named(self) -> (String, Arg) {
-        (self.0.to_owned(), self.1.into())
+impl<'a, V: Into<Arg>> Named<'a> for (&'a str, V) {
+    fn named(self) -> (&'a str, Arg) {
+        (self.0, self.1.into())
     }
 }
 
-impl<V: Clone + Into<Arg>> Named for &(&str, V) {
-    fn named(self) -> (String, Arg) {
-        (self.0.to_owned(), self.1.clone().into())
+impl<'a, V: Clone + Into<Arg>> Named<'a> for &(&'a str, V) {
+    fn named(self) -> (&'a str, Arg) {
+        (self.0, self.1.clone().into())
     }
 }
 macro_rules! number_arg {
@@ -287,7 +348,26 @@ impl<'a> Words<'a> {
 
     /// The message `id` without arguments.
     pub fn get(&self, id: &str) -> String {
-        self.with(id, &[])
+        match self.fixed(id) {
+            Some((text, _)) => text.clone(),
+            None => self.with(id, &[]),
+        }
+    }
+
+    /// [`Words::get`] escaped for HTML, for templates to print as it is (`|safe`): a message
+    /// without arguments is formatted and escaped once, when the catalogs are built.
+    pub fn html(&self, id: &str) -> Cow<'a, str> {
+        match self.fixed(id) {
+            Some((_, html)) => Cow::Borrowed(html),
+            None => Cow::Owned(super::escape(&self.with(id, &[]))),
+        }
+    }
+
+    /// The message `id` if it takes no arguments: this language's, or the default one's
+    /// where this language lacks it.
+    fn fixed(&self, id: &str) -> Option<&'a (String, String)> {
+        let fixed: &'a [FixedWords] = &self.catalogs.fixed;
+        fixed[self.index].get(id)
     }
 
     /// The message `id` with arguments.
@@ -319,25 +399,19 @@ impl<'a> Words<'a> {
     }
 
     /// `with` for two arguments: handy in templates.
-    pub fn two(&self, id: &str, first: impl Named, second: impl Named) -> String {
-        self.named(id, [first.named(), second.named()])
+    pub fn two<'n>(&self, id: &str, first: impl Named<'n>, second: impl Named<'n>) -> String {
+        self.with(id, &[first.named(), second.named()])
     }
 
     /// `with` for three arguments: handy in templates.
-    pub fn three(
+    pub fn three<'n>(
         &self,
         id: &str,
-        first: impl Named,
-        second: impl Named,
-        third: impl Named,
+        first: impl Named<'n>,
+        second: impl Named<'n>,
+        third: impl Named<'n>,
     ) -> String {
-        self.named(id, [first.named(), second.named(), third.named()])
-    }
-
-    fn named<const N: usize>(&self, id: &str, args: [(String, Arg); N]) -> String {
-        let borrowed: Vec<(&str, Arg)> =
-            args.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
-        self.with(id, &borrowed)
+        self.with(id, &[first.named(), second.named(), third.named()])
     }
 
     /// The message `id` (or `message.attribute`), or `None` when no catalog has it.
@@ -460,5 +534,33 @@ mod tests {
             en.one("history-older", "count", 2)
         );
         assert_ne!(en.get("list-nobody"), warm.words("pt").get("list-nobody"));
+    }
+
+    /// Messages without arguments, formatted when the catalogs are built, read as Fluent writes
+    /// them, in every language, falling back to the default language's like Fluent's look-up;
+    /// their HTML is their text escaped.
+    #[test]
+    fn a_message_formatted_in_advance_is_the_one_fluent_writes() {
+        let catalogs = Catalogs::build(&[]).unwrap();
+        let mut fixed = 0;
+        for (lang, kept) in catalogs.languages().into_iter().zip(catalogs.fixed.iter()) {
+            let words = catalogs.words(lang);
+            for (id, (text, html)) in kept {
+                fixed += 1;
+                assert_eq!(*text, words.format(id, None), "{lang} {id}");
+                assert_eq!(*html, super::super::escape(text), "{lang} {id}");
+                assert_eq!(words.html(id), *html, "{lang} {id}");
+            }
+        }
+        assert!(
+            fixed > 100,
+            "only {fixed} messages were formatted in advance"
+        );
+        // One with an argument is not.
+        assert!(catalogs.default_words().fixed("history-older").is_none());
+        assert_eq!(
+            catalogs.default_words().html("seat-your-move"),
+            super::super::escape(&catalogs.default_words().get("seat-your-move"))
+        );
     }
 }
