@@ -269,10 +269,12 @@ pub const SEAT_COLOURS: [&str; 6] = [
 /// A seat's colour and the name of that colour in the reader's language.
 pub fn seat_colour(seat: Seat, words: &Words) -> (&'static str, String) {
     let index = seat.index() % SEAT_COLOURS.len();
-    (
-        SEAT_COLOURS[index],
-        words.get(&format!("colour-{}", index + 1)),
-    )
+    (seat_fill(seat), words.get(&format!("colour-{}", index + 1)))
+}
+
+/// The seat's colour alone, where its name is said otherwise.
+pub fn seat_fill(seat: Seat) -> &'static str {
+    SEAT_COLOURS[seat.index() % SEAT_COLOURS.len()]
 }
 
 /// Whose decision it is, in a sentence, from the reader's point of view (`cx.viewer`).

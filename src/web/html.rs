@@ -10,7 +10,7 @@ use crate::games::{
     MoveError, Mover, SeatAuth, SeatLink, SeatPage, SeatToken,
 };
 use crate::kinds::Kind;
-use crate::present::{seat_colour, Ctx, Html, MoveForm, Words};
+use crate::present::{seat_fill, Ctx, Html, MoveForm, Words};
 use crate::store::{AnyConnection, CancelledBy};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -1013,7 +1013,7 @@ pub async fn public(
             },
             colour: view
                 .and_then(|v| kind.seat_colour(v, s.seat))
-                .unwrap_or_else(|| seat_colour(s.seat, &w).0),
+                .unwrap_or_else(|| seat_fill(s.seat)),
             cells: view.map_or_else(Vec::new, |v| kind.player_cells(v, s.seat, &cx)),
         })
         .collect();

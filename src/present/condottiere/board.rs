@@ -4,7 +4,7 @@
 use super::{card, region};
 use crate::engine::condottiere::{BattleKind, Card, Region, View, BORDERS};
 use crate::engine::Seat;
-use crate::present::{seat_colour, Ctx, Html};
+use crate::present::{escape, seat_colour, seat_fill, Ctx, Html};
 use askama::Template;
 use std::sync::LazyLock;
 
@@ -36,7 +36,8 @@ struct MapRegion {
     fill: &'static str,
     /// The owner's seat number, drawn in the region: ownership is not told by colour alone.
     mark: String,
-    title: String,
+    /// Escaped once: the template prints it twice (the label and the tooltip).
+    title: Html,
     pope: bool,
     contested: bool,
 }
@@ -134,6 +135,7 @@ fn render(template: &impl Template) -> Html {
 /// The map and the battle lines.
 pub(super) fn board(view: &View, cx: &Ctx) -> Html {
     let w = &cx.words;
+    let nobody = w.get("condottiere-map-nobody");
     let regions = Region::all()
         .map(|r| {
             let (x, y) = PLACES[r.index()];
@@ -147,7 +149,7 @@ pub(super) fn board(view: &View, cx: &Ctx) -> Html {
                 ("region", r.name()),
                 (
                     "owner",
-                    owner.map_or_else(|| w.get("condottiere-map-nobody"), |s| cx.name(s)),
+                    owner.map_or_else(|| nobody.clone(), |s| cx.name(s)),
                 ),
             );
             if view.pope == Some(r) {
@@ -160,9 +162,9 @@ pub(super) fn board(view: &View, cx: &Ctx) -> Html {
                 name: r.name(),
                 x,
                 y,
-                fill: owner.map_or("#f4ecd8", |s| seat_colour(s, w).0),
+                fill: owner.map_or("#f4ecd8", seat_fill),
                 mark: owner.map_or_else(String::new, |s| s.number().to_string()),
-                title,
+                title: Html(escape(&title)),
                 pope: view.pope == Some(r),
                 contested: view.contested == Some(r),
             }
@@ -268,7 +270,7 @@ fn lines(view: &View, cx: &Ctx) -> Vec<Line> {
             }
             Line {
                 name: cx.name(s.seat),
-                colour: seat_colour(s.seat, w).0,
+                colour: seat_fill(s.seat),
                 mark: s.seat.number(),
                 cards: s
                     .line
