@@ -249,13 +249,14 @@ fn sqlite(uri: &str) -> Result<AnyConnection, ConnectError> {
     // WAL with synchronous = FULL: a commit is on disk (the WAL is synced) before the service
     // answers, so an acknowledged move survives a power loss, not only a crash; the move
     // writer's group commits share one sync between the moves that queued together
-    // (docs/benchmarks.md measures the cost). mmap: every commit by another pooled connection
-    // empties this connection's page cache, and reading the pages back through mmap costs no
-    // system call per page.
+    // (docs/benchmarks.md measures the cost). No memory map: a read
+    // transaction that finds the database changed by another connection unmaps the whole file,
+    // and under load that unmapping, with its TLB shootdowns on every core, cost more than
+    // reading the pages back (7 % of the moves, docs/benchmarks.md).
     conn.batch_execute(
         "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
          PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
-         PRAGMA mmap_size = 268435456;",
+         PRAGMA mmap_size = 0;",
     )?;
     Ok(AnyConnection::Sqlite(conn))
 }
