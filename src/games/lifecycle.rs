@@ -379,25 +379,17 @@ impl Games {
         Ok(())
     }
 
-    /// Check a seat link (in constant time) against the seats of its game as just read.
-    pub(crate) fn authorize_among(
-        &self,
-        seats: &[SeatRow],
-        game_id: &GameId,
-        seat: Seat,
-        token: &SeatToken,
-    ) -> Result<SeatAuth, AuthError> {
-        let row = seats
-            .iter()
-            .find(|s| seat_of(s) == seat)
-            .ok_or(AuthError::BadLink)?;
-        if !self.0.links.verify(game_id, seat, row.link_version, token) {
-            return Err(AuthError::BadLink);
-        }
-        Ok(SeatAuth {
-            game_id: game_id.clone(),
-            seat,
-        })
+    /// Check a seat link (in constant time) against the seats of its game as just read:
+    /// `None` when it is not a valid link of one of them.
+    pub(crate) fn authorize_among(&self, seats: &[SeatRow], link: &SeatLink) -> Option<SeatAuth> {
+        let row = seats.iter().find(|s| seat_of(s) == link.seat)?;
+        self.0
+            .links
+            .verify(&link.game, link.seat, row.link_version, &link.token)
+            .then(|| SeatAuth {
+                game_id: link.game.clone(),
+                seat: link.seat,
+            })
     }
 
     /// Check a seat link (in constant time) against the seat's current link version.

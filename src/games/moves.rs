@@ -5,8 +5,8 @@
 
 use super::replay::action_row;
 use super::{
-    happened_since, names_of, seat_of, short, talk, AuthError, Class, Games, MoveError,
-    MoveOutcome, Recipient, SeatAuth, SeatLink,
+    happened_since, names_of, seat_of, short, talk, Class, Games, MoveError, MoveOutcome,
+    Recipient, SeatAuth, SeatLink,
 };
 use crate::audit::{Author, Rejection, Replay};
 use crate::engine::{Seat, Viewer};
@@ -178,12 +178,8 @@ impl Games {
         let seats = store::seats_of(conn, id)?;
         let auth = match mover {
             Mover::Link(link) => self
-                .authorize_among(&seats, &link.game, link.seat, &link.token)
-                .map_err(|e| match e {
-                    AuthError::NoSuchGame => MoveError::NoSuchGame,
-                    AuthError::BadLink => MoveError::BadLink,
-                    AuthError::Unexpected(e) => MoveError::Unexpected(e),
-                })?,
+                .authorize_among(&seats, link)
+                .ok_or(MoveError::BadLink)?,
             Mover::Server(auth) => auth.clone(),
             Mover::Clock { game, seat, .. } | Mover::Bot { game, seat } => {
                 SeatAuth::for_server(game.clone(), *seat)

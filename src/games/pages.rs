@@ -207,12 +207,8 @@ impl Games {
         let (loaded, row, seat_rows) = self.load_rows(conn, asker.game())?;
         let auth = match asker {
             SeatAsker::Link(link) => self
-                .authorize_among(&seat_rows, &link.game, link.seat, &link.token)
-                .map_err(|e| match e {
-                    AuthError::NoSuchGame => LoadError::NoSuchGame,
-                    AuthError::BadLink => LoadError::BadLink,
-                    AuthError::Unexpected(e) => LoadError::Unexpected(e),
-                })?,
+                .authorize_among(&seat_rows, link)
+                .ok_or(LoadError::BadLink)?,
             SeatAsker::Checked(auth) => auth.clone(),
         };
         let kind = self.kind(&loaded.game.kind)?;

@@ -97,11 +97,7 @@ fn session_hash(cookie: &str) -> String {
 /// A link a request follows, as typed: checked before anything is read for it.
 pub enum LinkOf<'a> {
     /// A seat's link.
-    Seat {
-        game: &'a GameId,
-        seat: crate::engine::Seat,
-        token: &'a super::SeatToken,
-    },
+    Seat(&'a super::SeatLink),
     /// A person's mail-settings link (`/mail/{token}`).
     Settings(&'a str),
     /// A person's one-click unsubscribe link (`/unsubscribe/{token}`).
@@ -122,19 +118,19 @@ impl Games {
                 return Ok(Some(person));
             }
         }
-        let (game, seat, token) = match link {
+        let link = match link {
             None => return Ok(None),
             Some(LinkOf::Settings(token)) => return Ok(self.settings_person(conn, token)?),
             Some(LinkOf::Unsubscribe(token)) => return Ok(self.unsubscribe_person(conn, token)?),
-            Some(LinkOf::Seat { game, seat, token }) => (game, seat, token),
+            Some(LinkOf::Seat(link)) => link,
         };
-        let seats = store::seats_of(conn, game)?;
-        if self.authorize_among(&seats, game, seat, token).is_err() {
+        let seats = store::seats_of(conn, &link.game)?;
+        if self.authorize_among(&seats, link).is_none() {
             return Ok(None);
         }
         let seat = seats
             .into_iter()
-            .find(|s| s.seat == seat.0 as i32 && s.has_person());
+            .find(|s| s.seat == link.seat.0 as i32 && s.has_person());
         match seat {
             Some(seat) => Ok(store::find_address(conn, &seat.email)?),
             None => Ok(None),

@@ -5,7 +5,7 @@
 use super::{blocking, AppState};
 use crate::engine::Seat;
 use crate::games::people::{LinkOf, SESSION_COOKIE};
-use crate::games::{GameId, SeatToken};
+use crate::games::{GameId, SeatLink, SeatToken};
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -33,7 +33,7 @@ pub fn browser_language(request: &HttpRequest, known: &[&str]) -> String {
 /// A link a path follows, parsed, unchecked.
 enum Link {
     /// `/games/{game}/seat/{seat}/{token}[/…]`
-    Seat(GameId, Seat, SeatToken),
+    Seat(SeatLink),
     /// `/mail/{token}`
     Settings(String),
     /// `/unsubscribe/{token}`
@@ -44,11 +44,11 @@ fn link_of(path: &str) -> Option<Link> {
     let path = path.split(['?', '#']).next().unwrap_or(path);
     let parts: Vec<&str> = path.split('/').collect();
     match parts.as_slice() {
-        ["", "games", game, "seat", seat, token, ..] => Some(Link::Seat(
-            GameId::parse(game).ok()?,
-            Seat::from_number(seat.parse().ok()?)?,
-            SeatToken::parse(token).ok()?,
-        )),
+        ["", "games", game, "seat", seat, token, ..] => Some(Link::Seat(SeatLink {
+            game: GameId::parse(game).ok()?,
+            seat: Seat::from_number(seat.parse().ok()?)?,
+            token: SeatToken::parse(token).ok()?,
+        })),
         ["", "mail", token] => Some(Link::Settings((*token).to_owned())),
         ["", "unsubscribe", token] => Some(Link::Unsubscribe((*token).to_owned())),
         _ => None,
@@ -76,11 +76,7 @@ async fn person(
     }
     let found = blocking(state, move |s, conn| -> anyhow::Result<Option<String>> {
         let link = link.as_ref().map(|link| match link {
-            Link::Seat(game, seat, token) => LinkOf::Seat {
-                game,
-                seat: *seat,
-                token,
-            },
+            Link::Seat(link) => LinkOf::Seat(link),
             Link::Settings(token) => LinkOf::Settings(token),
             Link::Unsubscribe(token) => LinkOf::Unsubscribe(token),
         });
