@@ -891,7 +891,7 @@ fn stand_in_move(conn: &mut AnyConnection, id: &GameId, seq: i64) -> store::NewM
     }
 }
 
-/// The move writer stores the moves queued at one moment in one transaction. Each still gets
+/// The writer stores the moves queued at one moment in one transaction. Each still gets
 /// its own answer: stored, its game changed (a second move prepared at the same revision), or
 /// its own error, which costs the others in its batch nothing.
 #[test]

@@ -1,7 +1,7 @@
 //! A move, from the seat's request to the stored actions: the one service operation every
 //! handler calls (a page's form, the API, the clock, a bot, and later a reply by mail). It is
 //! prepared outside the write lock (checked by the rules, mails rendered), then stored by the
-//! move writer if its game did not change meanwhile.
+//! writer if its game did not change meanwhile.
 
 use super::replay::action_row;
 use super::{

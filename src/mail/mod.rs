@@ -301,86 +301,18 @@ impl std::fmt::Debug for Worker {
     }
 }
 
-/// Settles mails as they are sent: a lane hands its outcome over and goes on sending; one task
-/// at a time commits every outcome waiting in one transaction (the mails of the other lanes
-/// sent meanwhile), so each mail is settled right after it is sent without one commit per
-/// mail, and sending never waits for a commit.
-struct Settler {
-    db: Db,
-    now: Millis,
-    waiting: std::sync::Mutex<Vec<(Sent, Settled)>>,
-    /// A commit task is running (it takes what is waiting until nothing is).
-    committing: std::sync::atomic::AtomicBool,
-}
-
-/// Where a lane learns that its mail was settled.
-type Settled = tokio::sync::oneshot::Sender<Result<(), String>>;
-
-/// The answer to one handed-over outcome.
-type Settlement = tokio::sync::oneshot::Receiver<Result<(), String>>;
-
 /// Mails a lane may have sent and not yet seen settled: after a crash, at most these (and the
-/// ones in flight) are sent again, with their Message-IDs.
+/// ones in flight) are sent again, with their Message-IDs. A lane hands each outcome to the
+/// database's writer ([`Db::settle_mail`]), which commits it with the moves and the other
+/// lanes' outcomes waiting at that moment, and goes on sending meanwhile.
 const UNSETTLED: usize = 8;
 
-impl Settler {
-    fn hand(self: &Arc<Self>, outcome: Sent) -> Settlement {
-        use std::sync::atomic::Ordering;
-        let (done, answer) = tokio::sync::oneshot::channel();
-        self.waiting
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push((outcome, done));
-        if !self.committing.swap(true, Ordering::AcqRel) {
-            let settler = self.clone();
-            tokio::spawn(async move {
-                loop {
-                    settler.commit_waiting().await;
-                    settler.committing.store(false, Ordering::Release);
-                    // An outcome handed over after the last take and before the flag fell
-                    // found the task running: take it too, unless another task started.
-                    let more = !settler
-                        .waiting
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .is_empty();
-                    if !more || settler.committing.swap(true, Ordering::AcqRel) {
-                        break;
-                    }
-                }
-            });
-        }
-        answer
-    }
-
-    /// Commit every outcome waiting, in one transaction, until none is.
-    async fn commit_waiting(&self) {
-        loop {
-            let batch =
-                std::mem::take(&mut *self.waiting.lock().unwrap_or_else(|e| e.into_inner()));
-            if batch.is_empty() {
-                return;
-            }
-            let outcomes: Vec<Sent> = batch.iter().map(|(o, _)| o.clone()).collect();
-            let now = self.now;
-            let stored = self
-                .db
-                .run(move |conn| store::record_sends(conn, &outcomes, now))
-                .await
-                .map_err(|e| e.to_string())
-                .and_then(|r| r.map_err(|e| e.to_string()));
-            for (_, done) in batch {
-                let _ = done.send(stored.clone());
-            }
-        }
-    }
-}
-
 /// The outcome of a settlement a lane waits for.
-async fn settled(answer: Settlement) -> Result<(), String> {
-    answer
-        .await
-        .unwrap_or_else(|_| Err("the settlement was dropped".into()))
+async fn settled(answer: store::Settlement) -> Result<(), String> {
+    match answer.await {
+        Ok(stored) => stored.map_err(|e| e.to_string()),
+        Err(_) => Err("the settlement was dropped".into()),
+    }
 }
 
 impl Worker {
@@ -418,15 +350,9 @@ impl Worker {
         let claimed = rows.len();
         // Stop sending well before the claim runs out: after it, another worker may take the rows.
         let deadline = tokio::time::Instant::now() + lease.mul_f32(0.75);
-        let settler = Arc::new(Settler {
-            db: self.db.clone(),
-            now,
-            waiting: std::sync::Mutex::new(Vec::new()),
-            committing: std::sync::atomic::AtomicBool::new(false),
-        });
         let mut sending = JoinSet::new();
         for (lane, queue) in send_queues(rows).into_iter().enumerate() {
-            let (mailer, settler, worker) = (self.mailer.clone(), settler.clone(), self.clone());
+            let (mailer, db, worker) = (self.mailer.clone(), self.db.clone(), self.clone());
             sending.spawn(async move {
                 let mut report = RunReport::default();
                 let mut unsettled = std::collections::VecDeque::new();
@@ -439,7 +365,7 @@ impl Worker {
                         Ok(()) => {
                             tracing::info!(mail.id = %row.id, mail.kind = %row.kind, game.id = ?row.game_id, "mail sent");
                             report.sent += 1;
-                            settler.hand(Sent::Delivered { id: row.id.clone() })
+                            db.settle_mail(Sent::Delivered { id: row.id.clone() }, now)
                         }
                         Err(error) if error.permanent || row.attempts + 1 >= MAX_ATTEMPTS => {
                             tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, reason = %error.reason, "mail cannot be delivered");
@@ -453,11 +379,14 @@ impl Worker {
                         Err(error) => {
                             tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, reason = %error.reason, "mail not sent; will retry");
                             report.failed += 1;
-                            settler.hand(Sent::Retry {
-                                id: row.id.clone(),
-                                attempts: row.attempts,
-                                error: error.reason,
-                            })
+                            db.settle_mail(
+                                Sent::Retry {
+                                    id: row.id.clone(),
+                                    attempts: row.attempts,
+                                    error: error.reason,
+                                },
+                                now,
+                            )
                         }
                     };
                     unsettled.push_back((row.id, answer));

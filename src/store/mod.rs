@@ -13,10 +13,11 @@ mod tables;
 mod talk;
 mod time;
 mod writer;
+pub use writer::Settlement;
 
 pub use outbox::{
     claim_due, enqueue, failed_mails, insert_mails, mark_failed, outbox_row, outbox_rows,
-    record_sends, retry_delay, retry_now, NewMail, OutboxRow, Sent,
+    record_send, retry_delay, retry_now, NewMail, OutboxRow, Sent,
 };
 pub use people::*;
 pub use tables::{
@@ -381,8 +382,8 @@ pub struct Db {
     backend: Backend,
     /// SQLite only; stops when the last clone of the `Db` is dropped.
     _checkpointer: Option<Arc<checkpoint::Checkpointer>>,
-    /// Stores prepared moves in group commits (see [`Db::store_move`]).
-    writer: Arc<writer::MoveWriter>,
+    /// Stores prepared moves and mail settlements in group commits (see [`Db::store_move`]).
+    writer: Arc<writer::Writer>,
     /// One permit per pooled connection: async callers wait for a connection here, asleep,
     /// rather than as blocked threads that all wake when one connection frees (see [`Db::run`]).
     turns: Arc<tokio::sync::Semaphore>,
@@ -390,7 +391,7 @@ pub struct Db {
 }
 
 impl Db {
-    /// Connect, run the migrations of the backend, build the pool and start the move writer.
+    /// Connect, run the migrations of the backend, build the pool and start the writer.
     /// SQLite gets 8 connections: readers run side by side under WAL (with 4, reads queued
     /// behind moves; 16 measured no better, the extra threads only queued for the 2 cores:
     /// docs/benchmarks.md). PostgreSQL gets 10.
@@ -427,7 +428,7 @@ impl Db {
             backend: url.backend(),
             _checkpointer: checkpointer,
             writer: Arc::new(
-                writer::MoveWriter::start(manager.clone())
+                writer::Writer::start(manager.clone())
                     .map_err(|source| ConnectError::Thread { source })?,
             ),
             manager,
@@ -482,11 +483,18 @@ impl Db {
         .map_err(|e| anyhow::anyhow!("a database task failed: {e}"))?
     }
 
-    /// Store a prepared move through the move writer, with whatever other moves are waiting
+    /// Store a prepared move through the writer, with whatever other moves are waiting
     /// (one transaction, see `store/writer.rs`): `Ok(false)`, with nothing written, when its
     /// game changed since it was prepared. The caller waits without holding a connection.
     pub async fn store_move(&self, new: NewMove) -> QueryResult<bool> {
         self.writer.store(new).await
+    }
+
+    /// Record what became of a sent mail ([`record_send`]) through the writer, in the next
+    /// group commit with whatever moves are waiting. Queued at once; the answer comes once it
+    /// is committed.
+    pub fn settle_mail(&self, outcome: Sent, now: Millis) -> Settlement {
+        self.writer.settle(outcome, now)
     }
 }
 

@@ -149,42 +149,30 @@ pub enum Sent {
     },
 }
 
-/// Record what became of mails just sent, in one write transaction: a delivered row is
-/// deleted; a row to retry counts the attempt, keeps the error, releases its claim and waits
-/// out an exponential backoff. The worker settles each mail as soon as it is sent (mails sent
-/// at the same moment on other connections settle together), so a crash sends again at most
-/// the mails in flight.
-pub fn record_sends(conn: &mut AnyConnection, outcomes: &[Sent], now: Millis) -> QueryResult<()> {
-    write_transaction(conn, |conn| {
-        let delivered: Vec<&str> = outcomes
-            .iter()
-            .filter_map(|o| match o {
-                Sent::Delivered { id } => Some(id.as_str()),
-                Sent::Retry { .. } => None,
-            })
-            .collect();
-        for ids in delivered.chunks(500) {
-            super::on_backend!(conn, c => diesel::delete(outbox::table.filter(outbox::id.eq_any(ids))).execute(c))?;
+/// Record what became of a mail just sent (call inside a write transaction: the writer's, see
+/// [`super::Db::settle_mail`]): a delivered row is deleted; a row to retry counts the attempt,
+/// keeps the error, releases its claim and waits out an exponential backoff.
+pub fn record_send(conn: &mut AnyConnection, outcome: &Sent, now: Millis) -> QueryResult<()> {
+    match outcome {
+        Sent::Delivered { id } => {
+            super::on_backend!(conn, c => diesel::delete(outbox::table.find(id)).execute(c))?;
         }
-        for outcome in outcomes {
-            if let Sent::Retry {
-                id,
-                attempts,
-                error,
-            } = outcome
-            {
-                super::on_backend!(conn, c => diesel::update(outbox::table.find(id))
-                    .set((
-                        outbox::attempts.eq(attempts + 1),
-                        outbox::last_error.eq(Some(error)),
-                        outbox::next_attempt_at.eq(now.plus(retry_delay(*attempts)).0),
-                        outbox::claimed_until.eq(None::<i64>),
-                    ))
-                    .execute(c))?;
-            }
+        Sent::Retry {
+            id,
+            attempts,
+            error,
+        } => {
+            super::on_backend!(conn, c => diesel::update(outbox::table.find(id))
+                .set((
+                    outbox::attempts.eq(attempts + 1),
+                    outbox::last_error.eq(Some(error)),
+                    outbox::next_attempt_at.eq(now.plus(retry_delay(*attempts)).0),
+                    outbox::claimed_until.eq(None::<i64>),
+                ))
+                .execute(c))?;
         }
-        Ok(())
-    })
+    }
+    Ok(())
 }
 
 /// Mark a mail failed for good (call inside a write transaction): kept with its reason, never

@@ -1,11 +1,16 @@
-//! The move writer: one thread with a connection of its own stores the moves the service has
-//! prepared, all of those waiting at that moment in one transaction (a group commit).
+//! The writer: one thread with a connection of its own stores the moves the service has
+//! prepared and what became of sent mails, all of those waiting at that moment in one
+//! transaction (a group commit).
 //!
 //! Requests hand their prepared move over and wait for the answer without holding a pooled
 //! connection or a thread, so reads never queue behind moves waiting for the write lock, and
-//! one commit (one fsync on PostgreSQL) serves every move that queued while the last one ran.
+//! one commit (one sync) serves every move and mail settlement that queued while the last one
+//! ran: a sent mail's settlement rides along with the moves instead of taking the write lock,
+//! and a sync, of its own.
 
-use super::{store_move, write_transaction, AnyConnection, Manager, NewMove};
+use super::{
+    record_send, store_move, write_transaction, AnyConnection, Manager, Millis, NewMove, Sent,
+};
 use diesel::r2d2::{ManageConnection, R2D2Connection};
 use diesel::result::{DatabaseErrorKind, Error as DieselError, QueryResult};
 use std::sync::mpsc;
@@ -13,31 +18,64 @@ use std::sync::Mutex;
 use std::thread::JoinHandle;
 use tokio::sync::oneshot;
 
-/// Moves stored in one transaction at most.
+/// Jobs stored in one transaction at most.
 const BATCH: usize = 64;
 
-struct Job {
-    new: NewMove,
-    done: oneshot::Sender<QueryResult<bool>>,
+enum Job {
+    /// A prepared move; answered `Ok(false)` when its game changed since it was prepared.
+    Move {
+        new: NewMove,
+        done: oneshot::Sender<QueryResult<bool>>,
+    },
+    /// What became of a sent mail (see [`record_send`]).
+    Settle {
+        outcome: Sent,
+        now: Millis,
+        done: oneshot::Sender<QueryResult<()>>,
+    },
 }
 
+impl Job {
+    /// Write this job in the open transaction: whether a move was stored (a settlement is).
+    fn write(&self, conn: &mut AnyConnection) -> QueryResult<bool> {
+        match self {
+            Job::Move { new, .. } => store_move(conn, new),
+            Job::Settle { outcome, now, .. } => record_send(conn, outcome, *now).map(|()| true),
+        }
+    }
+
+    fn answer(self, written: QueryResult<bool>) {
+        match self {
+            Job::Move { done, .. } => {
+                let _ = done.send(written);
+            }
+            Job::Settle { done, .. } => {
+                let _ = done.send(written.map(drop));
+            }
+        }
+    }
+}
+
+/// The answer to a mail settlement handed to the writer: it comes once it is committed.
+pub type Settlement = oneshot::Receiver<QueryResult<()>>;
+
 /// The writer thread of one database; it stops when the `Db` holding it is dropped.
-pub(super) struct MoveWriter {
+pub(super) struct Writer {
     jobs: Mutex<Option<mpsc::Sender<Job>>>,
     thread: Option<JoinHandle<()>>,
 }
 
-impl std::fmt::Debug for MoveWriter {
+impl std::fmt::Debug for Writer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("MoveWriter")
+        f.write_str("Writer")
     }
 }
 
-impl MoveWriter {
-    pub(super) fn start(manager: Manager) -> std::io::Result<MoveWriter> {
+impl Writer {
+    pub(super) fn start(manager: Manager) -> std::io::Result<Writer> {
         let (jobs, queue) = mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
-            .name("move-writer".into())
+            .name("writer".into())
             .spawn(move || {
                 let mut conn = None;
                 while let Ok(first) = queue.recv() {
@@ -51,7 +89,7 @@ impl MoveWriter {
                     store_batch(&manager, &mut conn, batch);
                 }
             })?;
-        Ok(MoveWriter {
+        Ok(Writer {
             jobs: Mutex::new(Some(jobs)),
             thread: Some(thread),
         })
@@ -61,20 +99,34 @@ impl MoveWriter {
     /// it was prepared.
     pub(super) async fn store(&self, new: NewMove) -> QueryResult<bool> {
         let (done, answer) = oneshot::channel();
-        let sent = match &*self.jobs.lock().unwrap_or_else(|e| e.into_inner()) {
-            Some(jobs) => jobs.send(Job { new, done }).is_ok(),
-            None => false,
-        };
-        if !sent {
-            return Err(closed("the move writer has stopped"));
-        }
+        self.queue(Job::Move { new, done })?;
         answer
             .await
-            .unwrap_or_else(|_| Err(closed("the move writer stopped before answering")))
+            .unwrap_or_else(|_| Err(closed("the writer stopped before answering")))
+    }
+
+    /// Queue what became of a sent mail; the answer comes once it is committed. A writer that
+    /// has stopped drops the job, and with it the answer's sender: the waiter hears so.
+    pub(super) fn settle(&self, outcome: Sent, now: Millis) -> Settlement {
+        let (done, answer) = oneshot::channel();
+        let _ = self.queue(Job::Settle { outcome, now, done });
+        answer
+    }
+
+    fn queue(&self, job: Job) -> QueryResult<()> {
+        let sent = match &*self.jobs.lock().unwrap_or_else(|e| e.into_inner()) {
+            Some(jobs) => jobs.send(job).is_ok(),
+            None => false,
+        };
+        if sent {
+            Ok(())
+        } else {
+            Err(closed("the writer has stopped"))
+        }
     }
 }
 
-impl Drop for MoveWriter {
+impl Drop for Writer {
     fn drop(&mut self) {
         self.jobs.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(thread) = self.thread.take() {
@@ -84,7 +136,7 @@ impl Drop for MoveWriter {
 }
 
 /// Store a batch in one transaction. If that fails (a unique violation, a lost connection),
-/// nothing of it was stored, and each move is stored again on its own, so one bad move only
+/// nothing of it was stored, and each job is stored again on its own, so one bad move only
 /// fails itself.
 fn store_batch(manager: &Manager, conn: &mut Option<AnyConnection>, batch: Vec<Job>) {
     // A SQLite file deleted or replaced under the service: its moves would go to a file
@@ -93,7 +145,7 @@ fn store_batch(manager: &Manager, conn: &mut Option<AnyConnection>, batch: Vec<J
         tracing::error!(%error, "moves refused");
         let message = error.to_string();
         for job in batch {
-            let _ = job.done.send(Err(closed(&message)));
+            job.answer(Err(closed(&message)));
         }
         return;
     }
@@ -102,9 +154,9 @@ fn store_batch(manager: &Manager, conn: &mut Option<AnyConnection>, batch: Vec<J
         match manager.connect() {
             Ok(fresh) => *conn = Some(fresh),
             Err(error) => {
-                let message = format!("the move writer cannot connect: {error}");
+                let message = format!("the writer cannot connect: {error}");
                 for job in batch {
-                    let _ = job.done.send(Err(closed(&message)));
+                    job.answer(Err(closed(&message)));
                 }
                 return;
             }
@@ -114,23 +166,23 @@ fn store_batch(manager: &Manager, conn: &mut Option<AnyConnection>, batch: Vec<J
     let together = write_transaction(conn, |conn| {
         batch
             .iter()
-            .map(|job| store_move(conn, &job.new))
+            .map(|job| job.write(conn))
             .collect::<QueryResult<Vec<bool>>>()
     });
     match together {
         Ok(stored) => {
             for (job, stored) in batch.into_iter().zip(stored) {
-                let _ = job.done.send(Ok(stored));
+                job.answer(Ok(stored));
             }
         }
         Err(error) if batch.len() == 1 => {
             let job = batch.into_iter().next().expect("one job");
-            let _ = job.done.send(Err(error));
+            job.answer(Err(error));
         }
         Err(_) => {
             for job in batch {
-                let alone = write_transaction(conn, |conn| store_move(conn, &job.new));
-                let _ = job.done.send(alone);
+                let alone = write_transaction(conn, |conn| job.write(conn));
+                job.answer(alone);
             }
         }
     }
