@@ -202,92 +202,69 @@ fn unreadable_form(
     actix_web::error::InternalError::from_response(error, page).into()
 }
 
+/// The router tries resources in order and matches each pattern with a dynamic segment by a
+/// regular expression: the API and the seat's own pages sit behind one prefix each, so the
+/// requests a move makes meet a few patterns rather than every route of the site. A path
+/// under a prefix that no route inside takes gets the site's 404, as any other.
 fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/", web::get().to(create::home))
-        .route("/healthz", web::get().to(healthz))
-        .route("/static/{name}", web::get().to(assets::serve))
-        .route("/guide/{game}", web::get().to(guide::guide))
-        .route("/games", web::post().to(create::create))
-        .route("/games/{game}", web::get().to(html::public))
-        .route("/games/{game}/record.json", web::get().to(review::record))
-        .route("/games/{game}/replay/{seq}", web::get().to(review::replay))
-        .route("/verify", web::get().to(review::verify_form))
-        .route("/verify", web::post().to(review::verify_upload))
-        .route(
-            "/games/{game}/seat/{seat}/{token}",
-            web::get().to(html::seat),
-        )
-        .route(
-            "/games/{game}/seat/{seat}/{token}/accept",
-            web::post().to(html::accept),
-        )
-        .route(
-            "/games/{game}/seat/{seat}/{token}/decline",
-            web::post().to(html::decline),
-        )
-        .route(
-            "/games/{game}/seat/{seat}/{token}/move",
-            web::post().to(html::make_move),
-        )
-        .route(
-            "/games/{game}/seat/{seat}/{token}/rematch",
-            web::post().to(html::rematch),
-        )
-        .route(
-            "/games/{game}/seat/{seat}/{token}/resign",
-            web::post().to(html::resign),
-        )
-        .route(
-            "/games/{game}/seat/{seat}/{token}/cancel",
-            web::post().to(html::creator_cancel),
-        )
-        .route(
-            "/games/{game}/seat/{seat}/{token}/replace",
-            web::post().to(html::replace),
-        )
-        .route(
-            "/games/{game}/seat/{seat}/{token}/away",
-            web::post().to(html::away),
-        )
-        .route(
-            "/games/{game}/seat/{seat}/{token}/back",
-            web::post().to(html::take_back),
-        )
-        .route(
-            "/games/{game}/seat/{seat}/{token}/messages",
-            web::post().to(html::post_message),
-        )
-        .route(
-            "/games/{game}/confirm/{signature}",
-            web::get().to(people::confirm),
-        )
-        .route("/lang/{lang}", web::get().to(language::switch_link))
-        .route("/lang/{lang}", web::post().to(language::switch))
-        .route("/me", web::get().to(people::me))
-        .route("/me", web::post().to(people::request_sign_in))
-        .route("/me/sign-in/{token}", web::get().to(people::sign_in))
-        .route("/me/sign-out", web::post().to(people::sign_out))
-        .route("/me/settings", web::post().to(people::save_settings))
-        .route("/me/games/{game}/mute", web::post().to(people::mute))
-        .route("/me/away", web::post().to(people::away))
-        .route("/mail/{token}", web::get().to(people::settings))
-        .route("/mail/{token}", web::post().to(people::save_mail_settings))
-        .route(
-            "/unsubscribe/{token}",
-            web::get().to(people::unsubscribe_page),
-        )
-        .route("/unsubscribe/{token}", web::post().to(people::unsubscribe))
-        .route("/api/openapi.json", web::get().to(api::openapi))
-        .route("/api/v1/kinds", web::get().to(api::kinds))
-        .route("/api/v1/games", web::post().to(api::create))
-        .route("/api/v1/games/{game}", web::get().to(api::game))
-        .route("/api/v1/games/{game}/seat", web::get().to(api::seat))
-        .route("/api/v1/games/{game}/accept", web::post().to(api::accept))
-        .route("/api/v1/games/{game}/moves", web::post().to(api::make_move))
-        .route(
-            "/api/v1/games/{game}/messages",
-            web::post().to(api::post_message),
-        );
+    cfg.service(
+        web::scope("/api")
+            .route("/openapi.json", web::get().to(api::openapi))
+            .route("/v1/kinds", web::get().to(api::kinds))
+            .route("/v1/games", web::post().to(api::create))
+            .service(
+                web::scope("/v1/games/{game}")
+                    .route("", web::get().to(api::game))
+                    .route("/seat", web::get().to(api::seat))
+                    .route("/accept", web::post().to(api::accept))
+                    .route("/moves", web::post().to(api::make_move))
+                    .route("/messages", web::post().to(api::post_message)),
+            ),
+    )
+    .service(
+        web::scope("/games/{game}/seat/{seat}/{token}")
+            .route("", web::get().to(html::seat))
+            .route("/accept", web::post().to(html::accept))
+            .route("/decline", web::post().to(html::decline))
+            .route("/move", web::post().to(html::make_move))
+            .route("/rematch", web::post().to(html::rematch))
+            .route("/resign", web::post().to(html::resign))
+            .route("/cancel", web::post().to(html::creator_cancel))
+            .route("/replace", web::post().to(html::replace))
+            .route("/away", web::post().to(html::away))
+            .route("/back", web::post().to(html::take_back))
+            .route("/messages", web::post().to(html::post_message)),
+    )
+    .route("/", web::get().to(create::home))
+    .route("/healthz", web::get().to(healthz))
+    .route("/static/{name}", web::get().to(assets::serve))
+    .route("/guide/{game}", web::get().to(guide::guide))
+    .route("/games", web::post().to(create::create))
+    .route("/games/{game}", web::get().to(html::public))
+    .route("/games/{game}/record.json", web::get().to(review::record))
+    .route("/games/{game}/replay/{seq}", web::get().to(review::replay))
+    .route("/verify", web::get().to(review::verify_form))
+    .route("/verify", web::post().to(review::verify_upload))
+    .route(
+        "/games/{game}/confirm/{signature}",
+        web::get().to(people::confirm),
+    )
+    .route("/lang/{lang}", web::get().to(language::switch_link))
+    .route("/lang/{lang}", web::post().to(language::switch))
+    .route("/me", web::get().to(people::me))
+    .route("/me", web::post().to(people::request_sign_in))
+    .route("/me/sign-in/{token}", web::get().to(people::sign_in))
+    .route("/me/sign-out", web::post().to(people::sign_out))
+    .route("/me/settings", web::post().to(people::save_settings))
+    .route("/me/games/{game}/mute", web::post().to(people::mute))
+    .route("/me/away", web::post().to(people::away))
+    .route("/mail/{token}", web::get().to(people::settings))
+    .route("/mail/{token}", web::post().to(people::save_mail_settings))
+    .route(
+        "/unsubscribe/{token}",
+        web::get().to(people::unsubscribe_page),
+    )
+    .route("/unsubscribe/{token}", web::post().to(people::unsubscribe));
 }
 
 /// The origin (`scheme://host[:port]`) of a base URL.
