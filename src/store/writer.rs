@@ -21,6 +21,9 @@ use tokio::sync::oneshot;
 /// Jobs stored in one transaction at most.
 const BATCH: usize = 64;
 
+/// How long the writer waits for a job to join a batch before it commits.
+const LINGER: std::time::Duration = std::time::Duration::from_micros(250);
+
 enum Job {
     /// A prepared move; answered `Ok(false)` when its game changed since it was prepared.
     Move {
@@ -80,10 +83,13 @@ impl Writer {
                 let mut conn = None;
                 while let Ok(first) = queue.recv() {
                     let mut batch = vec![first];
-                    while batch.len() < BATCH {
-                        match queue.try_recv() {
-                            Ok(job) => batch.push(job),
-                            Err(_) => break,
+                    take_waiting(&queue, &mut batch);
+                    // A commit ends in a sync of the log, which costs as much for one job as
+                    // for many: a short wait lets the moves on their way share it.
+                    if batch.len() < BATCH {
+                        if let Ok(job) = queue.recv_timeout(LINGER) {
+                            batch.push(job);
+                            take_waiting(&queue, &mut batch);
                         }
                     }
                     store_batch(&manager, &mut conn, batch);
@@ -122,6 +128,16 @@ impl Writer {
             Ok(())
         } else {
             Err(closed("the writer has stopped"))
+        }
+    }
+}
+
+/// Add the jobs waiting now to `batch`, up to [`BATCH`].
+fn take_waiting(queue: &mpsc::Receiver<Job>, batch: &mut Vec<Job>) {
+    while batch.len() < BATCH {
+        match queue.try_recv() {
+            Ok(job) => batch.push(job),
+            Err(_) => break,
         }
     }
 }
