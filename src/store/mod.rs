@@ -5,6 +5,7 @@
 //! "append an action + enqueue its mails" in one transaction (see [`write_transaction`]).
 //! Nothing derived is stored: a game's state always comes from replaying its action log.
 
+mod cached;
 mod checkpoint;
 mod outbox;
 mod people;

@@ -484,23 +484,29 @@ pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> 
         .last()
         .ok_or_else(|| diesel::result::Error::QueryBuilderError("a move without actions".into()))?;
     let game_id = last.game_id.as_str();
-    let game = games::table
-        .filter(games::id.eq(game_id))
-        .filter(games::revision.eq(new.revision));
-    let next = (
-        games::revision.eq(new.revision + 1),
-        games::log_head.eq(Some(last.hash.as_str())),
-    );
-    let changed = super::on_backend!(conn, c => match new.ended_at {
-        None => diesel::update(game).set(next).execute(c)?,
-        Some(at) => diesel::update(game)
-            .set((
-                next,
-                games::status.eq(GameStatus::Over.as_str()),
-                games::ended_at.eq(Some(at.0)),
-            ))
-            .execute(c)?,
-    });
+    let changed = match new.ended_at {
+        None => {
+            let advance = super::cached::AdvanceGame {
+                id: game_id,
+                revision: new.revision,
+                log_head: &last.hash,
+            };
+            super::on_backend!(conn, c => advance.execute(c)?)
+        }
+        Some(at) => {
+            let game = games::table
+                .filter(games::id.eq(game_id))
+                .filter(games::revision.eq(new.revision));
+            super::on_backend!(conn, c => diesel::update(game)
+                .set((
+                    games::revision.eq(new.revision + 1),
+                    games::log_head.eq(Some(last.hash.as_str())),
+                    games::status.eq(GameStatus::Over.as_str()),
+                    games::ended_at.eq(Some(at.0)),
+                ))
+                .execute(c)?)
+        }
+    };
     if changed == 0 {
         return Ok(false);
     }
@@ -510,9 +516,12 @@ pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> 
     insert_mails(conn, &new.mails)?;
     // One statement per seat: SQLite cannot keep a prepared `IN (…)` of varying length.
     for &seat in &new.seen_by {
-        super::on_backend!(conn, c => diesel::update(seats::table.find((game_id, seat)))
-            .set(seats::last_seen_seq.eq(last.seq))
-            .execute(c))?;
+        let seen = super::cached::MarkSeen {
+            game_id,
+            seat,
+            seq: last.seq,
+        };
+        super::on_backend!(conn, c => seen.execute(c))?;
     }
     super::apply_deadlines(conn, game_id, &new.deadlines)?;
     for (seat, control, missed) in &new.controls {
