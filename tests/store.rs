@@ -891,9 +891,10 @@ fn stand_in_move(conn: &mut AnyConnection, id: &GameId, seq: i64) -> store::NewM
     }
 }
 
-/// The writer stores the moves queued at one moment in one transaction. Each still gets
-/// its own answer: stored, its game changed (a second move prepared at the same revision), or
-/// its own error, which costs the others in its batch nothing.
+/// The writer stores the moves and mail settlements queued at one moment in one transaction.
+/// Each still gets its own answer: stored, its game changed (a second move prepared at the same
+/// revision), or its own error, which costs the others in its batch nothing (the settlements
+/// too: a sent mail's row goes, a failed one counts the attempt).
 #[test]
 fn moves_committed_together_each_get_their_own_answer() {
     on_each_backend(|t| {
@@ -907,6 +908,19 @@ fn moves_committed_together_each_get_their_own_answer() {
         let clash_c = stand_in_move(&mut conn, &c, 1);
         store::append_action(&mut conn, &clash_c.actions[0]).unwrap();
         let c_before = store::find_game(&mut conn, &c).unwrap().unwrap();
+        let mail = |to: &str| store::NewMail {
+            game_id: Some(b.clone()),
+            kind: "your_turn",
+            to_name: "Bob".into(),
+            to_addr: to.into(),
+            subject: "your turn".into(),
+            text_body: "text".into(),
+            html_body: "<p>html</p>".into(),
+            unsubscribe_url: None,
+            reply_to: None,
+        };
+        let sent = store::enqueue(&mut conn, mail("sent@example.org"), Millis::now()).unwrap();
+        let failed = store::enqueue(&mut conn, mail("later@example.org"), Millis::now()).unwrap();
         // Hold the write lock while the moves queue, so the writer finds them waiting together
         // (SQLite; on PostgreSQL they may go one by one, with the same answers).
         let db = t.db().clone();
@@ -922,16 +936,41 @@ fn moves_committed_together_each_get_their_own_answer() {
         });
         lock_held.recv().unwrap();
         let db = t.db().clone();
+        let now = Millis::now();
         let answers = runtime().block_on(async {
             tokio::join!(
                 db.store_move(first_a),
+                db.settle_mail(store::Sent::Delivered { id: sent.clone() }, now),
                 db.store_move(second_a),
                 db.store_move(first_b),
+                db.settle_mail(
+                    store::Sent::Retry {
+                        id: failed.clone(),
+                        attempts: 0,
+                        error: "421 try later".into(),
+                    },
+                    now
+                ),
                 db.store_move(clash_c),
             )
         });
         holder.join().unwrap();
-        let (first_a, second_a, first_b, clash_c) = answers;
+        let (first_a, delivered, second_a, first_b, retried, clash_c) = answers;
+        assert_eq!(
+            (delivered.unwrap(), retried.unwrap()),
+            (Ok(()), Ok(())),
+            "{}",
+            t.name()
+        );
+        let rows = outbox(&mut conn, &b);
+        assert!(rows.iter().all(|r| r.id != sent), "{}", t.name());
+        let retry = rows.iter().find(|r| r.id == failed).expect("kept");
+        assert_eq!(
+            (retry.attempts, retry.last_error.as_deref()),
+            (1, Some("421 try later")),
+            "{}",
+            t.name()
+        );
         assert_eq!(
             (first_a, second_a, first_b),
             (Ok(true), Ok(false), Ok(true)),
