@@ -14,11 +14,10 @@ mod tables;
 mod talk;
 mod time;
 mod writer;
-pub use writer::Settlement;
 
 pub use outbox::{
     claim_due, enqueue, failed_mails, insert_mails, mark_failed, outbox_row, outbox_rows,
-    record_send, retry_delay, retry_now, NewMail, OutboxRow, Sent,
+    retry_delay, retry_now, NewMail, OutboxRow, Sent,
 };
 pub use people::*;
 pub use tables::{
@@ -29,6 +28,7 @@ pub use tables::{
 };
 pub use talk::*;
 pub use time::*;
+pub use writer::Settlement;
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
 use diesel::pg::PgConnection;
@@ -491,7 +491,7 @@ impl Db {
         self.writer.store(new).await
     }
 
-    /// Record what became of a sent mail ([`record_send`]) through the writer, in the next
+    /// Record what became of a sent mail (`outbox::record_send`) through the writer, in the next
     /// group commit with whatever moves are waiting. Queued at once; the answer comes once it
     /// is committed.
     pub fn settle_mail(&self, outcome: Sent, now: Millis) -> Settlement {

@@ -87,17 +87,22 @@ pub fn address_by_key(conn: &mut AnyConnection, key: &str) -> QueryResult<Option
     })
 }
 
+/// The keys of these addresses, each once.
+pub(super) fn address_keys(addresses: &[&str]) -> Vec<String> {
+    let mut keys: Vec<String> = addresses.iter().map(|a| address_key(a)).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
 /// The people of these addresses (those known), in no particular order: one look-up by key
 /// each (see [`absences_of_between`](super::absences_of_between) for why not one query).
 pub fn find_addresses(
     conn: &mut AnyConnection,
     addresses: &[&str],
 ) -> QueryResult<Vec<AddressRow>> {
-    let mut keys: Vec<String> = addresses.iter().map(|a| address_key(a)).collect();
-    keys.sort_unstable();
-    keys.dedup();
     let mut rows = Vec::new();
-    for key in &keys {
+    for key in &address_keys(addresses) {
         rows.extend(super::on_backend!(conn, c => {
             addresses::table
                 .find(key)

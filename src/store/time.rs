@@ -287,11 +287,8 @@ pub fn absences_of_between(
     from: Millis,
     to: Millis,
 ) -> QueryResult<Vec<AbsenceRow>> {
-    let mut keys: Vec<String> = addresses.iter().map(|a| super::address_key(a)).collect();
-    keys.sort_unstable();
-    keys.dedup();
     let mut rows = Vec::new();
-    for key in &keys {
+    for key in &super::people::address_keys(addresses) {
         rows.extend(super::on_backend!(conn, c => {
             absences::table
                 .filter(absences::address.eq(key))

@@ -8,9 +8,8 @@
 //! ran: a sent mail's settlement rides along with the moves instead of taking the write lock,
 //! and a sync, of its own.
 
-use super::{
-    record_send, store_move, write_transaction, AnyConnection, Manager, Millis, NewMove, Sent,
-};
+use super::outbox::record_send;
+use super::{store_move, write_transaction, AnyConnection, Manager, Millis, NewMove, Sent};
 use diesel::r2d2::{ManageConnection, R2D2Connection};
 use diesel::result::{DatabaseErrorKind, Error as DieselError, QueryResult};
 use std::sync::mpsc;

@@ -206,11 +206,11 @@ where
     F: FnOnce(&AppState, &mut AnyConnection, &SeatAuth) -> T + Send + 'static,
 {
     let w = state.words(request);
-    let game = GameId::parse(&path.game).map_err(|_| not_found(w))?;
-    let seat = Seat::from_number(path.seat).ok_or_else(|| bad_link(w))?;
-    let token = SeatToken::parse(&path.token).map_err(|_| bad_link(w))?;
+    let link = link_of(path, w)?;
     match blocking(state, move |s, conn| {
-        let auth = s.games.authorize(conn, &game, seat, &token)?;
+        let auth = s
+            .games
+            .authorize(conn, &link.game, link.seat, &link.token)?;
         Ok((work(s, conn, &auth), auth))
     })
     .await
@@ -221,6 +221,17 @@ where
         Ok(Err(AuthError::Unexpected(error))) => Err(PageError::unexpected(error, None, w)),
         Err(error) => Err(error.into_response(w)),
     }
+}
+
+/// The seat link in `path`, as it arrived (not checked yet): an unknown game's id is a 404,
+/// a seat or token that cannot be one a 403.
+#[allow(clippy::result_large_err)]
+fn link_of(path: &SeatPath, w: Words) -> Result<SeatLink, HttpResponse> {
+    Ok(SeatLink {
+        game: GameId::parse(&path.game).map_err(|_| not_found(w))?,
+        seat: Seat::from_number(path.seat).ok_or_else(|| bad_link(w))?,
+        token: SeatToken::parse(&path.token).map_err(|_| bad_link(w))?,
+    })
 }
 
 /// Check the seat link in `path`; for handlers that check before they act.
@@ -318,11 +329,7 @@ where
         + 'static,
 {
     let w = state.words(request);
-    let link = SeatLink {
-        game: GameId::parse(&path.game).map_err(|_| not_found(w))?,
-        seat: Seat::from_number(path.seat).ok_or_else(|| bad_link(w))?,
-        token: SeatToken::parse(&path.token).map_err(|_| bad_link(w))?,
-    };
+    let link = link_of(path, w)?;
     blocking(state, move |s, conn| read(s, conn, &link))
         .await
         .map_err(|error| error.into_response(w))
@@ -733,19 +740,16 @@ pub async fn make_move(
         )
         .await;
     };
-    let (Ok(game), Some(seat), Ok(token)) = (
-        GameId::parse(&path.game),
-        Seat::from_number(path.seat),
-        SeatToken::parse(&path.token),
-    ) else {
-        return bad_link(w);
+    let link = match link_of(&path, w) {
+        Ok(link) => link,
+        Err(response) => return response,
     };
     // A button or a select sends the action's JSON; other forms are read by the game.
     let (input, sent_json) = match fields.iter().position(|(name, _)| name == "action") {
         Some(at) => (ActionInput::Json(fields.swap_remove(at).1), true),
         None => (ActionInput::Form(fields), false),
     };
-    let mover = Mover::Link(SeatLink { game, seat, token });
+    let mover = Mover::Link(link);
     match state
         .games
         .make_move(&state.db, mover, seq, vec![input], w.lang())
