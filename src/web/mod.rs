@@ -9,6 +9,7 @@ pub mod html;
 pub mod language;
 pub mod people;
 pub mod present;
+pub mod public;
 pub mod review;
 pub mod safety;
 
@@ -240,7 +241,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
     .route("/static/{name}", web::get().to(assets::serve))
     .route("/guide/{game}", web::get().to(guide::guide))
     .route("/games", web::post().to(create::create))
-    .route("/games/{game}", web::get().to(html::public))
+    .route("/games/{game}", web::get().to(public::public))
     .route("/games/{game}/record.json", web::get().to(review::record))
     .route("/games/{game}/replay/{seq}", web::get().to(review::replay))
     .route("/verify", web::get().to(review::verify_form))

@@ -1,5 +1,5 @@
-//! What every game page shares: notices above the page, the header facts of a game, and the
-//! history in lines. The game's own parts come from its presenter through `crate::kinds`.
+//! What every game page shares: notices above the page, the header facts of a game, the
+//! history in lines, and the table's talk. The game's own parts come from its presenter through `crate::kinds`.
 
 use crate::engine::Seat;
 use crate::games::{GameInfo, HistoryEntry, SeatInfo};
@@ -257,5 +257,91 @@ mod tests {
             ]
         );
         assert_eq!(shown(&[], 3, "war"), vec![(String::new(), 4, 4)]);
+    }
+}
+
+/// "Mail to Bob could not be delivered[: why]."
+pub fn undelivered(w: Words, u: &crate::games::Undelivered) -> String {
+    match &u.reason {
+        Some(reason) => w.two(
+            "page-undelivered-why",
+            ("name", u.name.as_str()),
+            ("reason", reason.as_str()),
+        ),
+        None => w.one("page-undelivered", "name", u.name.as_str()),
+    }
+}
+
+/// The catalog key saying why a game was cancelled: `{prefix}-declined` or `{prefix}-operator`.
+pub fn cancelled_key(prefix: &str, game: &crate::games::GameInfo) -> String {
+    let by = game
+        .cancelled_by
+        .unwrap_or(crate::store::CancelledBy::Declined);
+    format!("{prefix}-{}", by.as_str())
+}
+
+/// The table's talk as a page shows it: each message with who wrote it and to whom, and the
+/// form a seat writes with (none for spectators).
+#[derive(Clone, Debug, Default)]
+pub struct TalkShown {
+    pub lines: Vec<TalkLineShown>,
+    /// Where the form posts, and the seats one may write to privately.
+    pub form: Option<(String, Vec<(u8, String)>)>,
+    pub max: usize,
+    /// What the seat wrote, when it comes back with a problem (nothing typed is lost).
+    pub draft: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct TalkLineShown {
+    /// "Ann", "Ann → Bob (private)".
+    pub heading: String,
+    pub text: String,
+    pub mine: bool,
+    pub private: bool,
+}
+
+impl TalkShown {
+    pub fn new(
+        lines: &[crate::games::talk::TalkLine],
+        me: Option<Seat>,
+        base: Option<&str>,
+        seats: &[crate::games::SeatInfo],
+        cx: &Ctx,
+    ) -> TalkShown {
+        let w = cx.words;
+        TalkShown {
+            lines: lines
+                .iter()
+                .map(|line| TalkLineShown {
+                    heading: match &line.to {
+                        Some(to) => w.three(
+                            "talk-heading-private",
+                            ("from", line.from.as_str()),
+                            ("to", to.as_str()),
+                            ("move", line.move_number),
+                        ),
+                        None => w.two(
+                            "talk-heading",
+                            ("from", line.from.as_str()),
+                            ("move", line.move_number),
+                        ),
+                    },
+                    text: line.text.clone(),
+                    mine: me.is_some_and(|m| m.number() == line.from_seat),
+                    private: line.to.is_some(),
+                })
+                .collect(),
+            form: base.map(|base| {
+                let others = seats
+                    .iter()
+                    .filter(|s| Some(s.seat) != me)
+                    .map(|s| (s.seat.number(), s.name.clone()))
+                    .collect();
+                (format!("{base}/messages"), others)
+            }),
+            max: crate::games::talk::MessageText::MAX_CHARS,
+            draft: String::new(),
+        }
     }
 }

@@ -1,8 +1,9 @@
 //! Reviewing games on the web: the record download, the replay viewer (any step, full reveal
 //! once the game is over), the milestones of a finished game, and the record verifier page.
 
-use super::html::{not_found, render, Milestone as MilestoneLink};
+use super::html::{not_found, render};
 use super::present::{self, GameShown};
+use super::public::Milestone as MilestoneLink;
 use super::{blocking, AppState, PageError};
 use crate::audit::Record;
 use crate::engine::Viewer;

@@ -1,0 +1,172 @@
+//! The public page of a game: who plays, where it stands, its board and history as a
+//! spectator may see them (everything once it is over), and its record and replay.
+
+use super::html::{not_found, render, unknown_kind};
+use super::present::{self, cancelled_key, undelivered, GameShown, TalkShown};
+use super::{blocking, AppState, PageError};
+use crate::engine::Viewer;
+use crate::games::{GameId, GameStatus, LoadError};
+use crate::present::{seat_fill, Ctx, Html, Words};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+
+pub struct PublicPlayer {
+    pub number: u8,
+    pub name: String,
+    /// The seat's contribution to the deal seed, public once given.
+    pub contribution: String,
+    pub colour: &'static str,
+    pub cells: Vec<String>,
+}
+
+pub struct Milestone {
+    pub path: String,
+    pub label: String,
+}
+
+#[derive(Template)]
+#[template(path = "public.html")]
+pub struct PublicPageHtml<'w> {
+    pub w: Words<'w>,
+    pub game: GameShown,
+    /// The server's secret once the game is over (empty before).
+    pub revealed_secret: String,
+    pub columns: Vec<String>,
+    pub players: Vec<PublicPlayer>,
+    pub status: String,
+    pub result: String,
+    pub standings: Vec<String>,
+    pub milestones: Vec<Milestone>,
+    pub record_path: String,
+    pub replay_path: String,
+    pub board: Html,
+    pub history: Vec<present::Chapter>,
+    pub notices: Vec<String>,
+    /// Deadlines, bots, absences, in the reader's zone.
+    pub time: Vec<String>,
+    pub talk: TalkShown,
+}
+
+pub async fn public(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<String>,
+) -> HttpResponse {
+    let w = state.words(&request);
+    let Ok(id) = GameId::parse(&path) else {
+        return not_found(w);
+    };
+    let lang = w.lang().to_owned();
+    // Times in the zone of whoever is signed in.
+    let zone = match super::people::signed_in(&state, &request).await {
+        Ok(Some(person)) => person.time_zone.parse().unwrap_or(chrono_tz::UTC),
+        _ => chrono_tz::UTC,
+    };
+    let page = match blocking(&state, move |s, conn| {
+        s.games.public_page(conn, &id, &lang, zone)
+    })
+    .await
+    {
+        Ok(Ok(page)) => page,
+        Ok(Err(LoadError::NoSuchGame | LoadError::BadLink)) => return not_found(w),
+        Ok(Err(LoadError::UnknownKind(game))) => return unknown_kind(w, &game),
+        Ok(Err(LoadError::Unexpected(error))) => {
+            return PageError::unexpected(error, Some(&path), w)
+        }
+        Err(error) => return error.into_response(w),
+    };
+    let kind = match state.games.kind(&page.game.kind) {
+        Ok(kind) => kind,
+        Err(error) => return PageError::unexpected(error.into(), Some(&path), w),
+    };
+    let names = present::names_of(&page.seats);
+    let viewer = if page.revealed_secret.is_some() {
+        Viewer::Reviewer
+    } else {
+        Viewer::Spectator
+    };
+    let cx = Ctx::new(w, &names, viewer);
+    let time = present::time_lines(&page.time, None, &cx, zone);
+    let view = page.view.as_ref();
+    let status = match page.game.status {
+        GameStatus::Inviting => w.one(
+            "status-inviting",
+            "seats",
+            cx.list(
+                &page
+                    .seats
+                    .iter()
+                    .filter(|s| !s.accepted)
+                    .map(|s| s.seat)
+                    .collect::<Vec<_>>(),
+            ),
+        ),
+        GameStatus::Cancelled => w.get(&cancelled_key("status-cancelled", &page.game)),
+        _ => match &page.outcome {
+            Some(outcome) => w.one("status-over", "result", kind.outcome_words(outcome, &cx)),
+            None => present::status(kind, &page.waiting, &cx),
+        },
+    };
+    let players = page
+        .seats
+        .iter()
+        .map(|s| PublicPlayer {
+            number: s.seat.number(),
+            name: s.name.clone(),
+            contribution: match (&s.contribution, s.contribution_source) {
+                (Some(value), Some(crate::store::ContributionSource::Server)) => {
+                    w.one("public-contribution-server", "value", value)
+                }
+                (Some(value), _) => value.clone(),
+                (None, _) => w.get("public-contribution-none"),
+            },
+            colour: view
+                .and_then(|v| kind.seat_colour(v, s.seat))
+                .unwrap_or_else(|| seat_fill(s.seat)),
+            cells: view.map_or_else(Vec::new, |v| kind.player_cells(v, s.seat, &cx)),
+        })
+        .collect();
+    let result = page
+        .outcome
+        .as_ref()
+        .map(|o| kind.outcome_words(o, &cx))
+        .unwrap_or_default();
+    let standings = match view {
+        Some(v) => page
+            .standings
+            .iter()
+            .map(|s| kind.standing_words(v, s, &cx))
+            .collect(),
+        None => Vec::new(),
+    };
+    let id = page.game.id.as_str().to_string();
+    let milestones = if page.outcome.is_some() {
+        super::review::milestone_links(&state, &page.game.id, w).await
+    } else {
+        Vec::new()
+    };
+    let html = PublicPageHtml {
+        w,
+        revealed_secret: page.revealed_secret.clone().unwrap_or_default(),
+        game: present::game_shown(kind, &page.game, page.seq, view, &cx),
+        columns: if view.is_some() {
+            kind.player_columns(&cx)
+        } else {
+            Vec::new()
+        },
+        players,
+        status,
+        result,
+        standings,
+        milestones,
+        record_path: format!("/games/{id}/record.json"),
+        replay_path: format!("/games/{id}/replay/{}", page.seq),
+        board: view.map(|v| kind.board(v, &cx)).unwrap_or_default(),
+        history: present::history(&page.history, kind.name(), &cx),
+        notices: page.undelivered.iter().map(|u| undelivered(w, u)).collect(),
+        talk: TalkShown::new(&page.talk, None, None, &page.seats, &cx),
+        time,
+    };
+    render(StatusCode::OK, &html)
+}
