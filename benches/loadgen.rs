@@ -7,7 +7,7 @@
 //! ```text
 //! cargo bench --bench loadgen -- --backend sqlite|postgres --clients N --duration SECS
 //!     [--max-moves N] [--seed N] [--postgres-url URL] [--scenario throughput|long]
-//!     [--target-seq N] [--rate MOVES_PER_SECOND] [--mail smtp|files]
+//!     [--target-seq N] [--rate MOVES_PER_SECOND] [--mail smtp|files] [--statements on]
 //! ```
 //!
 //! `throughput` (default): each client plays its own games; for each decision it fetches the
@@ -18,6 +18,10 @@
 //! `long`: one Play for Points series played to `--target-seq` actions (default 520); prints
 //! the move POST latency around move 10 and past move 500 with a warm replay cache, and the
 //! first POST after a restart of the service (cold cache) at both points.
+//!
+//! `--statements on` counts every SQL statement the service runs (diesel's instrumentation,
+//! on every connection) and prints them per move, by statement: a count that does not
+//! depend on the machine, to compare builds by.
 //!
 //! Numbers are printed, never asserted: see docs/benchmarks.md.
 
@@ -67,6 +71,7 @@ struct Args {
     /// share); `None` is a closed loop where every client sends as fast as answers come.
     rate: Option<u64>,
     mail: MailTo,
+    statements: bool,
 }
 
 fn usage() -> ! {
@@ -74,7 +79,7 @@ fn usage() -> ! {
         "usage: cargo bench --bench loadgen -- --backend sqlite|postgres --clients N \
          --duration SECS [--max-moves N] [--seed N] [--postgres-url URL] \
          [--scenario throughput|long] [--target-seq N] [--rate MOVES_PER_SECOND] \
-         [--mail smtp|files]"
+         [--mail smtp|files] [--statements on]"
     );
     std::process::exit(2)
 }
@@ -94,6 +99,7 @@ fn parse_args() -> Args {
         target_seq: 520,
         rate: None,
         mail: MailTo::Smtp,
+        statements: false,
     };
     let mut raw = std::env::args().skip(1);
     while let Some(flag) = raw.next() {
@@ -125,6 +131,7 @@ fn parse_args() -> Args {
                     _ => usage(),
                 }
             }
+            "--statements" => args.statements = value == "on",
             "--scenario" => {
                 args.scenario = match value.as_str() {
                     "throughput" => Scenario::Throughput,
@@ -587,6 +594,8 @@ async fn throughput(args: &Args, fixture: &Fixture) {
         running: running.clone(),
     };
     let budget = Arc::new(AtomicU64::new(args.max_moves));
+    // The set-up's statements (migrations, the games' creation) are not the moves'.
+    STATEMENTS.lock().unwrap_or_else(|e| e.into_inner()).clear();
     let started = Instant::now();
     let deadline = started + args.duration;
     let tasks: Vec<_> = (0..args.clients)
@@ -638,6 +647,9 @@ async fn throughput(args: &Args, fixture: &Fixture) {
     );
     println!("{}", latency_line("move POST", &mut stats.post_us));
     println!("{}", latency_line("seat GET", &mut stats.get_us));
+    if args.statements {
+        print_statements(stats.moves);
+    }
     println!(
         "mail: {}, {} rows still in the outbox at the end",
         fixture.mails_delivered(),
@@ -758,8 +770,48 @@ async fn long_game(args: &Args, fixture: &Fixture) {
     }
 }
 
+// ---------------------------------------------------------------- statements
+
+/// Statements run so far, by their SQL's first words.
+static STATEMENTS: std::sync::Mutex<Vec<(String, u64)>> = std::sync::Mutex::new(Vec::new());
+
+/// Count every statement of every connection opened from now on.
+fn count_statements() {
+    fn counter() -> Option<Box<dyn diesel::connection::Instrumentation>> {
+        Some(Box::new(
+            |event: diesel::connection::InstrumentationEvent<'_>| {
+                if let diesel::connection::InstrumentationEvent::StartQuery { query, .. } = event {
+                    let sql = query.to_string();
+                    let sql = sql.split(" -- binds").next().unwrap_or_default();
+                    let key: String = sql.chars().take(72).collect();
+                    let mut counts = STATEMENTS.lock().unwrap_or_else(|e| e.into_inner());
+                    match counts.iter_mut().find(|(k, _)| *k == key) {
+                        Some((_, n)) => *n += 1,
+                        None => counts.push((key, 1)),
+                    }
+                }
+            },
+        ))
+    }
+    diesel::connection::set_default_instrumentation(counter).expect("instrumentation set");
+}
+
+fn print_statements(moves: u64) {
+    let mut counts = STATEMENTS.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    counts.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+    let per = |n: u64| n as f64 / moves.max(1) as f64;
+    let total: u64 = counts.iter().map(|(_, n)| n).sum();
+    println!("statements per move: {:.2}", per(total));
+    for (sql, n) in counts.iter().filter(|(_, n)| per(*n) >= 0.01) {
+        println!("  {:6.2}  {sql}", per(*n));
+    }
+}
+
 fn main() {
     let args = parse_args();
+    if args.statements {
+        count_statements();
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
