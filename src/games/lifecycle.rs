@@ -110,6 +110,7 @@ impl Games {
             rematch: None,
             hours_per_decision: new.hours_per_decision.map(|h| h as i32),
             private_table: new.private_table,
+            last_message_at: None,
         };
         // A bot's seat is taken at once, with a contribution the server draws.
         let seats: Vec<SeatRow> = new

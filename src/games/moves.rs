@@ -290,7 +290,7 @@ impl Games {
                 // The table's talk since the seat last saw the game, others' messages only.
                 let messages = match &mut messages {
                     Some(rows) => rows,
-                    None => messages.insert(store::messages_of(conn, id)?),
+                    None => messages.insert(store::messages_of(conn, &row)?),
                 };
                 let talk_lines = talk::talk_lines(messages, &seats, Some(next));
                 let fresh: Vec<&talk::TalkLine> = talk_lines

@@ -129,6 +129,7 @@ impl Games {
                     rematch: None,
                     hours_per_decision: None,
                     private_table: false,
+                    last_message_at: None,
                 },
             )?;
             for (SeatName { seat, name }, contribution) in

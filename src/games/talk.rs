@@ -174,7 +174,7 @@ impl Games {
         })?;
         let seq = seq.seq();
         write_transaction(conn, |conn| -> Result<TalkLine, MessageError> {
-            store::lock_game(conn, id)?.ok_or(MessageError::NoSuchGame)?;
+            let game = store::lock_game(conn, id)?.ok_or(MessageError::NoSuchGame)?;
             let seats = store::seats_of(conn, id)?;
             if let Some(to) = to {
                 if to == auth.seat || seats.iter().all(|s| seat_of(s) != to) {
@@ -199,9 +199,9 @@ impl Games {
                 seq,
                 body: text.as_str().to_owned(),
                 // Strictly after the game's last message, so their order is their time's.
-                created_at: store::messages_of(conn, id)?
-                    .last()
-                    .map_or(now.0, |last| now.0.max(last.created_at + 1)),
+                created_at: game
+                    .last_message_at
+                    .map_or(now.0, |last| now.0.max(last + 1)),
                 via: via.as_str().to_owned(),
             };
             store::insert_message(conn, &row)?;
@@ -237,8 +237,7 @@ impl Games {
         if reader.is_none() && row.private_table {
             return Ok(Vec::new());
         }
-        let id = GameId::parse(&row.id).map_err(|_| diesel::result::Error::NotFound)?;
-        let rows = store::messages_of(conn, &id)?;
+        let rows = store::messages_of(conn, row)?;
         Ok(talk_lines(&rows, seats, reader))
     }
 
@@ -306,7 +305,7 @@ impl Games {
             return Ok(0);
         }
         let seats = store::seats_of(conn, id)?;
-        let rows = store::messages_of(conn, id)?;
+        let rows = store::messages_of(conn, &row)?;
         let recipients = self.seat_recipients(conn, id, &seats, now)?;
         let seq = self.load(conn, id).map(|l| l.seq()).unwrap_or(0);
         let mut queued = 0;

@@ -22,6 +22,7 @@ diesel::table! {
         rematch -> Nullable<Text>,
         hours_per_decision -> Nullable<Integer>,
         private_table -> Bool,
+        last_message_at -> Nullable<BigInt>,
     }
 }
 

@@ -133,6 +133,8 @@ pub struct GameRow {
     pub hours_per_decision: Option<i32>,
     /// Only the players see the table's talk.
     pub private_table: bool,
+    /// When the last message at the table was posted; `None`: nobody has written yet.
+    pub last_message_at: Option<i64>,
 }
 
 impl GameRow {

@@ -1,8 +1,8 @@
 //! Table talk's rows: messages between seats (outside the rules log), and the inbound mails
 //! already handled, so a reply delivered twice acts once.
 
-use super::schema::{inbound_mails, messages, seats};
-use super::{AnyConnection, GameId, Millis};
+use super::schema::{games, inbound_mails, messages, seats};
+use super::{AnyConnection, GameId, GameRow, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
 
@@ -35,20 +35,29 @@ impl MessageRow {
     }
 }
 
+/// Store a message (inside a write transaction that locked its game): its time must be after
+/// the game's `last_message_at`, which becomes its time.
 pub fn insert_message(conn: &mut AnyConnection, row: &MessageRow) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::insert_into(messages::table)
             .values(row.clone())
+            .execute(c)?;
+        diesel::update(games::table.find(&row.game_id))
+            .set(games::last_message_at.eq(Some(row.created_at)))
             .execute(c)
             .map(drop)
     })
 }
 
-/// Every message of a game, oldest first (the caller keeps what a reader may see).
-pub fn messages_of(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<MessageRow>> {
+/// Every message of a game, oldest first (the caller keeps what a reader may see). A game
+/// nobody has written at is not asked.
+pub fn messages_of(conn: &mut AnyConnection, game: &GameRow) -> QueryResult<Vec<MessageRow>> {
+    if game.last_message_at.is_none() {
+        return Ok(Vec::new());
+    }
     super::on_backend!(conn, c => {
         messages::table
-            .filter(messages::game_id.eq(game.as_str()))
+            .filter(messages::game_id.eq(&game.id))
             .order((messages::created_at.asc(), messages::id.asc()))
             .select(MessageRow::as_select())
             .load(c)
