@@ -86,10 +86,21 @@ impl Games {
         game: Option<&GameId>,
         now: Millis,
     ) -> QueryResult<Recipient<'_>> {
-        let person = store::ensure_address(conn, email, now)?;
-        let muted = match game {
-            Some(game) => store::muted_games(conn, email)?.contains(&game.to_string()),
-            None => false,
+        // A person met before, in one look-up; else made now.
+        let known = match game {
+            Some(game) => store::find_address_muting(conn, email, game)?,
+            None => None,
+        };
+        let (person, muted) = match known {
+            Some(known) => known,
+            None => {
+                let person = store::ensure_address(conn, email, now)?;
+                let muted = match game {
+                    Some(game) => store::muted_games(conn, email)?.contains(&game.to_string()),
+                    None => false,
+                };
+                (person, muted)
+            }
         };
         Ok(Recipient {
             name: name.to_owned(),

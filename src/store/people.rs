@@ -77,6 +77,28 @@ pub fn find_address(conn: &mut AnyConnection, address: &str) -> QueryResult<Opti
     })
 }
 
+/// The person of `address` (when known) and whether they muted `game`: one look-up, made at
+/// every move for each seat a mail goes to.
+pub fn find_address_muting(
+    conn: &mut AnyConnection,
+    address: &str,
+    game: &GameId,
+) -> QueryResult<Option<(AddressRow, bool)>> {
+    let found: Option<(AddressRow, Option<String>)> = super::on_backend!(conn, c => {
+        addresses::table
+            .left_join(
+                muted::table.on(muted::address
+                    .eq(addresses::address)
+                    .and(muted::game_id.eq(game.as_str()))),
+            )
+            .filter(addresses::address.eq(address_key(address)))
+            .select((AddressRow::as_select(), muted::game_id.nullable()))
+            .get_result(c)
+            .optional()
+    })?;
+    Ok(found.map(|(person, muted)| (person, muted.is_some())))
+}
+
 pub fn address_by_key(conn: &mut AnyConnection, key: &str) -> QueryResult<Option<AddressRow>> {
     super::on_backend!(conn, c => {
         addresses::table
