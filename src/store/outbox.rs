@@ -154,9 +154,7 @@ pub enum Sent {
 /// keeps the error, releases its claim and waits out an exponential backoff.
 pub fn record_send(conn: &mut AnyConnection, outcome: &Sent, now: Millis) -> QueryResult<()> {
     match outcome {
-        Sent::Delivered { id } => {
-            super::on_backend!(conn, c => diesel::delete(outbox::table.find(id)).execute(c))?;
-        }
+        Sent::Delivered { id } => delete_sent(conn, &[id])?,
         Sent::Retry {
             id,
             attempts,
@@ -172,6 +170,16 @@ pub fn record_send(conn: &mut AnyConnection, outcome: &Sent, now: Millis) -> Que
                 .execute(c))?;
         }
     }
+    Ok(())
+}
+
+/// Delete delivered mails (call inside a write transaction): one statement for all of them.
+pub(super) fn delete_sent(conn: &mut AnyConnection, ids: &[&str]) -> QueryResult<()> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    super::on_backend!(conn, c => diesel::delete(outbox::table.filter(outbox::id.eq_any(ids)))
+        .execute(c))?;
     Ok(())
 }
 

@@ -8,9 +8,9 @@
 //! ran: a sent mail's settlement rides along with the moves instead of taking the write lock,
 //! and a sync, of its own.
 
-use super::outbox::record_send;
+use super::outbox::{delete_sent, record_send};
 use super::{store_move, write_transaction, AnyConnection, Manager, Millis, NewMove, Sent};
-use diesel::r2d2::{ManageConnection, R2D2Connection};
+use diesel::r2d2::R2D2Connection;
 use diesel::result::{DatabaseErrorKind, Error as DieselError, QueryResult};
 use std::sync::mpsc;
 use std::sync::Mutex;
@@ -166,7 +166,7 @@ fn store_batch(manager: &Manager, conn: &mut Option<AnyConnection>, batch: Vec<J
     }
     if conn.as_mut().is_none_or(|c| c.is_broken()) {
         *conn = None;
-        match manager.connect() {
+        match manager.open() {
             Ok(fresh) => *conn = Some(fresh),
             Err(error) => {
                 let message = format!("the writer cannot connect: {error}");
@@ -179,10 +179,23 @@ fn store_batch(manager: &Manager, conn: &mut Option<AnyConnection>, batch: Vec<J
     }
     let conn = conn.as_mut().expect("connected above");
     let together = write_transaction(conn, |conn| {
-        batch
+        // The delivered mails of the batch go in one statement, after the other jobs.
+        let mut delivered = Vec::new();
+        let stored = batch
             .iter()
-            .map(|job| job.write(conn))
-            .collect::<QueryResult<Vec<bool>>>()
+            .map(|job| match job {
+                Job::Settle {
+                    outcome: Sent::Delivered { id },
+                    ..
+                } => {
+                    delivered.push(id.as_str());
+                    Ok(true)
+                }
+                job => job.write(conn),
+            })
+            .collect::<QueryResult<Vec<bool>>>()?;
+        delete_sent(conn, &delivered)?;
+        Ok(stored)
     });
     match together {
         Ok(stored) => {
