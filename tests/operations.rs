@@ -244,7 +244,7 @@ async fn healthz_says_what_is_wrong_when_the_schema_is_gone(backend: Backend) {
         let db = app.db.open();
         let mut conn = db.get().unwrap();
         diesel::sql_query("ALTER TABLE games RENAME TO games_gone")
-            .execute(&mut conn)
+            .execute(&mut **conn)
             .unwrap();
     }
     let health = app.healthz().await;

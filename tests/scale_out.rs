@@ -320,7 +320,7 @@ async fn two_servers_on_one_postgres_apply_a_raced_move_once_and_send_each_mail_
         let changed = diesel::sql_query(format!(
             "UPDATE deadlines SET due_at = {due}, extended = TRUE WHERE game_id = '{paced_id}'"
         ))
-        .execute(&mut *conn)
+        .execute(&mut **conn)
         .unwrap();
         assert_eq!(changed, 1);
     }

@@ -1938,3 +1938,41 @@ fn private_events_of_the_engine_are_the_ones_this_suite_checks() {
         "P1 received Mercenary 1."
     );
 }
+
+/// A pooled PostgreSQL connection whose last statement succeeded within a second is handed out
+/// without a ping. If its server connection died meanwhile, that one request fails, and the
+/// failure makes the next check-out ping it, find it dead and connect afresh: nothing fails
+/// twice.
+#[test]
+fn a_dead_postgres_connection_fails_one_request_and_is_then_replaced() {
+    let Some(server) = postgres_server() else {
+        return;
+    };
+    let test = postgres_db(&server);
+    let (_, name) = test.postgres.clone().expect("a PostgreSQL database");
+    let url = corriere::store::postgres_url_for_database(&server, &name);
+    let db = Db::open_with_size(&DbUrl::parse(&url).unwrap(), 1).expect("PostgreSQL opens");
+    let ask = |db: &Db| -> QueryResult<i64> {
+        let mut conn = db.get().expect("a pooled connection");
+        let AnyConnection::Postgresql(pg) = &mut **conn else {
+            unreachable!("a PostgreSQL pool")
+        };
+        diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>("42::bigint")).get_result(pg)
+    };
+    assert_eq!(ask(&db), Ok(42));
+    let mut admin = PgConnection::establish(&server).expect("the PostgreSQL test server answers");
+    diesel::sql_query(format!(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+    ))
+    .execute(&mut admin)
+    .expect("the pool's connections are ended");
+    assert!(ask(&db).is_err(), "the trusted connection is used unpinged");
+    for _ in 0..3 {
+        assert_eq!(
+            ask(&db),
+            Ok(42),
+            "a failed connection is checked and replaced"
+        );
+    }
+}
