@@ -86,21 +86,15 @@ impl Games {
         game: Option<&GameId>,
         now: Millis,
     ) -> QueryResult<Recipient<'_>> {
-        // A person met before, in one look-up; else made now.
+        // A person met before, with their mute of the game, in one look-up; else made now
+        // (only a known person mutes a game: `store::set_muted` is asked by one).
         let known = match game {
             Some(game) => store::find_address_muting(conn, email, game)?,
             None => None,
         };
         let (person, muted) = match known {
             Some(known) => known,
-            None => {
-                let person = store::ensure_address(conn, email, now)?;
-                let muted = match game {
-                    Some(game) => store::muted_games(conn, email)?.contains(&game.to_string()),
-                    None => false,
-                };
-                (person, muted)
-            }
+            None => (store::ensure_address(conn, email, now)?, false),
         };
         Ok(Recipient {
             name: name.to_owned(),

@@ -40,10 +40,7 @@ pub(super) struct Checkpointer {
 impl Checkpointer {
     pub(super) fn start(manager: &Manager) -> Result<Checkpointer, ConnectError> {
         let mut conn = manager.open()?;
-        conn.batch_execute(&format!(
-            "PRAGMA busy_timeout = {};",
-            RESTART_WAIT.as_millis()
-        ))?;
+        waits_briefly(&mut conn)?;
         let stop = Arc::new((Mutex::new(false), Condvar::new()));
         let stopped = stop.clone();
         let thread = std::thread::Builder::new()
@@ -67,6 +64,14 @@ impl Checkpointer {
             thread: Some(thread),
         })
     }
+}
+
+/// The checkpoint's connection gives up waiting for readers after [`RESTART_WAIT`].
+fn waits_briefly(conn: &mut AnyConnection) -> diesel::QueryResult<()> {
+    conn.batch_execute(&format!(
+        "PRAGMA busy_timeout = {};",
+        RESTART_WAIT.as_millis()
+    ))
 }
 
 /// What `PRAGMA wal_checkpoint` answers.
@@ -139,12 +144,7 @@ mod tests {
             )
             .unwrap();
         let mut checkpointer = connect(&url).unwrap();
-        checkpointer
-            .batch_execute(&format!(
-                "PRAGMA busy_timeout = {};",
-                RESTART_WAIT.as_millis()
-            ))
-            .unwrap();
+        waits_briefly(&mut checkpointer).unwrap();
         let stop = Arc::new(AtomicBool::new(false));
         let readers: Vec<_> = (0..2)
             .map(|n| {
