@@ -180,15 +180,21 @@ impl Games {
     }
 
     /// The page's reads run in one snapshot ([`store::read_snapshot`]); a followed link's
-    /// address is marked proven after them.
+    /// address is marked proven after them. The API's state needs no snapshot: it is
+    /// usually one statement (the game with its seats), and a read transaction around one
+    /// statement only adds two.
     fn seat_page_with(
         &self,
         conn: &mut AnyConnection,
         asker: SeatAsker,
         detail: Detail,
     ) -> Result<SeatPage, LoadError> {
-        let (page, unproven) =
-            store::read_snapshot(conn, |conn| self.read_seat_page(conn, asker, &detail))?;
+        let (page, unproven) = match detail {
+            Detail::Page { .. } => {
+                store::read_snapshot(conn, |conn| self.read_seat_page(conn, asker, &detail))?
+            }
+            Detail::State => self.read_seat_page(conn, asker, &detail)?,
+        };
         if let Some(address) =
             unproven.filter(|_| matches!(detail, Detail::Page { followed: true, .. }))
         {

@@ -439,9 +439,7 @@ impl Games {
         let now = self.now();
         let id = &token.game;
         let seat = token.seat;
-        let loaded = self.load(conn, id)?;
-        let row = store::find_game(conn, id)?.ok_or_else(|| anyhow!("no game {id}"))?;
-        let seats = store::seats_of(conn, id)?;
+        let (loaded, row, seats) = self.load_rows(conn, id)?;
         let seat_row = seats
             .iter()
             .find(|s| seat_of(s) == seat)
