@@ -495,8 +495,9 @@ impl Games {
         conn: &mut AnyConnection,
         game_id: &GameId,
     ) -> Result<(Loaded, GameRow, Vec<SeatRow>), LoadError> {
-        let (row, seats) = store::game_and_seats(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         self.kind(&row.kind)?;
+        let seats = store::seats_of(conn, game_id)?;
         let replay = self.replay(conn, &row, &seats)?;
         let loaded = Loaded {
             game: self.info_of(&row, seats.len())?,
@@ -592,9 +593,10 @@ impl Games {
                 return Ok(());
             }
             let id = GameId::parse(game_id)?;
-            let Some((game, seats)) = store::game_and_seats(conn, &id)? else {
+            let Some(game) = store::find_game(conn, &id)? else {
                 return Ok(());
             };
+            let seats = store::seats_of(conn, &id)?;
             let Some(creator) = seats.iter().find(|s| s.seat == game.creator_seat) else {
                 return Ok(());
             };

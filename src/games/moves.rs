@@ -172,9 +172,10 @@ impl Games {
     ) -> Result<Prepared, MoveError> {
         let now = self.now();
         let id = mover.game();
-        // The seats with the game row, in one statement: a relink afterwards moves the
-        // revision on, and the conditional write then sends the move back here.
-        let (row, seats) = store::game_and_seats(conn, id)?.ok_or(MoveError::NoSuchGame)?;
+        let row = store::find_game(conn, id)?.ok_or(MoveError::NoSuchGame)?;
+        // Read after the game row: a relink in between moves the revision on, and the
+        // conditional write then sends the move back here.
+        let seats = store::seats_of(conn, id)?;
         let auth = match mover {
             Mover::Link(link) => self
                 .authorize_among(&seats, link)

@@ -180,9 +180,8 @@ impl Games {
     }
 
     /// The page's reads run in one snapshot ([`store::read_snapshot`]); a followed link's
-    /// address is marked proven after them. The API's state needs no snapshot: it is
-    /// usually one statement (the game with its seats), and a read transaction around one
-    /// statement only adds two.
+    /// address is marked proven after them. The API's state reads without one: usually the
+    /// game and its seats only, where a read transaction adds two statements to two.
     fn seat_page_with(
         &self,
         conn: &mut AnyConnection,

@@ -270,9 +270,10 @@ impl Games {
         let mut games = MyGames::default();
         for seat_row in store::seats_of_address(conn, &person.address)? {
             let id = GameId::parse(&seat_row.game_id)?;
-            let Some((row, seats)) = store::game_and_seats(conn, &id)? else {
+            let Some(row) = store::find_game(conn, &id)? else {
                 continue;
             };
+            let seats = store::seats_of(conn, &id)?;
             let names = names_of(&seats);
             let me = seat_of(&seat_row);
             let cx = Ctx::new(words, &names, Viewer::Seat(me));
@@ -471,7 +472,7 @@ impl Games {
                 continue;
             }
             let id = GameId::parse(&seat_row.game_id)?;
-            let Some((row, seats)) = store::game_and_seats(conn, &id)? else {
+            let Some(row) = store::find_game(conn, &id)? else {
                 continue;
             };
             if row.status() != GameStatus::Playing {
@@ -480,6 +481,7 @@ impl Games {
             let Ok(kind) = self.kind(&row.kind) else {
                 continue;
             };
+            let seats = store::seats_of(conn, &id)?;
             let Some(replay) = self.replay(conn, &row, &seats)? else {
                 continue;
             };

@@ -45,8 +45,9 @@ impl Games {
     /// The game's record: public information only while it runs (no secret, no outcome,
     /// private actions blanked), complete with the secret once it is over.
     pub fn record(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<Record, LoadError> {
-        let (row, seats) = store::game_and_seats(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         let kind = self.kind(&row.kind)?;
+        let seats = store::seats_of(conn, game_id)?;
         let setup = Setup::from_rows(kind, &row, &seats).map_err(|_| LoadError::NoSuchGame)?;
         let mut record = Record::new(setup.header);
         for action in store::actions_from(conn, game_id, 1)? {
@@ -196,7 +197,7 @@ impl Games {
         upto: Option<i64>,
         mut each: impl FnMut(Option<&Game>, &Game, &audit::Step),
     ) -> Result<Option<i64>, LoadError> {
-        let (row, seats) = store::game_and_seats(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         if !matches!(
             row.status(),
             GameStatus::Playing | GameStatus::Over | GameStatus::Imported
@@ -204,6 +205,7 @@ impl Games {
             return Ok(None);
         }
         let kind = self.kind(&row.kind)?;
+        let seats = store::seats_of(conn, game_id)?;
         let mut replay = Setup::from_rows(kind, &row, &seats)?.start(kind)?;
         each(None, &replay.game, &replay.steps[0]);
         let rows = store::actions_from(conn, game_id, 1)?;
@@ -265,8 +267,9 @@ impl Games {
         game_id: &GameId,
         lang: &str,
     ) -> Result<Vec<Milestone>, LoadError> {
-        let (row, seats) = store::game_and_seats(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         let kind: &dyn Kind = self.kind(&row.kind)?;
+        let seats = store::seats_of(conn, game_id)?;
         let names = SeatNames::new(seats.iter().map(|s| s.name.clone()).collect());
         let cx = Ctx::new(
             self.registry().catalogs().words(lang),
@@ -291,8 +294,9 @@ impl Games {
         conn: &mut AnyConnection,
         game_id: &GameId,
     ) -> Result<(super::GameInfo, Vec<super::SeatInfo>), LoadError> {
-        let (row, seats) = store::game_and_seats(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         self.kind(&row.kind)?;
+        let seats = store::seats_of(conn, game_id)?;
         Ok((self.info_of(&row, seats.len())?, seat_infos(&seats)))
     }
 }

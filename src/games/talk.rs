@@ -219,9 +219,10 @@ impl Games {
         game: &GameId,
         reader: Option<Seat>,
     ) -> QueryResult<Vec<TalkLine>> {
-        let Some((row, seats)) = store::game_and_seats(conn, game)? else {
+        let Some(row) = store::find_game(conn, game)? else {
             return Ok(Vec::new());
         };
+        let seats = store::seats_of(conn, game)?;
         self.talk_at(conn, &row, &seats, reader)
     }
 
@@ -297,12 +298,13 @@ impl Games {
         id: &GameId,
         now: Millis,
     ) -> anyhow::Result<usize> {
-        let Some((row, seats)) = store::game_and_seats(conn, id)? else {
+        let Some(row) = store::find_game(conn, id)? else {
             return Ok(0);
         };
         if row.status() == GameStatus::Cancelled {
             return Ok(0);
         }
+        let seats = store::seats_of(conn, id)?;
         let rows = store::messages_of(conn, &row)?;
         let recipients = self.seat_recipients(conn, id, &seats, now)?;
         let seq = self.load(conn, id).map(|l| l.seq()).unwrap_or(0);

@@ -371,8 +371,8 @@ impl Games {
             .run({
                 let id = id.clone();
                 move |conn| -> anyhow::Result<_> {
-                    let (game_row, seats) =
-                        store::game_and_seats(conn, &id)?.ok_or_else(|| anyhow!("gone"))?;
+                    let game_row = store::find_game(conn, &id)?.ok_or_else(|| anyhow!("gone"))?;
+                    let seats = store::seats_of(conn, &id)?;
                     let replay = games.replay(conn, &game_row, &seats)?;
                     Ok((game_row, seats, replay))
                 }
@@ -551,12 +551,13 @@ impl Games {
             let id = game.clone();
             let next = db
                 .run(move |conn| -> anyhow::Result<Option<(Seat, i64)>> {
-                    let Some((row, seats)) = store::game_and_seats(conn, &id)? else {
+                    let Some(row) = store::find_game(conn, &id)? else {
                         return Ok(None);
                     };
                     if row.status() != GameStatus::Playing {
                         return Ok(None);
                     }
+                    let seats = store::seats_of(conn, &id)?;
                     let Some(replay) = games.replay(conn, &row, &seats)? else {
                         return Ok(None);
                     };

@@ -24,10 +24,9 @@ pub use people::*;
 pub use pool::{DbConn, DbPool, Manager, Pooled};
 pub use tables::{
     actions_from, all_games, append_action, bump_link_version, bump_revision, cancel_game,
-    find_game, game_and_seats, insert_game, insert_seat, last_seq, lock_game, mark_seen,
-    record_acceptance, seat_link_version, seats_of, set_confirmed, set_rematch, set_status,
-    start_game, store_move, ActionRow, CancelledBy, ContributionSource, Control, GameRow,
-    GameStatus, NewMove, SeatRow,
+    find_game, insert_game, insert_seat, last_seq, lock_game, mark_seen, record_acceptance,
+    seat_link_version, seats_of, set_confirmed, set_rematch, set_status, start_game, store_move,
+    ActionRow, CancelledBy, ContributionSource, Control, GameRow, GameStatus, NewMove, SeatRow,
 };
 pub use talk::*;
 pub use time::*;

@@ -274,33 +274,6 @@ pub fn find_game(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Option<Ga
     })
 }
 
-/// A game row and its seats in seat order, read by one statement, so both come from one
-/// snapshot without a transaction around them: `None` for an unknown game. The game's
-/// columns come once per seat; a page or a move reads both, and a statement less is a round
-/// trip less on PostgreSQL and a read transaction less on SQLite.
-pub fn game_and_seats(
-    conn: &mut AnyConnection,
-    id: &GameId,
-) -> QueryResult<Option<(GameRow, Vec<SeatRow>)>> {
-    let rows: Vec<(GameRow, Option<SeatRow>)> = super::on_backend!(conn, c => {
-        games::table
-            .left_join(seats::table)
-            .filter(games::id.eq(id.as_str()))
-            .order(seats::seat.asc())
-            .select((games::all_columns, seats::all_columns.nullable()))
-            .load(c)
-    })?;
-    let mut rows = rows.into_iter();
-    let Some((game, first)) = rows.next() else {
-        return Ok(None);
-    };
-    let seats = first
-        .into_iter()
-        .chain(rows.filter_map(|(_, seat)| seat))
-        .collect();
-    Ok(Some((game, seats)))
-}
-
 /// Read a game row inside a write transaction, locking it on PostgreSQL (`FOR UPDATE`) so
 /// operations on one game run one after the other. SQLite's `BEGIN IMMEDIATE` already does.
 pub fn lock_game(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Option<GameRow>> {
