@@ -307,6 +307,7 @@ pub struct MoveOutcome {
 
 // Declared after `service_error!` so it can use the macro.
 pub mod admin;
+mod control;
 pub mod limits;
 pub mod people;
 pub mod post;
