@@ -4,6 +4,7 @@
 
 mod board;
 mod forms;
+mod read_form;
 
 use super::{Arg, Ctx, Html, MailPart, Milestone, MoveForm, Presenter, Words};
 use crate::engine::war::{
@@ -1096,7 +1097,7 @@ impl Presenter for War {
         fields: &[(String, String)],
         words: &Words,
     ) -> Option<Result<Action, String>> {
-        forms::action_from_form(fields, words)
+        read_form::action_from_form(fields, words)
     }
 
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart {

@@ -2,7 +2,7 @@
 //! from the catalog (a missing message fails a debug build), forms submitted as a browser would
 //! send them become actions the rules accept, and each form reader's paths are pinned.
 
-use super::forms::action_from_form;
+use super::read_form::action_from_form;
 use super::War;
 use crate::engine::war::{
     random_playout, Action, Amount, AttackTerrain, Card, CardClass, Continent, DefenceTerrain,
