@@ -56,20 +56,7 @@ impl Games {
             }
             store::set_control(conn, id, mine.seat, Control::Player, 0)?;
             store::bump_revision(conn, id)?;
-            if let Some(hours) = row.hours_per_decision {
-                for deadline in store::deadlines_of(conn, id)? {
-                    if deadline.seat == mine.seat {
-                        let due = now.0 + i64::from(hours) * HOUR_MS;
-                        store::update_deadline(
-                            conn,
-                            &deadline,
-                            due,
-                            first_reminder(now.0, due),
-                            false,
-                        )?;
-                    }
-                }
-            }
+            restart_deadline(conn, id, mine.seat, row.hours_per_decision, now)?;
             let seats = store::seats_of(conn, id)?;
             let recipients = self.seat_recipients(conn, id, &seats, now)?;
             for (other, to) in seats.iter().zip(&recipients) {
@@ -157,20 +144,7 @@ impl Games {
                 store::replace_seat(conn, id, seat.0 as i32, name.as_str(), email.as_str())?;
             store::bump_revision(conn, id)?;
             // The newcomer's decision starts now, with the whole pace.
-            for deadline in store::deadlines_of(conn, id)? {
-                if deadline.seat == seat.0 as i32 {
-                    if let Some(hours) = row.hours_per_decision {
-                        let due = now.0 + i64::from(hours) * HOUR_MS;
-                        store::update_deadline(
-                            conn,
-                            &deadline,
-                            due,
-                            first_reminder(now.0, due),
-                            false,
-                        )?;
-                    }
-                }
-            }
+            restart_deadline(conn, id, seat.0 as i32, row.hours_per_decision, now)?;
             let seats = store::seats_of(conn, id)?;
             let recipients = self.seat_recipients(conn, id, &seats, now)?;
             for (other, to) in seats.iter().zip(&recipients) {
@@ -204,4 +178,25 @@ impl Games {
         tracing::info!(game.id = %id, seat = seat.number(), "seat replaced");
         Ok(())
     }
+}
+
+/// A seat's pending decision starts again at `now`, with the whole pace: a player back at
+/// the seat, or a newcomer. A game without a pace has no deadline to move.
+fn restart_deadline(
+    conn: &mut AnyConnection,
+    id: &GameId,
+    seat: i32,
+    pace_hours: Option<i32>,
+    now: Millis,
+) -> diesel::QueryResult<()> {
+    let Some(hours) = pace_hours else {
+        return Ok(());
+    };
+    for deadline in store::deadlines_of(conn, id)? {
+        if deadline.seat == seat {
+            let due = now.0 + i64::from(hours) * HOUR_MS;
+            store::update_deadline(conn, &deadline, due, first_reminder(now.0, due), false)?;
+        }
+    }
+    Ok(())
 }
