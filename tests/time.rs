@@ -448,7 +448,7 @@ async fn a_resigned_seat_is_played_by_a_bot_until_the_creator_invites_a_replacem
     );
     // The bot plays her seat whenever it decides. The others play only until it has: a
     // game played on for long enough can end, and the creator replaces a seat only while the
-    // game runs (this test failed about once in ten runs by ending its game first).
+    // game runs (this test failed in one run of 25 by ending its game first).
     let mut chooser = Chooser::new(11);
     for _ in 0..30 {
         if authors(&app, &creator.game).contains(&corriere::audit::Author::Bot) {

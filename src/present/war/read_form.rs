@@ -65,6 +65,15 @@ fn read_cards(words: &Words, ids: &[&str]) -> Result<Vec<Card>, String> {
     ids.iter().map(|id| read_card(words, id)).collect()
 }
 
+/// The cards checked in a form's `card` boxes: at least one.
+fn checked_cards(words: &Words, fields: &Fields) -> Result<Vec<Card>, String> {
+    let cards = read_cards(words, &fields.all("card"))?;
+    if cards.is_empty() {
+        return Err(words.get("war-form-problem-no-cards"));
+    }
+    Ok(cards)
+}
+
 fn read_route(
     words: &Words,
     fields: &Fields,
@@ -244,13 +253,9 @@ fn read_form(form: &str, fields: &Fields, words: &Words) -> Result<Action, Strin
             }
             Ok(Action::Intelligence { continents })
         }
-        "trade" => {
-            let cards = read_cards(words, &fields.all("card"))?;
-            if cards.is_empty() {
-                return Err(words.get("war-form-problem-no-cards"));
-            }
-            Ok(Action::Trade { cards })
-        }
+        "trade" => Ok(Action::Trade {
+            cards: checked_cards(words, fields)?,
+        }),
         "place" => {
             let mut armies = TerritoryCounts::default();
             for (id, value) in fields.prefixed("place-") {
@@ -360,13 +365,9 @@ fn read_form(form: &str, fields: &Fields, words: &Words) -> Result<Action, Strin
                 discard: (!cards.is_empty()).then_some(cards),
             })
         }
-        "discard" => {
-            let cards = read_cards(words, &fields.all("card"))?;
-            if cards.is_empty() {
-                return Err(words.get("war-form-problem-no-cards"));
-            }
-            Ok(Action::Discard { cards })
-        }
+        "discard" => Ok(Action::Discard {
+            cards: checked_cards(words, fields)?,
+        }),
         "orders" => {
             let mut orders = StandingOrders {
                 default: read_block(words, fields, "d-")?,
