@@ -1976,3 +1976,30 @@ fn a_dead_postgres_connection_fails_one_request_and_is_then_replaced() {
         );
     }
 }
+
+/// A connection opened while another holds the SQLite file's lock (a stopping service's last
+/// connection checkpoints under an exclusive lock) waits for the lock instead of failing:
+/// a restarted service once failed to start with "database is locked".
+#[test]
+fn a_sqlite_connection_opened_while_the_file_is_locked_waits_for_the_lock() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let url = DbUrl::parse(&format!("sqlite://{}", dir.path().join("c.db").display())).unwrap();
+    drop(Db::open(&url).expect("SQLite opens"));
+    let mut holder = store::connect(&url).unwrap();
+    let AnyConnection::Sqlite(sqlite) = &mut holder else {
+        unreachable!("a SQLite URL")
+    };
+    diesel::sql_query("PRAGMA locking_mode = EXCLUSIVE")
+        .execute(sqlite)
+        .unwrap();
+    diesel::sql_query("BEGIN EXCLUSIVE")
+        .execute(sqlite)
+        .unwrap();
+    let released = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        drop(holder);
+    });
+    let opened = store::connect(&url);
+    released.join().unwrap();
+    assert!(opened.is_ok(), "{:?}", opened.err());
+}

@@ -257,9 +257,11 @@ fn sqlite(uri: &str) -> Result<AnyConnection, ConnectError> {
     // transaction that finds the database changed by another connection unmaps the whole file,
     // and under load that unmapping, with its TLB shootdowns on every core, cost more than
     // reading the pages back (7 % of the moves, docs/benchmarks.md).
+    // The busy timeout first: switching to WAL needs a lock, and a connection opened while
+    // another (a service stopping, a second process) holds one must wait for it, not fail.
     conn.batch_execute(
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-         PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
+        "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
+         PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; \
          PRAGMA mmap_size = 0;",
     )?;
     Ok(AnyConnection::Sqlite(conn))
