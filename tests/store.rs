@@ -708,6 +708,51 @@ fn reads_in_one_snapshot_see_one_state_of_a_sqlite_database() {
 }
 
 #[test]
+fn a_transaction_inside_a_transaction_is_a_savepoint_and_the_next_one_begins_afresh() {
+    // SQLite's transactions begin and commit through kept prepared statements, outside
+    // diesel's transaction manager; it must still know when one is open.
+    on_each_backend(|t| {
+        let games = games();
+        let mut conn = t.conn();
+        let id = started_game(&games, &mut conn, 2);
+        let revision = |conn: &mut AnyConnection| {
+            store::find_game(conn, &id)
+                .unwrap()
+                .expect("the game")
+                .revision
+        };
+        let start = revision(&mut conn);
+        store::write_transaction(&mut conn, |conn| -> QueryResult<()> {
+            store::bump_revision(conn, &id)?;
+            let inner = store::write_transaction(conn, |conn| -> QueryResult<()> {
+                store::bump_revision(conn, &id)?;
+                Err(diesel::result::Error::RollbackTransaction)
+            });
+            assert!(
+                matches!(inner, Err(diesel::result::Error::RollbackTransaction)),
+                "the inner transaction is a savepoint that rolls back alone: {inner:?}"
+            );
+            store::read_snapshot(conn, |conn| -> QueryResult<()> {
+                assert_eq!(revision(conn), start + 1, "the outer write is seen inside");
+                Ok(())
+            })
+        })
+        .unwrap();
+        assert_eq!(revision(&mut conn), start + 1);
+        let seen =
+            store::read_snapshot(&mut conn, |conn| -> QueryResult<i64> { Ok(revision(conn)) })
+                .unwrap();
+        assert_eq!(seen, start + 1);
+        store::write_transaction(&mut conn, |conn| store::bump_revision(conn, &id)).unwrap();
+        assert_eq!(
+            revision(&mut conn),
+            start + 2,
+            "a later transaction commits"
+        );
+    });
+}
+
+#[test]
 fn a_move_with_an_old_seq_is_refused_as_stale_and_changes_nothing() {
     on_each_backend(|t| {
         let games = games();

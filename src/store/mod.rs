@@ -32,12 +32,14 @@ pub use talk::*;
 pub use time::*;
 pub use writer::Settlement;
 
-use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
+use diesel::connection::{
+    AnsiTransactionManager, SimpleConnection, TransactionDepthChange, TransactionManager,
+};
 use diesel::pg::PgConnection;
 use diesel::r2d2::Pool;
 use diesel::result::QueryResult;
 use diesel::sqlite::SqliteConnection;
-use diesel::Connection;
+use diesel::{Connection, RunQueryDsl};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -458,7 +460,7 @@ where
     }
     let _turn = WRITE_GATE.enter();
     if let AnyConnection::Sqlite(sqlite) = conn {
-        AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?;
+        begin(sqlite, cached::BeginImmediate)?;
     }
     finish(conn, f)
 }
@@ -480,7 +482,7 @@ where
         return read(conn);
     }
     if let AnyConnection::Sqlite(sqlite) = conn {
-        AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN")?;
+        begin(sqlite, cached::Begin)?;
     }
     finish(conn, read)
 }
@@ -497,19 +499,54 @@ fn top_level_sqlite(conn: &mut AnyConnection) -> QueryResult<bool> {
     })
 }
 
-/// Run `f` in the transaction just begun: commit when it succeeds, roll back when it fails.
+/// Begin a top-level SQLite transaction with `statement` (a kept prepared statement, see
+/// `store/cached.rs`), and tell diesel's transaction manager, so that a transaction inside it
+/// nests as a savepoint and the rollback below knows there is one.
+fn begin<Q>(sqlite: &mut SqliteConnection, statement: Q) -> QueryResult<()>
+where
+    Q: diesel::query_builder::QueryFragment<diesel::sqlite::Sqlite>
+        + diesel::query_builder::QueryId
+        + RunQueryDsl<SqliteConnection>,
+{
+    statement.execute(sqlite)?;
+    AnsiTransactionManager::transaction_manager_status_mut(sqlite)
+        .transaction_state()?
+        .change_transaction_depth(TransactionDepthChange::IncreaseDepth)
+}
+
+/// Run `f` in the top-level SQLite transaction just begun: commit when it succeeds (the kept
+/// `COMMIT`), roll back when it fails, or when the commit fails (as diesel's own commit does:
+/// a failed `COMMIT` can leave the transaction open).
 fn finish<T, E, F>(conn: &mut AnyConnection, f: F) -> Result<T, E>
 where
     F: FnOnce(&mut AnyConnection) -> Result<T, E>,
     E: From<diesel::result::Error>,
 {
-    match f(conn) {
-        Ok(value) => {
-            <AnyConnection as Connection>::TransactionManager::commit_transaction(conn)?;
-            Ok(value)
-        }
+    let outcome = f(conn);
+    let AnyConnection::Sqlite(sqlite) = conn else {
+        // Only SQLite's top-level transactions come here (`top_level_sqlite`).
+        return Err(diesel::result::Error::NotInTransaction.into());
+    };
+    let rollback = |sqlite: &mut SqliteConnection| {
+        <AnsiTransactionManager as TransactionManager<SqliteConnection>>::rollback_transaction(
+            sqlite,
+        )
+    };
+    match outcome {
+        Ok(value) => match cached::Commit.execute(sqlite) {
+            Ok(_) => {
+                AnsiTransactionManager::transaction_manager_status_mut(sqlite)
+                    .transaction_state()?
+                    .change_transaction_depth(TransactionDepthChange::DecreaseDepth)?;
+                Ok(value)
+            }
+            Err(commit) => {
+                rollback(sqlite)?;
+                Err(commit.into())
+            }
+        },
         Err(error) => {
-            <AnyConnection as Connection>::TransactionManager::rollback_transaction(conn)?;
+            rollback(sqlite)?;
             Err(error)
         }
     }
