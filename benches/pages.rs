@@ -1,10 +1,10 @@
 //! Seat page benchmarks on SQLite: the game service's `seat_page` (authorized load with a warm
-//! replay cache, view, legal actions, history) and the HTML rendering of its result, for a
-//! game in its middle (move 40) and for a long Play for Points series (move 500).
+//! replay cache, view, legal actions, history) and the HTML rendering of its result (as the
+//! handlers render a page, `present::render_in`), for a game in its middle (move 40) and for a
+//! long Play for Points series (move 500).
 //! Each benchmark checks what it produced. Both games are dealt from a fixed secret, so every
 //! run and every build measures the same two games.
 
-use askama::Template;
 use corriere::engine::condottiere::Options;
 use corriere::engine::Seat;
 use corriere::engine::Viewer;
@@ -13,7 +13,7 @@ use corriere::games::{
     PlayerName, SeatAuth, Secret,
 };
 use corriere::kinds::Registry;
-use corriere::present::Ctx;
+use corriere::present::{render_in, Ctx, PAGE_ROOM};
 use corriere::store::{Db, DbUrl};
 use corriere::web::html::SeatPageHtml;
 use corriere::web::present;
@@ -154,9 +154,9 @@ fn seat_page(c: &mut Criterion) {
         group.bench_function(format!("{label} (move {seq}): HTML build + render"), |b| {
             b.iter(|| {
                 let game = present::game_shown(kind, &page.game, page.seq, Some(view), &cx);
-                let html = SeatPageHtml::build(kind, &page, view, game, &base, Vec::new(), &cx)
-                    .render()
-                    .expect("renders");
+                let page_html =
+                    SeatPageHtml::build(kind, &page, view, game, &base, Vec::new(), &cx);
+                let html = render_in(&page_html, PAGE_ROOM).expect("renders");
                 assert!(html.contains("</html>"));
                 black_box(html)
             })
@@ -170,9 +170,9 @@ fn seat_page(c: &mut Criterion) {
                     let names = present::names_of(&page.seats);
                     let cx = Ctx::new(words, &names, Viewer::Seat(seat));
                     let game = present::game_shown(kind, &page.game, page.seq, Some(view), &cx);
-                    let html = SeatPageHtml::build(kind, &page, view, game, &base, Vec::new(), &cx)
-                        .render()
-                        .expect("renders");
+                    let page_html =
+                        SeatPageHtml::build(kind, &page, view, game, &base, Vec::new(), &cx);
+                    let html = render_in(&page_html, PAGE_ROOM).expect("renders");
                     black_box(html)
                 })
             },

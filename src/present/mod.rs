@@ -29,6 +29,22 @@ impl Html {
     }
 }
 
+/// Render `template` into a buffer with `room` bytes to start with (at least the template's
+/// own text). askama reserves only the size of the template's text; a page or a board prints
+/// parts rendered apart (a seat page is about nine times its template's text), so its buffer
+/// was copied three or four times as it grew.
+pub fn render_in<T: askama::Template>(template: &T, room: usize) -> askama::Result<String> {
+    let mut out = String::with_capacity(room.max(T::SIZE_HINT));
+    template.render_into(&mut out)?;
+    Ok(out)
+}
+
+/// Room for a whole page (a Condottiere seat page in the middle of a game is about 22 KiB).
+pub const PAGE_ROOM: usize = 32 * 1024;
+
+/// Room for a board picture (Condottiere's map and lines are about 13 KiB).
+pub const BOARD_ROOM: usize = 16 * 1024;
+
 /// Text escaped for HTML (element content and quoted attribute values).
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

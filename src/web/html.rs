@@ -18,7 +18,7 @@ use askama::Template;
 use serde::Deserialize;
 
 pub fn render(status: StatusCode, page: &impl Template) -> HttpResponse {
-    match page.render() {
+    match crate::present::render_in(page, crate::present::PAGE_ROOM) {
         Ok(body) => HttpResponse::build(status)
             .content_type("text/html; charset=utf-8")
             .body(body),

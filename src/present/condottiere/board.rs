@@ -4,7 +4,7 @@
 use super::{card, region};
 use crate::engine::condottiere::{BattleKind, Card, Region, View, BORDERS};
 use crate::engine::Seat;
-use crate::present::{escape, seat_colour, seat_fill, Ctx, Html};
+use crate::present::{escape, render_in, seat_colour, seat_fill, Ctx, Html, BOARD_ROOM};
 use askama::Template;
 use std::sync::LazyLock;
 
@@ -128,8 +128,8 @@ struct ReviewHtml {
     seed: String,
 }
 
-fn render(template: &impl Template) -> Html {
-    Html(template.render().expect("the Condottiere templates render"))
+fn render(template: &impl Template, room: usize) -> Html {
+    Html(render_in(template, room).expect("the Condottiere templates render"))
 }
 
 /// The map and the battle lines.
@@ -189,19 +189,22 @@ pub(super) fn board(view: &View, cx: &Ctx) -> Html {
             }
         })
         .collect();
-    render(&BoardHtml {
-        map_title: w.get("condottiere-map-title"),
-        regions,
-        borders: &BORDER_LINES,
-        legend,
-        uncontrolled: w.get("condottiere-map-uncontrolled"),
-        token_key: w.get("condottiere-map-token"),
-        pope_key: w.get("condottiere-map-pope-key"),
-        lines_title: w.get("condottiere-lines"),
-        strength_title: w.get("condottiere-line-strength"),
-        no_cards: w.get("condottiere-no-cards"),
-        lines: lines(view, cx),
-    })
+    render(
+        &BoardHtml {
+            map_title: w.get("condottiere-map-title"),
+            regions,
+            borders: &BORDER_LINES,
+            legend,
+            uncontrolled: w.get("condottiere-map-uncontrolled"),
+            token_key: w.get("condottiere-map-token"),
+            pope_key: w.get("condottiere-map-pope-key"),
+            lines_title: w.get("condottiere-lines"),
+            strength_title: w.get("condottiere-line-strength"),
+            no_cards: w.get("condottiere-no-cards"),
+            lines: lines(view, cx),
+        },
+        BOARD_ROOM,
+    )
 }
 
 /// The battle lines as this view shows them (none when nobody has a line and no battle runs).
@@ -305,11 +308,14 @@ pub(super) fn hand(view: &View, seat: Seat, cx: &Ctx) -> Html {
         .flatten()
         .map(|&c| Chip::of(cx, c))
         .collect();
-    render(&HandHtml {
-        title: cx.words.one("condottiere-hand", "count", hand.len()),
-        no_cards: cx.words.get("condottiere-no-cards"),
-        hand,
-    })
+    render(
+        &HandHtml {
+            title: cx.words.one("condottiere-hand", "count", hand.len()),
+            no_cards: cx.words.get("condottiere-no-cards"),
+            hand,
+        },
+        0,
+    )
 }
 
 /// What a reviewer sees beyond the board: every hand, the draw pile, the seed.
@@ -317,25 +323,28 @@ pub(super) fn review(view: &View, cx: &Ctx) -> Html {
     let Some(deck) = &view.deck else {
         return Html::default();
     };
-    render(&ReviewHtml {
-        hands_title: cx.words.get("condottiere-every-hand"),
-        deck_title: cx.words.get("condottiere-deck"),
-        no_cards: cx.words.get("condottiere-no-cards"),
-        hands: view
-            .seats
-            .iter()
-            .map(|s| {
-                (
-                    cx.name(s.seat),
-                    s.hand.iter().flatten().map(|&c| Chip::of(cx, c)).collect(),
-                )
-            })
-            .collect(),
-        deck: deck.iter().map(|&c| Chip::of(cx, c)).collect(),
-        seed: view.seed.map_or_else(String::new, |s| {
-            cx.words.one("condottiere-seed", "seed", s.to_hex())
-        }),
-    })
+    render(
+        &ReviewHtml {
+            hands_title: cx.words.get("condottiere-every-hand"),
+            deck_title: cx.words.get("condottiere-deck"),
+            no_cards: cx.words.get("condottiere-no-cards"),
+            hands: view
+                .seats
+                .iter()
+                .map(|s| {
+                    (
+                        cx.name(s.seat),
+                        s.hand.iter().flatten().map(|&c| Chip::of(cx, c)).collect(),
+                    )
+                })
+                .collect(),
+            deck: deck.iter().map(|&c| Chip::of(cx, c)).collect(),
+            seed: view.seed.map_or_else(String::new, |s| {
+                cx.words.one("condottiere-seed", "seed", s.to_hex())
+            }),
+        },
+        0,
+    )
 }
 
 /// One line about the table: series, round, battle, token, Pope, piles.

@@ -7,7 +7,7 @@ use crate::engine::war::{
     Card, Colour, Continent, PhaseView, Territory, View, BORDERS, TERRITORY_COUNT,
 };
 use crate::engine::Seat;
-use crate::present::{Ctx, Html};
+use crate::present::{render_in, Ctx, Html, BOARD_ROOM};
 use askama::Template;
 
 /// The drawing's size: one unit is one CSS pixel, so names stay legible on a phone (the map
@@ -393,7 +393,7 @@ pub(super) fn board(view: &View, cx: &Ctx) -> Html {
     .iter()
     .map(|id| w.get(id))
     .collect();
-    BoardHtml {
+    let board = BoardHtml {
         width: WIDTH,
         height: HEIGHT,
         map_title: w.get("war-map-title"),
@@ -405,10 +405,10 @@ pub(super) fn board(view: &View, cx: &Ctx) -> Html {
         heads,
         rows,
         lines: table_lines(view, cx),
-    }
-    .render()
-    .map(Html)
-    .expect("the War board renders")
+    };
+    render_in(&board, BOARD_ROOM)
+        .map(Html)
+        .expect("the War board renders")
 }
 
 /// The turn in sentences: round and phase, attacks, the open attack, the pools, the piles.
