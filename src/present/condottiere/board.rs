@@ -128,6 +128,8 @@ struct ReviewHtml {
     seed: String,
 }
 
+/// Render a Condottiere part into a buffer of `room` bytes (0: the template's own size, enough
+/// for the small parts; the board needs [`BOARD_ROOM`]).
 fn render(template: &impl Template, room: usize) -> Html {
     Html(render_in(template, room).expect("the Condottiere templates render"))
 }
