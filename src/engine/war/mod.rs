@@ -42,6 +42,7 @@
 //! any position continues exactly as the game would.
 
 mod actions;
+mod bot;
 mod cards;
 mod combat;
 mod legal;
@@ -304,6 +305,9 @@ impl Rules for Game {
     }
     fn default_action(&self, seat: Seat) -> Option<Action> {
         Game::default_action(self, seat)
+    }
+    fn bot_action(&self, seat: Seat, _rng: &mut dyn rand_core::RngCore) -> Option<Action> {
+        bot::action(self, seat)
     }
     fn outcome(&self) -> Option<&Outcome> {
         Game::outcome(self)
