@@ -3,6 +3,7 @@
 //! mails through the seat pages' forms (and one turn as an API script), to the game-over mails,
 //! the record that verifies, and the replay viewer that tells every die in words. A second
 //! test looks for another seat's cards, objective or orders in every page, API answer and mail.
+//! A third seats three bots against a player and sees them play whole turns and win.
 
 mod support;
 
@@ -900,7 +901,80 @@ async fn no_page_answer_or_mail_shows_a_war_seat_anything_private_of_another(bac
     app.stop().await;
 }
 
+// ---------------------------------------------------------------- bots
+
+/// Three of four seats are War's bot, one is Ann, who always plays each decision's listed
+/// default (no attack, no move): after each of her turns the bots play theirs at once, whole
+/// (placements, attacks, moves), they win, and the record verifies with their entries.
+async fn bots_on_war_seats_play_whole_turns_and_win_against_a_passive_player(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let created = app
+        .api_create_confirmed(&serde_json::json!({
+            "game": "war",
+            "seats": [
+                {"name": "Ann", "email": email_of(1)},
+                {"name": "Bot 2", "bot": true},
+                {"name": "Bot 3", "bot": true},
+                {"name": "Bot 4", "bot": true},
+            ]
+        }))
+        .await;
+    let game = created.json()["id"].as_str().unwrap().to_owned();
+    let ann = app.link_from_latest(email_of(1), |m| m.is_confirmation());
+    assert_eq!(app.accept(&ann, "", "").await.status, 303);
+    let mut turns = 0;
+    while !is_over(&app.api_game(&game).await.json()) {
+        // About 20 of Ann's decisions end the game; bots that never attack never end it.
+        assert!(turns < 300, "the game did not end");
+        turns += 1;
+        let mut state = app.api_seat(&ann).await.json();
+        if state["decision"].is_null() {
+            // A bot moves first: its turn is due at once, and the scheduler plays it.
+            app.running.scheduler.run_once().await.expect("a pass");
+            state = app.api_seat(&ann).await.json();
+        }
+        assert!(
+            !state["decision"].is_null(),
+            "the bots left a turn: {state}"
+        );
+        let legal = state["legal_actions"].as_array().expect("legal actions");
+        let seq = state["seq"].as_i64().unwrap();
+        let answer = app.api_move(&ann, seq, &legal[0]).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+    }
+    let record = app.get(&format!("/games/{game}/record.json")).await;
+    let parsed = corriere::audit::Record::from_json(&record.body).unwrap();
+    corriere::audit::verify(&parsed).expect("the record verifies");
+    let by_bots = |kind: &str| {
+        parsed
+            .actions
+            .iter()
+            .filter(|a| a.author == corriere::audit::Author::Bot)
+            .filter(|a| {
+                a.action
+                    .as_ref()
+                    .is_some_and(|j| j.to_value()["type"] == kind)
+            })
+            .count()
+    };
+    assert!(by_bots("attack") > 0, "the bots never attacked");
+    assert!(by_bots("end_turn") > 0, "the bots never ended a turn");
+    let outcome = parsed.outcome.expect("an outcome").to_value();
+    let winners: Vec<u64> = outcome["winners"]
+        .as_array()
+        .expect("winners")
+        .iter()
+        .filter_map(|w| w.as_u64())
+        .collect();
+    assert!(
+        !winners.is_empty() && !winners.contains(&1),
+        "a passive player should not win against the bots: {outcome}"
+    );
+    app.stop().await;
+}
+
 on_each_backend!(
     a_newcomers_war_game_is_played_from_the_mails_to_a_record_that_verifies,
     no_page_answer_or_mail_shows_a_war_seat_anything_private_of_another,
+    bots_on_war_seats_play_whole_turns_and_win_against_a_passive_player,
 );
