@@ -86,7 +86,12 @@ fn english_in(text: &str) -> Vec<String> {
                 if word.contains("://") || word.contains('/') || word.contains('@') {
                     continue;
                 }
-                for token in word.split(|c: char| !(c.is_alphabetic() || c == '-' || c == '\'')) {
+                // A token with a digit is a name (a game id such as `is4mpvwhcg`, a card code
+                // such as `M10`), never a word.
+                for token in word.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\'')) {
+                    if token.chars().any(|c| c.is_ascii_digit()) {
+                        continue;
+                    }
                     let token = token.trim_matches(|c| c == '-' || c == '\'').to_lowercase();
                     if token.ends_with("'s") || ENGLISH.split_whitespace().any(|w| w == token) {
                         found.push(token);
@@ -97,6 +102,14 @@ fn english_in(text: &str) -> Vec<String> {
         in_code = !in_code;
     }
     found
+}
+
+/// A game id is random letters and digits: one that begins with an English word is still a
+/// name. (CI once failed on the id `is4mpvwhcg`.)
+#[test]
+fn a_game_id_is_not_an_english_word() {
+    assert_eq!(english_in("partida is4mpvwhcg · Mercenário 10 M10"), Vec::<String>::new());
+    assert_eq!(english_in("partida is the game"), vec!["is", "the", "game"]);
 }
 
 /// Every English word of a page or mail, with where it was and a stretch of the text.
