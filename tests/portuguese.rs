@@ -108,7 +108,10 @@ fn english_in(text: &str) -> Vec<String> {
 /// name. (CI once failed on the id `is4mpvwhcg`.)
 #[test]
 fn a_game_id_is_not_an_english_word() {
-    assert_eq!(english_in("partida is4mpvwhcg · Mercenário 10 M10"), Vec::<String>::new());
+    assert_eq!(
+        english_in("partida is4mpvwhcg · Mercenário 10 M10"),
+        Vec::<String>::new()
+    );
     assert_eq!(english_in("partida is the game"), vec!["is", "the", "game"]);
 }
 
