@@ -3,7 +3,8 @@
 //! mails through the seat pages' forms (and one turn as an API script), to the game-over mails,
 //! the record that verifies, and the replay viewer that tells every die in words. A second
 //! test looks for another seat's cards, objective or orders in every page, API answer and mail.
-//! A third seats three bots against a player and sees them play whole turns and win.
+//! A third seats three bots against a player and sees them play whole turns and win. A fourth
+//! plays by replying to the mails, in English and Portuguese.
 
 mod support;
 
@@ -977,4 +978,157 @@ on_each_backend!(
     a_newcomers_war_game_is_played_from_the_mails_to_a_record_that_verifies,
     no_page_answer_or_mail_shows_a_war_seat_anything_private_of_another,
     bots_on_war_seats_play_whole_turns_and_win_against_a_passive_player,
+    a_war_game_is_played_by_replying_to_its_mails,
 );
+
+// ---------------------------------------------------------------- moves by reply
+
+/// The seat `game` waits on first, and the move number.
+fn first_waiting(app: &TestApp, game: &GameId) -> (Option<Seat>, i64) {
+    let loaded = app.running.state.games.load(&mut conn(app), game).unwrap();
+    let seat = loaded.state().and_then(|s| s.waiting_on().first().copied());
+    (seat, loaded.seq())
+}
+
+/// The reply commands a mail offers (the lines after "for example:").
+fn offered(mail: &support::Mail) -> Vec<String> {
+    let mut lines = mail
+        .text
+        .lines()
+        .skip_while(|l| !l.contains("for example:"));
+    lines.next();
+    lines
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.trim().to_owned())
+        .filter(|l| l != "…")
+        .collect()
+}
+
+/// A War game played by answering its mails: each deciding seat replies with a command its
+/// newest mail offers (an attack whenever one is offered), some in Portuguese; a move the
+/// rules refuse and a line that does not read are answered and play nothing; no mail shows a
+/// seat another seat's cards, objective or private events.
+async fn a_war_game_is_played_by_replying_to_its_mails(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let links = app.started_war_game().await;
+    app.deliver_mail().await;
+    let game = links[0].game.clone();
+    let id = GameId::parse(&game).unwrap();
+    let answerable = |seat: Seat| {
+        app.smtp
+            .mails_to(email_of(seat.number()))
+            .into_iter()
+            .rev()
+            .find(|m| m.reply_to.as_deref().is_some_and(|r| r.contains(&game)))
+            .unwrap_or_else(|| panic!("no mail to {seat} about {game} to answer"))
+    };
+    let mut played = BTreeSet::new();
+    for _ in 0..80 {
+        let (Some(seat), seq) = first_waiting(&app, &id) else {
+            break;
+        };
+        let mail = answerable(seat);
+        let commands = offered(&mail);
+        assert!(
+            !commands.is_empty(),
+            "a War mail offers commands:\n{}",
+            mail.text
+        );
+        let command = commands
+            .iter()
+            .find(|c| c.starts_with("attack "))
+            .unwrap_or(&commands[0]);
+        // The same moves in Portuguese, whatever the reader's language.
+        let line = match command.as_str() {
+            "end attacks" => "Encerrar ataques.".to_owned(),
+            "end turn" => "encerrar o turno".to_owned(),
+            other => other.to_owned(),
+        };
+        let answer = app.reply(&mail, &format!("{line}\n-- \nAnn"), "").await;
+        assert!(answer.starts_with("250"), "LMTP: {answer}");
+        app.deliver_mail().await;
+        let told = app
+            .smtp
+            .latest_to(email_of(seat.number()), |m| {
+                m.subject.contains("your reply")
+            })
+            .expect("every reply is answered");
+        assert!(
+            told.text.contains("Applied: your move is move"),
+            "{line:?}: {}",
+            told.text
+        );
+        assert!(first_waiting(&app, &id).1 > seq, "{line:?} played nothing");
+        played.insert(line.split(' ').next().unwrap().to_lowercase());
+    }
+    for verb in ["place", "attack", "encerrar"] {
+        assert!(played.contains(verb), "no {verb:?} was played: {played:?}");
+    }
+
+    // A move the rules refuse, and a line that does not read: answered, nothing played.
+    let (seat, seq) = first_waiting(&app, &id);
+    let seat = seat.expect("the game goes on");
+    for (line, answered) in [
+        (
+            "occupy 99",
+            "Not applied: the rules do not allow that move now",
+        ),
+        (
+            "attack Atlantis",
+            "Not applied: the first line of your reply looks like a move",
+        ),
+    ] {
+        let mail = answerable(seat);
+        let answer = app.reply(&mail, line, "").await;
+        assert!(answer.starts_with("250"), "LMTP: {answer}");
+        app.deliver_mail().await;
+        let told = app
+            .smtp
+            .latest_to(email_of(seat.number()), |m| {
+                m.subject.contains("your reply")
+            })
+            .expect("every reply is answered");
+        assert!(told.text.contains(answered), "{line:?}: {}", told.text);
+        assert_eq!(first_waiting(&app, &id).1, seq, "{line:?} changed the game");
+    }
+    let talk = app.seat_page(&links[0]).await.text();
+    assert!(
+        !talk.contains("Atlantis"),
+        "a refused move is no message: {talk}"
+    );
+
+    // The answers and mails show each seat only its own secrets.
+    let private = private_sentences(&app, &id);
+    let objectives: Vec<String> = {
+        let loaded = app.running.state.games.load(&mut conn(&app), &id).unwrap();
+        let state = loaded.state().unwrap().downcast::<Game>().unwrap().clone();
+        (0..SEATS)
+            .map(|s| state.objective(Seat(s as u8)).target().english().to_owned())
+            .map(|colour| format!("Destroy the {colour} armies"))
+            .collect()
+    };
+    for link in &links {
+        let seat = Seat::from_number(link.seat).unwrap();
+        let mails = app.smtp.mails_to(link.email());
+        assert!(mails.iter().any(|m| m.subject.contains("your reply")));
+        for mail in mails {
+            let text = mail.readable();
+            for (owner, sentence) in &private {
+                assert!(
+                    *owner == seat || !text.contains(sentence),
+                    "{:?} to {seat} shows {owner}'s {sentence:?}",
+                    mail.subject
+                );
+            }
+            for (other, objective) in objectives.iter().enumerate() {
+                assert!(
+                    other == seat.index() || !text.contains(objective),
+                    "{:?} to {seat} shows seat {}'s objective",
+                    mail.subject,
+                    other + 1
+                );
+            }
+        }
+    }
+    app.stop().await;
+}

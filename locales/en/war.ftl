@@ -703,3 +703,25 @@ war-count-reshuffles = { $n ->
         [one] { $n } reshuffle
        *[other] { $n } reshuffles
     }
+
+## Reply commands: the words a reply's line starts with, and the words inside it. Each is one
+## phrase; the reader folds case, accents and filler words, and reads every language.
+war-command-trade = trade
+war-command-intelligence = intelligence
+war-command-place = place
+war-command-attack = attack
+war-command-continue = continue
+war-command-end-attacks = end attacks
+war-command-reveal-terrain = reveal terrain
+war-command-no-reaction = no reaction
+war-command-reroll = reroll
+war-command-occupy = occupy
+war-command-move = move
+war-command-passage = passage
+war-command-end-turn = end turn
+war-command-discard = discard
+war-command-joker = joker
+war-command-air = air
+war-command-all = all
+war-command-leave = leave
+war-command-connectors = from into onto

@@ -704,3 +704,24 @@ war-count-reshuffles = { $n ->
         [one] { $n } reembaralhamento
        *[other] { $n } reembaralhamentos
     }
+
+## Comandos por resposta: as palavras que começam a linha de uma resposta, e as de dentro dela.
+war-command-trade = trocar
+war-command-intelligence = inteligência
+war-command-place = colocar
+war-command-attack = atacar
+war-command-continue = continuar
+war-command-end-attacks = encerrar ataques
+war-command-reveal-terrain = revelar terreno
+war-command-no-reaction = sem reação
+war-command-reroll = relançar
+war-command-occupy = ocupar
+war-command-move = mover
+war-command-passage = passagem
+war-command-end-turn = encerrar turno
+war-command-discard = descartar
+war-command-joker = coringa
+war-command-air = aéreo
+war-command-all = todos
+war-command-leave = deixar
+war-command-connectors = para desde até

@@ -7,7 +7,7 @@ use super::talk::{MessageError, MessageText, Via};
 use super::*;
 use crate::kinds::Action;
 use crate::mail::inbound::Inbound;
-use crate::present::Catalogs;
+use crate::present::{Catalogs, Command};
 use crate::store::Db;
 
 /// How many reply commands a mail shows as examples.
@@ -111,55 +111,61 @@ fn fillers(catalogs: &Catalogs) -> Vec<String> {
         .collect()
 }
 
-/// The legal action of `seat` that `line` names, reading the commands of every language.
-pub fn read_command(
+/// What `line` is for `seat` now, reading the commands of every language: first the game's
+/// own grammar (moves with numbers), then the phrases of its listed legal moves; a line that
+/// starts with a listed command's first word but names none is unreadable (a wrong card, say),
+/// so that it is answered as a move not understood rather than sent to the table.
+pub fn read_line(
     kind: &dyn Kind,
     game: &Game,
     seat: Seat,
     line: &str,
     catalogs: &Catalogs,
-) -> Option<Action> {
+) -> Command<Action> {
     let fillers = fillers(catalogs);
-    let sorted = |text: &str| {
-        let mut words = folded(text, &fillers);
+    let fold = |text: &str| folded(text, &fillers);
+    let words = fold(line);
+    if words.is_empty() {
+        return Command::None;
+    }
+    let languages: Vec<Words> = catalogs
+        .languages()
+        .into_iter()
+        .map(|lang| catalogs.words(lang))
+        .collect();
+    let view = game.view(Viewer::Seat(seat));
+    match kind.read_command(&words, &view, seat, &languages, &fold) {
+        Command::None => {}
+        read => return read,
+    }
+    let sorted = |mut words: Vec<String>| {
         words.sort_unstable();
         words
     };
-    let wanted = sorted(line);
-    if wanted.is_empty() {
-        return None;
-    }
-    let languages = catalogs.languages();
-    game.legal_actions(seat).into_iter().find(|action| {
-        languages.iter().any(|lang| {
-            kind.commands(action, &catalogs.words(lang))
-                .iter()
-                .any(|phrase| sorted(phrase) == wanted)
-        })
-    })
-}
-
-/// Whether `line` starts with a command's first word of any language (a move with a wrong
-/// card, say), so that it is answered as a move not understood rather than sent to the table.
-fn looks_like_command(
-    kind: &dyn Kind,
-    game: &Game,
-    seat: Seat,
-    line: &str,
-    catalogs: &Catalogs,
-) -> bool {
-    let fillers = fillers(catalogs);
-    let Some(first) = folded(line, &fillers).into_iter().next() else {
-        return false;
+    let wanted = sorted(words.clone());
+    let legal = game.legal_actions(seat);
+    let phrases = |action: &Action| {
+        languages
+            .iter()
+            .flat_map(|w| kind.commands(action, w))
+            .collect::<Vec<_>>()
     };
-    let languages = catalogs.languages();
-    game.legal_actions(seat).iter().any(|action| {
-        languages.iter().any(|lang| {
-            kind.commands(action, &catalogs.words(lang))
-                .iter()
-                .any(|phrase| folded(phrase, &fillers).first() == Some(&first))
-        })
-    })
+    if let Some(action) = legal
+        .iter()
+        .find(|action| phrases(action).iter().any(|p| sorted(fold(p)) == wanted))
+    {
+        return Command::Action(action.clone());
+    }
+    let starts_alike = legal.iter().any(|action| {
+        phrases(action)
+            .iter()
+            .any(|p| fold(p).first() == words.first())
+    });
+    if starts_alike {
+        Command::Unreadable
+    } else {
+        Command::None
+    }
 }
 
 /// A few reply commands that play a legal move of `seat` now, in `words`' language.
@@ -351,22 +357,28 @@ impl Games {
                 used = index + 1;
                 break;
             }
-            match read_command(kind, &state, seat, line, catalogs) {
-                Some(action) => {
-                    match state.apply(seat, &action) {
-                        Ok((next, _)) => state = next,
-                        Err(_) => break,
-                    }
+            match read_line(kind, &state, seat, line, catalogs) {
+                Command::Action(action) => {
+                    // A move the rules refuse ends the script: it is played to be answered
+                    // with the rule, and the lines after it are not read.
+                    let refused = match state.apply(seat, &action) {
+                        Ok((next, _)) => {
+                            state = next;
+                            false
+                        }
+                        Err(_) => true,
+                    };
                     actions.push(action);
                     used = index + 1;
-                }
-                None if actions.is_empty() => {
-                    if looks_like_command(kind, &state, seat, line, catalogs) {
-                        return Reading::NotUnderstood(line.trim().to_owned());
+                    if refused {
+                        break;
                     }
-                    break;
                 }
-                None => {
+                Command::Unreadable if actions.is_empty() => {
+                    return Reading::NotUnderstood(line.trim().to_owned());
+                }
+                _ if actions.is_empty() => break,
+                _ => {
                     used = index;
                     break;
                 }

@@ -15,7 +15,7 @@ pub use erased::{
 pub use typed::kind;
 
 use crate::engine::{Audience, OptionField, Seat, Seed, Standing};
-use crate::present::{Catalogs, Ctx, Html, MailPart, Milestone, MoveForm, Words};
+use crate::present::{Catalogs, Command, Ctx, Html, MailPart, Milestone, MoveForm, Words};
 use serde_json::value::RawValue;
 use std::fmt;
 use std::sync::Arc;
@@ -148,6 +148,15 @@ pub trait Kind: Send + Sync {
     /// The reply commands that play `action` in `words`' language (see
     /// `Presenter::commands`).
     fn commands(&self, action: &Action, words: &Words) -> Vec<String>;
+    /// A reply line by the game's own grammar (see `Presenter::read_command`).
+    fn read_command(
+        &self,
+        line: &[String],
+        view: &View,
+        seat: Seat,
+        languages: &[Words],
+        fold: &dyn Fn(&str) -> Vec<String>,
+    ) -> Command<Action>;
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart;
     fn player_columns(&self, cx: &Ctx) -> Vec<String>;
     fn player_cells(&self, view: &View, seat: Seat, cx: &Ctx) -> Vec<String>;

@@ -9,7 +9,7 @@ use super::{Json, Kind};
 use crate::engine::{
     Audience, Coded, GameOutcome, OptionField, Rules, Seat, Seed, Standing, Viewer,
 };
-use crate::present::{Ctx, Html, MailPart, Milestone, MoveForm, Presenter, Words};
+use crate::present::{Command, Ctx, Html, MailPart, Milestone, MoveForm, Presenter, Words};
 use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
@@ -384,6 +384,23 @@ impl<P: Presenter> Kind for Typed<P> {
     fn commands(&self, act: &Action, words: &Words) -> Vec<String> {
         self.presenter
             .commands(typed(act.downcast(), "an action"), words)
+    }
+    fn read_command(
+        &self,
+        line: &[String],
+        view: &View,
+        seat: Seat,
+        languages: &[Words],
+        fold: &dyn Fn(&str) -> Vec<String>,
+    ) -> Command<Action> {
+        match self
+            .presenter
+            .read_command(line, self.view(view), seat, languages, fold)
+        {
+            Command::None => Command::None,
+            Command::Unreadable => Command::Unreadable,
+            Command::Action(a) => Command::Action(action::<P::Game>(a)),
+        }
     }
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart {
         self.presenter.mail_part(self.view(view), seat, cx)

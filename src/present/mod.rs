@@ -255,6 +255,22 @@ pub trait Presenter: Send + Sync + 'static {
         let _ = (action, words);
         Vec::new()
     }
+    /// A reply line read by this game's own grammar, for moves no list of phrases can hold
+    /// (numbers of armies, several places): `line` is the line's words folded as the reply
+    /// reader folds them (lower case, no accents, no filler words), `fold` folds a name the
+    /// same way, and `languages` holds every catalog, for commands are read in any language.
+    /// Read before [`Presenter::commands`]'s phrases; the default reads nothing.
+    fn read_command(
+        &self,
+        line: &[String],
+        view: &<Self::Game as Rules>::View,
+        seat: Seat,
+        languages: &[Words],
+        fold: &dyn Fn(&str) -> Vec<String>,
+    ) -> Command<<Self::Game as Rules>::Action> {
+        let _ = (line, view, seat, languages, fold);
+        Command::None
+    }
     /// The lines of a "your turn" mail that are this game's (the hand, the board in words).
     fn mail_part(&self, view: &<Self::Game as Rules>::View, seat: Seat, cx: &Ctx) -> MailPart;
     /// The public page's player table: extra column headers…
@@ -269,6 +285,17 @@ pub trait Presenter: Send + Sync + 'static {
         let _ = (view, seat);
         None
     }
+}
+
+/// What a game's grammar made of a reply line ([`Presenter::read_command`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command<A> {
+    /// Its first word is no command of this game.
+    None,
+    /// It starts like a command, but the rest does not read as one.
+    Unreadable,
+    /// The action it names (the rules judge it when it is played).
+    Action(A),
 }
 
 /// The words of a form field's label: `<game>-option-<name>`; help under `.help`.

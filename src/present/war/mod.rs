@@ -3,11 +3,12 @@
 //! the mails.
 
 mod board;
+mod commands;
 mod events;
 mod forms;
 mod read_form;
 
-use super::{Arg, Ctx, Html, MailPart, Milestone, MoveForm, Presenter, Words};
+use super::{Arg, Command, Ctx, Html, MailPart, Milestone, MoveForm, Presenter, Words};
 use crate::engine::war::{
     Action, Amount, Card, CardClass, Colour, Continent, Decision, DefenceTerrain, Direction,
     DrawReason, Ending, Event, Events, Game, MoveProblem, Objective, OptionProblem, Options,
@@ -647,6 +648,21 @@ impl Presenter for War {
         words: &Words,
     ) -> Option<Result<Action, String>> {
         read_form::action_from_form(fields, words)
+    }
+
+    fn commands(&self, action: &Action, words: &Words) -> Vec<String> {
+        commands::command(action, words).into_iter().collect()
+    }
+
+    fn read_command(
+        &self,
+        line: &[String],
+        view: &View,
+        seat: Seat,
+        languages: &[Words],
+        fold: &dyn Fn(&str) -> Vec<String>,
+    ) -> Command<Action> {
+        commands::read_command(line, view, seat, languages, fold)
     }
 
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart {

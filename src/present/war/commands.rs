@@ -1,0 +1,425 @@
+//! War's reply commands: a move written in a reply's line ("place 3 Brazil 2 Peru", "attack
+//! Brazil Argentina", "move all Brazil Peru"), read in every catalog's language, and written.
+//!
+//! A line is folded words (see `games::replies`): its first words are a verb of
+//! [`Verb::ALL`], the rest territories, cards, continents and numbers by their names in any
+//! language or their ids. Reading checks the line's shape only; the rules judge the move.
+
+use super::territory_in;
+use crate::engine::war::{Action, Amount, Card, Continent, Plan, Territory, TerritoryCounts, View};
+use crate::engine::Seat;
+use crate::present::{Command, Words};
+
+/// The moves a reply can make, each with its catalog key (`war-command-…`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verb {
+    Trade,
+    Intelligence,
+    Place,
+    Attack,
+    Continue,
+    EndAttacks,
+    RevealTerrain,
+    NoReaction,
+    Reroll,
+    Occupy,
+    Move,
+    Passage,
+    EndTurn,
+    Discard,
+}
+
+impl Verb {
+    const ALL: [Verb; 14] = [
+        Verb::Trade,
+        Verb::Intelligence,
+        Verb::Place,
+        Verb::Attack,
+        Verb::Continue,
+        Verb::EndAttacks,
+        Verb::RevealTerrain,
+        Verb::NoReaction,
+        Verb::Reroll,
+        Verb::Occupy,
+        Verb::Move,
+        Verb::Passage,
+        Verb::EndTurn,
+        Verb::Discard,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            Verb::Trade => "war-command-trade",
+            Verb::Intelligence => "war-command-intelligence",
+            Verb::Place => "war-command-place",
+            Verb::Attack => "war-command-attack",
+            Verb::Continue => "war-command-continue",
+            Verb::EndAttacks => "war-command-end-attacks",
+            Verb::RevealTerrain => "war-command-reveal-terrain",
+            Verb::NoReaction => "war-command-no-reaction",
+            Verb::Reroll => "war-command-reroll",
+            Verb::Occupy => "war-command-occupy",
+            Verb::Move => "war-command-move",
+            Verb::Passage => "war-command-passage",
+            Verb::EndTurn => "war-command-end-turn",
+            Verb::Discard => "war-command-discard",
+        }
+    }
+}
+
+/// A name as folded words, and what it names.
+type Names<T> = Vec<(Vec<String>, T)>;
+
+/// Every word a command may hold, in every language, folded.
+struct Lexicon {
+    verbs: Names<Verb>,
+    territories: Names<Territory>,
+    continents: Names<Continent>,
+    /// "joker 1", "coringa 2"; a bare "joker" is read against the hand.
+    jokers: Names<Card>,
+    joker: Vec<Vec<String>>,
+    air: Vec<Vec<String>>,
+    all: Vec<Vec<String>>,
+    leave: Vec<Vec<String>>,
+    /// Words between the names that say nothing ("from", "into", "para").
+    connectors: Vec<String>,
+}
+
+impl Lexicon {
+    fn new(languages: &[Words], fold: &dyn Fn(&str) -> Vec<String>) -> Lexicon {
+        let names = |key: &dyn Fn(&Words) -> String| -> Vec<Vec<String>> {
+            let mut list: Vec<Vec<String>> = languages.iter().map(|w| fold(&key(w))).collect();
+            list.retain(|n| !n.is_empty());
+            list.dedup();
+            list
+        };
+        let mut lexicon = Lexicon {
+            verbs: Vec::new(),
+            territories: Vec::new(),
+            continents: Vec::new(),
+            jokers: Vec::new(),
+            joker: names(&|w| w.get("war-command-joker")),
+            air: names(&|w| w.get("war-command-air")),
+            all: names(&|w| w.get("war-command-all")),
+            leave: names(&|w| w.get("war-command-leave")),
+            connectors: languages
+                .iter()
+                .flat_map(|w| fold(&w.get("war-command-connectors")))
+                .collect(),
+        };
+        for verb in Verb::ALL {
+            for name in names(&|w| w.get(verb.key())) {
+                lexicon.verbs.push((name, verb));
+            }
+        }
+        for t in Territory::ALL {
+            lexicon
+                .territories
+                .push((fold(&t.id().replace('_', " ")), t));
+            for name in names(&|w| territory_in(w, t)) {
+                lexicon.territories.push((name, t));
+            }
+        }
+        for c in Continent::ALL {
+            lexicon
+                .continents
+                .push((fold(&c.id().replace('_', " ")), c));
+            for name in names(&|w| w.get(&format!("war-continent-{}", c.id().replace('_', "-")))) {
+                lexicon.continents.push((name, c));
+            }
+        }
+        for (joker, key) in [
+            (Card::JOKER_1, "war-card-joker-1"),
+            (Card::JOKER_2, "war-card-joker-2"),
+        ] {
+            lexicon
+                .jokers
+                .push((fold(&joker.id().replace('_', " ")), joker));
+            for name in names(&|w| w.get(key)) {
+                lexicon.jokers.push((name, joker));
+            }
+        }
+        // Longest names first, so that "nova guine" is read before a shorter name it starts
+        // with.
+        lexicon
+            .verbs
+            .sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
+        lexicon
+            .territories
+            .sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
+        lexicon
+            .continents
+            .sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
+        lexicon
+            .jokers
+            .sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
+        lexicon
+    }
+}
+
+/// The words still to read.
+struct Reader<'a> {
+    words: Vec<&'a str>,
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn done(&self) -> bool {
+        self.at == self.words.len()
+    }
+    fn take<T: Copy>(&mut self, names: &[(Vec<String>, T)]) -> Option<T> {
+        let rest = &self.words[self.at..];
+        let (name, found) = names.iter().find(|(name, _)| {
+            rest.len() >= name.len() && rest.iter().zip(name).all(|(a, b)| a == b)
+        })?;
+        self.at += name.len();
+        Some(*found)
+    }
+    fn word(&mut self, names: &[Vec<String>]) -> bool {
+        let rest = &self.words[self.at..];
+        match names
+            .iter()
+            .find(|name| rest.len() >= name.len() && rest.iter().zip(*name).all(|(a, b)| a == b))
+        {
+            Some(name) => {
+                self.at += name.len();
+                true
+            }
+            None => false,
+        }
+    }
+    fn number(&mut self) -> Option<u32> {
+        let n = self.words.get(self.at)?.parse().ok()?;
+        self.at += 1;
+        Some(n)
+    }
+    fn territory(&mut self, lexicon: &Lexicon) -> Option<Territory> {
+        self.take(&lexicon.territories)
+    }
+    /// A card by its territory or a joker; a bare "joker" is the first joker in `hand` not
+    /// yet in `chosen`.
+    fn card(&mut self, lexicon: &Lexicon, hand: &[Card], chosen: &[Card]) -> Option<Card> {
+        if let Some(card) = self.take(&lexicon.jokers) {
+            return Some(card);
+        }
+        if self.word(&lexicon.joker) {
+            return [Card::JOKER_1, Card::JOKER_2]
+                .into_iter()
+                .find(|j| hand.contains(j) && !chosen.contains(j))
+                .or(Some(Card::JOKER_1));
+        }
+        self.territory(lexicon).map(Card::of)
+    }
+    /// One card or more, up to the end of the line.
+    fn cards(&mut self, lexicon: &Lexicon, hand: &[Card]) -> Option<Vec<Card>> {
+        let mut cards = Vec::new();
+        while !self.done() {
+            let card = self.card(lexicon, hand, &cards)?;
+            cards.push(card);
+        }
+        (!cards.is_empty()).then_some(cards)
+    }
+    /// "all", "leave 2", "3".
+    fn amount(&mut self, lexicon: &Lexicon) -> Option<Amount> {
+        if self.word(&lexicon.all) {
+            return Some(Amount::All);
+        }
+        if self.word(&lexicon.leave) {
+            return self.number().map(Amount::Leave);
+        }
+        self.number().map(Amount::Exactly)
+    }
+}
+
+/// The action a reply line names, if its first words are one of War's commands.
+pub(super) fn read_command(
+    line: &[String],
+    view: &View,
+    seat: Seat,
+    languages: &[Words],
+    fold: &dyn Fn(&str) -> Vec<String>,
+) -> Command<Action> {
+    let lexicon = Lexicon::new(languages, fold);
+    let words: Vec<&str> = line
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !lexicon.connectors.iter().any(|c| c == w))
+        .collect();
+    let mut reader = Reader { words, at: 0 };
+    let Some(verb) = reader.take(&lexicon.verbs) else {
+        return Command::None;
+    };
+    let hand: Vec<Card> = view
+        .seats
+        .get(seat.index())
+        .and_then(|s| s.hand.clone())
+        .unwrap_or_default();
+    match read(verb, &mut reader, &lexicon, &hand) {
+        Some(action) if reader.done() => Command::Action(action),
+        _ => Command::Unreadable,
+    }
+}
+
+fn read(verb: Verb, r: &mut Reader, lexicon: &Lexicon, hand: &[Card]) -> Option<Action> {
+    Some(match verb {
+        Verb::Trade => Action::Trade {
+            cards: r.cards(lexicon, hand)?,
+        },
+        Verb::Discard => Action::Discard {
+            cards: r.cards(lexicon, hand)?,
+        },
+        Verb::Intelligence => {
+            let mut continents = Vec::new();
+            while !r.done() {
+                continents.push(r.take(&lexicon.continents)?);
+            }
+            if continents.is_empty() {
+                return None;
+            }
+            Action::Intelligence { continents }
+        }
+        Verb::Place => {
+            // Pairs of a number and a territory, in either order: "3 Brazil 2 Peru".
+            let mut armies = TerritoryCounts::default();
+            while !r.done() {
+                let (n, t) = match r.number() {
+                    Some(n) => (n, r.territory(lexicon)?),
+                    None => {
+                        let t = r.territory(lexicon)?;
+                        (r.number()?, t)
+                    }
+                };
+                armies.add(t, n);
+            }
+            if armies.total() == 0 {
+                return None;
+            }
+            Action::Place { armies }
+        }
+        Verb::Attack => {
+            let air = r.word(&lexicon.air);
+            let from = r.territory(lexicon)?;
+            let to = r.territory(lexicon)?;
+            let air = air || r.word(&lexicon.air);
+            Action::Attack {
+                from,
+                to,
+                air_card: air.then(|| Card::of(to)),
+                plan: Plan::default(),
+            }
+        }
+        Verb::Continue => Action::Continue {
+            plan: Plan::default(),
+        },
+        Verb::EndAttacks => Action::EndCombat,
+        Verb::RevealTerrain => Action::RevealTerrain,
+        Verb::NoReaction => Action::NoReaction,
+        Verb::Reroll => {
+            let card = r.card(lexicon, hand, &[])?;
+            let mut dice = Vec::new();
+            while let Some(n) = r.number() {
+                dice.push(u8::try_from(n).ok()?);
+            }
+            if dice.is_empty() {
+                return None;
+            }
+            Action::Reroll { card, dice }
+        }
+        Verb::Occupy => Action::Occupy {
+            armies: r.number()?,
+        },
+        Verb::Move => {
+            // "move 3 Brazil Peru" or "move Brazil Peru 3".
+            let first = r.amount(lexicon);
+            let from = r.territory(lexicon)?;
+            let to = r.territory(lexicon)?;
+            let armies = match first {
+                Some(amount) => amount,
+                None => r.amount(lexicon)?,
+            };
+            Action::Move { from, to, armies }
+        }
+        Verb::Passage => Action::HiddenPassage {
+            card: r.card(lexicon, hand, &[])?,
+        },
+        Verb::EndTurn => Action::EndTurn { discard: None },
+    })
+}
+
+/// The command that plays `action` in `words`' language, when a reply can make that move:
+/// what a mail shows as an example, and what [`read_command`] reads back.
+pub(super) fn command(action: &Action, words: &Words) -> Option<String> {
+    let verb = |v: Verb| words.get(v.key());
+    let card = |c: Card| match c.territory() {
+        Some(t) => territory_in(words, t),
+        None if c == Card::JOKER_1 => words.get("war-card-joker-1"),
+        None => words.get("war-card-joker-2"),
+    };
+    let cards = |list: &[Card]| list.iter().map(|&c| card(c)).collect::<Vec<_>>().join(" ");
+    let join = |parts: Vec<String>| Some(parts.join(" "));
+    match action {
+        Action::Trade { cards: list } => join(vec![verb(Verb::Trade), cards(list)]),
+        Action::Discard { cards: list } => join(vec![verb(Verb::Discard), cards(list)]),
+        Action::Intelligence { continents } => {
+            let mut parts = vec![verb(Verb::Intelligence)];
+            parts.extend(
+                continents
+                    .iter()
+                    .map(|c| words.get(&format!("war-continent-{}", c.id().replace('_', "-")))),
+            );
+            join(parts)
+        }
+        Action::Place { armies } => {
+            let mut parts = vec![verb(Verb::Place)];
+            for (t, n) in armies.entries().filter(|&(_, n)| n > 0) {
+                parts.push(n.to_string());
+                parts.push(territory_in(words, t));
+            }
+            join(parts)
+        }
+        Action::Attack {
+            from, to, air_card, ..
+        } => {
+            let mut parts = vec![
+                verb(Verb::Attack),
+                territory_in(words, *from),
+                territory_in(words, *to),
+            ];
+            if air_card.is_some() {
+                parts.push(words.get("war-command-air"));
+            }
+            join(parts)
+        }
+        Action::Continue { .. } => Some(verb(Verb::Continue)),
+        Action::EndCombat => Some(verb(Verb::EndAttacks)),
+        Action::RevealTerrain => Some(verb(Verb::RevealTerrain)),
+        Action::NoReaction => Some(verb(Verb::NoReaction)),
+        Action::Reroll { card: c, dice } => {
+            let mut parts = vec![verb(Verb::Reroll), card(*c)];
+            parts.extend(dice.iter().map(u8::to_string));
+            join(parts)
+        }
+        Action::Occupy { armies } => join(vec![verb(Verb::Occupy), armies.to_string()]),
+        Action::Move { from, to, armies } => {
+            let amount = match armies {
+                Amount::Exactly(n) => n.to_string(),
+                Amount::All => words.get("war-command-all"),
+                Amount::Leave(n) => format!("{} {n}", words.get("war-command-leave")),
+            };
+            join(vec![
+                verb(Verb::Move),
+                amount,
+                territory_in(words, *from),
+                territory_in(words, *to),
+            ])
+        }
+        Action::HiddenPassage { card: c } => join(vec![verb(Verb::Passage), card(*c)]),
+        Action::EndTurn { discard: None } => Some(verb(Verb::EndTurn)),
+        // On the seat page only: several territories with their armies each, a hand-limit
+        // preference, standing orders.
+        Action::AirTransport { .. }
+        | Action::ContinentalAlliance { .. }
+        | Action::EndTurn { discard: Some(_) }
+        | Action::SetOrders { .. } => None,
+    }
+}

@@ -1,0 +1,236 @@
+//! War's moves by reply, read as the reply reader reads a line (`games::replies::read_line`):
+//! every command a mail offers reads back as its move in both languages, and lines people
+//! write (names in either language, numbers before or after, accents, filler words) read as
+//! the moves they mean; a line that starts like a command but does not read is unreadable.
+
+use corriere::engine::war::{Action, Amount, Card, Plan, Territory, TerritoryCounts};
+use corriere::engine::{Seat, Seed};
+use corriere::games::replies::read_line;
+use corriere::kinds::{Game, Kind, Registry};
+use corriere::present::Command;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+fn new_game(kind: &dyn Kind, players: u8, seed: u64) -> Game {
+    let options = kind.read_options("{}").expect("default options");
+    kind.setup(
+        kind.current_rules_version(),
+        &options,
+        players,
+        Seed::from_u64(seed),
+    )
+    .expect("a game")
+    .0
+}
+
+fn read(
+    kind: &dyn Kind,
+    registry: &Registry,
+    game: &Game,
+    seat: Seat,
+    line: &str,
+) -> Option<Action> {
+    match read_line(kind, game, seat, line, registry.catalogs()) {
+        Command::Action(a) => Some(a.downcast::<Action>().expect("a War action").clone()),
+        Command::Unreadable => None,
+        Command::None => panic!("{line:?} reads as no command at all"),
+    }
+}
+
+/// What a reply makes of a listed move: attacks and continued attacks go on with the plan a
+/// reply cannot write, the default one.
+fn as_replied(action: &Action) -> Action {
+    match action.clone() {
+        Action::Attack {
+            from, to, air_card, ..
+        } => Action::Attack {
+            from,
+            to,
+            air_card,
+            plan: Plan::default(),
+        },
+        Action::Continue { .. } => Action::Continue {
+            plan: Plan::default(),
+        },
+        other => other,
+    }
+}
+
+#[test]
+fn every_command_a_mail_offers_reads_back_as_its_move_in_both_languages() {
+    let registry = Registry::standard();
+    let kind = registry.get("war").expect("War is registered");
+    let catalogs = registry.catalogs();
+    let mut checked = std::collections::BTreeMap::<&'static str, usize>::new();
+    for (players, seed) in [(3u8, 1u64), (4, 2), (5, 3), (6, 4)] {
+        let mut game = new_game(kind, players, seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..600 {
+            let Some(&seat) = game.waiting_on().first() else {
+                break;
+            };
+            let legal = game.legal_actions(seat);
+            for action in &legal {
+                let typed = action.downcast::<Action>().unwrap();
+                for lang in catalogs.languages() {
+                    for phrase in kind.commands(action, &catalogs.words(lang)) {
+                        let read = read(kind, &registry, &game, seat, &phrase);
+                        assert_eq!(
+                            read,
+                            Some(as_replied(typed)),
+                            "{lang} {phrase:?} does not read back as {typed:?}"
+                        );
+                        *checked.entry(variant(typed)).or_default() += 1;
+                    }
+                }
+            }
+            let pick = &legal[rng.next_u32() as usize % legal.len()];
+            game = game.apply(seat, pick).expect("a listed move is legal").0;
+        }
+    }
+    for variant in [
+        "trade",
+        "place",
+        "attack",
+        "end-combat",
+        "no-reaction",
+        "reroll",
+        "occupy",
+        "move",
+        "passage",
+        "end-turn",
+    ] {
+        assert!(
+            checked.get(variant).copied().unwrap_or(0) > 0,
+            "no {variant} command was checked: {checked:?}"
+        );
+    }
+}
+
+fn variant(action: &Action) -> &'static str {
+    match action {
+        Action::Trade { .. } => "trade",
+        Action::Intelligence { .. } => "intelligence",
+        Action::Place { .. } => "place",
+        Action::Attack { .. } => "attack",
+        Action::Continue { .. } => "continue",
+        Action::EndCombat => "end-combat",
+        Action::RevealTerrain => "reveal-terrain",
+        Action::NoReaction => "no-reaction",
+        Action::Reroll { .. } => "reroll",
+        Action::Occupy { .. } => "occupy",
+        Action::Move { .. } => "move",
+        Action::HiddenPassage { .. } => "passage",
+        Action::EndTurn { .. } => "end-turn",
+        Action::Discard { .. } => "discard",
+        _ => "other",
+    }
+}
+
+fn territory(id: &str) -> Territory {
+    Territory::from_id(id).unwrap_or_else(|| panic!("no territory {id}"))
+}
+
+#[test]
+fn lines_people_write_read_as_the_moves_they_mean() {
+    let registry = Registry::standard();
+    let kind = registry.get("war").expect("War is registered");
+    let game = new_game(kind, 4, 7);
+    let seat = game.waiting_on()[0];
+    let read = |line: &str| read(kind, &registry, &game, seat, line);
+    let place = |list: &[(&str, u32)]| {
+        let mut armies = TerritoryCounts::default();
+        for &(id, n) in list {
+            armies.add(territory(id), n);
+        }
+        Some(Action::Place { armies })
+    };
+    let attack = |from: &str, to: &str, air: bool| {
+        Some(Action::Attack {
+            from: territory(from),
+            to: territory(to),
+            air_card: air.then(|| Card::of(territory(to))),
+            plan: Plan::default(),
+        })
+    };
+    let moved = |armies: Amount| {
+        Some(Action::Move {
+            from: territory("brasil"),
+            to: territory("argentina"),
+            armies,
+        })
+    };
+    assert_eq!(read("Place 3 Brazil"), place(&[("brasil", 3)]));
+    assert_eq!(
+        read("colocar 2 na África do Sul e 1 em Nova York"),
+        place(&[("africa_do_sul", 2), ("nova_york", 1)])
+    );
+    assert_eq!(
+        read("place South Africa 2, New York 1, Brazil 1 and 1 on Brazil"),
+        place(&[("africa_do_sul", 2), ("nova_york", 1), ("brasil", 2)])
+    );
+    assert_eq!(
+        read("Attack from Brazil on Argentina."),
+        attack("brasil", "argentina", false)
+    );
+    assert_eq!(
+        read("atacar Oriente Médio Índia aéreo"),
+        attack("oriente_medio", "india", true)
+    );
+    assert_eq!(
+        read("mover todos de Brasil para Argentina"),
+        moved(Amount::All)
+    );
+    assert_eq!(read("move Brazil Argentina 3"), moved(Amount::Exactly(3)));
+    assert_eq!(
+        read("move leave 1 from Brazil to Argentina"),
+        moved(Amount::Leave(1))
+    );
+    assert_eq!(
+        read("Encerrar turno!"),
+        Some(Action::EndTurn { discard: None })
+    );
+    assert_eq!(read("end attacks"), Some(Action::EndCombat));
+    assert_eq!(read("ocupar 2"), Some(Action::Occupy { armies: 2 }));
+    assert_eq!(
+        read("descartar as cartas Brasil e coringa 1"),
+        Some(Action::Discard {
+            cards: vec![Card::of(territory("brasil")), Card::JOKER_1]
+        })
+    );
+    assert_eq!(
+        read("trade Brazil Peru joker 2"),
+        Some(Action::Trade {
+            cards: vec![
+                Card::of(territory("brasil")),
+                Card::of(territory("peru")),
+                Card::JOKER_2
+            ]
+        })
+    );
+    // Starts like a command, but does not read: answered, never played or posted.
+    for line in [
+        "attack Brazil",
+        "place 3 Atlantis",
+        "move 2 Brazil",
+        "occupy many",
+        "end turn now",
+        "trocar",
+    ] {
+        assert_eq!(read(line), None, "{line:?} should be unreadable");
+    }
+    // Words that are no command are a message to the table.
+    for line in [
+        "Good luck everyone!",
+        "Boa sorte a todos",
+        "3 armies on Brazil, really?",
+    ] {
+        assert!(
+            matches!(
+                read_line(kind, &game, seat, line, registry.catalogs()),
+                Command::None
+            ),
+            "{line:?} should be no command"
+        );
+    }
+}
