@@ -16,6 +16,7 @@ use support::{
 on_each_backend!(
     every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese,
     the_language_switch_outranks_the_browser_and_a_saved_choice_outranks_the_switch,
+    the_api_answers_a_portuguese_client_in_portuguese,
 );
 
 /// Words of the English catalog that are not Portuguese words too: one of them in a page
@@ -867,4 +868,132 @@ fn urlencode(text: &str) -> String {
             _ => format!("%{b:02X}"),
         })
         .collect()
+}
+
+/// The JSON API's messages (its errors, a refused move's rule, what a move made happen) are in
+/// the language the client asks for; the codes are the same in every language.
+async fn the_api_answers_a_portuguese_client_in_portuguese(backend: Backend) {
+    let mut app = TestApp::spawn(&backend).await;
+    let creator = app.create_game(2, &[]).await;
+    let links = app.accept_all(&creator.game, 2).await;
+    app.client = portuguese_client();
+    // (what, the message)
+    let mut said: Vec<(String, String)> = Vec::new();
+    let mut read = |what: &str, page: &Page, status: u16, code: &str| {
+        assert_eq!(page.status, status, "{what}: {}", page.body);
+        let error = &page.json()["error"];
+        assert_eq!(error["code"], code, "{what}: {}", page.body);
+        let message = error["message"].as_str().expect("a message").to_owned();
+        said.push((what.to_owned(), message.clone()));
+        message
+    };
+
+    let bad = app
+        .api_create(&serde_json::json!({"seats": [
+            {"name": "", "email": email_of(1)},
+            {"name": "Bob", "email": "not an address"},
+            {"name": "Robô", "email": email_of(3), "bot": true},
+            {"name": "Dora"}
+        ], "creator_seat": 9}))
+        .await;
+    let message = read("a creation with bad seats", &bad, 400, "invalid");
+    assert_eq!(message.matches("seats[").count(), 4, "{message}");
+    let missing = read(
+        "a game that does not exist",
+        &app.api_game("aaaaaaaaaa").await,
+        404,
+        "no_such_game",
+    );
+    assert_eq!(missing, "não há partida com este id");
+
+    let seat_url = app.url(&format!("/api/v1/games/{}/seat", creator.game));
+    let no_token = app.read_raw(app.client.get(&seat_url)).await;
+    read("a seat without a token", &no_token, 401, "missing_token");
+    let wrong = app
+        .read_raw(app.client.get(&seat_url).bearer_auth("1.abc"))
+        .await;
+    read("a seat with a wrong token", &wrong, 403, "bad_token");
+
+    let mut states = Vec::new();
+    for link in &links {
+        states.push((link.clone(), app.api_seat(link).await.json()));
+    }
+    let (mover, state) = states
+        .iter()
+        .find(|(_, s)| !s["decision"].is_null())
+        .expect("a seat decides")
+        .clone();
+    let (other, _) = states
+        .iter()
+        .find(|(l, _)| l.seat != mover.seat)
+        .unwrap()
+        .clone();
+    let seq = state["seq"].as_i64().unwrap();
+    let action = state["legal_actions"][0].clone();
+    let stale = app.api_move(&mover, seq - 1, &action).await;
+    read("a stale move", &stale, 409, "stale");
+    let moved = app.api_move(&mover, seq, &action).await;
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    let happened: Vec<String> = moved.json()["happened"]
+        .as_array()
+        .expect("what happened")
+        .iter()
+        .map(|line| line.as_str().unwrap().to_owned())
+        .collect();
+    let refused = app.api_move(&other, seq + 1, &action).await;
+    let code = refused.json()["error"]["code"]
+        .as_str()
+        .unwrap_or("")
+        .to_owned();
+    read("a move the rules refuse", &refused, 422, &code);
+    let shape = app
+        .read_raw(
+            app.client
+                .post(app.url(&format!("/api/v1/games/{}/moves", creator.game)))
+                .bearer_auth(mover.bearer())
+                .json(&serde_json::json!({"seq": seq + 1})),
+        )
+        .await;
+    read("a move without an action", &shape, 400, "invalid");
+    let empty = app
+        .read_raw(
+            app.client
+                .post(app.url(&format!("/api/v1/games/{}/messages", creator.game)))
+                .bearer_auth(mover.bearer())
+                .json(&serde_json::json!({"text": "  "})),
+        )
+        .await;
+    read("an empty message", &empty, 422, "invalid");
+    let again = app
+        .read_raw(
+            app.client
+                .post(app.url(&format!("/api/v1/games/{}/accept", creator.game)))
+                .bearer_auth(mover.bearer())
+                .header(reqwest::header::CONTENT_TYPE, "text/plain")
+                .body("x"),
+        )
+        .await;
+    read(
+        "an accept with a body that is not JSON",
+        &again,
+        400,
+        "invalid_json",
+    );
+    said.extend(
+        happened
+            .into_iter()
+            .map(|l| ("what a move made happen".to_owned(), l)),
+    );
+    let mut problems = Vec::new();
+    for (what, message) in &said {
+        leftovers(what, message, &mut problems);
+    }
+    assert!(
+        problems.is_empty(),
+        "{} of {} API messages hold English words:\n\n{}",
+        problems.len(),
+        said.len(),
+        problems.join("\n\n")
+    );
+    app.stop().await;
 }

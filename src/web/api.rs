@@ -9,7 +9,7 @@ use crate::games::{
     SeatToken,
 };
 use crate::kinds::{Action, Json};
-use crate::present::{Ctx, SeatNames};
+use crate::present::{Ctx, SeatNames, Words};
 use crate::store::AnyConnection;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -20,7 +20,15 @@ fn error(status: StatusCode, code: &str, message: impl Into<String>) -> HttpResp
         .json(serde_json::json!({"error": {"code": code, "message": message.into()}}))
 }
 
-fn unexpected(error: anyhow::Error, game: Option<&str>) -> HttpResponse {
+/// The words of the answer to `request`: its language (see [`AppState::words`]).
+fn words(request: &HttpRequest) -> Words<'_> {
+    request
+        .app_data::<web::Data<AppState>>()
+        .expect("the API is served with the app's state")
+        .words(request)
+}
+
+fn unexpected(w: Words, error: anyhow::Error, game: Option<&str>) -> HttpResponse {
     tracing::error!(
         game.id = game.unwrap_or("-"),
         error = format!("{error:#}"),
@@ -29,43 +37,42 @@ fn unexpected(error: anyhow::Error, game: Option<&str>) -> HttpResponse {
     self::error(
         StatusCode::INTERNAL_SERVER_ERROR,
         "unexpected",
-        "something went wrong on our side; try again",
+        w.get("api-error-unexpected"),
     )
 }
 
 /// A JSON body actix cannot read: the API's error shape, with serde's description of the problem.
 pub fn unreadable_json(
     payload: actix_web::error::JsonPayloadError,
-    _request: &HttpRequest,
+    request: &HttpRequest,
 ) -> actix_web::Error {
     use actix_web::ResponseError;
+    let w = words(request);
     let message = match &payload {
         actix_web::error::JsonPayloadError::Deserialize(e) => {
-            format!("the JSON body is not valid: {e}")
+            w.one("api-error-json-invalid", "why", e.to_string())
         }
-        actix_web::error::JsonPayloadError::ContentType => {
-            "send the body as JSON with `Content-Type: application/json`".to_string()
-        }
-        _ => "the JSON body could not be read".to_string(),
+        actix_web::error::JsonPayloadError::ContentType => w.get("api-error-json-content-type"),
+        _ => w.get("api-error-json-unreadable"),
     };
     let response = error(payload.status_code(), "invalid_json", message);
     actix_web::error::InternalError::from_response(payload, response).into()
 }
 
-fn unknown_kind(game: &str) -> HttpResponse {
+fn unknown_kind(w: Words, game: &str) -> HttpResponse {
     tracing::error!(game, "a stored game is of a kind this server does not play");
     error(
         StatusCode::NOT_IMPLEMENTED,
         "unknown_game",
-        format!("this game is of a kind this server does not play: {game:?}"),
+        w.one("api-error-unknown-kind", "game", game),
     )
 }
 
-fn no_game() -> HttpResponse {
+fn no_game(w: Words) -> HttpResponse {
     error(
         StatusCode::NOT_FOUND,
         "no_such_game",
-        "there is no game with this id",
+        w.get("api-error-no-game"),
     )
 }
 
@@ -124,6 +131,7 @@ pub async fn create(
     body: web::Json<CreateRequest>,
 ) -> HttpResponse {
     let body = body.into_inner();
+    let w = state.words(&request);
     let mut problems = Vec::new();
     let registry = state.games.registry();
     let game = match &body.game {
@@ -132,25 +140,27 @@ pub async fn create(
     };
     let mut seats = Vec::new();
     for (i, seat) in body.seats.iter().enumerate() {
-        let name = PlayerName::parse(&seat.name)
-            .map_err(|e| problems.push(format!("seats[{i}].name: {e}")));
+        let name = PlayerName::parse(&seat.name).map_err(|e| {
+            let why = w.one(
+                &format!("name-problem-{}", e.code()),
+                "max",
+                PlayerName::MAX_CHARS,
+            );
+            problems.push(w.two("api-error-seat-name", ("index", i), ("why", why)))
+        });
         let email = match (&seat.email, seat.bot) {
             (Some(_), true) => {
-                problems.push(format!("seats[{i}]: a bot's seat has no email"));
+                problems.push(w.one("api-error-bot-email", "index", i));
                 Err(())
             }
             (None, true) => Ok(None),
             (None, false) => {
-                problems.push(format!(
-                    "seats[{i}].email: give the player's address, or \"bot\": true"
-                ));
+                problems.push(w.one("api-error-seat-email-missing", "index", i));
                 Err(())
             }
-            (Some(email), false) => EmailAddress::parse(email).map(Some).map_err(|_| {
-                problems.push(format!(
-                    "seats[{i}].email: not an email address we can send to"
-                ))
-            }),
+            (Some(email), false) => EmailAddress::parse(email)
+                .map(Some)
+                .map_err(|_| problems.push(w.one("api-error-seat-email-bad", "index", i))),
         };
         if let (Ok(name), Ok(email)) = (name, email) {
             seats.push(match email {
@@ -161,15 +171,17 @@ pub async fn create(
     }
     let creator_seat = body.creator_seat.unwrap_or(Seat(0));
     if creator_seat.index() >= body.seats.len().max(1) {
-        problems.push("creator_seat: not one of the seats".into());
+        problems.push(w.get("api-error-creator-seat"));
     }
     let title = match body.title.as_deref().map(GameTitle::parse).transpose() {
         Ok(title) => title,
         Err(e) => {
-            problems.push(format!(
-                "title: {e} (at most {} characters)",
-                GameTitle::MAX_CHARS
-            ));
+            let why = w.one(
+                &format!("name-problem-{}", e.code()),
+                "max",
+                GameTitle::MAX_CHARS,
+            );
+            problems.push(w.one("api-error-title", "why", why));
             None
         }
     };
@@ -205,14 +217,11 @@ pub async fn create(
             })
         }
         Ok(Err(CreateError::Limited(limited))) => {
+            let minutes = limited.retry_after.as_secs().div_ceil(60).max(1);
             let mut response = error(
                 StatusCode::TOO_MANY_REQUESTS,
                 "rate_limited",
-                format!(
-                    "too many {} for now; try again in {} s",
-                    limited.what.replace('_', " "),
-                    limited.retry_after.as_secs()
-                ),
+                w.one(&format!("limit-{}", limited.what), "minutes", minutes),
             );
             response.headers_mut().insert(
                 actix_web::http::header::RETRY_AFTER,
@@ -221,13 +230,12 @@ pub async fn create(
             response
         }
         Ok(Err(CreateError::Invalid(problems))) => {
-            let words = registry.catalogs().default_words();
             let kind = registry.get(&game).ok();
-            let text: Vec<String> = problems.iter().map(|p| p.words(kind, words)).collect();
+            let text: Vec<String> = problems.iter().map(|p| p.words(kind, w)).collect();
             error(StatusCode::BAD_REQUEST, "invalid", text.join("; "))
         }
-        Ok(Err(CreateError::Unexpected(e))) => unexpected(e, None),
-        Err(e) => unexpected(e.into_inner(), None),
+        Ok(Err(CreateError::Unexpected(e))) => unexpected(w, e, None),
+        Err(e) => unexpected(w, e.into_inner(), None),
     }
 }
 
@@ -286,13 +294,18 @@ fn deadlines_json(time: &crate::games::time::TimeView) -> Vec<DeadlineJson> {
         .collect()
 }
 
-pub async fn game(state: web::Data<AppState>, path: web::Path<String>) -> HttpResponse {
+pub async fn game(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<String>,
+) -> HttpResponse {
+    let w = state.words(&request);
     let Ok(id) = GameId::parse(&path) else {
-        return no_game();
+        return no_game(w);
     };
-    let lang = crate::present::DEFAULT_LANGUAGE;
+    let lang = w.lang().to_owned();
     match blocking(&state, move |s, conn| {
-        s.games.public_page(conn, &id, lang, chrono_tz::UTC)
+        s.games.public_page(conn, &id, &lang, chrono_tz::UTC)
     })
     .await
     {
@@ -324,26 +337,27 @@ pub async fn game(state: web::Data<AppState>, path: web::Path<String>) -> HttpRe
             private_table: page.game.private_table,
             messages: page.talk,
         }),
-        Ok(Err(LoadError::NoSuchGame)) => no_game(),
-        Ok(Err(LoadError::BadLink)) => bad_token(),
-        Ok(Err(LoadError::UnknownKind(game))) => unknown_kind(&game),
-        Ok(Err(LoadError::Unexpected(e))) => unexpected(e, Some(&path)),
-        Err(e) => unexpected(e.into_inner(), None),
+        Ok(Err(LoadError::NoSuchGame)) => no_game(w),
+        Ok(Err(LoadError::BadLink)) => bad_token(w),
+        Ok(Err(LoadError::UnknownKind(game))) => unknown_kind(w, &game),
+        Ok(Err(LoadError::Unexpected(e))) => unexpected(w, e, Some(&path)),
+        Err(e) => unexpected(w, e.into_inner(), None),
     }
 }
 
-fn bad_token() -> HttpResponse {
+fn bad_token(w: Words) -> HttpResponse {
     error(
         StatusCode::FORBIDDEN,
         "bad_token",
-        "this seat token is not valid (it may have been replaced by a newer link)",
+        w.get("api-error-bad-token"),
     )
 }
 
 /// The seat link behind `Authorization: Bearer SEAT.TOKEN`, as it arrived (not yet checked).
 #[allow(clippy::result_large_err)]
 fn bearer(request: &HttpRequest, game: &str) -> Result<SeatLink, HttpResponse> {
-    let game = GameId::parse(game).map_err(|_| no_game())?;
+    let w = words(request);
+    let game = GameId::parse(game).map_err(|_| no_game(w))?;
     let header = request
         .headers()
         .get(actix_web::http::header::AUTHORIZATION)
@@ -353,16 +367,16 @@ fn bearer(request: &HttpRequest, game: &str) -> Result<SeatLink, HttpResponse> {
             error(
                 StatusCode::UNAUTHORIZED,
                 "missing_token",
-                "send the seat token as `Authorization: Bearer SEAT.TOKEN` (the seat number, a dot, and the token from your seat link)",
+                w.get("api-error-missing-token"),
             )
         })?;
-    let (seat, token) = header.trim().split_once('.').ok_or_else(bad_token)?;
+    let (seat, token) = header.trim().split_once('.').ok_or_else(|| bad_token(w))?;
     let seat = seat
         .parse::<u8>()
         .ok()
         .and_then(Seat::from_number)
-        .ok_or_else(bad_token)?;
-    let token = SeatToken::parse(token).map_err(|_| bad_token())?;
+        .ok_or_else(|| bad_token(w))?;
+    let token = SeatToken::parse(token).map_err(|_| bad_token(w))?;
     Ok(SeatLink { game, seat, token })
 }
 
@@ -379,6 +393,7 @@ where
     F: FnOnce(&AppState, &mut AnyConnection, &SeatAuth) -> T + Send + 'static,
 {
     let link = bearer(request, game)?;
+    let w = state.words(request);
     match blocking(state, move |s, conn| {
         let auth = s
             .games
@@ -388,10 +403,10 @@ where
     .await
     {
         Ok(Ok(done)) => Ok(done),
-        Ok(Err(AuthError::NoSuchGame)) => Err(no_game()),
-        Ok(Err(AuthError::BadLink)) => Err(bad_token()),
-        Ok(Err(AuthError::Unexpected(e))) => Err(unexpected(e, Some(game))),
-        Err(e) => Err(unexpected(e.into_inner(), Some(game))),
+        Ok(Err(AuthError::NoSuchGame)) => Err(no_game(w)),
+        Ok(Err(AuthError::BadLink)) => Err(bad_token(w)),
+        Ok(Err(AuthError::Unexpected(e))) => Err(unexpected(w, e, Some(game))),
+        Err(e) => Err(unexpected(w, e.into_inner(), Some(game))),
     }
 }
 
@@ -420,6 +435,7 @@ pub async fn seat(
         Ok(link) => link,
         Err(response) => return response,
     };
+    let w = state.words(&request);
     match blocking(&state, move |s, conn| s.games.seat_state(conn, &link)).await {
         Ok(Ok(page)) => HttpResponse::Ok().json(SeatJson {
             seat: page.seat,
@@ -437,11 +453,11 @@ pub async fn seat(
                 .map(|(_, _, due)| crate::audit::rfc3339_millis(due.0)),
             messages: page.talk,
         }),
-        Ok(Err(LoadError::NoSuchGame)) => no_game(),
-        Ok(Err(LoadError::BadLink)) => bad_token(),
-        Ok(Err(LoadError::UnknownKind(game))) => unknown_kind(&game),
-        Ok(Err(LoadError::Unexpected(e))) => unexpected(e, Some(&path)),
-        Err(e) => unexpected(e.into_inner(), Some(&path)),
+        Ok(Err(LoadError::NoSuchGame)) => no_game(w),
+        Ok(Err(LoadError::BadLink)) => bad_token(w),
+        Ok(Err(LoadError::UnknownKind(game))) => unknown_kind(w, &game),
+        Ok(Err(LoadError::Unexpected(e))) => unexpected(w, e, Some(&path)),
+        Err(e) => unexpected(w, e.into_inner(), Some(&path)),
     }
 }
 
@@ -463,9 +479,16 @@ pub async fn post_message(
 ) -> HttpResponse {
     use crate::games::talk::{MessageError, MessageText, Via};
     let MessageRequest { text, to } = body.into_inner();
+    let w = state.words(&request);
     let text = match MessageText::parse(&text) {
         Ok(text) => text,
-        Err(bad) => return error(StatusCode::UNPROCESSABLE_ENTITY, "invalid", bad.to_string()),
+        Err(bad) => {
+            return error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid",
+                w.get(bad.key()),
+            )
+        }
     };
     let to = match to {
         None => None,
@@ -474,7 +497,7 @@ pub async fn post_message(
             return error(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "invalid",
-                "`to` is a seat number from 1",
+                w.get("api-error-message-to"),
             )
         }
     };
@@ -486,16 +509,27 @@ pub async fn post_message(
         Ok(Err(MessageError::NoSuchSeat)) => error(
             StatusCode::UNPROCESSABLE_ENTITY,
             "invalid",
-            "there is no other seat with that number at this table",
+            w.get("talk-problem-no-such-seat"),
         ),
-        Ok(Err(MessageError::Bad(bad))) => {
-            error(StatusCode::UNPROCESSABLE_ENTITY, "invalid", bad.to_string())
+        Ok(Err(MessageError::Bad(bad))) => error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid",
+            w.get(bad.key()),
+        ),
+        Ok(Err(MessageError::Limited(limited))) => {
+            let mut response = error(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                w.get("talk-problem-limited"),
+            );
+            response.headers_mut().insert(
+                actix_web::http::header::RETRY_AFTER,
+                actix_web::http::header::HeaderValue::from(limited.retry_after.as_secs().max(1)),
+            );
+            response
         }
-        Ok(Err(MessageError::Limited(limited))) => HttpResponse::TooManyRequests()
-            .insert_header(("Retry-After", limited.retry_after.as_secs().to_string()))
-            .json(serde_json::json!({"error": {"code": "rate_limited", "message": "too many messages from this seat in this hour; try again later"}})),
-        Ok(Err(MessageError::NoSuchGame)) => no_game(),
-        Ok(Err(MessageError::Unexpected(e))) => unexpected(e, Some(&path)),
+        Ok(Err(MessageError::NoSuchGame)) => no_game(w),
+        Ok(Err(MessageError::Unexpected(e))) => unexpected(w, e, Some(&path)),
         Err(response) => response,
     }
 }
@@ -526,14 +560,14 @@ fn optional_json<T: serde::de::DeserializeOwned>(
         return Err(error(
             StatusCode::BAD_REQUEST,
             "invalid_json",
-            "send the body as JSON with `Content-Type: application/json` (or send no body)",
+            words(request).get("api-error-json-optional"),
         ));
     }
     serde_json::from_slice(body).map(Some).map_err(|e| {
         error(
             StatusCode::BAD_REQUEST,
             "invalid_json",
-            format!("the JSON body is not valid: {e}"),
+            words(request).one("api-error-json-invalid", "why", e.to_string()),
         )
     })
 }
@@ -548,15 +582,16 @@ pub async fn accept(
         Ok(body) => body,
         Err(response) => return response,
     };
+    let w = state.words(&request);
     let contribution = match body.and_then(|b| b.contribution) {
         None => None,
         Some(text) => match Contribution::parse(&text) {
             Ok(c) => Some(c),
-            Err(e) => {
+            Err(_) => {
                 return error(
                     StatusCode::BAD_REQUEST,
                     "invalid",
-                    format!("contribution: {e}"),
+                    w.one("api-error-contribution", "max", Contribution::MAX_CHARS),
                 )
             }
         },
@@ -571,15 +606,15 @@ pub async fn accept(
         Ok(Err(AcceptError::AlreadyAccepted)) => error(
             StatusCode::CONFLICT,
             "already_accepted",
-            "you have already accepted",
+            w.get("api-error-already-accepted"),
         ),
         Ok(Err(AcceptError::NotInviting)) => error(
             StatusCode::CONFLICT,
             "not_inviting",
-            "this game is no longer waiting for players",
+            w.get("api-error-not-inviting"),
         ),
-        Ok(Err(AcceptError::NoSuchGame)) => no_game(),
-        Ok(Err(AcceptError::Unexpected(e))) => unexpected(e, Some(&path)),
+        Ok(Err(AcceptError::NoSuchGame)) => no_game(w),
+        Ok(Err(AcceptError::Unexpected(e))) => unexpected(w, e, Some(&path)),
         Err(response) => response,
     }
 }
@@ -607,6 +642,7 @@ pub async fn make_move(
         action,
         actions,
     } = body.into_inner();
+    let w = state.words(&request);
     let inputs: Vec<ActionInput> = match (action, actions) {
         (Some(one), None) => vec![ActionInput::Json(one.to_string())],
         (None, Some(many)) if !many.is_empty() => many
@@ -617,7 +653,7 @@ pub async fn make_move(
             return error(
                 StatusCode::BAD_REQUEST,
                 "invalid",
-                "send either `action` (one action) or `actions` (a non-empty list)",
+                w.get("api-error-move-shape"),
             )
         }
     };
@@ -625,8 +661,11 @@ pub async fn make_move(
         Ok(link) => Mover::Link(link),
         Err(response) => return response,
     };
-    let lang = crate::present::DEFAULT_LANGUAGE;
-    match state.games.make_move(&state.db, mover, seq, inputs, lang).await {
+    match state
+        .games
+        .make_move(&state.db, mover, seq, inputs, w.lang())
+        .await
+    {
         Ok(done) => {
             let mut answer = serde_json::json!({
                 "seq": done.seq, "log_head": done.log_head, "game_over": done.game_over,
@@ -636,41 +675,48 @@ pub async fn make_move(
                 answer["refused"] = serde_json::json!({
                     "index": refused.index,
                     "code": refused.error.code(),
-                    "message": rule_words(&state, &path, &refused.error).await,
+                    "message": rule_words(&state, w, &path, &refused.error).await,
                 });
             }
             HttpResponse::Ok().json(answer)
         }
-        Err(MoveError::NoSuchGame) => no_game(),
-        Err(MoveError::BadLink) => bad_token(),
+        Err(MoveError::NoSuchGame) => no_game(w),
+        Err(MoveError::BadLink) => bad_token(w),
         Err(MoveError::Unreadable(why)) => error(
             StatusCode::BAD_REQUEST,
             "invalid_json",
-            format!("the action is not one of this game's: {why}"),
+            w.one("api-error-action-unreadable", "why", why.to_string()),
         ),
-        Err(MoveError::Stale { current_seq }) => HttpResponse::Conflict().json(serde_json::json!({"error": {
-            "code": "stale",
-            "message": format!("the game has moved on: it is now at move {current_seq}; fetch the seat again"),
-            "current_seq": current_seq
-        }})),
+        Err(MoveError::Stale { current_seq }) => {
+            HttpResponse::Conflict().json(serde_json::json!({"error": {
+                "code": "stale",
+                "message": w.one("api-error-stale", "seq", current_seq),
+                "current_seq": current_seq
+            }}))
+        }
         Err(MoveError::Illegal(rule)) => {
-            let message = rule_words(&state, &path, &rule).await;
+            let message = rule_words(&state, w, &path, &rule).await;
             error(StatusCode::UNPROCESSABLE_ENTITY, rule.code(), message)
         }
-        Err(MoveError::NotPlaying) => error(StatusCode::CONFLICT, "not_playing", "this game is not being played"),
-        Err(MoveError::Unexpected(e)) => unexpected(e, Some(&path)),
+        Err(MoveError::NotPlaying) => error(
+            StatusCode::CONFLICT,
+            "not_playing",
+            w.get("api-error-not-playing"),
+        ),
+        Err(MoveError::Unexpected(e)) => unexpected(w, e, Some(&path)),
         // Only the clock and bots meet these; a request moves as a seat's player.
         Err(
             e @ (MoveError::NothingToDecide
             | MoveError::NotTheDefault
             | MoveError::BeforeDeadline { .. }),
-        ) => unexpected(e.into(), Some(&path)),
+        ) => unexpected(w, e.into(), Some(&path)),
     }
 }
 
 /// The rules' reason in words, with the game's player names.
 async fn rule_words(
     state: &web::Data<AppState>,
+    words: Words<'_>,
     game: &str,
     rule: &crate::kinds::RuleError,
 ) -> String {
@@ -682,11 +728,7 @@ async fn rule_words(
         Err(_) => SeatNames::default(),
     };
     let registry = state.games.registry();
-    let cx = Ctx::new(
-        registry.catalogs().default_words(),
-        &names,
-        Viewer::Spectator,
-    );
+    let cx = Ctx::new(words, &names, Viewer::Spectator);
     match registry.get(rule.game()) {
         Ok(kind) => kind.rule_error_words(rule, &cx),
         Err(_) => rule.to_string(),
@@ -705,9 +747,9 @@ struct KindJson {
 }
 
 /// `GET /api/v1/kinds`: the games played here and the options each takes, with their limits.
-pub async fn kinds(state: web::Data<AppState>) -> HttpResponse {
+pub async fn kinds(state: web::Data<AppState>, request: HttpRequest) -> HttpResponse {
     let registry = state.games.registry();
-    let words = registry.catalogs().default_words();
+    let words = state.words(&request);
     let kinds: Vec<KindJson> = registry
         .kinds()
         .map(|k| KindJson {
