@@ -20,6 +20,7 @@ on_each_backend!(
     a_declared_absence_pushes_deadlines_in_every_game_of_the_person,
     a_resigned_seat_is_played_by_a_bot_until_the_creator_invites_a_replacement,
     two_bots_a_silent_friend_and_a_twelve_hour_pace_still_make_a_whole_game,
+    a_bot_that_decides_first_plays_as_soon_as_the_game_starts,
 );
 
 fn conn(app: &TestApp) -> store::DbConn {
@@ -554,5 +555,43 @@ async fn two_bots_a_silent_friend_and_a_twelve_hour_pace_still_make_a_whole_game
     // Bots have no address and get no mail; Bob missed deadlines and became absent.
     assert!(ann.iter().any(|m| m.subject.ends_with("Bob is absent")));
     let _ = SeatAuth::for_server;
+    app.stop().await;
+}
+
+/// A bot that holds the Condottiere token first plays the moment the last person accepts, by
+/// the seat page's button or by the API, not at the scheduler's next pass: Ann, who accepts
+/// last, finds the bot's moves made and the game waiting on her.
+async fn a_bot_that_decides_first_plays_as_soon_as_the_game_starts(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    for by_api in [false, true] {
+        let created = app
+            .api_create_confirmed(&serde_json::json!({
+                "seats": [
+                    {"name": "Ann", "email": email_of(1)},
+                    {"name": "Bot 2", "bot": true},
+                ],
+                "options": {"first_holder": 2}
+            }))
+            .await;
+        let game = created.json()["id"].as_str().unwrap().to_owned();
+        let ann = app.link_from_latest(email_of(1), |m| {
+            m.is_confirmation() && m.text.contains(&game)
+        });
+        let status = if by_api {
+            app.api_accept(&ann).await.status
+        } else {
+            app.accept(&ann, "", "").await.status
+        };
+        assert_eq!(status, if by_api { 200 } else { 303 });
+        let after = loaded(&app, &game);
+        let state = after.state().expect("the game started");
+        assert!(after.seq() > 0, "the bot has not moved (by API: {by_api})");
+        assert_eq!(
+            state.waiting_on(),
+            vec![corriere::engine::Seat(0)],
+            "by API: {by_api}"
+        );
+        assert!(authors(&app, &game).contains(&corriere::audit::Author::Bot));
+    }
     app.stop().await;
 }

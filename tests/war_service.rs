@@ -928,12 +928,9 @@ async fn bots_on_war_seats_play_whole_turns_and_win_against_a_passive_player(bac
         // About 20 of Ann's decisions end the game; bots that never attack never end it.
         assert!(turns < 300, "the game did not end");
         turns += 1;
-        let mut state = app.api_seat(&ann).await.json();
-        if state["decision"].is_null() {
-            // A bot moves first: its turn is due at once, and the scheduler plays it.
-            app.running.scheduler.run_once().await.expect("a pass");
-            state = app.api_seat(&ann).await.json();
-        }
+        // Bots play at once: after the acceptance that starts the game (when a bot moves
+        // first), and after each of Ann's moves; the game waits on Ann alone.
+        let state = app.api_seat(&ann).await.json();
         assert!(
             !state["decision"].is_null(),
             "the bots left a turn: {state}"

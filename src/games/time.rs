@@ -538,7 +538,8 @@ impl Games {
         Ok(())
     }
 
-    /// Play every pending bot seat of a game until the game waits on a person (or ends).
+    /// Play every pending bot seat of a game until the game waits on a person (or ends): after
+    /// each move, after the acceptance that starts a game, and at the scheduler's passes.
     /// Safe to call from anywhere, any number of times: a move raced by another caller is
     /// `Stale` and skipped. How many moves the bots made.
     pub async fn play_bots(&self, db: &Db, game: &GameId) -> usize {

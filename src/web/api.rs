@@ -597,10 +597,15 @@ pub async fn accept(
         },
     };
     let accepted = for_bearer(&state, &request, &path, move |s, conn, auth| {
-        s.games.accept(conn, auth, contribution)
+        s.games
+            .accept(conn, auth, contribution)
+            .map(|accepted| (accepted, auth.game_id().clone()))
     });
     match accepted.await {
-        Ok(Ok(accepted)) => {
+        Ok(Ok((accepted, game))) => {
+            if accepted.started {
+                state.games.play_bots(&state.db, &game).await;
+            }
             HttpResponse::Ok().json(serde_json::json!({"started": accepted.started}))
         }
         Ok(Err(AcceptError::AlreadyAccepted)) => error(

@@ -668,7 +668,13 @@ pub async fn accept(
     })
     .await
     {
-        Ok(Ok(_)) | Ok(Err(AcceptError::AlreadyAccepted)) => see_other(path_of(&path)),
+        Ok(Ok(accepted)) => {
+            if accepted.started {
+                state.games.play_bots(&state.db, auth.game_id()).await;
+            }
+            see_other(path_of(&path))
+        }
+        Ok(Err(AcceptError::AlreadyAccepted)) => see_other(path_of(&path)),
         Ok(Err(AcceptError::NotInviting)) => {
             let flash = Flash::error(w.get("accept-not-inviting"));
             seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
