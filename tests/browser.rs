@@ -446,6 +446,7 @@ async fn every_page_fits_a_phone_and_a_desktop_and_passes_the_accessibility_rule
         ("replay-start", format!("/games/{game}/replay/0")),
         ("replay-last", format!("/games/{game}/replay/{last}")),
         ("guide-condottiere", "/guide/condottiere".into()),
+        ("guide-war", "/guide/war".into()),
         ("verify", "/verify".into()),
         ("sign-in", "/me".into()),
         ("prefs", settings),

@@ -994,8 +994,26 @@ async fn a_seat_page_links_to_the_game_s_rules_and_card_glossary_in_the_reader_s
         )
         .await;
     assert!(pt.text().contains("Como jogar"), "{}", pt.body);
-    // A game without a guide in its catalog, or no game at all: the 404 page.
-    assert_eq!(app.get("/guide/war").await.status, 404);
+    // War's guide: its rules in short and its card powers, in both languages.
+    let war = app.get("/guide/war").await;
+    assert_eq!(war.status, 200, "{}", war.body);
+    for words in [
+        "How to play War",
+        "Ataque Aéreo",
+        "Passagem Oculta",
+        "at most 6 cards",
+    ] {
+        assert!(war.text().contains(words), "{words}: {}", war.text());
+    }
+    let pt = app
+        .read_raw(
+            app.client
+                .get(app.url("/guide/war"))
+                .header("accept-language", "pt"),
+        )
+        .await;
+    assert!(pt.text().contains("no máximo 6 cartas"), "{}", pt.body);
+    // No game of that name: the 404 page.
     assert_eq!(app.get("/guide/chess").await.status, 404);
     app.stop().await;
 }

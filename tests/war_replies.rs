@@ -186,10 +186,20 @@ fn lines_people_write_read_as_the_moves_they_mean() {
         read("move leave 1 from Brazil to Argentina"),
         moved(Amount::Leave(1))
     );
-    assert_eq!(
-        read("Encerrar turno!"),
-        Some(Action::EndTurn { discard: None })
-    );
+    for line in [
+        "Encerrar turno!",
+        "encerrar a vez",
+        "Passar a vez.",
+        "end my turn",
+    ] {
+        assert_eq!(
+            read(line),
+            Some(Action::EndTurn { discard: None }),
+            "{line:?}"
+        );
+    }
+    assert_eq!(read("mover tudo Brasil Argentina"), moved(Amount::All));
+    assert_eq!(read("stop attacking"), Some(Action::EndCombat));
     assert_eq!(read("end attacks"), Some(Action::EndCombat));
     assert_eq!(read("ocupar 2"), Some(Action::Occupy { armies: 2 }));
     assert_eq!(

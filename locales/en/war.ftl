@@ -704,24 +704,52 @@ war-count-reshuffles = { $n ->
        *[other] { $n } reshuffles
     }
 
-## Reply commands: the words a reply's line starts with, and the words inside it. Each is one
-## phrase; the reader folds case, accents and filler words, and reads every language.
+## Reply commands: the words a reply's line starts with, and the words inside it. Alternatives
+## are separated by | (mails show the first); the reader folds case, accents and filler words,
+## and reads every language.
 war-command-trade = trade
 war-command-intelligence = intelligence
 war-command-place = place
 war-command-attack = attack
 war-command-continue = continue
-war-command-end-attacks = end attacks
+war-command-end-attacks = end attacks | end combat | stop attacking
 war-command-reveal-terrain = reveal terrain
 war-command-no-reaction = no reaction
 war-command-reroll = reroll
 war-command-occupy = occupy
 war-command-move = move
 war-command-passage = passage
-war-command-end-turn = end turn
+war-command-end-turn = end turn | end my turn
 war-command-discard = discard
 war-command-joker = joker
 war-command-air = air
 war-command-all = all
 war-command-leave = leave
 war-command-connectors = from into onto
+
+## The guide for newcomers (/guide/war): the rules in short, then the card powers.
+war-guide-glossary = Cards and their powers
+war-guide-rule-1 = Each player owns territories with armies on them and has a secret objective: destroy the armies of one colour. Turns go round the table; each turn has three phases: reinforcements, combat, movement.
+war-guide-rule-2 = Reinforcements: you receive half your territories in armies (at least 3), plus the bonus of every continent you own whole. You may trade cards for more armies, then you place every army at once.
+war-guide-rule-3 = Trades take 1 to 6 cards: cards of one symbol are worth the square of their number (3 squares: 9), cards of different symbols 1, 3 or 6; a joker adds 10, two add 25, and each card of a territory you own adds 2 armies there. Trades are never forced.
+war-guide-rule-4 = Combat: attack a bordering enemy territory from one with at least 2 armies. Each battle you roll up to 3 dice (one fewer than your armies), the defender up to 3; the highest dice are compared pair by pair and ties go to the defender. Your attack plan fights battle after battle until the territory falls or you stop.
+war-guide-rule-5 = There are no attacks in round 1; in rounds 2, 3 and 4 you may make 1, 2 and 3 attacks; from round 5 as many as you like. Each territory you conquer gives you a card at once, and you move in 1 or more armies.
+war-guide-rule-6 = Movement: each army may move once, to a bordering territory of yours, and every territory keeps at least one army. At the end of your turn you may hold at most 6 cards.
+war-guide-rule-7 = The game ends at the first elimination. If the eliminated colour was the winner's objective, the winner wins alone; otherwise the most territories win (24 or more wins outright), then the most armies, then the most cards.
+war-guide-rule-8 = Your objective, your cards and your standing orders are secret. You defend by standing orders set on your seat page, so nobody waits for you while you are attacked. Every roll and draw is kept in a log anyone can verify once the game is over.
+war-guide-term-1 = Every territory has a card with a symbol (triangle, square or circle); two jokers count as any symbol. You draw one card for each territory you conquer.
+    .term = Cards
+war-guide-term-2 = Instead of placing a continent's bonus armies, turn the bonuses of the continents you choose into cards: half the bonus, rounded down, once per turn. Those cards cannot be traded in the same turn.
+    .term = Intelligence
+war-guide-term-3 = Discard the card of an enemy territory to attack it from any territory of yours, even without a border.
+    .term = Ataque Aéreo (air attack)
+war-guide-term-4 = Reveal the card of the territory under attack, as attacker or defender, until the end of the turn. For the attacker ties are won and each battle removes one more defender; for the defender each battle costs one army fewer, unless it takes the territory.
+    .term = Conhecimento de Terreno (terrain)
+war-guide-term-5 = Discard a card to roll some of your dice again after seeing them: 1 die at least 2 with an enemy territory's card, up to 2 dice at least 3 with one of yours, up to 3 dice at least 4 with a joker.
+    .term = Reagrupamento Tático (reroll)
+war-guide-term-6 = In movement: discard a card of a continent you own whole and redistribute your armies inside it as you like, ignoring borders.
+    .term = Aliança Continental (alliance)
+war-guide-term-7 = In movement: reveal any territory card; until the end of the turn your moves may pass through that territory, whoever owns it.
+    .term = Passagem Oculta (hidden passage)
+war-guide-term-8 = In movement: discard the card of a territory of yours and carry armies out of it to your other territories, or into it from them, ignoring borders.
+    .term = Transporte Aéreo (air transport)

@@ -706,22 +706,50 @@ war-count-reshuffles = { $n ->
     }
 
 ## Comandos por resposta: as palavras que começam a linha de uma resposta, e as de dentro dela.
+## Alternativas separadas por | ; a primeira é a que os e-mails mostram.
 war-command-trade = trocar
 war-command-intelligence = inteligência
 war-command-place = colocar
 war-command-attack = atacar
 war-command-continue = continuar
-war-command-end-attacks = encerrar ataques
+war-command-end-attacks = encerrar ataques | encerrar combate
 war-command-reveal-terrain = revelar terreno
 war-command-no-reaction = sem reação
 war-command-reroll = relançar
 war-command-occupy = ocupar
 war-command-move = mover
 war-command-passage = passagem
-war-command-end-turn = encerrar turno
+war-command-end-turn = encerrar a vez | encerrar turno | passar a vez
 war-command-discard = descartar
 war-command-joker = coringa
 war-command-air = aéreo
-war-command-all = todos
+war-command-all = todos | tudo
 war-command-leave = deixar
 war-command-connectors = para desde até
+
+## O guia para quem começa (/guide/war): as regras em resumo, depois os poderes das cartas.
+war-guide-glossary = As cartas e seus poderes
+war-guide-rule-1 = Cada jogador tem territórios com exércitos e um objetivo secreto: destruir os exércitos de uma cor. Joga-se uma vez de cada jogador, ao redor da mesa; cada vez tem três fases: reforços, combate, movimentação.
+war-guide-rule-2 = Reforços: você recebe metade dos seus territórios em exércitos (no mínimo 3), mais o bônus de cada continente que domina inteiro. Pode trocar cartas por mais exércitos; depois coloca todos os exércitos de uma vez.
+war-guide-rule-3 = Uma troca leva de 1 a 6 cartas: cartas de um só símbolo valem o quadrado da quantidade (3 quadrados: 9), cartas de símbolos diferentes 1, 3 ou 6; um coringa soma 10, dois somam 25, e cada carta de território seu põe 2 exércitos nele. Trocar nunca é obrigatório.
+war-guide-rule-4 = Combate: ataque um território inimigo vizinho a partir de um seu com pelo menos 2 exércitos. Em cada batalha você rola até 3 dados (um a menos que seus exércitos), o defensor até 3; os maiores dados são comparados par a par e o empate é do defensor. Seu plano de ataque trava batalha após batalha até o território cair ou você parar.
+war-guide-rule-5 = Não há ataques na rodada 1; nas rodadas 2, 3 e 4 você pode fazer 1, 2 e 3 ataques; da rodada 5 em diante, quantos quiser. Cada território conquistado lhe dá uma carta na hora, e você ocupa com 1 ou mais exércitos.
+war-guide-rule-6 = Movimentação: cada exército move uma vez, para um território seu vizinho, e todo território fica com pelo menos um exército. No fim da sua vez você pode ter no máximo 6 cartas.
+war-guide-rule-7 = A partida acaba na primeira eliminação. Se a cor eliminada era o objetivo de quem eliminou, ele vence sozinho; senão vence quem tem mais territórios (24 ou mais vence direto), depois mais exércitos, depois mais cartas.
+war-guide-rule-8 = Seu objetivo, suas cartas e suas ordens permanentes são secretos. Você se defende por ordens permanentes definidas na página do seu lugar, para ninguém esperar por você quando é atacado. Cada dado e cada carta comprada ficam num registro que qualquer pessoa pode conferir quando a partida acaba.
+war-guide-term-1 = Cada território tem uma carta com um símbolo (triângulo, quadrado ou círculo); os dois coringas valem qualquer símbolo. Você compra uma carta por território conquistado.
+    .term = Cartas
+war-guide-term-2 = Em vez de colocar os exércitos de bônus de um continente, transforme os bônus dos continentes que escolher em cartas: metade do bônus, arredondada para baixo, uma vez por vez. Essas cartas não podem ser trocadas na mesma vez.
+    .term = Inteligência
+war-guide-term-3 = Descarte a carta de um território inimigo para atacá-lo a partir de qualquer território seu, mesmo sem fronteira.
+    .term = Ataque Aéreo
+war-guide-term-4 = Revele a carta do território atacado, como atacante ou defensor, até o fim da vez. Para o atacante, os empates são dele e cada batalha tira um defensor a mais; para o defensor, cada batalha custa um exército a menos, a não ser que tome o território.
+    .term = Conhecimento de Terreno
+war-guide-term-5 = Descarte uma carta para rolar de novo alguns dos seus dados depois de vê-los: 1 dado, no mínimo 2, com a carta de um território inimigo; até 2 dados, no mínimo 3, com a de um seu; até 3 dados, no mínimo 4, com um coringa.
+    .term = Reagrupamento Tático
+war-guide-term-6 = Na movimentação: descarte a carta de um continente que domina inteiro e redistribua seus exércitos dentro dele como quiser, sem olhar fronteiras.
+    .term = Aliança Continental
+war-guide-term-7 = Na movimentação: revele qualquer carta de território; até o fim da vez seus movimentos podem passar por esse território, seja de quem for.
+    .term = Passagem Oculta
+war-guide-term-8 = Na movimentação: descarte a carta de um território seu e leve exércitos dele para seus outros territórios, ou deles para ele, sem olhar fronteiras.
+    .term = Transporte Aéreo

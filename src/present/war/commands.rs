@@ -88,7 +88,10 @@ struct Lexicon {
 impl Lexicon {
     fn new(languages: &[Words], fold: &dyn Fn(&str) -> Vec<String>) -> Lexicon {
         let names = |key: &dyn Fn(&Words) -> String| -> Vec<Vec<String>> {
-            let mut list: Vec<Vec<String>> = languages.iter().map(|w| fold(&key(w))).collect();
+            let mut list: Vec<Vec<String>> = languages
+                .iter()
+                .flat_map(|w| key(w).split('|').map(fold).collect::<Vec<_>>())
+                .collect();
             list.retain(|n| !n.is_empty());
             list.dedup();
             list
@@ -346,10 +349,16 @@ fn read(verb: Verb, r: &mut Reader, lexicon: &Lexicon, hand: &[Card]) -> Option<
     })
 }
 
+/// The first of a catalog entry's alternatives (`end turn | end my turn`).
+fn first_of(text: &str) -> String {
+    text.split('|').next().unwrap_or("").trim().to_owned()
+}
+
 /// The command that plays `action` in `words`' language, when a reply can make that move:
 /// what a mail shows as an example, and what [`read_command`] reads back.
 pub(super) fn command(action: &Action, words: &Words) -> Option<String> {
-    let verb = |v: Verb| words.get(v.key());
+    let first = |key: &str| first_of(&words.get(key));
+    let verb = |v: Verb| first(v.key());
     let card = |c: Card| match c.territory() {
         Some(t) => territory_in(words, t),
         None if c == Card::JOKER_1 => words.get("war-card-joker-1"),
@@ -386,7 +395,7 @@ pub(super) fn command(action: &Action, words: &Words) -> Option<String> {
                 territory_in(words, *to),
             ];
             if air_card.is_some() {
-                parts.push(words.get("war-command-air"));
+                parts.push(first("war-command-air"));
             }
             join(parts)
         }
@@ -403,8 +412,8 @@ pub(super) fn command(action: &Action, words: &Words) -> Option<String> {
         Action::Move { from, to, armies } => {
             let amount = match armies {
                 Amount::Exactly(n) => n.to_string(),
-                Amount::All => words.get("war-command-all"),
-                Amount::Leave(n) => format!("{} {n}", words.get("war-command-leave")),
+                Amount::All => first("war-command-all"),
+                Amount::Leave(n) => format!("{} {n}", first("war-command-leave")),
             };
             join(vec![
                 verb(Verb::Move),
