@@ -168,15 +168,40 @@ pub fn read_line(
     }
 }
 
-/// A few reply commands that play a legal move of `seat` now, in `words`' language.
+/// A few reply commands that play a legal move of `seat` now, in `words`' language: each kind
+/// of command once (its first word: `play`, `pass`…) before more of one kind, in the order of
+/// the legal moves, so that a hand of many cards never hides `pass`.
 pub fn command_examples(kind: &dyn Kind, game: &Game, seat: Seat, words: &Words) -> Vec<String> {
-    let legal = game.legal_actions(seat);
-    let mut examples: Vec<String> = legal
+    let phrases: Vec<String> = game
+        .legal_actions(seat)
         .iter()
         .filter_map(|action| kind.commands(action, words).into_iter().next())
-        .take(COMMAND_EXAMPLES)
         .collect();
-    if legal.len() > COMMAND_EXAMPLES && !examples.is_empty() {
+    let first_word = |p: &String| p.split_whitespace().next().unwrap_or("").to_lowercase();
+    let mut chosen = vec![false; phrases.len()];
+    let mut kinds = Vec::new();
+    for (i, phrase) in phrases.iter().enumerate() {
+        let word = first_word(phrase);
+        if !kinds.contains(&word) && kinds.len() < COMMAND_EXAMPLES {
+            kinds.push(word);
+            chosen[i] = true;
+        }
+    }
+    let mut room = COMMAND_EXAMPLES - kinds.len();
+    for flag in chosen.iter_mut().filter(|f| !**f) {
+        if room == 0 {
+            break;
+        }
+        *flag = true;
+        room -= 1;
+    }
+    let mut examples: Vec<String> = phrases
+        .iter()
+        .zip(&chosen)
+        .filter(|(_, &on)| on)
+        .map(|(p, _)| p.clone())
+        .collect();
+    if phrases.len() > examples.len() {
         examples.push("…".to_owned());
     }
     examples

@@ -1,4 +1,5 @@
-//! War's moves by reply, read as the reply reader reads a line (`games::replies::read_line`):
+//! Moves by reply, read as the reply reader reads a line (`games::replies::read_line`), and the
+//! examples mails show. War:
 //! every command a mail offers reads back as its move in both languages, and lines people
 //! write (names in either language, numbers before or after, accents, filler words) read as
 //! the moves they mean; a line that starts like a command but does not read is unreadable.
@@ -243,4 +244,33 @@ fn lines_people_write_read_as_the_moves_they_mean() {
             "{line:?} should be no command"
         );
     }
+}
+
+/// A hand of many kinds of card: a mail's examples still show `pass`, for each kind of command
+/// comes once before more of one kind (the first eight `play` lines used to hide it).
+#[test]
+fn a_mail_shows_each_kind_of_command_before_more_of_one() {
+    use corriere::games::replies::{command_examples, COMMAND_EXAMPLES};
+    let registry = Registry::standard();
+    let kind = registry
+        .get("condottiere")
+        .expect("Condottiere is registered");
+    let words = registry.catalogs().default_words();
+    let mut checked = 0;
+    for seed in 0..100 {
+        let game = new_game(kind, 3, seed);
+        let seat = game.waiting_on()[0];
+        let place = game.legal_actions(seat)[0].clone();
+        let game = game.apply(seat, &place).expect("placing the token").0;
+        let seat = game.waiting_on()[0];
+        if game.legal_actions(seat).len() <= COMMAND_EXAMPLES {
+            continue;
+        }
+        let examples = command_examples(kind, &game, seat, &words);
+        assert!(examples.iter().any(|e| e == "pass"), "{examples:?}");
+        assert_eq!(examples.len(), COMMAND_EXAMPLES + 1, "{examples:?}");
+        assert_eq!(examples.last().map(String::as_str), Some("…"));
+        checked += 1;
+    }
+    assert!(checked > 5, "only {checked} hands of more than eight moves");
 }
