@@ -903,6 +903,18 @@ async fn the_api_answers_a_portuguese_client_in_portuguese(backend: Backend) {
         .await;
     let message = read("a creation with bad seats", &bad, 400, "invalid");
     assert_eq!(message.matches("seats[").count(), 4, "{message}");
+    // A game created in Portuguese: its creator's confirmation mail is in Portuguese.
+    let created = app
+        .api_create(&serde_json::json!({"seats": [
+            {"name": "Ana", "email": "ana@example.org"},
+            {"name": "Bia", "email": "bia@example.org"}
+        ]}))
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    app.deliver_mail().await;
+    let confirmation = app.smtp.mails_to("ana@example.org");
+    assert_eq!(confirmation.len(), 1);
+    let confirmation = confirmation[0].text.clone();
     let missing = read(
         "a game that does not exist",
         &app.api_game("aaaaaaaaaa").await,
@@ -989,6 +1001,10 @@ async fn the_api_answers_a_portuguese_client_in_portuguese(backend: Backend) {
             .into_iter()
             .map(|l| ("what a move made happen".to_owned(), l)),
     );
+    said.push((
+        "the confirmation of a game created by the API".to_owned(),
+        confirmation,
+    ));
     let mut problems = Vec::new();
     for (what, message) in &said {
         leftovers(what, message, &mut problems);

@@ -198,7 +198,11 @@ pub async fn create(
         client_ip: state.client_ip(&request),
         hours_per_decision: body.hours_per_decision,
         private_table: body.private_table,
-        language: None,
+        // A client that names its language gets the mails of the game in it too.
+        language: request
+            .headers()
+            .contains_key(actix_web::http::header::ACCEPT_LANGUAGE)
+            .then(|| w.lang().to_owned()),
     };
     match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
         Ok(Ok(created)) => {
