@@ -4,7 +4,7 @@
 //! write (names in either language, numbers before or after, accents, filler words) read as
 //! the moves they mean; a line that starts like a command but does not read is unreadable.
 
-use corriere::engine::war::{Action, Amount, Card, Plan, Territory, TerritoryCounts};
+use corriere::engine::war::{Action, Amount, Card, Direction, Plan, Territory, TerritoryCounts};
 use corriere::engine::{Seat, Seed};
 use corriere::games::replies::read_line;
 use corriere::kinds::{Game, Kind, Registry};
@@ -99,6 +99,7 @@ fn every_command_a_mail_offers_reads_back_as_its_move_in_both_languages() {
         "occupy",
         "move",
         "passage",
+        "transport",
         "end-turn",
     ] {
         assert!(
@@ -122,6 +123,7 @@ fn variant(action: &Action) -> &'static str {
         Action::Occupy { .. } => "occupy",
         Action::Move { .. } => "move",
         Action::HiddenPassage { .. } => "passage",
+        Action::AirTransport { .. } => "transport",
         Action::EndTurn { .. } => "end-turn",
         Action::Discard { .. } => "discard",
         _ => "other",
@@ -202,6 +204,35 @@ fn lines_people_write_read_as_the_moves_they_mean() {
     assert_eq!(read("mover tudo Brasil Argentina"), moved(Amount::All));
     assert_eq!(read("stop attacking"), Some(Action::EndCombat));
     assert_eq!(read("end attacks"), Some(Action::EndCombat));
+    assert_eq!(read("place 3 in Brazil"), place(&[("brasil", 3)]));
+    let transport = |direction: Direction, list: &[(&str, u32)]| {
+        let mut armies = TerritoryCounts::default();
+        for &(id, n) in list {
+            armies.add(territory(id), n);
+        }
+        Some(Action::AirTransport {
+            card: Card::of(territory("brasil")),
+            direction,
+            armies,
+        })
+    };
+    assert_eq!(
+        read("transport out of Brazil 3 Peru 2 Venezuela"),
+        transport(Direction::Out, &[("peru", 3), ("venezuela", 2)])
+    );
+    assert_eq!(
+        read("transportar para dentro de Brasil 2 do Peru"),
+        transport(Direction::In, &[("peru", 2)])
+    );
+    assert_eq!(
+        read("end turn, discard Brazil and Peru"),
+        Some(Action::EndTurn {
+            discard: Some(vec![
+                Card::of(territory("brasil")),
+                Card::of(territory("peru"))
+            ])
+        })
+    );
     assert_eq!(read("ocupar 2"), Some(Action::Occupy { armies: 2 }));
     assert_eq!(
         read("descartar as cartas Brasil e coringa 1"),

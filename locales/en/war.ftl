@@ -719,13 +719,16 @@ war-command-reroll = reroll
 war-command-occupy = occupy
 war-command-move = move
 war-command-passage = passage
+war-command-transport = transport
+war-command-out = out
+war-command-in = in | into
 war-command-end-turn = end turn | end my turn
 war-command-discard = discard
 war-command-joker = joker
 war-command-air = air
 war-command-all = all
 war-command-leave = leave
-war-command-connectors = from into onto
+war-command-connectors = from into onto in at of
 
 ## The guide for newcomers (/guide/war): the rules in short, then the card powers.
 war-guide-glossary = Cards and their powers

@@ -6,7 +6,9 @@
 //! language or their ids. Reading checks the line's shape only; the rules judge the move.
 
 use super::territory_in;
-use crate::engine::war::{Action, Amount, Card, Continent, Plan, Territory, TerritoryCounts, View};
+use crate::engine::war::{
+    Action, Amount, Card, Continent, Direction, Plan, Territory, TerritoryCounts, View,
+};
 use crate::engine::Seat;
 use crate::present::{Command, Words};
 
@@ -25,12 +27,13 @@ enum Verb {
     Occupy,
     Move,
     Passage,
+    Transport,
     EndTurn,
     Discard,
 }
 
 impl Verb {
-    const ALL: [Verb; 14] = [
+    const ALL: [Verb; 15] = [
         Verb::Trade,
         Verb::Intelligence,
         Verb::Place,
@@ -43,6 +46,7 @@ impl Verb {
         Verb::Occupy,
         Verb::Move,
         Verb::Passage,
+        Verb::Transport,
         Verb::EndTurn,
         Verb::Discard,
     ];
@@ -61,6 +65,7 @@ impl Verb {
             Verb::Occupy => "war-command-occupy",
             Verb::Move => "war-command-move",
             Verb::Passage => "war-command-passage",
+            Verb::Transport => "war-command-transport",
             Verb::EndTurn => "war-command-end-turn",
             Verb::Discard => "war-command-discard",
         }
@@ -81,6 +86,8 @@ struct Lexicon {
     air: Vec<Vec<String>>,
     all: Vec<Vec<String>>,
     leave: Vec<Vec<String>>,
+    out: Vec<Vec<String>>,
+    into: Vec<Vec<String>>,
     /// Words between the names that say nothing ("from", "into", "para").
     connectors: Vec<String>,
 }
@@ -105,6 +112,8 @@ impl Lexicon {
             air: names(&|w| w.get("war-command-air")),
             all: names(&|w| w.get("war-command-all")),
             leave: names(&|w| w.get("war-command-leave")),
+            out: names(&|w| w.get("war-command-out")),
+            into: names(&|w| w.get("war-command-in")),
             connectors: languages
                 .iter()
                 .flat_map(|w| fold(&w.get("war-command-connectors")))
@@ -160,17 +169,29 @@ impl Lexicon {
     }
 }
 
-/// The words still to read.
+/// The words still to read. Connectors ("from", "para") are passed over before each item.
 struct Reader<'a> {
     words: Vec<&'a str>,
     at: usize,
+    connectors: &'a [String],
 }
 
 impl<'a> Reader<'a> {
-    fn done(&self) -> bool {
+    fn skip_connectors(&mut self) {
+        while self
+            .words
+            .get(self.at)
+            .is_some_and(|w| self.connectors.iter().any(|c| c == w))
+        {
+            self.at += 1;
+        }
+    }
+    fn done(&mut self) -> bool {
+        self.skip_connectors();
         self.at == self.words.len()
     }
     fn take<T: Copy>(&mut self, names: &[(Vec<String>, T)]) -> Option<T> {
+        self.skip_connectors();
         let rest = &self.words[self.at..];
         let (name, found) = names.iter().find(|(name, _)| {
             rest.len() >= name.len() && rest.iter().zip(name).all(|(a, b)| a == b)
@@ -179,6 +200,11 @@ impl<'a> Reader<'a> {
         Some(*found)
     }
     fn word(&mut self, names: &[Vec<String>]) -> bool {
+        self.skip_connectors();
+        self.word_here(names)
+    }
+    /// `word` without passing over connectors: for words that are connectors too ("into").
+    fn word_here(&mut self, names: &[Vec<String>]) -> bool {
         let rest = &self.words[self.at..];
         match names
             .iter()
@@ -192,6 +218,7 @@ impl<'a> Reader<'a> {
         }
     }
     fn number(&mut self) -> Option<u32> {
+        self.skip_connectors();
         let n = self.words.get(self.at)?.parse().ok()?;
         self.at += 1;
         Some(n)
@@ -222,6 +249,22 @@ impl<'a> Reader<'a> {
         }
         (!cards.is_empty()).then_some(cards)
     }
+    /// Pairs of a number and a territory, in either order, to the end of the line: "3 Brazil
+    /// 2 Peru"; at least one army.
+    fn counts(&mut self, lexicon: &Lexicon) -> Option<TerritoryCounts> {
+        let mut armies = TerritoryCounts::default();
+        while !self.done() {
+            let (n, t) = match self.number() {
+                Some(n) => (n, self.territory(lexicon)?),
+                None => {
+                    let t = self.territory(lexicon)?;
+                    (self.number()?, t)
+                }
+            };
+            armies.add(t, n);
+        }
+        (armies.total() > 0).then_some(armies)
+    }
     /// "all", "leave 2", "3".
     fn amount(&mut self, lexicon: &Lexicon) -> Option<Amount> {
         if self.word(&lexicon.all) {
@@ -243,12 +286,11 @@ pub(super) fn read_command(
     fold: &dyn Fn(&str) -> Vec<String>,
 ) -> Command<Action> {
     let lexicon = Lexicon::new(languages, fold);
-    let words: Vec<&str> = line
-        .iter()
-        .map(String::as_str)
-        .filter(|w| !lexicon.connectors.iter().any(|c| c == w))
-        .collect();
-    let mut reader = Reader { words, at: 0 };
+    let mut reader = Reader {
+        words: line.iter().map(String::as_str).collect(),
+        at: 0,
+        connectors: &lexicon.connectors,
+    };
     let Some(verb) = reader.take(&lexicon.verbs) else {
         return Command::None;
     };
@@ -281,24 +323,9 @@ fn read(verb: Verb, r: &mut Reader, lexicon: &Lexicon, hand: &[Card]) -> Option<
             }
             Action::Intelligence { continents }
         }
-        Verb::Place => {
-            // Pairs of a number and a territory, in either order: "3 Brazil 2 Peru".
-            let mut armies = TerritoryCounts::default();
-            while !r.done() {
-                let (n, t) = match r.number() {
-                    Some(n) => (n, r.territory(lexicon)?),
-                    None => {
-                        let t = r.territory(lexicon)?;
-                        (r.number()?, t)
-                    }
-                };
-                armies.add(t, n);
-            }
-            if armies.total() == 0 {
-                return None;
-            }
-            Action::Place { armies }
-        }
+        Verb::Place => Action::Place {
+            armies: r.counts(lexicon)?,
+        },
         Verb::Attack => {
             let air = r.word(&lexicon.air);
             let from = r.territory(lexicon)?;
@@ -345,7 +372,46 @@ fn read(verb: Verb, r: &mut Reader, lexicon: &Lexicon, hand: &[Card]) -> Option<
         Verb::Passage => Action::HiddenPassage {
             card: r.card(lexicon, hand, &[])?,
         },
-        Verb::EndTurn => Action::EndTurn { discard: None },
+        Verb::Transport => {
+            // "transport out Brazil 3 Peru 2 Chile": the card of Brazil, its armies out.
+            let direction = loop {
+                if r.word_here(&lexicon.out) {
+                    break Direction::Out;
+                }
+                if r.word_here(&lexicon.into) {
+                    break Direction::In;
+                }
+                // A connector that is no direction ("para fora"): pass over it.
+                let word = r.words.get(r.at)?;
+                if !r.connectors.iter().any(|c| c == word) {
+                    return None;
+                }
+                r.at += 1;
+            };
+            let x = r.territory(lexicon)?;
+            Action::AirTransport {
+                card: Card::of(x),
+                direction,
+                armies: r.counts(lexicon)?,
+            }
+        }
+        // "end turn", or "end turn discard Brazil Peru": the cards to drop if the hand is
+        // over 6 then.
+        Verb::EndTurn => {
+            let discard = if r.done() {
+                None
+            } else {
+                let verbs: Vec<(Vec<String>, Verb)> = lexicon
+                    .verbs
+                    .iter()
+                    .filter(|(_, v)| *v == Verb::Discard)
+                    .cloned()
+                    .collect();
+                r.take(&verbs)?;
+                Some(r.cards(lexicon, hand)?)
+            };
+            Action::EndTurn { discard }
+        }
     })
 }
 
@@ -424,11 +490,27 @@ pub(super) fn command(action: &Action, words: &Words) -> Option<String> {
         }
         Action::HiddenPassage { card: c } => join(vec![verb(Verb::Passage), card(*c)]),
         Action::EndTurn { discard: None } => Some(verb(Verb::EndTurn)),
-        // On the seat page only: several territories with their armies each, a hand-limit
-        // preference, standing orders.
-        Action::AirTransport { .. }
-        | Action::ContinentalAlliance { .. }
-        | Action::EndTurn { discard: Some(_) }
-        | Action::SetOrders { .. } => None,
+        Action::EndTurn {
+            discard: Some(list),
+        } => join(vec![verb(Verb::EndTurn), verb(Verb::Discard), cards(list)]),
+        Action::AirTransport {
+            card: c,
+            direction,
+            armies,
+        } => {
+            let way = match direction {
+                Direction::Out => first("war-command-out"),
+                Direction::In => first("war-command-in"),
+            };
+            let mut parts = vec![verb(Verb::Transport), way, card(*c)];
+            for (t, n) in armies.entries().filter(|&(_, n)| n > 0) {
+                parts.push(n.to_string());
+                parts.push(territory_in(words, t));
+            }
+            join(parts)
+        }
+        // On the seat page only: every territory of a continent with its fresh and moved
+        // armies, standing orders.
+        Action::ContinentalAlliance { .. } | Action::SetOrders { .. } => None,
     }
 }
