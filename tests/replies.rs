@@ -4,7 +4,9 @@
 //! write (names in either language, numbers before or after, accents, filler words) read as
 //! the moves they mean; a line that starts like a command but does not read is unreadable.
 
-use corriere::engine::war::{Action, Amount, Card, Direction, Plan, Territory, TerritoryCounts};
+use corriere::engine::war::{
+    Action, Amount, Card, Direction, Occupy, Plan, Territory, TerritoryCounts,
+};
 use corriere::engine::{Seat, Seed};
 use corriere::games::replies::read_line;
 use corriere::kinds::{Game, Kind, Registry};
@@ -205,6 +207,46 @@ fn lines_people_write_read_as_the_moves_they_mean() {
     assert_eq!(read("stop attacking"), Some(Action::EndCombat));
     assert_eq!(read("end attacks"), Some(Action::EndCombat));
     assert_eq!(read("place 3 in Brazil"), place(&[("brasil", 3)]));
+    let planned = |plan: Plan| {
+        Some(Action::Attack {
+            from: territory("brasil"),
+            to: territory("argentina"),
+            air_card: None,
+            plan,
+        })
+    };
+    assert_eq!(
+        read("attack Brazil Argentina with 2 dice, 3 battles, stop at 4, occupy all"),
+        planned(Plan {
+            dice: 2,
+            max_battles: Some(3),
+            stop_at: 4,
+            occupy: Occupy::All,
+            ..Plan::default()
+        })
+    );
+    assert_eq!(
+        read("atacar Brasil Argentina ocupar deixando 2 parar com 3"),
+        None,
+        "'deixando' is not 'deixar'"
+    );
+    assert_eq!(
+        read("atacar Brasil Argentina ocupar deixar 2, parar com 3"),
+        planned(Plan {
+            stop_at: 3,
+            occupy: Occupy::Leave(2),
+            ..Plan::default()
+        })
+    );
+    assert_eq!(
+        read("continue 2 battles"),
+        Some(Action::Continue {
+            plan: Plan {
+                max_battles: Some(2),
+                ..Plan::default()
+            }
+        })
+    );
     let transport = |direction: Direction, list: &[(&str, u32)]| {
         let mut armies = TerritoryCounts::default();
         for &(id, n) in list {
@@ -254,6 +296,7 @@ fn lines_people_write_read_as_the_moves_they_mean() {
     for line in [
         "attack Brazil",
         "place 3 Atlantis",
+        "attack Brazil Argentina 2 armies",
         "move 2 Brazil",
         "occupy many",
         "end turn now",

@@ -728,6 +728,10 @@ war-command-joker = joker
 war-command-air = air
 war-command-all = all
 war-command-leave = leave
+war-command-dice = dice | die
+war-command-battles = battles | battle
+war-command-stop = stop | stop at
+war-command-ask = ask
 war-command-connectors = from into onto in at of
 
 ## The guide for newcomers (/guide/war): the rules in short, then the card powers.

@@ -728,6 +728,10 @@ war-command-joker = coringa
 war-command-air = aéreo
 war-command-all = todos | tudo
 war-command-leave = deixar
+war-command-dice = dados | dado
+war-command-battles = batalhas | batalha
+war-command-stop = parar | parar com
+war-command-ask = perguntar
 war-command-connectors = para desde até
 
 ## O guia para quem começa (/guide/war): as regras em resumo, depois os poderes das cartas.

@@ -7,7 +7,7 @@
 
 use super::territory_in;
 use crate::engine::war::{
-    Action, Amount, Card, Continent, Direction, Plan, Territory, TerritoryCounts, View,
+    Action, Amount, Card, Continent, Direction, Occupy, Plan, Territory, TerritoryCounts, View,
 };
 use crate::engine::Seat;
 use crate::present::{Command, Words};
@@ -88,6 +88,10 @@ struct Lexicon {
     leave: Vec<Vec<String>>,
     out: Vec<Vec<String>>,
     into: Vec<Vec<String>>,
+    dice: Vec<Vec<String>>,
+    battles: Vec<Vec<String>>,
+    stop: Vec<Vec<String>>,
+    ask: Vec<Vec<String>>,
     /// Words between the names that say nothing ("from", "into", "para").
     connectors: Vec<String>,
 }
@@ -114,6 +118,10 @@ impl Lexicon {
             leave: names(&|w| w.get("war-command-leave")),
             out: names(&|w| w.get("war-command-out")),
             into: names(&|w| w.get("war-command-in")),
+            dice: names(&|w| w.get("war-command-dice")),
+            battles: names(&|w| w.get("war-command-battles")),
+            stop: names(&|w| w.get("war-command-stop")),
+            ask: names(&|w| w.get("war-command-ask")),
             connectors: languages
                 .iter()
                 .flat_map(|w| fold(&w.get("war-command-connectors")))
@@ -265,6 +273,46 @@ impl<'a> Reader<'a> {
         }
         (armies.total() > 0).then_some(armies)
     }
+    /// An attack plan's words after the territories, in any order: "2 dice", "3 battles",
+    /// "stop at 4", "occupy all" (or a number, "leave 2", "ask"); `air` for an air attack
+    /// when `air` is asked for. The rest of the plan is the default's.
+    fn plan(&mut self, lexicon: &Lexicon, air: &mut bool) -> Option<Plan> {
+        let mut plan = Plan::default();
+        let occupy: Vec<(Vec<String>, Verb)> = lexicon
+            .verbs
+            .iter()
+            .filter(|(_, v)| *v == Verb::Occupy)
+            .cloned()
+            .collect();
+        while !self.done() {
+            if self.word(&lexicon.air) {
+                *air = true;
+            } else if let Some(n) = self.number() {
+                if self.word(&lexicon.dice) {
+                    plan.dice = u8::try_from(n).ok()?;
+                } else if self.word(&lexicon.battles) {
+                    plan.max_battles = Some(n);
+                } else {
+                    return None;
+                }
+            } else if self.word(&lexicon.stop) {
+                plan.stop_at = self.number()?;
+            } else if self.take(&occupy).is_some() {
+                plan.occupy = if self.word(&lexicon.all) {
+                    Occupy::All
+                } else if self.word(&lexicon.leave) {
+                    Occupy::Leave(self.number()?)
+                } else if self.word(&lexicon.ask) {
+                    Occupy::Ask
+                } else {
+                    Occupy::Exactly(self.number()?)
+                };
+            } else {
+                return None;
+            }
+        }
+        Some(plan)
+    }
     /// "all", "leave 2", "3".
     fn amount(&mut self, lexicon: &Lexicon) -> Option<Amount> {
         if self.word(&lexicon.all) {
@@ -327,19 +375,19 @@ fn read(verb: Verb, r: &mut Reader, lexicon: &Lexicon, hand: &[Card]) -> Option<
             armies: r.counts(lexicon)?,
         },
         Verb::Attack => {
-            let air = r.word(&lexicon.air);
+            let mut air = r.word(&lexicon.air);
             let from = r.territory(lexicon)?;
             let to = r.territory(lexicon)?;
-            let air = air || r.word(&lexicon.air);
+            let plan = r.plan(lexicon, &mut air)?;
             Action::Attack {
                 from,
                 to,
                 air_card: air.then(|| Card::of(to)),
-                plan: Plan::default(),
+                plan,
             }
         }
         Verb::Continue => Action::Continue {
-            plan: Plan::default(),
+            plan: r.plan(lexicon, &mut false)?,
         },
         Verb::EndAttacks => Action::EndCombat,
         Verb::RevealTerrain => Action::RevealTerrain,
