@@ -1002,6 +1002,8 @@ async fn a_seat_page_links_to_the_game_s_rules_and_card_glossary_in_the_reader_s
         "Ataque Aéreo",
         "Passagem Oculta",
         "at most 6 cards",
+        "Playing by mail",
+        "attack Brazil Argentina 2 dice 3 battles stop at 4 occupy all",
     ] {
         assert!(war.text().contains(words), "{words}: {}", war.text());
     }
@@ -1013,6 +1015,8 @@ async fn a_seat_page_links_to_the_game_s_rules_and_card_glossary_in_the_reader_s
         )
         .await;
     assert!(pt.text().contains("no máximo 6 cartas"), "{}", pt.body);
+    assert!(pt.text().contains("Jogar por e-mail"), "{}", pt.body);
+    assert!(pt.text().contains("colocar 3 Brasil 2 Peru"), "{}", pt.body);
     // No game of that name: the 404 page.
     assert_eq!(app.get("/guide/chess").await.status, 404);
     app.stop().await;

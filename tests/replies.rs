@@ -348,3 +348,55 @@ fn a_mail_shows_each_kind_of_command_before_more_of_one() {
     }
     assert!(checked > 5, "only {checked} hands of more than eight moves");
 }
+
+/// The commands the games' guides teach (`/guide/<game>`, "Playing by mail") are commands, in
+/// every language: War's read by its grammar, whatever the position; Condottiere's start with
+/// one of its command words (its moves are read against the legal ones of the moment).
+#[test]
+fn the_commands_the_guides_teach_are_commands() {
+    let registry = Registry::standard();
+    let catalogs = registry.catalogs();
+    let war = registry.get("war").expect("War is registered");
+    let game = new_game(war, 4, 7);
+    let seat = game.waiting_on()[0];
+    for lang in catalogs.languages() {
+        let words = catalogs.words(lang);
+        let taught = |game: &str| -> Vec<String> {
+            (1..)
+                .map(|n| format!("{game}-guide-mail-{n}"))
+                .take_while(|id| words.maybe(id).is_some())
+                .flat_map(|id| {
+                    words
+                        .get(&format!("{id}.command"))
+                        .split(" · ")
+                        .map(str::to_owned)
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        };
+        let war_lines = taught("war");
+        assert!(war_lines.len() >= 7, "{lang}: {war_lines:?}");
+        for line in &war_lines {
+            assert!(
+                matches!(
+                    read_line(war, &game, seat, line, catalogs),
+                    Command::Action(_)
+                ),
+                "{lang}: the guide's {line:?} does not read"
+            );
+        }
+        let verbs: Vec<String> = ["place", "play", "pass", "keep", "draw"]
+            .iter()
+            .map(|v| words.get(&format!("condottiere-command-{v}")))
+            .collect();
+        let condottiere_lines = taught("condottiere");
+        assert!(
+            condottiere_lines.len() >= 5,
+            "{lang}: {condottiere_lines:?}"
+        );
+        for line in condottiere_lines {
+            let first = line.split_whitespace().next().unwrap_or("").to_lowercase();
+            assert!(verbs.contains(&first), "{lang}: the guide's {line:?}");
+        }
+    }
+}

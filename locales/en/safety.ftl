@@ -19,6 +19,8 @@ public-players = Players
 # <game>-guide-term-1… (each with .term, the name it explains) under <game>-guide-glossary.
 guide-title = How to play { $game }
 guide-rules = The rules in short
+guide-mail = Playing by mail
+guide-mail-intro = Answer any mail of the game with your move on the first line: the mail lists the moves you can make then. Case, accents and little words like “the” do not matter; anything after the move goes to the table as a message.
 seat-guide = Rules and cards
 
 condottiere-guide-glossary = The cards
@@ -47,6 +49,16 @@ condottiere-guide-term-8 = Takes one of your face-up Mercenaries back from your 
     .term = Scarecrow
 condottiere-guide-term-9 = Ends the battle at once: the strongest line wins.
     .term = Surrender
+condottiere-guide-mail-1 = Put the Condottiere token on a region (by its Italian name).
+    .command = place Firenze
+condottiere-guide-mail-2 = Play a card, by its code (M1 … M10, HE, CO, DR, WI, SP, BI, SC, SU) or its name.
+    .command = play M5 · play Winter
+condottiere-guide-mail-3 = Pass for the rest of the battle.
+    .command = pass
+condottiere-guide-mail-4 = At the end of a round, the cards you keep.
+    .command = keep M10 HE
+condottiere-guide-mail-5 = How many cards to draw, when you may choose.
+    .command = draw 3
 
 # History: the latest ten entries show; older ones are folded under this summary.
 history-older = { $count ->

@@ -13,6 +13,8 @@ public-players = Jogadores
 
 guide-title = Como jogar { $game }
 guide-rules = As regras em resumo
+guide-mail = Jogar por e-mail
+guide-mail-intro = Responda a qualquer e-mail da partida com a sua jogada na primeira linha: o e-mail lista as jogadas que você pode fazer naquele momento. Maiúsculas, acentos e palavrinhas como “o” não importam; o que vier depois da jogada vai para a mesa como mensagem.
 seat-guide = Regras e cartas
 
 condottiere-guide-glossary = As cartas
@@ -41,6 +43,16 @@ condottiere-guide-term-8 = Devolve à sua mão um dos Mercenários virados para 
     .term = Espantalho
 condottiere-guide-term-9 = Termina a batalha na hora: a linha mais forte vence.
     .term = Rendição
+condottiere-guide-mail-1 = Coloca a ficha do Condottiere numa região (pelo nome italiano).
+    .command = colocar Firenze
+condottiere-guide-mail-2 = Joga uma carta, pelo código (M1 … M10, HE, CO, DR, WI, SP, BI, SC, SU) ou pelo nome.
+    .command = jogar M5 · jogar Inverno
+condottiere-guide-mail-3 = Passa pelo resto da batalha.
+    .command = passar
+condottiere-guide-mail-4 = No fim de uma rodada, as cartas que você guarda.
+    .command = manter M10 Heroína
+condottiere-guide-mail-5 = Quantas cartas comprar, quando você pode escolher.
+    .command = comprar 3
 
 history-older = { $count ->
         [one] Uma jogada anterior

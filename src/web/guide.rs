@@ -1,7 +1,9 @@
 //! A game's guide for newcomers: its rules in short and a glossary of its pieces or cards,
 //! linked from every seat page. Words only: `<game>-guide-rule-1`, `-2`… (the rules in
-//! order) and `<game>-guide-term-1`, `-2`… (each with a `.term` attribute, the name it
-//! explains), so a game has a guide when its catalog writes one, in every language it has.
+//! order), `<game>-guide-term-1`, `-2`… (each with a `.term` attribute, the name it
+//! explains) and `<game>-guide-mail-1`, `-2`… (each with a `.command` attribute: a reply
+//! command, and what it does), so a game has a guide when its catalog writes one, in every
+//! language it has.
 
 use super::html::{message, render};
 use super::AppState;
@@ -23,6 +25,8 @@ pub struct GuidePage<'w> {
     pub rules: Vec<String>,
     pub glossary_title: String,
     pub terms: Vec<Term>,
+    /// Reply commands (`term`) and what each does.
+    pub commands: Vec<Term>,
 }
 
 /// Where a game's guide is, when its catalog has one.
@@ -65,12 +69,20 @@ pub async fn guide(
             text: w.get(id),
         })
         .collect();
+    let commands = numbered(&w, &format!("{name}-guide-mail-"))
+        .iter()
+        .map(|id| Term {
+            term: w.get(&format!("{id}.command")),
+            text: w.get(id),
+        })
+        .collect();
     let page = GuidePage {
         w,
         title: w.one("guide-title", "game", w.get(&format!("{name}-title"))),
         rules,
         glossary_title: w.get(&format!("{name}-guide-glossary")),
         terms,
+        commands,
     };
     render(StatusCode::OK, &page)
 }
