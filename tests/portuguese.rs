@@ -963,29 +963,23 @@ async fn the_api_answers_a_portuguese_client_in_portuguese(backend: Backend) {
         .unwrap_or("")
         .to_owned();
     read("a move the rules refuse", &refused, 422, &code);
+    // A seat's POST to `/api/v1/games/{game}/{path}`.
+    let post = |path: &str| {
+        app.client
+            .post(app.url(&format!("/api/v1/games/{}/{path}", creator.game)))
+            .bearer_auth(mover.bearer())
+    };
     let shape = app
-        .read_raw(
-            app.client
-                .post(app.url(&format!("/api/v1/games/{}/moves", creator.game)))
-                .bearer_auth(mover.bearer())
-                .json(&serde_json::json!({"seq": seq + 1})),
-        )
+        .read_raw(post("moves").json(&serde_json::json!({"seq": seq + 1})))
         .await;
     read("a move without an action", &shape, 400, "invalid");
     let empty = app
-        .read_raw(
-            app.client
-                .post(app.url(&format!("/api/v1/games/{}/messages", creator.game)))
-                .bearer_auth(mover.bearer())
-                .json(&serde_json::json!({"text": "  "})),
-        )
+        .read_raw(post("messages").json(&serde_json::json!({"text": "  "})))
         .await;
     read("an empty message", &empty, 422, "invalid");
     let again = app
         .read_raw(
-            app.client
-                .post(app.url(&format!("/api/v1/games/{}/accept", creator.game)))
-                .bearer_auth(mover.bearer())
+            post("accept")
                 .header(reqwest::header::CONTENT_TYPE, "text/plain")
                 .body("x"),
         )

@@ -32,26 +32,8 @@ fn waiting(app: &TestApp, game: &str) -> (Vec<Seat>, i64) {
 
 /// The newest mail to `address` about `game` that can be answered.
 fn answerable(app: &TestApp, address: &str, game: &str) -> Mail {
-    app.smtp
-        .mails_to(address)
-        .into_iter()
-        .rev()
-        .find(|m| m.reply_to.as_deref().is_some_and(|r| r.contains(game)))
+    app.answerable(address, game)
         .unwrap_or_else(|| panic!("no mail to {address} about {game} to answer"))
-}
-
-/// The reply commands a mail offers (the lines after "for example:").
-fn offered_commands(mail: &Mail) -> Vec<String> {
-    let mut lines = mail
-        .text
-        .lines()
-        .skip_while(|l| !l.contains("for example:"));
-    lines.next();
-    lines
-        .take_while(|l| !l.trim().is_empty())
-        .map(|l| l.trim().to_owned())
-        .filter(|l| l != "…")
-        .collect()
 }
 
 async fn started_game(app: &TestApp, players: usize, options: &[&str]) -> Vec<SeatLink> {
@@ -73,7 +55,7 @@ async fn a_whole_game_is_played_by_answering_the_mails_with_quotes_and_signature
         let Some(seat) = seats.first() else { break };
         let address = email_of(seat.number());
         let mail = answerable(&app, address, &game);
-        let commands = offered_commands(&mail);
+        let commands = mail.offered_commands();
         assert!(
             !commands.is_empty(),
             "a mail to a deciding seat offers commands:\n{}",
@@ -140,7 +122,7 @@ async fn portuguese_commands_play_and_other_words_become_messages_to_the_table(b
             break;
         }
         let mail = answerable(&app, email_of(seat.number()), &game);
-        let first = offered_commands(&mail).remove(0);
+        let first = mail.offered_commands().remove(0);
         assert!(app.reply(&mail, &first, "").await.starts_with("250"));
         app.deliver_mail().await;
     }
@@ -244,7 +226,7 @@ async fn forged_and_retired_addresses_bounce_and_machines_and_duplicates_are_not
     let seat = seats[0];
     let address = email_of(seat.number());
     let mail = answerable(&app, address, &game);
-    let command = offered_commands(&mail).remove(0);
+    let command = mail.offered_commands().remove(0);
     let reply_to = mail.reply_to.clone().unwrap();
     let sent_before = app.smtp.count();
     let raw = |headers: &str, id: &str| {

@@ -987,18 +987,16 @@ fn first_waiting(app: &TestApp, game: &GameId) -> (Option<Seat>, i64) {
     (seat, loaded.seq())
 }
 
-/// The reply commands a mail offers (the lines after "for example:").
-fn offered(mail: &support::Mail) -> Vec<String> {
-    let mut lines = mail
-        .text
-        .lines()
-        .skip_while(|l| !l.contains("for example:"));
-    lines.next();
-    lines
-        .take_while(|l| !l.trim().is_empty())
-        .map(|l| l.trim().to_owned())
-        .filter(|l| l != "…")
-        .collect()
+/// Answer `mail` to `seat` with `body`; the service's answer to that reply.
+async fn reply(app: &TestApp, seat: Seat, mail: &support::Mail, body: &str) -> support::Mail {
+    let answer = app.reply(mail, body, "").await;
+    assert!(answer.starts_with("250"), "LMTP: {answer}");
+    app.deliver_mail().await;
+    app.smtp
+        .latest_to(email_of(seat.number()), |m| {
+            m.subject.contains("your reply")
+        })
+        .expect("every reply is answered")
 }
 
 /// A War game played by answering its mails: each deciding seat replies with a command its
@@ -1012,11 +1010,7 @@ async fn a_war_game_is_played_by_replying_to_its_mails(backend: Backend) {
     let game = links[0].game.clone();
     let id = GameId::parse(&game).unwrap();
     let answerable = |seat: Seat| {
-        app.smtp
-            .mails_to(email_of(seat.number()))
-            .into_iter()
-            .rev()
-            .find(|m| m.reply_to.as_deref().is_some_and(|r| r.contains(&game)))
+        app.answerable(email_of(seat.number()), &game)
             .unwrap_or_else(|| panic!("no mail to {seat} about {game} to answer"))
     };
     let mut played = BTreeSet::new();
@@ -1025,7 +1019,7 @@ async fn a_war_game_is_played_by_replying_to_its_mails(backend: Backend) {
             break;
         };
         let mail = answerable(seat);
-        let commands = offered(&mail);
+        let commands = mail.offered_commands();
         assert!(
             !commands.is_empty(),
             "a War mail offers commands:\n{}",
@@ -1041,15 +1035,7 @@ async fn a_war_game_is_played_by_replying_to_its_mails(backend: Backend) {
             "end turn" => "encerrar o turno".to_owned(),
             other => other.to_owned(),
         };
-        let answer = app.reply(&mail, &format!("{line}\n-- \nAnn"), "").await;
-        assert!(answer.starts_with("250"), "LMTP: {answer}");
-        app.deliver_mail().await;
-        let told = app
-            .smtp
-            .latest_to(email_of(seat.number()), |m| {
-                m.subject.contains("your reply")
-            })
-            .expect("every reply is answered");
+        let told = reply(&app, seat, &mail, &format!("{line}\n-- \nAnn")).await;
         assert!(
             told.text.contains("Applied: your move is move"),
             "{line:?}: {}",
@@ -1075,16 +1061,7 @@ async fn a_war_game_is_played_by_replying_to_its_mails(backend: Backend) {
             "Not applied: the first line of your reply looks like a move",
         ),
     ] {
-        let mail = answerable(seat);
-        let answer = app.reply(&mail, line, "").await;
-        assert!(answer.starts_with("250"), "LMTP: {answer}");
-        app.deliver_mail().await;
-        let told = app
-            .smtp
-            .latest_to(email_of(seat.number()), |m| {
-                m.subject.contains("your reply")
-            })
-            .expect("every reply is answered");
+        let told = reply(&app, seat, &answerable(seat), line).await;
         assert!(told.text.contains(answered), "{line:?}: {}", told.text);
         assert_eq!(first_waiting(&app, &id).1, seq, "{line:?} changed the game");
     }

@@ -143,24 +143,29 @@ pub fn read_line(
         words
     };
     let wanted = sorted(words.clone());
-    let legal = game.legal_actions(seat);
-    let phrases = |action: &Action| {
-        languages
-            .iter()
-            .flat_map(|w| kind.commands(action, w))
-            .collect::<Vec<_>>()
-    };
-    if let Some(action) = legal
+    // Each legal action with its phrases of every language, folded.
+    let listed: Vec<(Action, Vec<Vec<String>>)> = game
+        .legal_actions(seat)
+        .into_iter()
+        .map(|action| {
+            let phrases = languages
+                .iter()
+                .flat_map(|w| kind.commands(&action, w))
+                .map(|p| fold(&p))
+                .collect();
+            (action, phrases)
+        })
+        .collect();
+    if let Some((action, _)) = listed
         .iter()
-        .find(|action| phrases(action).iter().any(|p| sorted(fold(p)) == wanted))
+        .find(|(_, phrases)| phrases.iter().any(|p| sorted(p.clone()) == wanted))
     {
         return Command::Action(action.clone());
     }
-    let starts_alike = legal.iter().any(|action| {
-        phrases(action)
-            .iter()
-            .any(|p| fold(p).first() == words.first())
-    });
+    let starts_alike = listed
+        .iter()
+        .flat_map(|(_, phrases)| phrases)
+        .any(|p| p.first() == words.first());
     if starts_alike {
         Command::Unreadable
     } else {
@@ -187,13 +192,9 @@ pub fn command_examples(kind: &dyn Kind, game: &Game, seat: Seat, words: &Words)
             chosen[i] = true;
         }
     }
-    let mut room = COMMAND_EXAMPLES - kinds.len();
-    for flag in chosen.iter_mut().filter(|f| !**f) {
-        if room == 0 {
-            break;
-        }
+    let room = COMMAND_EXAMPLES - kinds.len();
+    for flag in chosen.iter_mut().filter(|f| !**f).take(room) {
         *flag = true;
-        room -= 1;
     }
     let mut examples: Vec<String> = phrases
         .iter()

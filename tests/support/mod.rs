@@ -259,6 +259,20 @@ impl Mail {
             .unwrap_or_else(|| panic!("no {fragment} link in {:?}:\n{}", self.subject, self.text))
             .to_string()
     }
+    /// The reply commands this mail offers (the lines after "for example:"), "…" aside.
+    pub fn offered_commands(&self) -> Vec<String> {
+        let mut lines = self
+            .text
+            .lines()
+            .skip_while(|l| !l.contains("for example:"));
+        lines.next();
+        lines
+            .take_while(|l| !l.trim().is_empty())
+            .map(|l| l.trim().to_owned())
+            .filter(|l| l != "…")
+            .collect()
+    }
+
     pub fn is_game_over(&self) -> bool {
         self.subject.contains(" is over")
     }
@@ -780,22 +794,10 @@ impl TestApp {
         };
         for seat in waiting {
             let address = email_of(seat.number());
-            let Some(mail) = self
-                .smtp
-                .mails_to(address)
-                .into_iter()
-                .rev()
-                .find(|m| m.reply_to.as_deref().is_some_and(|r| r.contains(game)))
-            else {
+            let Some(mail) = self.answerable(address, game) else {
                 continue;
             };
-            let Some(command) = mail
-                .text
-                .lines()
-                .skip_while(|l| !l.contains("for example:"))
-                .nth(1)
-                .map(|l| l.trim().to_owned())
-            else {
+            let Some(command) = mail.offered_commands().into_iter().next() else {
                 continue;
             };
             let answer = self.reply(&mail, &command, "").await;
@@ -810,6 +812,15 @@ impl TestApp {
             }
         }
         false
+    }
+
+    /// The newest mail to `address` about `game` that can be answered (it has a reply address).
+    pub fn answerable(&self, address: &str, game: &str) -> Option<Mail> {
+        self.smtp
+            .mails_to(address)
+            .into_iter()
+            .rev()
+            .find(|m| m.reply_to.as_deref().is_some_and(|r| r.contains(game)))
     }
 
     /// Deliver `raw` for `to` over LMTP from `from` ("" for a bounce); the server's answer to

@@ -5,7 +5,7 @@
 //! [`Verb::ALL`], the rest territories, cards, continents and numbers by their names in any
 //! language or their ids. Reading checks the line's shape only; the rules judge the move.
 
-use super::territory_in;
+use super::{continent_in, territory_in};
 use crate::engine::war::{
     Action, Amount, Card, Continent, Direction, Occupy, Plan, Territory, TerritoryCounts, View,
 };
@@ -107,28 +107,29 @@ impl Lexicon {
             list.dedup();
             list
         };
+        let word = |key: &str| names(&|w| w.get(key));
         let mut lexicon = Lexicon {
             verbs: Vec::new(),
             territories: Vec::new(),
             continents: Vec::new(),
             jokers: Vec::new(),
-            joker: names(&|w| w.get("war-command-joker")),
-            air: names(&|w| w.get("war-command-air")),
-            all: names(&|w| w.get("war-command-all")),
-            leave: names(&|w| w.get("war-command-leave")),
-            out: names(&|w| w.get("war-command-out")),
-            into: names(&|w| w.get("war-command-in")),
-            dice: names(&|w| w.get("war-command-dice")),
-            battles: names(&|w| w.get("war-command-battles")),
-            stop: names(&|w| w.get("war-command-stop")),
-            ask: names(&|w| w.get("war-command-ask")),
+            joker: word("war-command-joker"),
+            air: word("war-command-air"),
+            all: word("war-command-all"),
+            leave: word("war-command-leave"),
+            out: word("war-command-out"),
+            into: word("war-command-in"),
+            dice: word("war-command-dice"),
+            battles: word("war-command-battles"),
+            stop: word("war-command-stop"),
+            ask: word("war-command-ask"),
             connectors: languages
                 .iter()
                 .flat_map(|w| fold(&w.get("war-command-connectors")))
                 .collect(),
         };
         for verb in Verb::ALL {
-            for name in names(&|w| w.get(verb.key())) {
+            for name in word(verb.key()) {
                 lexicon.verbs.push((name, verb));
             }
         }
@@ -144,7 +145,7 @@ impl Lexicon {
             lexicon
                 .continents
                 .push((fold(&c.id().replace('_', " ")), c));
-            for name in names(&|w| w.get(&format!("war-continent-{}", c.id().replace('_', "-")))) {
+            for name in names(&|w| continent_in(w, c)) {
                 lexicon.continents.push((name, c));
             }
         }
@@ -155,7 +156,7 @@ impl Lexicon {
             lexicon
                 .jokers
                 .push((fold(&joker.id().replace('_', " ")), joker));
-            for name in names(&|w| w.get(key)) {
+            for name in word(key) {
                 lexicon.jokers.push((name, joker));
             }
         }
@@ -485,11 +486,7 @@ pub(super) fn command(action: &Action, words: &Words) -> Option<String> {
         Action::Discard { cards: list } => join(vec![verb(Verb::Discard), cards(list)]),
         Action::Intelligence { continents } => {
             let mut parts = vec![verb(Verb::Intelligence)];
-            parts.extend(
-                continents
-                    .iter()
-                    .map(|c| words.get(&format!("war-continent-{}", c.id().replace('_', "-")))),
-            );
+            parts.extend(continents.iter().map(|&c| continent_in(words, c)));
             join(parts)
         }
         Action::Place { armies } => {

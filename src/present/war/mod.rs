@@ -31,8 +31,11 @@ pub(crate) fn territory_in(words: &Words, t: Territory) -> String {
 }
 
 pub(crate) fn continent(cx: &Ctx, c: Continent) -> String {
-    cx.words
-        .get(&format!("war-continent-{}", c.id().replace('_', "-")))
+    continent_in(&cx.words, c)
+}
+
+pub(crate) fn continent_in(words: &Words, c: Continent) -> String {
+    words.get(&format!("war-continent-{}", c.id().replace('_', "-")))
 }
 
 fn continents(cx: &Ctx, list: &[Continent]) -> String {
