@@ -55,9 +55,16 @@ pub struct ServeArgs {
     /// How many sign-in mails ("my games") one address may be sent in an hour.
     #[arg(long, env = "CORRIERE_SIGN_INS_PER_HOUR", default_value_t = Limits::default().sign_ins_per_hour)]
     pub sign_ins_per_hour: u32,
+    /// How many sign-in mails one client (IP address; IPv6 by its network) may ask for in an hour.
+    #[arg(long, env = "CORRIERE_SIGN_INS_PER_CLIENT_HOUR", default_value_t = Limits::default().sign_ins_per_client_hour)]
+    pub sign_ins_per_client_hour: u32,
     /// How many invitations an address that never followed a link of ours may get in a day.
     #[arg(long, env = "CORRIERE_INVITATIONS_PER_DAY", default_value_t = Limits::default().invitations_per_day)]
     pub invitations_per_day: u32,
+    /// How many addresses that never followed a link of ours one creator (address or client)
+    /// may invite in a day, new games, rematches and replacements together.
+    #[arg(long, env = "CORRIERE_NEW_ADDRESSES_PER_DAY", default_value_t = Limits::default().new_addresses_per_day)]
+    pub new_addresses_per_day: u32,
     /// Messages one seat may send to its table in an hour.
     #[arg(long, env = "CORRIERE_MESSAGES_PER_HOUR", default_value_t = Limits::default().messages_per_hour)]
     pub messages_per_hour: u32,
@@ -184,7 +191,9 @@ impl ServeArgs {
                 games_per_hour: self.games_per_hour,
                 games_per_day: self.games_per_day,
                 sign_ins_per_hour: self.sign_ins_per_hour,
+                sign_ins_per_client_hour: self.sign_ins_per_client_hour,
                 invitations_per_day: self.invitations_per_day,
+                new_addresses_per_day: self.new_addresses_per_day,
                 messages_per_hour: self.messages_per_hour,
             },
             sign_in_ttl: std::time::Duration::from_secs(self.sign_in_minutes.max(1) * 60),

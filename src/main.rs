@@ -118,6 +118,19 @@ enum GameCommand {
         #[command(flatten)]
         args: corriere::config::ServeArgs,
     },
+    /// Mend a game stored before version 0.1's setup names: give a replaced seat back the name
+    /// the game was created with. Taken only if the whole stored log then replays.
+    RestoreName {
+        /// The game id, as in its address.
+        game: String,
+        /// The seat, numbered from 1.
+        #[arg(value_parser = parse_seat)]
+        seat: Seat,
+        /// The seat's name when the game was created (the players' first mails name it).
+        name: String,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
 }
 
 #[derive(Subcommand)]
@@ -229,6 +242,12 @@ fn main() -> ExitCode {
             GameCommand::List { args } => cli::admin::list_games(args),
             GameCommand::Show { game, args } => cli::admin::show_game(args, &game),
             GameCommand::Cancel { game, args } => cli::admin::cancel_game(args, &game),
+            GameCommand::RestoreName {
+                game,
+                seat,
+                name,
+                args,
+            } => cli::admin::restore_name(args, &game, seat, &name),
         },
         Command::Mail { command } => match command {
             MailCommand::List { failed, game, args } => {

@@ -107,6 +107,7 @@ replace-name = Their name
 replace-email = Their email
 replace-button = Invite them
 replace-problem = Choose a resigned seat and give the newcomer's name and a valid email address.
+replace-not-playing = This game is no longer being played, so its seats cannot be handed to anyone else.
 confirm-back = No, go back to the game
 confirm-resign = Resign this game?
     .text = A bot plays your seat from now on, to the end; you cannot take it back. The game's creator may invite someone to take it over.

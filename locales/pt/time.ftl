@@ -107,6 +107,7 @@ replace-name = Nome da pessoa
 replace-email = E-mail da pessoa
 replace-button = Convidar
 replace-problem = Escolha um lugar de quem desistiu e informe o nome e um endereço de e-mail válido de quem vai entrar.
+replace-not-playing = Esta partida não está mais em andamento, então os lugares dela não podem ser passados para outra pessoa.
 confirm-back = Não, voltar para a partida
 confirm-resign = Desistir desta partida?
     .text = A partir de agora um bot joga no seu lugar, até o fim; não é possível voltar atrás. Quem criou a partida pode convidar alguém para assumir o lugar.

@@ -1,9 +1,9 @@
-//! The operator's commands: `game list|show|cancel`, `mail list|retry` and `seat relink`, with
+//! The operator's commands: `game list|show|cancel|restore-name`, `mail list|retry` and `seat relink`, with
 //! the configuration `serve` reads, printing plain text for a terminal.
 
 use crate::config::ServeArgs;
 use crate::engine::Seat;
-use crate::games::admin::GameLine;
+use crate::games::admin::{GameLine, RestoreError};
 use crate::games::{Cancel, CancelError, GameStatus};
 use crate::store::{self, Millis, OutboxRow};
 use anyhow::{Context, Result};
@@ -207,6 +207,31 @@ pub fn relink(args: ServeArgs, game: &str, seat: Seat) -> Result<ExitCode> {
         id.as_str()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// `corriere game restore-name GAME SEAT NAME`: a replaced seat's name at creation, for a
+/// game whose log no longer replayed because a replacement had rewritten it.
+pub fn restore_name(args: ServeArgs, game: &str, seat: Seat, name: &str) -> Result<ExitCode> {
+    let id = super::game_id(game)?;
+    let (games, db) = super::open(args)?;
+    let mut conn = db.get()?;
+    match games.restore_setup_name(&mut conn, &id, seat, name) {
+        Ok(()) => {
+            println!(
+                "Seat {} of game {} was created as {name:?}: the game's log replays again.",
+                seat.number(),
+                id.as_str()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(error @ RestoreError::Store(_)) | Err(error @ RestoreError::Other(_)) => {
+            Err(error).with_context(|| format!("restoring a name in game {game}"))
+        }
+        Err(refused) => {
+            println!("Nothing changed: {refused}.");
+            Ok(ExitCode::FAILURE)
+        }
+    }
 }
 
 /// A time to the second, in UTC.

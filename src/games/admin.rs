@@ -1,6 +1,7 @@
 //! The operator's view from the shell: every game at a glance, one game in full (seats with
 //! their addresses, pending decisions, last moves, mails), and putting a failed mail back.
 
+use super::replay::{self, Setup};
 use super::{names_of, seat_of, GameId, GameStatus, Games, LoadError, Loaded};
 use crate::engine::{Seat, Viewer};
 use crate::present::Ctx;
@@ -190,4 +191,71 @@ impl Games {
             Ok(store::outbox_row(conn, id)?)
         })
     }
+
+    /// Give a seat back the name the game was created with, for a game stored before setup
+    /// names were kept apart from who plays a seat: a replacement then rewrote the one name
+    /// the log's genesis covers, and the log no longer replays. The name is taken only if the
+    /// whole stored log replays with it, so this can mend a chain and never forge one.
+    pub fn restore_setup_name(
+        &self,
+        conn: &mut AnyConnection,
+        game: &GameId,
+        seat: Seat,
+        name: &str,
+    ) -> Result<(), RestoreError> {
+        write_transaction(conn, |conn| -> Result<(), RestoreError> {
+            let row = store::lock_game(conn, game)?.ok_or(RestoreError::NoSuchGame)?;
+            let head = row.log_head.clone().ok_or(RestoreError::NotStarted)?;
+            let mut seats = store::seats_of(conn, game)?;
+            if log_replays(self, conn, &row, &seats, &head)? {
+                return Err(RestoreError::AlreadySound);
+            }
+            let target = seats
+                .iter_mut()
+                .find(|s| seat_of(s) == seat)
+                .ok_or(RestoreError::NoSuchSeat)?;
+            target.setup_name = name.to_owned();
+            if !log_replays(self, conn, &row, &seats, &head)? {
+                return Err(RestoreError::DoesNotReplay);
+            }
+            store::set_setup_name(conn, game, seat.0 as i32, name)?;
+            Ok(())
+        })
+    }
+}
+
+/// Whether a game's whole stored log replays, up to its head, from the setup in these rows.
+fn log_replays(
+    games: &Games,
+    conn: &mut AnyConnection,
+    row: &store::GameRow,
+    seats: &[store::SeatRow],
+    head: &str,
+) -> anyhow::Result<bool> {
+    let kind = games.kind(&row.kind)?;
+    let id = GameId::parse(&row.id)?;
+    let rows = store::actions_from(conn, &id, 1)?;
+    let replayed = Setup::from_rows(kind, row, seats)
+        .and_then(|setup| setup.start(kind))
+        .and_then(|mut replay| replay::catch_up(kind, &mut replay, &rows, head));
+    Ok(replayed.unwrap_or(false))
+}
+
+/// Why a setup name was not restored.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    #[error("there is no such seat")]
+    NoSuchSeat,
+    #[error("the game never started: it has no log to mend")]
+    NotStarted,
+    #[error("the game's log already replays: nothing to restore")]
+    AlreadySound,
+    #[error("with that name the log still does not replay: it is not the name the game was created with")]
+    DoesNotReplay,
+    #[error(transparent)]
+    Store(#[from] diesel::result::Error),
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
 }

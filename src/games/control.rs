@@ -25,7 +25,7 @@ impl Games {
             // Its decision, if it has one, is the bot's now.
             self.due_now(conn, id, seat, now)?;
             let seats = store::seats_of(conn, id)?;
-            let recipients = self.seat_recipients(conn, id, &seats, now)?;
+            let recipients = self.seat_recipients(conn, &row, &seats, now)?;
             for (other, to) in seats.iter().zip(&recipients) {
                 let Some(to) = to else { continue };
                 let extra = (other.seat == row.creator_seat)
@@ -58,7 +58,7 @@ impl Games {
             store::bump_revision(conn, id)?;
             restart_deadline(conn, id, mine.seat, row.hours_per_decision, now)?;
             let seats = store::seats_of(conn, id)?;
-            let recipients = self.seat_recipients(conn, id, &seats, now)?;
+            let recipients = self.seat_recipients(conn, &row, &seats, now)?;
             for (other, to) in seats.iter().zip(&recipients) {
                 let Some(to) = to else { continue };
                 let mail = self.seat_notice(&row, &seats, other, to, "returned", seat, None)?;
@@ -127,6 +127,10 @@ impl Games {
                     seat.number(),
                 )));
             }
+            // An invitation to a new address, like a new game's.
+            let creator_row = &seats[row.creator_seat as usize];
+            self.count_invitation(conn, &person, &creator_row.email, None, now)?
+                .map_err(TimeError::Limited)?;
             // A newcomer the service knows no language of reads the creator's, who invites.
             if person.language.is_none() && person.language_seen.is_none() {
                 let creator_row = seats.iter().find(|s| s.seat == row.creator_seat);
@@ -146,7 +150,7 @@ impl Games {
             // The newcomer's decision starts now, with the whole pace.
             restart_deadline(conn, id, seat.0 as i32, row.hours_per_decision, now)?;
             let seats = store::seats_of(conn, id)?;
-            let recipients = self.seat_recipients(conn, id, &seats, now)?;
+            let recipients = self.seat_recipients(conn, &row, &seats, now)?;
             for (other, to) in seats.iter().zip(&recipients) {
                 let Some(to) = to else { continue };
                 let (kind, extra) = if seat_of(other) == seat {

@@ -136,6 +136,7 @@ impl Games {
                     missed: 0,
                     resigned_at: None,
                     messages_mailed_at: 0,
+                    setup_name: seat.name().to_string(),
                 }
             })
             .collect();
@@ -154,15 +155,12 @@ impl Games {
             if person.suppressed_at.is_some() {
                 suppressed.push(CreateProblem::Suppressed(seat_of(seat).number()));
             }
-            if person.verified_at.is_none() && seat.seat != row.creator_seat {
-                let limits = self.limits();
-                let bucket = format!("invitations:{}", person.address);
-                limits::count(
+            if seat.seat != row.creator_seat {
+                self.count_invitation(
                     conn,
-                    "invitations",
-                    &bucket,
-                    limits::DAY,
-                    limits.invitations_per_day,
+                    &person,
+                    &creator.email,
+                    new.client_ip.as_deref(),
                     now,
                 )?
                 .map_err(CreateError::Limited)?;
@@ -220,6 +218,47 @@ impl Games {
         Ok(())
     }
 
+    /// Count an invitation to `invitee` by the creator of `sender` (and their client), if the
+    /// invitee never followed a link of ours: against the invitee's daily limit and the
+    /// sender's daily limit of new addresses. New games, rematches and replacements alike.
+    pub(super) fn count_invitation(
+        &self,
+        conn: &mut AnyConnection,
+        invitee: &store::AddressRow,
+        sender: &str,
+        client: Option<&str>,
+        now: Millis,
+    ) -> diesel::QueryResult<Result<(), limits::Limited>> {
+        if invitee.verified_at.is_some() {
+            return Ok(Ok(()));
+        }
+        let limits = *self.limits();
+        let mut buckets = vec![
+            (
+                format!("invitations:{}", invitee.address),
+                limits.invitations_per_day,
+            ),
+            (
+                format!("new-addresses:{}", store::address_key(sender)),
+                limits.new_addresses_per_day,
+            ),
+        ];
+        buckets.extend(client.map(|ip| {
+            (
+                format!("new-addresses-ip:{ip}"),
+                limits.new_addresses_per_day,
+            )
+        }));
+        for (bucket, limit) in buckets {
+            if let Err(limited) =
+                limits::count(conn, "invitations", &bucket, limits::DAY, limit, now)?
+            {
+                return Ok(Err(limited));
+            }
+        }
+        Ok(Ok(()))
+    }
+
     /// The name of a stored game in `words` (a game of a kind this server does not play is
     /// named by its title or its kind's name).
     pub(super) fn name_of(&self, row: &GameRow, seats: &[SeatRow], words: Words) -> String {
@@ -240,7 +279,7 @@ impl Games {
     ) -> Result<(), CreateError> {
         let id = GameId::parse(&row.id).map_err(anyhow::Error::from)?;
         let creator = &seats[row.creator_seat as usize];
-        let to = self.recipient(conn, &creator.name, &creator.email, Some(&id), now)?;
+        let to = self.seat_recipient(conn, row, creator, now)?;
         let signature = self
             .links()
             .sign(Capability::Confirm, &[&row.id, &to.person.address]);
@@ -258,14 +297,15 @@ impl Games {
                 .seat_url(&id, seat_of(creator), creator.link_version),
         }
         .render()?;
-        if let Some(mail) = self.letter(&to, Class::Asked, Some(&id), "confirm", mail) {
+        if let Some(mail) = self.letter(&to, Class::Confirmation, Some(&id), "confirm", mail) {
             store::enqueue(conn, mail, now)?;
         }
         Ok(())
     }
 
     /// The creator followed the confirmation link: their address is proven and the
-    /// invitations leave (once, however often the link is followed). The creator's seat URL.
+    /// invitations leave (once, however often the link is followed); a game whose seats were
+    /// all taken by then (the creator's and bots') starts. The creator's seat URL.
     pub fn confirm(
         &self,
         conn: &mut AnyConnection,
@@ -294,8 +334,15 @@ impl Games {
                 store::set_confirmed(conn, id, now)?;
                 store::mark_verified(conn, &creator.email, now)?;
                 let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
+                let row = GameRow {
+                    confirmed_at: Some(now.0),
+                    ..row
+                };
                 self.invite(conn, kind, &row, &seats, Invite::NewGame, now)?;
                 tracing::info!(game.id = %id, "creator confirmed; invitations queued");
+                if seats.iter().all(|s| s.accepted_at.is_some()) {
+                    self.start(conn, &row, &seats, now)?;
+                }
             }
             Ok(self
                 .0
@@ -321,7 +368,7 @@ impl Games {
             .map_err(|e| anyhow!("stored options of game {id}: {e}"))?;
         let names = names_of(seats);
         let creator = &seats[row.creator_seat as usize];
-        let recipients = self.seat_recipients(conn, &id, seats, now)?;
+        let recipients = self.seat_recipients(conn, row, seats, now)?;
         for (seat_row, to) in seats.iter().zip(&recipients) {
             let Some(to) = to else { continue };
             if seat_row.seat == row.creator_seat {
@@ -350,7 +397,7 @@ impl Games {
                     seat_url,
                 }
                 .render()?;
-                if let Some(mail) = self.letter(to, Class::Game, Some(&id), "rematch", mail) {
+                if let Some(mail) = self.letter(to, Class::Invitation, Some(&id), "rematch", mail) {
                     store::enqueue(conn, mail, now)?;
                 }
                 continue;
@@ -373,7 +420,7 @@ impl Games {
                 game_url: self.0.links.game_url(&id),
             }
             .render()?;
-            if let Some(mail) = self.letter(to, Class::Game, Some(&id), "invitation", mail) {
+            if let Some(mail) = self.letter(to, Class::Invitation, Some(&id), "invitation", mail) {
                 store::enqueue(conn, mail, now)?;
             }
         }
@@ -448,7 +495,9 @@ impl Games {
                 }
                 store::record_acceptance(conn, id, mine.seat, now, contribution.as_str(), source)?;
                 let seats = store::seats_of(conn, id)?;
-                if seats.iter().any(|s| s.accepted_at.is_none()) {
+                // A game starts only once its creator proved their address (confirming starts
+                // a game whose seats were all taken by then: the creator's and bots').
+                if row.confirmed_at.is_none() || seats.iter().any(|s| s.accepted_at.is_none()) {
                     return Ok(None);
                 }
                 Ok(Some(self.start(conn, &row, &seats, now)?))
@@ -484,7 +533,7 @@ impl Games {
             .map(|p| (p.seat, p.decision.clone()))
             .collect();
         let head = replay.head_hex();
-        let recipients = self.seat_recipients(conn, &id, seats, now)?;
+        let recipients = self.seat_recipients(conn, row, seats, now)?;
         for (seat_row, to) in seats.iter().zip(&recipients) {
             let Some(to) = to else { continue };
             let seat = seat_of(seat_row);
@@ -624,14 +673,10 @@ impl Games {
             store::drop_deadlines(conn, id)?;
             let seats = store::seats_of(conn, id)?;
             let names = names_of(&seats);
-            let recipients = self.seat_recipients(conn, id, &seats, now)?;
+            let recipients = self.seat_recipients(conn, &row, &seats, now)?;
             for (other, to) in seats.iter().zip(&recipients) {
                 let Some(to) = to else { continue };
                 if why == Cancel::Declined(seat_of(other)) {
-                    continue;
-                }
-                // Invitations had not left yet: the other players never heard of the game.
-                if row.confirmed_at.is_none() && other.seat != row.creator_seat {
                     continue;
                 }
                 let words = to.words;
@@ -655,7 +700,13 @@ impl Games {
                     commitment: row.commitment.clone(),
                 }
                 .render()?;
-                if let Some(mail) = self.letter(to, Class::Game, Some(id), "cancelled", mail) {
+                // Invitees hear of the cancellation of what they were invited to; nobody hears
+                // of a game whose creator never confirmed (the mail room's rule).
+                let class = match row.status() {
+                    GameStatus::Inviting => Class::Invitation,
+                    _ => Class::Game,
+                };
+                if let Some(mail) = self.letter(to, class, Some(id), "cancelled", mail) {
                     store::enqueue(conn, mail, now)?;
                 }
             }
@@ -681,7 +732,7 @@ impl Games {
                 .iter()
                 .find(|s| seat_of(s) == seat)
                 .ok_or(RelinkError::NoSuchSeat)?;
-            let to = self.recipient(conn, &row.name, &row.email, Some(game_id), now)?;
+            let to = self.seat_recipient(conn, &game, row, now)?;
             let words = to.words;
             let receipt = match &game.log_head {
                 Some(head) => words.with(
@@ -706,7 +757,7 @@ impl Games {
                 receipt,
             }
             .render()?;
-            if let Some(mail) = self.letter(&to, Class::Game, Some(game_id), "relink", mail) {
+            if let Some(mail) = self.letter(&to, Class::Invitation, Some(game_id), "relink", mail) {
                 store::enqueue(conn, mail, now)?;
             }
             Ok(())

@@ -14,8 +14,13 @@ pub struct Limits {
     pub games_per_day: u32,
     /// Sign-in mails one address may be sent in an hour.
     pub sign_ins_per_hour: u32,
+    /// Sign-in mails one client (IP address) may ask for in an hour, whatever the addresses.
+    pub sign_ins_per_client_hour: u32,
     /// Invitations an address that never followed a link of ours may be sent in a day.
     pub invitations_per_day: u32,
+    /// Invitations one creator (their address, and their client) may send in a day to
+    /// addresses that never followed a link of ours: new games, rematches and replacements.
+    pub new_addresses_per_day: u32,
     /// Messages one seat may send to its table in an hour (pages, API and replies together).
     pub messages_per_hour: u32,
 }
@@ -26,7 +31,9 @@ impl Default for Limits {
             games_per_hour: 10,
             games_per_day: 30,
             sign_ins_per_hour: 3,
+            sign_ins_per_client_hour: 10,
             invitations_per_day: 3,
+            new_addresses_per_day: 20,
             messages_per_hour: 30,
         }
     }
@@ -39,7 +46,9 @@ impl Limits {
             games_per_hour: u32::MAX,
             games_per_day: u32::MAX,
             sign_ins_per_hour: u32::MAX,
+            sign_ins_per_client_hour: u32::MAX,
             invitations_per_day: u32::MAX,
+            new_addresses_per_day: u32::MAX,
             messages_per_hour: u32::MAX,
         }
     }

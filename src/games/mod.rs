@@ -604,7 +604,7 @@ impl Games {
             if creator.email.to_lowercase() == row.to_addr.to_lowercase() {
                 return Ok(());
             }
-            let to = self.recipient(conn, &creator.name, &creator.email, Some(&id), now)?;
+            let to = self.seat_recipient(conn, &game, creator, now)?;
             let words = to.words;
             let mail = compose::MailFailed {
                 w: words,

@@ -14,14 +14,15 @@ use crate::kinds::{Action, Kind, RuleError};
 use crate::mail::compose;
 use crate::present::{Ctx, Words};
 use crate::store::{
-    self, AnyConnection, Db, GameId, GameRow, GameStatus, Millis, NewMove, SeatRow,
+    self, write_transaction, AnyConnection, Db, GameId, GameRow, GameStatus, Millis, NewMove,
+    SeatRow,
 };
 use anyhow::anyhow;
 use rand_core::SeedableRng;
 use std::sync::Arc;
 
-/// How often a move is prepared again when something changed its game while it was being
-/// prepared; a second change within one move means something is wrong.
+/// How often a move is prepared without a lock, again when something changed its game while
+/// it was being prepared; after that it is prepared and stored under the game's write lock.
 pub const MOVE_ATTEMPTS: usize = 3;
 
 /// An action of a script the rules refused after earlier ones were applied.
@@ -129,16 +130,7 @@ impl Games {
                 .await
                 .map_err(MoveError::Unexpected)??;
             match db.store_move(prepared.write.clone()).await {
-                Ok(true) => {
-                    let auth = &prepared.auth;
-                    self.0.cache.put(&auth.game_id, prepared.after);
-                    tracing::info!(game.id = %auth.game_id, seat = auth.seat.number(), seq = prepared.outcome.seq, by = mover.author().name(), "move stored");
-                    // Bots whose turn it is now play at once (a bot mover loops itself).
-                    if prepared.bot_next && !matches!(mover, Mover::Bot { .. }) {
-                        Box::pin(self.play_bots(db, &auth.game_id)).await;
-                    }
-                    return Ok(prepared.outcome);
-                }
+                Ok(true) => return Ok(self.stored(db, &mover, prepared).await),
                 // The game changed under the move: prepare it again (it is usually stale now).
                 Ok(false) => continue,
                 Err(error) if store::is_unique_violation(&error) => {
@@ -149,11 +141,42 @@ impl Games {
                 Err(error) => return Err(error.into()),
             }
         }
-        Err(anyhow!(
-            "game {} kept changing while a move was being stored",
-            mover.game()
-        )
-        .into())
+        // Other moves of the game were stored under every attempt (several seats answering
+        // one simultaneous decision at once): prepare and store this one holding the game's
+        // write lock, so that nothing can change the game in between. Slower, but it cannot
+        // lose: a legal answer is applied or refused with a reason, never lost to contention.
+        let (games, who, script, lang) =
+            (self.clone(), mover.clone(), inputs.clone(), lang.to_owned());
+        let prepared = db
+            .run(move |conn| {
+                write_transaction(conn, |conn| -> Result<Prepared, MoveError> {
+                    store::lock_game(conn, who.game())?.ok_or(MoveError::NoSuchGame)?;
+                    let prepared = games.prepare(conn, &who, expected_seq, &script, &lang)?;
+                    if !store::store_move(conn, &prepared.write)? {
+                        return Err(anyhow!(
+                            "game {} changed while its write lock was held",
+                            who.game()
+                        )
+                        .into());
+                    }
+                    Ok(prepared)
+                })
+            })
+            .await
+            .map_err(MoveError::Unexpected)??;
+        Ok(self.stored(db, &mover, prepared).await)
+    }
+
+    /// A move is stored: its replay goes to the cache, and bots whose turn it is now play at
+    /// once (a bot mover loops itself).
+    async fn stored(&self, db: &Db, mover: &Mover, prepared: Prepared) -> MoveOutcome {
+        let auth = &prepared.auth;
+        self.0.cache.put(&auth.game_id, prepared.after);
+        tracing::info!(game.id = %auth.game_id, seat = auth.seat.number(), seq = prepared.outcome.seq, by = mover.author().name(), "move stored");
+        if prepared.bot_next && !matches!(mover, Mover::Bot { .. }) {
+            Box::pin(self.play_bots(db, &auth.game_id)).await;
+        }
+        prepared.outcome
     }
 
     /// Everything a move writes, built from one snapshot ([`store::read_snapshot`]) without
@@ -254,7 +277,7 @@ impl Games {
             seen_by.push(seat.0 as i32);
         }
         if over {
-            let recipients = self.seat_recipients(conn, id, &seats, now)?;
+            let recipients = self.seat_recipients(conn, &row, &seats, now)?;
             for (seat_row, to) in seats.iter().zip(&recipients) {
                 let Some(to) = to else { continue };
                 let mail = self.game_over(kind, &row, &seats, seat_row, to, &after)?;
@@ -281,7 +304,7 @@ impl Games {
                 if seat_row.bot_plays() || !seat_row.has_person() {
                     continue;
                 }
-                let to = &self.recipient(conn, &seat_row.name, &seat_row.email, Some(id), now)?;
+                let to = &self.seat_recipient(conn, &row, seat_row, now)?;
                 if !to.wants(Class::Turn) {
                     continue;
                 }

@@ -175,31 +175,42 @@ impl Games {
         &self,
         conn: &mut AnyConnection,
         address: &EmailAddress,
+        client: Option<&str>,
     ) -> Result<(), SignInError> {
         let now = self.now();
         let key = store::address_key(address.as_str());
         write_transaction(conn, |conn| -> Result<(), SignInError> {
             let limits = *self.limits();
-            limits::count(
-                conn,
-                "sign_ins",
-                &format!("sign-in:{key}"),
-                limits::HOUR,
-                limits.sign_ins_per_hour,
-                now,
-            )?
-            .map_err(SignInError::Limited)?;
+            let mut buckets = vec![(format!("sign-in:{key}"), limits.sign_ins_per_hour)];
+            buckets.extend(
+                client.map(|ip| (format!("sign-in-ip:{ip}"), limits.sign_ins_per_client_hour)),
+            );
+            for (bucket, limit) in buckets {
+                limits::count(conn, "sign_ins", &bucket, limits::HOUR, limit, now)?
+                    .map_err(SignInError::Limited)?;
+            }
             let Some(person) = store::find_address(conn, &key)? else {
                 return Ok(());
             };
-            if store::seats_of_address(conn, &key)?.is_empty() {
+            // Only a player of a game whose creator proved their address: a seat in a game
+            // nobody confirmed is a stranger's address someone typed.
+            let mut seated = false;
+            for seat in store::seats_of_address(conn, &key)? {
+                let id = store::GameId::parse(&seat.game_id).map_err(anyhow::Error::from)?;
+                let game = store::find_game(conn, &id)?;
+                if game.is_some_and(|g| g.confirmed_at.is_some()) {
+                    seated = true;
+                    break;
+                }
+            }
+            if !seated {
                 return Ok(());
             }
             let nonce = store::random_base32(26);
             let expires = now.plus(self.0.sign_in_ttl);
             store::insert_sign_in(conn, &nonce, &key, now, expires)?;
             let signature = self.links().sign(Capability::SignIn, &[&nonce, &key]);
-            let to = self.recipient(conn, address.as_str(), address.as_str(), None, now)?;
+            let to = self.person_recipient(conn, address.as_str(), address.as_str(), now)?;
             let mail = compose::SignIn {
                 w: to.words,
                 footer: self.footer(&person),
@@ -518,7 +529,7 @@ impl Games {
             return Ok(false);
         }
         let name = to_name.unwrap_or_default();
-        let to = self.recipient(conn, &name, &person.address, None, now)?;
+        let to = self.person_recipient(conn, &name, &person.address, now)?;
         let mail = compose::Digest {
             w: to.words,
             footer: self.footer(person),

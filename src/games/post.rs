@@ -5,20 +5,61 @@ use super::{Capability, GameId, Games};
 use crate::kinds::Kind;
 use crate::mail::compose::{Footer, Rendered};
 use crate::present::Words;
-use crate::store::{self, AddressRow, AnyConnection, Millis, NewMail, SeatRow};
+use crate::store::{self, AddressRow, AnyConnection, GameRow, Millis, NewMail, SeatRow};
 use diesel::QueryResult;
 
 /// What a mail is about decides who gets it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Class {
-    /// Asked for by the person: a sign-in, a confirmation of their own game.
+    /// The creator's confirmation of their own game: the only mail a game sends before its
+    /// creator proved their address.
+    Confirmation,
+    /// Asked for by the person: a sign-in, the answer to their reply, their deadline.
     Asked,
-    /// Something that changes a game for everyone: an invitation, the start, the end, a
-    /// cancellation, a new link, a failed mail, a rematch.
+    /// An invitation to a game, and what concerns it before the seat is taken: a new link to
+    /// it, a rematch, the game's cancellation.
+    Invitation,
+    /// Something that changes a game for everyone: the start, the end, a cancellation, a new
+    /// link, a failed mail, a resignation.
     Game,
     /// A turn: sent at once in `every_turn` mode, gathered in the digest in `digest` mode,
     /// not sent in `results` mode or for a muted game.
     Turn,
+}
+
+/// Where a recipient stands in the game a mail is about. With [`Class`], the one rule of who
+/// may be mailed what: nobody is mailed a game they did not ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// The mail is about no seat: the person's own (a sign-in, their digest).
+    Person,
+    /// A seat of a game whose creator has not confirmed their address: only the creator's
+    /// confirmation goes out.
+    Unconfirmed,
+    /// Invited to a confirmed game and not in yet: invitation mail only.
+    Invited,
+    /// In a confirmed game, having accepted the seat.
+    Seated,
+}
+
+impl Standing {
+    /// Where the person of `seat` stands in `game`.
+    pub fn of(game: &GameRow, seat: &SeatRow) -> Standing {
+        match (game.confirmed_at, seat.accepted_at) {
+            (None, _) => Standing::Unconfirmed,
+            (Some(_), None) => Standing::Invited,
+            (Some(_), Some(_)) => Standing::Seated,
+        }
+    }
+
+    /// Whether a mail of `class` may go to someone standing here (before what they asked for).
+    pub fn admits(self, class: Class) -> bool {
+        match self {
+            Standing::Unconfirmed => class == Class::Confirmation,
+            Standing::Invited => class == Class::Invitation,
+            Standing::Person | Standing::Seated => class != Class::Confirmation,
+        }
+    }
 }
 
 /// How a person asked to be mailed.
@@ -57,6 +98,8 @@ pub struct Recipient<'w> {
     pub words: Words<'w>,
     /// Whether they muted the game the mail is about.
     pub muted: bool,
+    /// Where they stand in the game the mail is about.
+    pub standing: Standing,
 }
 
 impl Recipient<'_> {
@@ -64,44 +107,63 @@ impl Recipient<'_> {
         MailMode::parse(&self.person.mail_mode).unwrap_or(MailMode::EveryTurn)
     }
 
-    /// Whether a mail of `class` goes to this person now.
+    /// Whether a mail of `class` goes to this person now: one their standing in the game
+    /// admits, and they asked for.
     pub fn wants(&self, class: Class) -> bool {
-        if self.person.suppressed_at.is_some() {
+        if self.person.suppressed_at.is_some() || !self.standing.admits(class) {
             return false;
         }
         match class {
-            Class::Asked | Class::Game => true,
+            Class::Confirmation | Class::Asked | Class::Invitation | Class::Game => true,
             Class::Turn => !self.muted && self.mode() == MailMode::EveryTurn,
         }
     }
 }
 
 impl Games {
-    /// The person of `email` as a recipient (made when first seen), for a mail about `game`.
-    pub(crate) fn recipient(
+    /// The person of `email` as a recipient (made when first seen), for a mail about no seat:
+    /// their sign-in, their digest.
+    pub(crate) fn person_recipient(
         &self,
         conn: &mut AnyConnection,
         name: &str,
         email: &str,
-        game: Option<&GameId>,
         now: Millis,
     ) -> QueryResult<Recipient<'_>> {
-        // A person met before, with their mute of the game, in one look-up; else made now
-        // (only a known person mutes a game: `store::set_muted` is asked by one).
-        let known = match game {
-            Some(game) => store::find_address_muting(conn, email, game)?,
-            None => None,
-        };
-        let (person, muted) = match known {
-            Some(known) => known,
-            None => (store::ensure_address(conn, email, now)?, false),
-        };
+        let person = store::ensure_address(conn, email, now)?;
         Ok(Recipient {
             name: name.to_owned(),
             email: email.to_owned(),
             words: self.words_for(&person),
             person,
+            muted: false,
+            standing: Standing::Person,
+        })
+    }
+
+    /// The person of a seat as a recipient (made when first seen), for a mail about its game:
+    /// with their mute of the game and where they stand in it.
+    pub(crate) fn seat_recipient(
+        &self,
+        conn: &mut AnyConnection,
+        game: &GameRow,
+        seat: &SeatRow,
+        now: Millis,
+    ) -> QueryResult<Recipient<'_>> {
+        // A person met before, with their mute of the game, in one look-up; else made now
+        // (only a known person mutes a game: `store::set_muted` is asked by one).
+        let (person, muted) = match store::find_address_muting(conn, &seat.email, &game.game_id())?
+        {
+            Some(known) => known,
+            None => (store::ensure_address(conn, &seat.email, now)?, false),
+        };
+        Ok(Recipient {
+            name: seat.name.clone(),
+            email: seat.email.clone(),
+            words: self.words_for(&person),
+            person,
             muted,
+            standing: Standing::of(game, seat),
         })
     }
 
@@ -109,11 +171,11 @@ impl Games {
     pub(crate) fn seat_recipients(
         &self,
         conn: &mut AnyConnection,
-        game: &GameId,
+        game: &GameRow,
         seats: &[SeatRow],
         now: Millis,
     ) -> QueryResult<Vec<Option<Recipient<'_>>>> {
-        let muted = store::muted_by(conn, game)?;
+        let muted = store::muted_by(conn, &game.game_id())?;
         let emails: Vec<&str> = seats
             .iter()
             .filter(|s| s.has_person())
@@ -136,6 +198,7 @@ impl Games {
                     email: seat.email.clone(),
                     words: self.words_for(&person),
                     muted: muted.contains(&person.address),
+                    standing: Standing::of(game, seat),
                     person,
                 }))
             })

@@ -88,7 +88,7 @@ impl Games {
                 .position(|&i| seat_of(&seats[i]) == auth.seat())
                 .ok_or_else(|| anyhow!("the proposer has no seat"))?;
             let proposer_row = &seats[auth.seat().index()];
-            let to = self.recipient(conn, &proposer_row.name, &proposer_row.email, None, now)?;
+            let to = self.person_recipient(conn, &proposer_row.name, &proposer_row.email, now)?;
             let old_title = self.name_of(&old, &seats, to.words);
             let new = NewGame {
                 game: old.kind.clone(),

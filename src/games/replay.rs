@@ -50,7 +50,9 @@ impl Setup {
                 game: game.kind.clone(),
                 rules_version: u32::try_from(game.rules_version)?,
                 options: options.json().clone(),
-                seats: seats.iter().map(|s| s.name.clone()).collect(),
+                // The names the game was set up with, not who plays each seat now: the
+                // genesis covers them, and a replacement must not break the chain.
+                seats: seats.iter().map(|s| s.setup_name.clone()).collect(),
                 commitment: game.commitment.clone(),
                 contributions,
             },

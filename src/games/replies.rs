@@ -483,7 +483,7 @@ impl Games {
             .find(|s| seat_of(s) == seat)
             .ok_or_else(|| anyhow!("no seat {}", seat.number()))?;
         let kind = self.kind(&row.kind)?;
-        let to = self.recipient(conn, &seat_row.name, &seat_row.email, Some(id), now)?;
+        let to = self.seat_recipient(conn, &row, seat_row, now)?;
         let words = self.registry().catalogs().words(lang);
         let names = names_of(&seats);
         let cx = Ctx::new(words, &names, Viewer::Seat(seat));

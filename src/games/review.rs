@@ -158,6 +158,7 @@ impl Games {
                         missed: 0,
                         resigned_at: None,
                         messages_mailed_at: 0,
+                        setup_name: name.clone(),
                     },
                 )?;
             }

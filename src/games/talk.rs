@@ -306,7 +306,7 @@ impl Games {
         }
         let seats = store::seats_of(conn, id)?;
         let rows = store::messages_of(conn, &row)?;
-        let recipients = self.seat_recipients(conn, id, &seats, now)?;
+        let recipients = self.seat_recipients(conn, &row, &seats, now)?;
         let seq = self.load(conn, id).map(|l| l.seq()).unwrap_or(0);
         let mut queued = 0;
         for (seat_row, to) in seats.iter().zip(&recipients) {

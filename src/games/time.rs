@@ -85,6 +85,8 @@ service_error!(TimeError {
     NotReplaceable,
     #[error("that address may not be invited")]
     Refused(super::CreateProblem),
+    #[error("too many invitations: {0:?}")]
+    Limited(super::limits::Limited),
 });
 
 /// A seat's new control and missed count: (seat, control, missed).
@@ -282,7 +284,7 @@ impl Games {
         let mut mails = Vec::new();
         if let Some(kind) = notice {
             let id = GameId::parse(&row.id)?;
-            let recipients = self.seat_recipients(conn, &id, seats, now)?;
+            let recipients = self.seat_recipients(conn, row, seats, now)?;
             for (other, to) in seats.iter().zip(&recipients) {
                 let Some(to) = to else { continue };
                 let mail = self.seat_notice(row, seats, other, to, kind, seat, None)?;
@@ -506,7 +508,7 @@ impl Games {
             return Ok(());
         }
         let seat = seat_of(seat_row);
-        let to = self.recipient(conn, &seat_row.name, &seat_row.email, Some(&id), now)?;
+        let to = self.seat_recipient(conn, game_row, seat_row, now)?;
         let game_kind = self.kind(&game_row.kind)?;
         let names = names_of(seats);
         let cx = Ctx::new(to.words, &names, Viewer::Seat(seat));

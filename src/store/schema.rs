@@ -41,6 +41,7 @@ diesel::table! {
         missed -> Integer,
         resigned_at -> Nullable<BigInt>,
         messages_mailed_at -> BigInt,
+        setup_name -> Text,
     }
 }
 

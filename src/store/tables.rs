@@ -138,6 +138,11 @@ pub struct GameRow {
 }
 
 impl GameRow {
+    /// The game's id (a stored id was checked when it was made).
+    pub fn game_id(&self) -> super::GameId {
+        super::GameId(self.id.clone())
+    }
+
     /// The status; an unknown stored value reads as `Imported` (never playable).
     pub fn status(&self) -> GameStatus {
         GameStatus::parse(&self.status).unwrap_or(GameStatus::Imported)
@@ -167,6 +172,9 @@ pub struct SeatRow {
     pub resigned_at: Option<i64>,
     /// The creation time of the last message this seat was mailed.
     pub messages_mailed_at: i64,
+    /// The seat's name when the game was created. The log's genesis covers it, so it never
+    /// changes; `name` is who plays the seat now (a replacement rewrites that one only).
+    pub setup_name: String,
 }
 
 /// Who plays a seat.

@@ -213,7 +213,24 @@ pub fn set_resigned(
     })
 }
 
-/// A new person takes over a seat: its name, address and a new link version.
+/// The name a seat had when its game was created, set again by the operator for a game stored
+/// before setup names were kept apart (`corriere game restore-name`).
+pub fn set_setup_name(
+    conn: &mut AnyConnection,
+    game: &GameId,
+    seat: i32,
+    name: &str,
+) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        diesel::update(seats::table.find((game.as_str(), seat)))
+            .set(seats::setup_name.eq(name))
+            .execute(c)
+            .map(drop)
+    })
+}
+
+/// A new person takes over a seat: its name, address and a new link version (the setup name,
+/// which the log's genesis covers, stays).
 pub fn replace_seat(
     conn: &mut AnyConnection,
     game: &GameId,

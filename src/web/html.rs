@@ -1074,6 +1074,11 @@ pub async fn replace(
             let flash = Flash::error(w.get("replace-problem"));
             seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
         }
+        Ok(Err(TimeError::NotPlaying)) => {
+            let flash = Flash::error(w.get("replace-not-playing"));
+            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
+        }
+        Ok(Err(TimeError::Limited(limited))) => super::too_many(w, &limited),
         Ok(Err(error)) => PageError::unexpected(error.into(), Some(&path.game), w),
         Err(error) => error.into_response(w),
     }

@@ -276,8 +276,9 @@ pub async fn request_sign_in(
             },
         );
     };
+    let client = state.client_ip(&request);
     match blocking(&state, move |s, conn| {
-        s.games.request_sign_in(conn, &address)
+        s.games.request_sign_in(conn, &address, client.as_deref())
     })
     .await
     {
@@ -619,12 +620,17 @@ pub async fn confirm(
     let Ok(game) = GameId::parse(&game) else {
         return super::html::not_found(w);
     };
+    let id = game.clone();
     match blocking(&state, move |s, conn| {
         s.games.confirm(conn, &game, &signature)
     })
     .await
     {
-        Ok(Ok(seat_url)) => see_other(format!("{seat_url}?confirmed=1")),
+        Ok(Ok(seat_url)) => {
+            // Confirming starts a game whose seats were all taken (the creator's and bots').
+            state.games.play_bots(&state.db, &id).await;
+            see_other(format!("{seat_url}?confirmed=1"))
+        }
         Ok(Err(ConfirmError::NoSuchGame)) => super::html::not_found(w),
         Ok(Err(ConfirmError::BadLink)) => message(StatusCode::FORBIDDEN, w, "page-bad-confirm"),
         Ok(Err(ConfirmError::NotInviting)) => message(StatusCode::CONFLICT, w, "page-too-late"),
