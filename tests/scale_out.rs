@@ -37,6 +37,7 @@ impl Node {
             .env("CORRIERE_GAMES_PER_HOUR", "100000")
             .env("CORRIERE_GAMES_PER_DAY", "100000")
             .env("CORRIERE_INVITATIONS_PER_DAY", "100000")
+            .env("CORRIERE_NEW_ADDRESSES_PER_DAY", "100000")
             // Both schedulers look for due deadlines every second.
             .env("CORRIERE_SCHEDULER_SECONDS", "1")
             .stdout(Stdio::piped())

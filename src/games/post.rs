@@ -43,12 +43,14 @@ pub enum Standing {
 }
 
 impl Standing {
-    /// Where the person of `seat` stands in `game`.
+    /// Where the person of `seat` stands in `game`. A confirmed creator is at the table from
+    /// the confirmation on: the game is theirs before they take their seat.
     pub fn of(game: &GameRow, seat: &SeatRow) -> Standing {
+        let host = seat.seat == game.creator_seat;
         match (game.confirmed_at, seat.accepted_at) {
             (None, _) => Standing::Unconfirmed,
-            (Some(_), None) => Standing::Invited,
-            (Some(_), Some(_)) => Standing::Seated,
+            (Some(_), None) if !host => Standing::Invited,
+            (Some(_), _) => Standing::Seated,
         }
     }
 
