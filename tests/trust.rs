@@ -50,6 +50,21 @@ async fn play(app: &TestApp, game: &str, moves: usize) -> bool {
     loaded.state().is_some_and(|s| s.is_over())
 }
 
+/// Seat 3 resigns and the creator (seat 1) gives the seat to Dora.
+async fn resign_and_replace(app: &TestApp, links: &[SeatLink]) {
+    let resigned = app
+        .post_form(&format!("{}/resign", links[2].url), &[("confirm", "yes")])
+        .await;
+    assert_eq!(resigned.status, 303, "{}", resigned.body);
+    let replaced = app
+        .post_form(
+            &format!("{}/replace", links[0].url),
+            &[("seat", "3"), ("name", "Dora"), ("email", email_of(4))],
+        )
+        .await;
+    assert_eq!(replaced.status, 303, "{}", replaced.body);
+}
+
 /// A day `days` from the service's clock, as the absence form writes it.
 fn day(app: &TestApp, days: i64) -> String {
     let now = chrono::DateTime::from_timestamp_millis(app.running.state.games.now().0).unwrap();
@@ -82,17 +97,7 @@ async fn every_operation_on_a_game_leaves_it_readable_by_a_cold_process(backend:
         )
         .await;
     assert_eq!(away.status, 303, "{}", away.body);
-    let resigned = app
-        .post_form(&format!("{}/resign", links[2].url), &[("confirm", "yes")])
-        .await;
-    assert_eq!(resigned.status, 303, "{}", resigned.body);
-    let replaced = app
-        .post_form(
-            &format!("{}/replace", links[0].url),
-            &[("seat", "3"), ("name", "Dora"), ("email", email_of(4))],
-        )
-        .await;
-    assert_eq!(replaced.status, 303, "{}", replaced.body);
+    resign_and_replace(&app, &links).await;
     let id = GameId::parse(&creator.game).unwrap();
     app.running
         .state
@@ -412,17 +417,7 @@ async fn a_game_broken_by_an_old_replacement_is_mended_by_its_original_name() {
     let creator = app.create_game(3, &[]).await;
     let links = app.accept_all(&creator.game, 3).await;
     play(&app, &creator.game, 5).await;
-    let resigned = app
-        .post_form(&format!("{}/resign", links[2].url), &[("confirm", "yes")])
-        .await;
-    assert_eq!(resigned.status, 303, "{}", resigned.body);
-    let replaced = app
-        .post_form(
-            &format!("{}/replace", links[0].url),
-            &[("seat", "3"), ("name", "Dora"), ("email", email_of(4))],
-        )
-        .await;
-    assert_eq!(replaced.status, 303, "{}", replaced.body);
+    resign_and_replace(&app, &links).await;
     // What the old version stored: the replacement's name where the creation's was.
     let db = app.db.clone();
     app.stop().await;
