@@ -43,22 +43,29 @@ impl AppState {
         self.base_url.as_str()
     }
 
-    /// The client's IP address, for the rate limits: the connection's, or behind a reverse
-    /// proxy the last hop the proxy appended to `X-Forwarded-For`.
+    /// The client, for the rate limits: the key of its IP address (`limits::client_key`: an
+    /// IPv6 client by its /64), the connection's, or behind a reverse proxy the last hop the
+    /// proxy appended to `X-Forwarded-For`.
     pub fn client_ip(&self, request: &HttpRequest) -> Option<String> {
-        if self.behind_proxy {
-            let forwarded = request
+        let forwarded = || {
+            let last = request
                 .headers()
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.rsplit(',').next())
-                .map(|ip| ip.trim().to_owned())
-                .filter(|ip| !ip.is_empty());
-            if forwarded.is_some() {
-                return forwarded;
-            }
-        }
-        request.peer_addr().map(|addr| addr.ip().to_string())
+                .get("x-forwarded-for")?
+                .to_str()
+                .ok()?
+                .rsplit(',')
+                .next()?
+                .trim();
+            last.parse::<std::net::IpAddr>()
+                .ok()
+                .or_else(|| last.parse::<SocketAddr>().ok().map(|a| a.ip()))
+        };
+        let ip = self
+            .behind_proxy
+            .then(forwarded)
+            .flatten()
+            .or_else(|| request.peer_addr().map(|addr| addr.ip()))?;
+        Some(crate::games::limits::client_key(ip))
     }
 
     /// The words of the request's language: the one chosen for it (see `language`: a saved
