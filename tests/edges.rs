@@ -4,6 +4,7 @@
 mod support;
 
 use corriere::config::Config;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::sync::Arc;
 use support::{Backend, TestDb};
 
@@ -78,4 +79,109 @@ async fn an_ipv6_client_is_limited_by_its_64_block(backend: Backend) {
     let (status, body) = create("::ffff:203.0.113.8").await;
     assert_eq!(status, 429, "the same IPv4 address written in IPv6: {body}");
     running.stop().await;
+}
+
+/// Send `request` on a connection of its own and read what comes back until it closes.
+fn send_raw(addr: &str, request: &[u8]) -> String {
+    let mut stream = std::net::TcpStream::connect(addr).expect("the service listens");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    // The service may stop reading (and answer) before the request is all written.
+    let _ = stream.write_all(request);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// What a client sends wrong (a URI longer than the service reads, a header that is not one)
+/// is the client's mistake: the log says so below ERROR, so no client can write ERROR lines.
+#[test]
+fn client_mistakes_are_not_logged_as_errors() {
+    let root = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_corriere"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
+        .arg(root.path().join("data"))
+        .env("CORRIERE_LOG", "info")
+        .env(
+            "CORRIERE_DATABASE_URL",
+            format!("sqlite://{}", root.path().join("data/c.db").display()),
+        )
+        .env_remove("CORRIERE_BEHIND_PROXY")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut serving = String::new();
+    stdout.read_line(&mut serving).unwrap();
+    let addr = serving
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("http://"))
+        .unwrap_or_else(|| panic!("the service says where it serves: {serving:?}"))
+        .trim_end_matches('/')
+        .to_owned();
+    let (lines, logged) = std::sync::mpsc::channel();
+    let stderr = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let long = format!(
+        "GET /games/{} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "a".repeat(200_000)
+    );
+    let answer = send_raw(&addr, long.as_bytes());
+    assert!(answer.starts_with("HTTP/1.1 431"), "{answer:?}");
+    let answer = send_raw(
+        &addr,
+        b"GET / HTTP/1.1\r\nHost: x\r\nNot A Header\x01: 1\r\n\r\n",
+    );
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer:?}");
+    // Each mistake is logged once its connection closes: wait for both lines (a positive), then
+    // for the answer to a good request, and read what came before it.
+    let mut seen = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while seen
+        .iter()
+        .filter(|l: &&String| l.contains("parse error"))
+        .count()
+        < 2
+    {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match logged.recv_timeout(left) {
+            Ok(line) => seen.push(line),
+            Err(_) => panic!("the two mistakes were not logged: {seen:#?}"),
+        }
+    }
+    let answer = send_raw(
+        &addr,
+        b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer:?}");
+    while let Ok(line) = logged.recv_timeout(std::time::Duration::from_secs(30)) {
+        let done = line.contains("GET /healthz");
+        seen.push(line);
+        if done {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    let errors: Vec<&String> = seen.iter().filter(|l| l.contains("ERROR")).collect();
+    assert!(errors.is_empty(), "a client wrote ERROR lines: {errors:#?}");
+    for line in seen.iter().filter(|l| l.contains("parse error")) {
+        assert!(
+            line.contains("WARN") || line.contains("INFO"),
+            "a client's mistake is logged as one: {line}"
+        );
+        assert!(
+            !line.contains("aaaa"),
+            "the log does not repeat what the client sent: {line}"
+        );
+    }
 }

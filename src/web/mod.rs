@@ -7,6 +7,7 @@ pub mod create;
 pub mod guide;
 pub mod html;
 pub mod language;
+pub mod logs;
 pub mod people;
 pub mod present;
 pub mod public;
