@@ -6,9 +6,188 @@ mod support;
 use corriere::config::Config;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::sync::Arc;
-use support::{Backend, TestDb};
+use support::{Backend, TestApp, TestDb, PLAYERS};
 
-on_each_backend!(an_ipv6_client_is_limited_by_its_64_block);
+on_each_backend!(
+    a_database_outage_answers_503,
+    an_ipv6_client_is_limited_by_its_64_block,
+);
+
+/// A two-player game created through the API; its id.
+async fn api_game(app: &TestApp) -> String {
+    let created = app
+        .api_create(&serde_json::json!({
+            "seats": [
+                {"name": PLAYERS[0].0, "email": PLAYERS[0].1},
+                {"name": PLAYERS[1].0, "email": PLAYERS[1].1}
+            ]
+        }))
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    created.json()["id"].as_str().unwrap().to_owned()
+}
+
+fn content_type(page: &support::Page) -> &str {
+    page.headers
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_api_answers_unknown_paths_and_wrong_methods_in_json() {
+    let app = TestApp::spawn(&Backend::Sqlite).await;
+    let game = api_game(&app).await;
+    for path in [
+        "/api".to_owned(),
+        "/api/".to_owned(),
+        "/api/v1/nothing".to_owned(),
+        "/api/v2/games".to_owned(),
+        format!("/api/v1/games/{game}/nothing"),
+        format!("/api/v1/games/{game}/seat/extra"),
+    ] {
+        let page = app.get(&path).await;
+        assert_eq!(page.status, 404, "GET {path}: {}", page.body);
+        assert!(
+            content_type(&page).starts_with("application/json"),
+            "GET {path}: {:?} {}",
+            content_type(&page),
+            page.body
+        );
+        assert_eq!(page.json()["error"]["code"], "no_route", "GET {path}");
+        assert!(
+            page.json()["error"]["message"]
+                .as_str()
+                .is_some_and(|m| !m.is_empty()),
+            "{}",
+            page.body
+        );
+    }
+    let wrong = [
+        (reqwest::Method::DELETE, "/api/v1/games".to_owned(), "POST"),
+        (reqwest::Method::GET, "/api/v1/games".to_owned(), "POST"),
+        (
+            reqwest::Method::POST,
+            "/api/v1/kinds".to_owned(),
+            "GET, HEAD",
+        ),
+        (
+            reqwest::Method::PUT,
+            format!("/api/v1/games/{game}"),
+            "GET, HEAD",
+        ),
+        (
+            reqwest::Method::GET,
+            format!("/api/v1/games/{game}/moves"),
+            "POST",
+        ),
+        (
+            reqwest::Method::POST,
+            format!("/api/v1/games/{game}/seat"),
+            "GET, HEAD",
+        ),
+    ];
+    for (method, path, allow) in wrong {
+        let page = app
+            .read_raw(app.client.request(method.clone(), app.url(&path)))
+            .await;
+        assert_eq!(page.status, 405, "{method} {path}: {}", page.body);
+        assert!(
+            content_type(&page).starts_with("application/json"),
+            "{method} {path}: {}",
+            page.body
+        );
+        assert_eq!(page.json()["error"]["code"], "method_not_allowed");
+        assert_eq!(
+            page.headers.get("allow").and_then(|v| v.to_str().ok()),
+            Some(allow),
+            "{method} {path}"
+        );
+        assert!(
+            page.json()["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains(allow)),
+            "the message says what to use: {}",
+            page.body
+        );
+    }
+    // In the reader's language, like every other answer.
+    let english = app.get("/api/v1/nothing").await.json();
+    let portuguese = app
+        .read_raw(
+            app.client
+                .get(app.url("/api/v1/nothing"))
+                .header("accept-language", "pt-BR"),
+        )
+        .await
+        .json();
+    assert_ne!(
+        english["error"]["message"], portuguese["error"]["message"],
+        "{portuguese}"
+    );
+    // The pages keep the site's own 404 page.
+    let page = app.get("/nothing").await;
+    assert_eq!(page.status, 404);
+    assert!(content_type(&page).starts_with("text/html"), "{page:?}");
+    app.stop().await;
+}
+
+/// The database lost under the running service: the SQLite file removed, or the PostgreSQL
+/// database dropped (its connections ended). Pages, the API and writes answer 503, as the
+/// README promises, not 500.
+async fn a_database_outage_answers_503(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let game = api_game(&app).await;
+    assert_eq!(app.api_game(&game).await.status, 200);
+    match &backend {
+        Backend::Sqlite => {
+            let file = app.db.dir.path().join("corriere.db");
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
+            }
+        }
+        Backend::Postgres(server) => {
+            use diesel::{Connection, RunQueryDsl};
+            let name = app.db.url_database_name().expect("a PostgreSQL database");
+            let mut admin = diesel::PgConnection::establish(server).unwrap();
+            diesel::sql_query(format!("DROP DATABASE {name} WITH (FORCE)"))
+                .execute(&mut admin)
+                .unwrap();
+        }
+    }
+    // At once: a connection trusted a moment ago meets the loss in its query.
+    let api = app.api_game(&game).await;
+    assert_eq!(api.status, 503, "the API: {}", api.body);
+    assert_eq!(api.json()["error"]["code"], "unavailable", "{}", api.body);
+    // Then from the pool, which no longer has a good connection to give.
+    let api = app.api_game(&game).await;
+    assert_eq!(api.status, 503, "the API again: {}", api.body);
+    assert_eq!(api.json()["error"]["code"], "unavailable", "{}", api.body);
+    let page = app.public_page(&game).await;
+    assert_eq!(page.status, 503, "the public page: {}", page.body);
+    assert!(content_type(&page).starts_with("text/html"), "{page:?}");
+    let created = app
+        .api_create(&serde_json::json!({
+            "seats": [
+                {"name": "Cleo", "email": "cleo@example.org"},
+                {"name": "Dan", "email": "dan@example.org"}
+            ]
+        }))
+        .await;
+    assert_eq!(created.status, 503, "a write: {}", created.body);
+    assert_eq!(created.json()["error"]["code"], "unavailable");
+    let form = app
+        .create_form(&[
+            ("name1", "Cleo"),
+            ("email1", "cleo@example.org"),
+            ("name2", "Dan"),
+            ("email2", "dan@example.org"),
+        ])
+        .await;
+    assert_eq!(form.status, 503, "the create form: {}", form.body);
+    assert_eq!(app.healthz().await.status, 503);
+    app.stop().await;
+}
 
 /// The service behind a proxy that says who the client is in `X-Forwarded-For`, with
 /// `limits`, on `db`.

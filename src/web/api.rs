@@ -15,7 +15,8 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 
-fn error(status: StatusCode, code: &str, message: impl Into<String>) -> HttpResponse {
+/// The API's error answer: `{"error": {"code", "message"}}`.
+pub(super) fn error(status: StatusCode, code: &str, message: impl Into<String>) -> HttpResponse {
     HttpResponse::build(status)
         .json(serde_json::json!({"error": {"code": code, "message": message.into()}}))
 }
@@ -28,12 +29,21 @@ fn words(request: &HttpRequest) -> Words<'_> {
         .words(request)
 }
 
+/// A failure outside the game's rules, logged: 503 `unavailable` when the database is out of
+/// reach (see [`super::unavailable`]), else 500 `unexpected`.
 fn unexpected(w: Words, error: anyhow::Error, game: Option<&str>) -> HttpResponse {
     tracing::error!(
         game.id = game.unwrap_or("-"),
         error = format!("{error:#}"),
         "request failed"
     );
+    if super::unavailable(&error) {
+        return self::error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "unavailable",
+            w.get("api-error-unavailable"),
+        );
+    }
     self::error(
         StatusCode::INTERNAL_SERVER_ERROR,
         "unexpected",
