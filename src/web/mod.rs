@@ -2,6 +2,7 @@
 //! binds, wires the pages, the JSON API and the mail worker, and stops cleanly.
 
 pub mod api;
+pub mod api_create;
 pub mod api_routes;
 pub mod assets;
 pub mod create;
