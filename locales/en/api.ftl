@@ -23,3 +23,6 @@ api-error-move-shape = send either `action` (one action) or `actions` (a non-emp
 api-error-action-unreadable = the action is not one of this game's: { $why }
 api-error-stale = the game has moved on: it is now at move { $seq }; fetch the seat again
 api-error-not-playing = this game is not being played
+api-error-unavailable = the database is out of reach for the moment; nothing was changed; try again in a minute
+api-error-no-route = there is no such path in the API; its paths are listed in /api/openapi.json
+api-error-method = this path takes { $allowed } only; its operations are listed in /api/openapi.json

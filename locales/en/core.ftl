@@ -340,3 +340,5 @@ rematch-button = Propose a rematch
 rematch-proposed = A rematch was proposed.
 rematch-open = Open your seat in it
 rematch-not-over = A rematch can be proposed once the game is over.
+page-unavailable = Back in a moment
+    .text = We cannot reach our database right now, so nothing was changed. Please try again in a minute.

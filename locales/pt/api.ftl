@@ -23,3 +23,6 @@ api-error-move-shape = envie `action` (uma ação) ou `actions` (uma lista não 
 api-error-action-unreadable = a ação não é uma deste jogo: { $why }
 api-error-stale = a partida andou: agora está na jogada { $seq }; busque o lugar de novo
 api-error-not-playing = esta partida não está em andamento
+api-error-unavailable = o banco de dados está fora de alcance no momento; nada foi alterado; tente de novo daqui a um minuto
+api-error-no-route = este caminho não existe na API; os caminhos dela estão em /api/openapi.json
+api-error-method = este caminho aceita apenas { $allowed }; as operações dele estão em /api/openapi.json

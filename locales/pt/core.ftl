@@ -340,3 +340,5 @@ rematch-button = Propor uma revanche
 rematch-proposed = Uma revanche foi proposta.
 rematch-open = Abrir o seu lugar nela
 rematch-not-over = Uma revanche pode ser proposta quando a partida terminar.
+page-unavailable = Voltamos já
+    .text = Não conseguimos acessar nosso banco de dados agora, então nada foi alterado. Tente de novo daqui a um minuto.

@@ -8,11 +8,7 @@ use std::process::ExitCode;
 pub fn init_logs() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("CORRIERE_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .try_init();
+    crate::web::logs::init(filter);
 }
 
 pub fn serve(args: ServeArgs) -> Result<ExitCode> {

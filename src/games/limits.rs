@@ -3,12 +3,36 @@
 
 use crate::store::{self, AnyConnection, Millis};
 use diesel::QueryResult;
+use std::net::{IpAddr, Ipv6Addr};
 use std::time::Duration;
+
+/// How many leading bits of an IPv6 address name one client: a /64 is the block one subscriber
+/// (a home, a server) is given, so counting each address of it apart would give one client
+/// 2^64 limits.
+pub const IPV6_CLIENT_PREFIX: u32 = 64;
+
+/// The key a client's limits are counted under: an IPv4 address whole (an IPv4 address mapped
+/// into IPv6 as itself); an IPv6 address by its first [`IPV6_CLIENT_PREFIX`] bits, written as
+/// the network, `2001:db8:1:2::/64`.
+pub fn client_key(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let mask = u128::MAX << (128 - IPV6_CLIENT_PREFIX);
+                let network = Ipv6Addr::from(u128::from(v6) & mask);
+                format!("{network}/{IPV6_CLIENT_PREFIX}")
+            }
+        },
+    }
+}
 
 /// The limits, from configuration; forms and the API share them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Games one client (IP address) or one creator address may create in an hour.
+    /// Games one client (IP address, see [`client_key`]) or one creator address may create in
+    /// an hour.
     pub games_per_hour: u32,
     /// … and in a day.
     pub games_per_day: u32,
@@ -86,4 +110,19 @@ pub fn count(
         }));
     }
     Ok(Ok(()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client_key;
+
+    #[test]
+    fn an_ipv6_client_is_its_64_block_and_an_ipv4_client_its_address() {
+        let key = |ip: &str| client_key(ip.parse().unwrap());
+        assert_eq!(key("2001:db8:1:2::1"), "2001:db8:1:2::/64");
+        assert_eq!(key("2001:db8:1:2:ffff:ffff:ffff:ffff"), "2001:db8:1:2::/64");
+        assert_ne!(key("2001:db8:1:3::1"), key("2001:db8:1:2::1"));
+        assert_eq!(key("203.0.113.7"), "203.0.113.7");
+        assert_eq!(key("::ffff:203.0.113.7"), "203.0.113.7");
+    }
 }

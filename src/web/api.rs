@@ -4,9 +4,8 @@
 use super::{blocking, AppState};
 use crate::engine::{Seat, Viewer};
 use crate::games::{
-    AcceptError, ActionInput, AuthError, Contribution, CreateError, EmailAddress, GameId,
-    GameTitle, LoadError, MoveError, Mover, NewGame, NewSeat, PlayerName, SeatAuth, SeatLink,
-    SeatToken,
+    AcceptError, ActionInput, AuthError, Contribution, GameId, LoadError, MoveError, Mover,
+    SeatAuth, SeatLink, SeatToken,
 };
 use crate::kinds::{Action, Json};
 use crate::present::{Ctx, SeatNames, Words};
@@ -15,7 +14,8 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 
-fn error(status: StatusCode, code: &str, message: impl Into<String>) -> HttpResponse {
+/// The API's error answer: `{"error": {"code", "message"}}`.
+pub(super) fn error(status: StatusCode, code: &str, message: impl Into<String>) -> HttpResponse {
     HttpResponse::build(status)
         .json(serde_json::json!({"error": {"code": code, "message": message.into()}}))
 }
@@ -28,12 +28,21 @@ fn words(request: &HttpRequest) -> Words<'_> {
         .words(request)
 }
 
-fn unexpected(w: Words, error: anyhow::Error, game: Option<&str>) -> HttpResponse {
+/// A failure outside the game's rules, logged: 503 `unavailable` when the database is out of
+/// reach (see [`super::unavailable`]), else 500 `unexpected`.
+pub(super) fn unexpected(w: Words, error: anyhow::Error, game: Option<&str>) -> HttpResponse {
     tracing::error!(
         game.id = game.unwrap_or("-"),
         error = format!("{error:#}"),
         "request failed"
     );
+    if super::unavailable(&error) {
+        return self::error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "unavailable",
+            w.get("api-error-unavailable"),
+        );
+    }
     self::error(
         StatusCode::INTERNAL_SERVER_ERROR,
         "unexpected",
@@ -74,173 +83,6 @@ fn no_game(w: Words) -> HttpResponse {
         "no_such_game",
         w.get("api-error-no-game"),
     )
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SeatRequest {
-    name: String,
-    /// The player's address; none for a bot's seat.
-    #[serde(default)]
-    email: Option<String>,
-    /// A bot plays this seat.
-    #[serde(default)]
-    bot: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateRequest {
-    /// The kind of game (default: the first this service plays).
-    #[serde(default)]
-    game: Option<String>,
-    /// The game's options (`GET /api/v1/kinds` lists them); default: all off.
-    #[serde(default)]
-    options: Option<serde_json::Value>,
-    seats: Vec<SeatRequest>,
-    /// The creator's seat, from 1 (default 1).
-    #[serde(default)]
-    creator_seat: Option<Seat>,
-    /// The game's name (default: after its kind and players).
-    #[serde(default)]
-    title: Option<String>,
-    /// Hours each seat has for a decision (12 to 336); absent or null: no deadline.
-    #[serde(default)]
-    hours_per_decision: Option<u32>,
-    /// Only the players see the table's talk.
-    #[serde(default)]
-    private_table: bool,
-}
-
-#[derive(Serialize)]
-struct CreateResponse {
-    id: String,
-    public_url: String,
-    creator_seat: Seat,
-    creator_seat_url: String,
-    /// For `Authorization: Bearer …` as the creator.
-    creator_bearer: String,
-    /// True: the creator was mailed a link to confirm their address; no invitation leaves
-    /// before it is followed.
-    confirmation_mailed: bool,
-}
-
-pub async fn create(
-    state: web::Data<AppState>,
-    request: HttpRequest,
-    body: web::Json<CreateRequest>,
-) -> HttpResponse {
-    let body = body.into_inner();
-    let w = state.words(&request);
-    let mut problems = Vec::new();
-    let registry = state.games.registry();
-    let game = match &body.game {
-        Some(game) => game.clone(),
-        None => registry.names()[0].to_owned(),
-    };
-    let mut seats = Vec::new();
-    for (i, seat) in body.seats.iter().enumerate() {
-        let name = PlayerName::parse(&seat.name).map_err(|e| {
-            let why = w.one(
-                &format!("name-problem-{}", e.code()),
-                "max",
-                PlayerName::MAX_CHARS,
-            );
-            problems.push(w.two("api-error-seat-name", ("index", i), ("why", why)))
-        });
-        let email = match (&seat.email, seat.bot) {
-            (Some(_), true) => {
-                problems.push(w.one("api-error-bot-email", "index", i));
-                Err(())
-            }
-            (None, true) => Ok(None),
-            (None, false) => {
-                problems.push(w.one("api-error-seat-email-missing", "index", i));
-                Err(())
-            }
-            (Some(email), false) => EmailAddress::parse(email)
-                .map(Some)
-                .map_err(|_| problems.push(w.one("api-error-seat-email-bad", "index", i))),
-        };
-        if let (Ok(name), Ok(email)) = (name, email) {
-            seats.push(match email {
-                Some(email) => NewSeat::Person(name, email),
-                None => NewSeat::Bot(name),
-            });
-        }
-    }
-    let creator_seat = body.creator_seat.unwrap_or(Seat(0));
-    if creator_seat.index() >= body.seats.len().max(1) {
-        problems.push(w.get("api-error-creator-seat"));
-    }
-    let title = match body.title.as_deref().map(GameTitle::parse).transpose() {
-        Ok(title) => title,
-        Err(e) => {
-            let why = w.one(
-                &format!("name-problem-{}", e.code()),
-                "max",
-                GameTitle::MAX_CHARS,
-            );
-            problems.push(w.one("api-error-title", "why", why));
-            None
-        }
-    };
-    if !problems.is_empty() {
-        return error(StatusCode::BAD_REQUEST, "invalid", problems.join("; "));
-    }
-    let new = NewGame {
-        game: game.clone(),
-        options: body.options.unwrap_or_else(|| serde_json::json!({})),
-        seats,
-        creator_seat,
-        title,
-        creator_confirmed: false,
-        client_ip: state.client_ip(&request),
-        hours_per_decision: body.hours_per_decision,
-        private_table: body.private_table,
-        // A client that names its language gets the mails of the game in it too.
-        language: request
-            .headers()
-            .contains_key(actix_web::http::header::ACCEPT_LANGUAGE)
-            .then(|| w.lang().to_owned()),
-    };
-    match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
-        Ok(Ok(created)) => {
-            let id = created.game_id.as_str().to_string();
-            HttpResponse::Created().json(CreateResponse {
-                public_url: format!("{}/games/{id}", state.base_url()),
-                creator_seat: created.creator_seat,
-                creator_seat_url: created.creator_url,
-                creator_bearer: format!(
-                    "{}.{}",
-                    created.creator_seat.number(),
-                    created.creator_token.as_str()
-                ),
-                confirmation_mailed: !created.confirmed,
-                id,
-            })
-        }
-        Ok(Err(CreateError::Limited(limited))) => {
-            let minutes = limited.retry_after.as_secs().div_ceil(60).max(1);
-            let mut response = error(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
-                w.one(&format!("limit-{}", limited.what), "minutes", minutes),
-            );
-            response.headers_mut().insert(
-                actix_web::http::header::RETRY_AFTER,
-                actix_web::http::header::HeaderValue::from(limited.retry_after.as_secs().max(1)),
-            );
-            response
-        }
-        Ok(Err(CreateError::Invalid(problems))) => {
-            let kind = registry.get(&game).ok();
-            let text: Vec<String> = problems.iter().map(|p| p.words(kind, w)).collect();
-            error(StatusCode::BAD_REQUEST, "invalid", text.join("; "))
-        }
-        Ok(Err(CreateError::Unexpected(e))) => unexpected(w, e, None),
-        Err(e) => unexpected(w, e.into_inner(), None),
-    }
 }
 
 #[derive(Serialize)]
@@ -358,6 +200,8 @@ fn bad_token(w: Words) -> HttpResponse {
 }
 
 /// The seat link behind `Authorization: Bearer SEAT.TOKEN`, as it arrived (not yet checked).
+/// Every operation for a seat reads it before its body: a request without one is 401 whatever
+/// else is wrong with it.
 #[allow(clippy::result_large_err)]
 fn bearer(request: &HttpRequest, game: &str) -> Result<SeatLink, HttpResponse> {
     let w = words(request);
@@ -384,11 +228,11 @@ fn bearer(request: &HttpRequest, game: &str) -> Result<SeatLink, HttpResponse> {
     Ok(SeatLink { game, seat, token })
 }
 
-/// Check the seat behind `Authorization: Bearer SEAT.TOKEN` and run `work` for it, in one
-/// trip to the database.
+/// Check the seat link of [`bearer`] and run `work` for it, in one trip to the database.
 async fn for_bearer<T, F>(
     state: &web::Data<AppState>,
     request: &HttpRequest,
+    link: SeatLink,
     game: &str,
     work: F,
 ) -> Result<T, HttpResponse>
@@ -396,7 +240,6 @@ where
     T: Send + 'static,
     F: FnOnce(&AppState, &mut AnyConnection, &SeatAuth) -> T + Send + 'static,
 {
-    let link = bearer(request, game)?;
     let w = state.words(request);
     match blocking(state, move |s, conn| {
         let auth = s
@@ -479,10 +322,17 @@ pub async fn post_message(
     state: web::Data<AppState>,
     request: HttpRequest,
     path: web::Path<String>,
-    body: web::Json<MessageRequest>,
+    body: Result<web::Json<MessageRequest>, actix_web::Error>,
 ) -> HttpResponse {
     use crate::games::talk::{MessageError, MessageText, Via};
-    let MessageRequest { text, to } = body.into_inner();
+    let link = match bearer(&request, &path) {
+        Ok(link) => link,
+        Err(response) => return response,
+    };
+    let MessageRequest { text, to } = match body {
+        Ok(body) => body.into_inner(),
+        Err(unreadable) => return unreadable.error_response(),
+    };
     let w = state.words(&request);
     let text = match MessageText::parse(&text) {
         Ok(text) => text,
@@ -505,7 +355,7 @@ pub async fn post_message(
             )
         }
     };
-    let posted = for_bearer(&state, &request, &path, move |s, conn, auth| {
+    let posted = for_bearer(&state, &request, link, &path, move |s, conn, auth| {
         s.games.post_message(conn, auth, to, &text, Via::Api)
     });
     match posted.await {
@@ -582,6 +432,10 @@ pub async fn accept(
     path: web::Path<String>,
     body: web::Bytes,
 ) -> HttpResponse {
+    let link = match bearer(&request, &path) {
+        Ok(link) => link,
+        Err(response) => return response,
+    };
     let body: Option<AcceptRequest> = match optional_json(&request, &body) {
         Ok(body) => body,
         Err(response) => return response,
@@ -600,7 +454,7 @@ pub async fn accept(
             }
         },
     };
-    let accepted = for_bearer(&state, &request, &path, move |s, conn, auth| {
+    let accepted = for_bearer(&state, &request, link, &path, move |s, conn, auth| {
         s.games
             .accept(conn, auth, contribution)
             .map(|accepted| (accepted, auth.game_id().clone()))
@@ -644,13 +498,20 @@ pub async fn make_move(
     state: web::Data<AppState>,
     request: HttpRequest,
     path: web::Path<String>,
-    body: web::Json<MoveRequest>,
+    body: Result<web::Json<MoveRequest>, actix_web::Error>,
 ) -> HttpResponse {
+    let mover = match bearer(&request, &path) {
+        Ok(link) => Mover::Link(link),
+        Err(response) => return response,
+    };
     let MoveRequest {
         seq,
         action,
         actions,
-    } = body.into_inner();
+    } = match body {
+        Ok(body) => body.into_inner(),
+        Err(unreadable) => return unreadable.error_response(),
+    };
     let w = state.words(&request);
     let inputs: Vec<ActionInput> = match (action, actions) {
         (Some(one), None) => vec![ActionInput::Json(one.to_string())],
@@ -665,10 +526,6 @@ pub async fn make_move(
                 w.get("api-error-move-shape"),
             )
         }
-    };
-    let mover = match bearer(&request, &path) {
-        Ok(link) => Mover::Link(link),
-        Err(response) => return response,
     };
     match state
         .games
@@ -780,29 +637,3 @@ pub async fn openapi() -> HttpResponse {
 }
 
 pub const OPENAPI: &str = include_str!("../../docs/openapi.json");
-
-#[cfg(test)]
-mod tests {
-    use super::OPENAPI;
-    use serde_json::Value;
-
-    #[test]
-    fn the_openapi_document_describes_every_api_route_the_service_has() {
-        let doc: Value = serde_json::from_str(OPENAPI).expect("docs/openapi.json is JSON");
-        assert_eq!(doc["openapi"], "3.0.3");
-        let routes = include_str!("mod.rs");
-        let paths = doc["paths"].as_object().unwrap();
-        for line in routes.lines().filter(|l| l.contains(".route(\"/api/v1")) {
-            let path = line.split('"').nth(1).unwrap().replace("{game}", "{id}");
-            let method = if line.contains("web::post()") {
-                "post"
-            } else {
-                "get"
-            };
-            assert!(
-                paths.get(&path).and_then(|p| p.get(method)).is_some(),
-                "{method} {path} is not documented"
-            );
-        }
-    }
-}

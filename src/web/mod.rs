@@ -2,11 +2,14 @@
 //! binds, wires the pages, the JSON API and the mail worker, and stops cleanly.
 
 pub mod api;
+pub mod api_create;
+pub mod api_routes;
 pub mod assets;
 pub mod create;
 pub mod guide;
 pub mod html;
 pub mod language;
+pub mod logs;
 pub mod people;
 pub mod present;
 pub mod public;
@@ -43,22 +46,29 @@ impl AppState {
         self.base_url.as_str()
     }
 
-    /// The client's IP address, for the rate limits: the connection's, or behind a reverse
-    /// proxy the last hop the proxy appended to `X-Forwarded-For`.
+    /// The client, for the rate limits: the key of its IP address (`limits::client_key`: an
+    /// IPv6 client by its /64), the connection's, or behind a reverse proxy the last hop the
+    /// proxy appended to `X-Forwarded-For`.
     pub fn client_ip(&self, request: &HttpRequest) -> Option<String> {
-        if self.behind_proxy {
-            let forwarded = request
+        let forwarded = || {
+            let last = request
                 .headers()
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.rsplit(',').next())
-                .map(|ip| ip.trim().to_owned())
-                .filter(|ip| !ip.is_empty());
-            if forwarded.is_some() {
-                return forwarded;
-            }
-        }
-        request.peer_addr().map(|addr| addr.ip().to_string())
+                .get("x-forwarded-for")?
+                .to_str()
+                .ok()?
+                .rsplit(',')
+                .next()?
+                .trim();
+            last.parse::<std::net::IpAddr>()
+                .ok()
+                .or_else(|| last.parse::<SocketAddr>().ok().map(|a| a.ip()))
+        };
+        let ip = self
+            .behind_proxy
+            .then(forwarded)
+            .flatten()
+            .or_else(|| request.peer_addr().map(|addr| addr.ip()))?;
+        Some(crate::games::limits::client_key(ip))
     }
 
     /// The words of the request's language: the one chosen for it (see `language`: a saved
@@ -106,7 +116,8 @@ pub fn language(request: &HttpRequest, known: &[&str]) -> String {
         .unwrap_or_else(|| crate::present::DEFAULT_LANGUAGE.to_string())
 }
 
-/// A failure outside the game's rules: the pool, a panicked task. Shown as a plain 500 page.
+/// A failure outside the game's rules: the pool, a panicked task. Shown as a plain 500 page, or
+/// 503 when the database is out of reach ([`unavailable`]).
 pub struct PageError(anyhow::Error);
 
 impl PageError {
@@ -117,6 +128,9 @@ impl PageError {
             error = format!("{error:#}"),
             "request failed"
         );
+        if unavailable(&error) {
+            return html::message(StatusCode::SERVICE_UNAVAILABLE, words, "page-unavailable");
+        }
         html::message(StatusCode::INTERNAL_SERVER_ERROR, words, "page-broken")
     }
 
@@ -127,6 +141,26 @@ impl PageError {
     pub fn into_inner(self) -> anyhow::Error {
         self.0
     }
+}
+
+/// Whether `error` says the database is out of reach rather than the service broken: no
+/// connection in time (the pool's wait), one that would not open or check out (a SQLite file
+/// deleted or replaced, a PostgreSQL database gone), or one that closed under its query (its
+/// server ended it). Answered 503, as the README says.
+pub fn unavailable(error: &anyhow::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error as DieselError};
+    error.chain().any(|cause| {
+        cause.is::<diesel::r2d2::PoolError>()
+            || cause.is::<crate::store::ConnectError>()
+            || cause.is::<diesel::ConnectionError>()
+            || matches!(
+                cause.downcast_ref::<DieselError>(),
+                Some(DieselError::DatabaseError(
+                    DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                    _
+                ))
+            )
+    })
 }
 
 /// Run store work on the blocking pool with a pooled connection (see `Db::run`).
@@ -205,22 +239,13 @@ fn unreadable_form(
 
 /// The router tries resources in order and matches each pattern with a dynamic segment by a
 /// regular expression: the API and the seat's own pages sit behind one prefix each, so the
-/// requests a move makes meet a few patterns rather than every route of the site. A path
-/// under a prefix that no route inside takes gets the site's 404, as any other.
+/// requests a move makes meet a few patterns rather than every route of the site. The API's
+/// routes are one table (`api_routes`), answering in JSON outside it; a path under the seat's
+/// prefix that no route inside takes gets the site's 404, as any other.
 fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(
-        web::scope("/api")
-            .route("/openapi.json", web::get().to(api::openapi))
-            .route("/v1/kinds", web::get().to(api::kinds))
-            .route("/v1/games", web::post().to(api::create))
-            .service(
-                web::scope("/v1/games/{game}")
-                    .route("", web::get().to(api::game))
-                    .route("/seat", web::get().to(api::seat))
-                    .route("/accept", web::post().to(api::accept))
-                    .route("/moves", web::post().to(api::make_move))
-                    .route("/messages", web::post().to(api::post_message)),
-            ),
+        // One table of routes, answering JSON outside it (`api_routes`).
+        api_routes::scope(),
     )
     .service(
         web::scope("/games/{game}/seat/{seat}/{token}")

@@ -1,0 +1,177 @@
+//! `POST /api/v1/games`: a game created by the API, its seats, options and title read with the
+//! limits the create form uses, its refusals said in the API's error shape.
+
+use super::api::{error, unexpected};
+use super::{blocking, AppState};
+use crate::engine::Seat;
+use crate::games::{CreateError, EmailAddress, GameTitle, NewGame, NewSeat, PlayerName};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    name: String,
+    /// The player's address; none for a bot's seat.
+    #[serde(default)]
+    email: Option<String>,
+    /// A bot plays this seat.
+    #[serde(default)]
+    bot: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    /// The kind of game (default: the first this service plays).
+    #[serde(default)]
+    game: Option<String>,
+    /// The game's options (`GET /api/v1/kinds` lists them); default: all off.
+    #[serde(default)]
+    options: Option<serde_json::Value>,
+    seats: Vec<SeatRequest>,
+    /// The creator's seat, from 1 (default 1).
+    #[serde(default)]
+    creator_seat: Option<Seat>,
+    /// The game's name (default: after its kind and players).
+    #[serde(default)]
+    title: Option<String>,
+    /// Hours each seat has for a decision (12 to 336); absent or null: no deadline.
+    #[serde(default)]
+    hours_per_decision: Option<u32>,
+    /// Only the players see the table's talk.
+    #[serde(default)]
+    private_table: bool,
+}
+
+#[derive(Serialize)]
+struct CreateResponse {
+    id: String,
+    public_url: String,
+    creator_seat: Seat,
+    creator_seat_url: String,
+    /// For `Authorization: Bearer …` as the creator.
+    creator_bearer: String,
+    /// True: the creator was mailed a link to confirm their address; no invitation leaves
+    /// before it is followed.
+    confirmation_mailed: bool,
+}
+
+pub async fn create(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    body: web::Json<CreateRequest>,
+) -> HttpResponse {
+    let body = body.into_inner();
+    let w = state.words(&request);
+    let mut problems = Vec::new();
+    let registry = state.games.registry();
+    let game = match &body.game {
+        Some(game) => game.clone(),
+        None => registry.names()[0].to_owned(),
+    };
+    let mut seats = Vec::new();
+    for (i, seat) in body.seats.iter().enumerate() {
+        let name = PlayerName::parse(&seat.name).map_err(|e| {
+            let why = w.one(
+                &format!("name-problem-{}", e.code()),
+                "max",
+                PlayerName::MAX_CHARS,
+            );
+            problems.push(w.two("api-error-seat-name", ("index", i), ("why", why)))
+        });
+        let email = match (&seat.email, seat.bot) {
+            (Some(_), true) => {
+                problems.push(w.one("api-error-bot-email", "index", i));
+                Err(())
+            }
+            (None, true) => Ok(None),
+            (None, false) => {
+                problems.push(w.one("api-error-seat-email-missing", "index", i));
+                Err(())
+            }
+            (Some(email), false) => EmailAddress::parse(email)
+                .map(Some)
+                .map_err(|_| problems.push(w.one("api-error-seat-email-bad", "index", i))),
+        };
+        if let (Ok(name), Ok(email)) = (name, email) {
+            seats.push(match email {
+                Some(email) => NewSeat::Person(name, email),
+                None => NewSeat::Bot(name),
+            });
+        }
+    }
+    let creator_seat = body.creator_seat.unwrap_or(Seat(0));
+    if creator_seat.index() >= body.seats.len().max(1) {
+        problems.push(w.get("api-error-creator-seat"));
+    }
+    let title = match body.title.as_deref().map(GameTitle::parse).transpose() {
+        Ok(title) => title,
+        Err(e) => {
+            let why = w.one(
+                &format!("name-problem-{}", e.code()),
+                "max",
+                GameTitle::MAX_CHARS,
+            );
+            problems.push(w.one("api-error-title", "why", why));
+            None
+        }
+    };
+    if !problems.is_empty() {
+        return error(StatusCode::BAD_REQUEST, "invalid", problems.join("; "));
+    }
+    let new = NewGame {
+        game: game.clone(),
+        options: body.options.unwrap_or_else(|| serde_json::json!({})),
+        seats,
+        creator_seat,
+        title,
+        creator_confirmed: false,
+        client_ip: state.client_ip(&request),
+        hours_per_decision: body.hours_per_decision,
+        private_table: body.private_table,
+        // A client that names its language gets the mails of the game in it too.
+        language: request
+            .headers()
+            .contains_key(actix_web::http::header::ACCEPT_LANGUAGE)
+            .then(|| w.lang().to_owned()),
+    };
+    match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
+        Ok(Ok(created)) => {
+            let id = created.game_id.as_str().to_string();
+            HttpResponse::Created().json(CreateResponse {
+                public_url: format!("{}/games/{id}", state.base_url()),
+                creator_seat: created.creator_seat,
+                creator_seat_url: created.creator_url,
+                creator_bearer: format!(
+                    "{}.{}",
+                    created.creator_seat.number(),
+                    created.creator_token.as_str()
+                ),
+                confirmation_mailed: !created.confirmed,
+                id,
+            })
+        }
+        Ok(Err(CreateError::Limited(limited))) => {
+            let minutes = limited.retry_after.as_secs().div_ceil(60).max(1);
+            let mut response = error(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                w.one(&format!("limit-{}", limited.what), "minutes", minutes),
+            );
+            response.headers_mut().insert(
+                actix_web::http::header::RETRY_AFTER,
+                actix_web::http::header::HeaderValue::from(limited.retry_after.as_secs().max(1)),
+            );
+            response
+        }
+        Ok(Err(CreateError::Invalid(problems))) => {
+            let kind = registry.get(&game).ok();
+            let text: Vec<String> = problems.iter().map(|p| p.words(kind, w)).collect();
+            error(StatusCode::BAD_REQUEST, "invalid", text.join("; "))
+        }
+        Ok(Err(CreateError::Unexpected(e))) => unexpected(w, e, None),
+        Err(e) => unexpected(w, e.into_inner(), None),
+    }
+}
