@@ -4,9 +4,8 @@
 use super::{blocking, AppState};
 use crate::engine::{Seat, Viewer};
 use crate::games::{
-    AcceptError, ActionInput, AuthError, Contribution, CreateError, EmailAddress, GameId,
-    GameTitle, LoadError, MoveError, Mover, NewGame, NewSeat, PlayerName, SeatAuth, SeatLink,
-    SeatToken,
+    AcceptError, ActionInput, AuthError, Contribution, CreateError, GameId, GameTitle, LoadError,
+    MoveError, Mover, NewGame, NewSeat, PlayerName, SeatAuth, SeatLink, SeatToken,
 };
 use crate::kinds::{Action, Json};
 use crate::present::{Ctx, SeatNames, Words};
@@ -158,9 +157,19 @@ pub async fn create(
                 problems.push(w.one("api-error-seat-email-missing", "index", i));
                 Err(())
             }
-            (Some(email), false) => EmailAddress::parse(email)
-                .map(Some)
-                .map_err(|_| problems.push(w.one("api-error-seat-email-bad", "index", i))),
+            (Some(email), false) => {
+                state
+                    .games
+                    .player_address(email)
+                    .map(Some)
+                    .map_err(|problem| {
+                        let key = match problem {
+                            crate::games::own::AddressProblem::Bad => "api-error-seat-email-bad",
+                            crate::games::own::AddressProblem::Ours => "api-error-seat-email-ours",
+                        };
+                        problems.push(w.one(key, "index", i))
+                    })
+            }
         };
         if let (Ok(name), Ok(email)) = (name, email) {
             seats.push(match email {
