@@ -474,15 +474,36 @@ async fn the_service_s_own_addresses_are_refused_as_players_in_both_languages() 
         "no game was made"
     );
     drop(conn);
-    // Replacing a resigned player: the same check.
-    let games = &app.running.state.games;
+    // Replacing a resigned player: the same check, and the seat stays open.
+    let creator = app.create_game(3, &[]).await;
+    let links = app.accept_all(&creator.game, 3).await;
+    let resigned = app
+        .post_form(&format!("{}/resign", links[2].url), &[("confirm", "yes")])
+        .await;
+    assert_eq!(resigned.status, 303, "{}", resigned.body);
     for ours in ["corriere@corriere.test", "someone@mail.corriere.test"] {
-        assert_eq!(
-            games.player_address(ours),
-            Err(corriere::games::own::AddressProblem::Ours)
+        let refused = app
+            .post_form(
+                &format!("{}/replace", links[0].url),
+                &[("seat", "3"), ("name", "Dino"), ("email", ours)],
+            )
+            .await;
+        assert_eq!(refused.status, 400, "{}", refused.body);
+        assert!(
+            refused.text().contains(&format!(
+                "\"{ours}\" is an address of this site, not a player's"
+            )),
+            "{}",
+            refused.text()
         );
     }
-    assert!(games.player_address("carla@example.org").is_ok());
+    let replaced = app
+        .post_form(
+            &format!("{}/replace", links[0].url),
+            &[("seat", "3"), ("name", "Dino"), ("email", email_of(4))],
+        )
+        .await;
+    assert_eq!(replaced.status, 303, "{}", replaced.body);
     app.stop().await;
 }
 
