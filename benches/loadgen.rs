@@ -247,6 +247,7 @@ impl Fixture {
             scheduler_tick: std::time::Duration::from_secs(30),
             reply_address: None,
             lmtp_listen: None,
+            mail_in: Default::default(),
         })
         .await
         .expect("the service starts")

@@ -100,6 +100,59 @@ pub struct ServeArgs {
     /// (without this, a secret without its database means the database was lost: an error).
     #[arg(long, env = "CORRIERE_NEW_DATABASE")]
     pub new_database: bool,
+    #[command(flatten)]
+    pub mail_in: MailInArgs,
+}
+
+/// How replies by mail are taken in (`corriere mail receive` and the LMTP listener).
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+pub struct MailInArgs {
+    /// How long a delivery holds a reply it acts on; the MTA's retry of a delivery that died
+    /// takes the reply over after this (before, it is told to try again later).
+    #[arg(long, env = "CORRIERE_REPLY_LEASE_SECONDS", default_value_t = 120)]
+    pub reply_lease_seconds: u64,
+    /// The LMTP listener closes a connection silent for this long.
+    #[arg(long, env = "CORRIERE_LMTP_IDLE_SECONDS", default_value_t = 300)]
+    pub lmtp_idle_seconds: u64,
+    /// The LMTP listener's open connections at most; one more is answered 421 and closed.
+    #[arg(long, env = "CORRIERE_LMTP_CONNECTIONS", default_value_t = 32)]
+    pub lmtp_connections: usize,
+}
+
+impl Default for MailInArgs {
+    fn default() -> MailInArgs {
+        MailInArgs {
+            reply_lease_seconds: 120,
+            lmtp_idle_seconds: 300,
+            lmtp_connections: 32,
+        }
+    }
+}
+
+/// How replies by mail are taken in, parsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MailIn {
+    /// How long a delivery holds a reply it acts on.
+    pub reply_lease: std::time::Duration,
+    pub lmtp: crate::mail::lmtp::LmtpLimits,
+}
+
+impl Default for MailIn {
+    fn default() -> MailIn {
+        MailIn::from(&MailInArgs::default())
+    }
+}
+
+impl From<&MailInArgs> for MailIn {
+    fn from(args: &MailInArgs) -> MailIn {
+        MailIn {
+            reply_lease: std::time::Duration::from_secs(args.reply_lease_seconds),
+            lmtp: crate::mail::lmtp::LmtpLimits {
+                idle: std::time::Duration::from_secs(args.lmtp_idle_seconds.max(1)),
+                connections: args.lmtp_connections.max(1),
+            },
+        }
+    }
 }
 
 /// Parsed configuration: what `web::start` needs.
@@ -132,6 +185,8 @@ pub struct Config {
     pub reply_address: Option<ReplyAddress>,
     /// Where to accept replies by LMTP, if anywhere.
     pub lmtp_listen: Option<String>,
+    /// How replies are taken in: the claim's lease, the LMTP listener's limits.
+    pub mail_in: MailIn,
 }
 
 impl ServeArgs {
@@ -174,6 +229,7 @@ impl ServeArgs {
             })
             .transpose()?;
         Ok(Config {
+            mail_in: MailIn::from(&self.mail_in),
             reply_address,
             lmtp_listen: self.lmtp_listen,
             database_url,
@@ -220,6 +276,8 @@ impl Config {
             sign_in_ttl: self.sign_in_ttl,
             time: self.time,
             reply_address: self.reply_address.clone(),
+            mail_from: Some(self.mail_from.clone()),
+            reply_lease: self.mail_in.reply_lease,
         }
     }
 

@@ -211,6 +211,7 @@ async fn behind_a_proxy(db: &TestDb, limits: corriere::games::Limits) -> corrier
         scheduler_tick: std::time::Duration::from_secs(30),
         reply_address: None,
         lmtp_listen: None,
+        mail_in: Default::default(),
     };
     corriere::web::start(config)
         .await

@@ -45,3 +45,9 @@ answer-why-not-posted = It could not be posted from a mail: open your seat page 
 
 # Words people leave out of reply commands ("place on Firenze"), space-separated.
 reply-filler-words = the a an on to with and card cards my
+
+# A player's address that is one of the site's own (its From, or at its reply domain): mail to
+# it would come back to the site.
+create-problem-email-ours = Seat { $seat }: "{ $email }" is an address of this site, not a player's. Give the player's own email address.
+api-error-seat-email-ours = `seats[{ $index }].email`: an address of this site, not a player's; give the player's own address
+replace-problem-email-ours = "{ $email }" is an address of this site, not a player's. Give the newcomer's own email address.

@@ -45,3 +45,9 @@ answer-why-not-posted = Não foi possível enviá-la por e-mail: abra a página 
 
 # Palavras que as pessoas deixam de fora dos comandos ("colocar em Firenze"), separadas por espaço.
 reply-filler-words = o a os as um uma em no na com e de do da carta cartas minha meu
+
+# A player's address that is one of the site's own (its From, or at its reply domain): mail to
+# it would come back to the site.
+create-problem-email-ours = Lugar { $seat }: "{ $email }" é um endereço deste site, não de um jogador. Informe o e-mail do próprio jogador.
+api-error-seat-email-ours = `seats[{ $index }].email`: é um endereço deste site, não de um jogador; informe o endereço do próprio jogador
+replace-problem-email-ours = "{ $email }" é um endereço deste site, não de um jogador. Informe o e-mail de quem vai entrar.

@@ -261,6 +261,11 @@ impl ReplyAddress {
         })
     }
 
+    /// The domain every reply address is at.
+    pub fn domain(&self) -> &str {
+        &self.domain
+    }
+
     /// The address of one token.
     pub fn with_token(&self, token: &ReplyToken) -> String {
         format!("{}+{}@{}", self.local, token.text(), self.domain)

@@ -9,6 +9,7 @@
 //! writer if the game did not change meanwhile. Creation, acceptance, decline, cancel and
 //! relink are in `lifecycle.rs`; what each operation answers when it refuses, in `errors.rs`.
 
+mod commands;
 #[macro_use]
 mod errors;
 mod history;
@@ -68,6 +69,10 @@ pub struct GamesConfig {
     pub time: time::TimeRules,
     /// Where replies to seat mails go (`None`: reply@ the base URL's host).
     pub reply_address: Option<ReplyAddress>,
+    /// The From of the service's mails (`name <address>` or an address), if it sends any.
+    pub mail_from: Option<String>,
+    /// How long a delivery holds a reply it acts on (see `replies.rs`).
+    pub reply_lease: std::time::Duration,
 }
 
 impl GamesConfig {
@@ -82,6 +87,8 @@ impl GamesConfig {
             sign_in_ttl: DEFAULT_SIGN_IN_TTL,
             time: time::TimeRules::default(),
             reply_address: None,
+            mail_from: None,
+            reply_lease: replies::DEFAULT_REPLY_LEASE,
         }
     }
 }
@@ -104,6 +111,9 @@ struct Inner {
     sign_in_ttl: std::time::Duration,
     time: time::TimeRules,
     reply_address: ReplyAddress,
+    /// The service's own addresses: its From, and its reply domain (`own.rs`).
+    own: own::OwnAddresses,
+    reply_lease: std::time::Duration,
 }
 
 /// A seat whose link was checked: the only way to act for a seat as its player.
@@ -309,6 +319,7 @@ pub struct MoveOutcome {
 pub mod admin;
 mod control;
 pub mod limits;
+pub mod own;
 pub mod people;
 pub mod post;
 pub mod rematch;
@@ -409,7 +420,10 @@ impl Games {
         let reply_address = config
             .reply_address
             .unwrap_or_else(|| ReplyAddress::for_base(&config.base_url));
+        let own = own::OwnAddresses::new(&reply_address, config.mail_from.as_deref());
         Games(Arc::new(Inner {
+            own,
+            reply_lease: config.reply_lease,
             reply_address,
             links: Links::new(config.link_secret, config.base_url),
             cache: ReplayCache::new(CACHE_CAPACITY),

@@ -7,11 +7,10 @@ use super::talk::{MessageError, MessageText, Via};
 use super::*;
 use crate::kinds::Action;
 use crate::mail::inbound::Inbound;
-use crate::present::{Catalogs, Command};
-use crate::store::Db;
+use crate::present::Command;
+use crate::store::{Db, InboundClaim};
 
-/// How many reply commands a mail shows as examples.
-pub const COMMAND_EXAMPLES: usize = 8;
+pub use super::commands::{command_examples, read_line, COMMAND_EXAMPLES};
 
 /// What became of a reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,135 +78,6 @@ impl From<anyhow::Error> for ReceiveError {
     }
 }
 
-/// A line's words as commands compare them: lower case, accents and punctuation off, filler
-/// words ("the", "on"… of every language) dropped, in order.
-fn folded(line: &str, fillers: &[String]) -> Vec<String> {
-    let plain: String = line
-        .to_lowercase()
-        .chars()
-        .map(|c| match c {
-            'á' | 'à' | 'â' | 'ã' | 'ä' => 'a',
-            'é' | 'è' | 'ê' | 'ë' => 'e',
-            'í' | 'ì' | 'î' | 'ï' => 'i',
-            'ó' | 'ò' | 'ô' | 'õ' | 'ö' => 'o',
-            'ú' | 'ù' | 'û' | 'ü' => 'u',
-            'ç' => 'c',
-            c if c.is_alphanumeric() => c,
-            _ => ' ',
-        })
-        .collect();
-    plain
-        .split_whitespace()
-        .filter(|w| !fillers.iter().any(|f| f == w))
-        .map(str::to_owned)
-        .collect()
-}
-
-fn fillers(catalogs: &Catalogs) -> Vec<String> {
-    catalogs
-        .languages()
-        .into_iter()
-        .flat_map(|lang| folded(&catalogs.words(lang).get("reply-filler-words"), &[]))
-        .collect()
-}
-
-/// What `line` is for `seat` now, reading the commands of every language: first the game's
-/// own grammar (moves with numbers), then the phrases of its listed legal moves; a line that
-/// starts with a listed command's first word but names none is unreadable (a wrong card, say),
-/// so that it is answered as a move not understood rather than sent to the table.
-pub fn read_line(
-    kind: &dyn Kind,
-    game: &Game,
-    seat: Seat,
-    line: &str,
-    catalogs: &Catalogs,
-) -> Command<Action> {
-    let fillers = fillers(catalogs);
-    let fold = |text: &str| folded(text, &fillers);
-    let words = fold(line);
-    if words.is_empty() {
-        return Command::None;
-    }
-    let languages: Vec<Words> = catalogs
-        .languages()
-        .into_iter()
-        .map(|lang| catalogs.words(lang))
-        .collect();
-    let view = game.view(Viewer::Seat(seat));
-    match kind.read_command(&words, &view, seat, &languages, &fold) {
-        Command::None => {}
-        read => return read,
-    }
-    let sorted = |mut words: Vec<String>| {
-        words.sort_unstable();
-        words
-    };
-    let wanted = sorted(words.clone());
-    // Each legal action with its phrases of every language, folded.
-    let listed: Vec<(Action, Vec<Vec<String>>)> = game
-        .legal_actions(seat)
-        .into_iter()
-        .map(|action| {
-            let phrases = languages
-                .iter()
-                .flat_map(|w| kind.commands(&action, w))
-                .map(|p| fold(&p))
-                .collect();
-            (action, phrases)
-        })
-        .collect();
-    if let Some((action, _)) = listed
-        .iter()
-        .find(|(_, phrases)| phrases.iter().any(|p| sorted(p.clone()) == wanted))
-    {
-        return Command::Action(action.clone());
-    }
-    let starts_alike = listed
-        .iter()
-        .flat_map(|(_, phrases)| phrases)
-        .any(|p| p.first() == words.first());
-    if starts_alike {
-        Command::Unreadable
-    } else {
-        Command::None
-    }
-}
-
-/// A few reply commands that play a legal move of `seat` now, in `words`' language: each kind
-/// of command once (its first word: `play`, `pass`…) before more of one kind, in the order of
-/// the legal moves, so that a hand of many cards never hides `pass`.
-pub fn command_examples(kind: &dyn Kind, game: &Game, seat: Seat, words: &Words) -> Vec<String> {
-    let phrases: Vec<String> = game
-        .legal_actions(seat)
-        .iter()
-        .filter_map(|action| kind.commands(action, words).into_iter().next())
-        .collect();
-    let first_word = |p: &String| p.split_whitespace().next().unwrap_or("").to_lowercase();
-    let mut chosen = vec![false; phrases.len()];
-    let mut kinds = Vec::new();
-    for (i, phrase) in phrases.iter().enumerate() {
-        let word = first_word(phrase);
-        if !kinds.contains(&word) && kinds.len() < COMMAND_EXAMPLES {
-            kinds.push(word);
-            chosen[i] = true;
-        }
-    }
-    let room = COMMAND_EXAMPLES - kinds.len();
-    for flag in chosen.iter_mut().filter(|f| !**f).take(room) {
-        *flag = true;
-    }
-    let mut examples: Vec<String> = phrases
-        .iter()
-        .zip(&chosen)
-        .filter(|(_, &on)| on)
-        .map(|(p, _)| p.clone())
-        .collect();
-    if phrases.len() > examples.len() {
-        examples.push("…".to_owned());
-    }
-    examples
-}
-
 /// What a reply says once read against the game.
 enum Reading {
     /// Commands (the first lines), then the rest as a message, if any.
@@ -217,48 +87,127 @@ enum Reading {
     Message(String),
 }
 
+/// How long a delivery holds a reply it acts on unless configured otherwise: far longer than
+/// acting takes, so only a delivery that died leaves a claim to be taken over.
+pub const DEFAULT_REPLY_LEASE: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Replies refused (not understood, refused by the rules, too late, not posted) a seat is
+/// answered in an hour; further ones are dropped unanswered, so a machine that answers every
+/// answer stops hearing from the service.
+pub const REFUSALS_ANSWERED_PER_HOUR: u32 = 3;
+
+/// What a delivery that died noted before playing a reply's moves.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+struct Intent {
+    /// The moves' canonical JSON, in order.
+    actions: Vec<String>,
+    /// The words after them, a message to post once they are played.
+    rest: Option<String>,
+}
+
+/// How a reply is answered, and what becomes of its words.
+struct Finish {
+    verdict: Verdict,
+    why: Option<Why>,
+    delivery: Delivery,
+    /// Words to post as a message with the answer: the reply itself (`Message`) or the words
+    /// after its moves (posted whatever becomes of them).
+    post: Option<(String, bool)>,
+}
+
+impl Finish {
+    fn answer(verdict: Verdict, why: Option<Why>, delivery: Delivery) -> Finish {
+        Finish {
+            verdict,
+            why,
+            delivery,
+            post: None,
+        }
+    }
+}
+
+/// The key a reply is acted on once by: its Message-ID and the seat it was delivered for (one
+/// mail to two reply addresses acts for each).
+fn inbound_key(message_id: &str, token: &ReplyToken) -> String {
+    format!("{message_id} {}.{}", token.game, token.seat.number())
+}
+
+/// A point between two steps of taking a reply where a test may have the process stop until
+/// it is killed (`CORRIERE_TEST_CRASH_POINT`, debug builds only).
+fn crash_point(_name: &str) {
+    #[cfg(debug_assertions)]
+    if std::env::var("CORRIERE_TEST_CRASH_POINT").as_deref() == Ok(_name) {
+        eprintln!("corriere: stopped at crash point {_name}");
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(3600));
+        }
+    }
+}
+
 impl Games {
-    /// Take a reply: check its address, act once per Message-ID, play its commands or pass
-    /// its text to the table, and answer the person. Machines' mails are dropped unanswered.
+    /// Take a reply: check its address, act once per Message-ID and seat, play its commands or
+    /// pass its text to the table, and answer the person. Machines' mails, and mails from the
+    /// service's own addresses, are dropped unanswered.
+    ///
+    /// Exactly once: a delivery first claims the reply (a row keyed by Message-ID and seat,
+    /// held for the lease), notes the moves it is about to play, plays them, and then, in one
+    /// transaction, posts its words, queues the answer and marks the reply done. `Ok` comes
+    /// only after that commit. A delivery that dies on the way leaves the claim; the MTA's
+    /// retry is told to wait until the lease runs out, then takes over: it finds the noted
+    /// moves in the log (played) or not (plays them), and finishes.
     pub async fn receive(&self, db: &Db, mail: Inbound) -> Result<Delivery, ReceiveError> {
         if let Some(why) = mail.automatic {
             tracing::info!(why, "inbound mail ignored: sent by a machine");
             return Ok(Delivery::Ignored(why));
         }
+        if mail.senders.iter().any(|s| self.is_own_address(s)) {
+            tracing::info!("inbound mail ignored: sent from an address of this service");
+            return Ok(Delivery::Ignored("own address"));
+        }
         let games = self.clone();
-        let checked = db
+        let lease = self.0.reply_lease;
+        let (token, mail, claim) = db
             .run(move |conn| -> Result<_, ReceiveError> {
                 let token = games.token_of(conn, &mail)?;
-                let first = store::record_inbound(
+                let now = games.now();
+                let claim = store::claim_inbound(
                     conn,
-                    &mail.message_id,
-                    Some(&token.game),
-                    Some(i32::from(token.seat.0)),
-                    games.now(),
-                    "received",
+                    &inbound_key(&mail.message_id, &token),
+                    &token.game,
+                    i32::from(token.seat.0),
+                    now,
+                    now.plus(lease),
                 )?;
-                Ok((token, mail, first))
+                Ok((token, mail, claim))
             })
             .await
             .map_err(ReceiveError::Temporary)??;
-        let (token, mail, first) = checked;
-        if !first {
-            tracing::info!(game.id = %token.game, "inbound mail already handled");
-            return Ok(Delivery::Duplicate);
-        }
-        match self.act_on(db, &token, &mail).await {
+        let key = inbound_key(&mail.message_id, &token);
+        let noted = match claim {
+            InboundClaim::Done(_) => {
+                tracing::info!(game.id = %token.game, "inbound mail already handled");
+                return Ok(Delivery::Duplicate);
+            }
+            InboundClaim::Busy => {
+                return Err(ReceiveError::Temporary(anyhow!(
+                    "another delivery of this reply is acting on it"
+                )))
+            }
+            InboundClaim::New => None,
+            InboundClaim::Resumed { log_seq, intent } => {
+                tracing::info!(game.id = %token.game, "taking over a reply whose delivery died");
+                log_seq.zip(intent.and_then(|i| serde_json::from_str::<Intent>(&i).ok()))
+            }
+        };
+        crash_point("claimed");
+        match self.act_on(db, &token, &mail, &key, noted).await {
             Ok(delivery) => {
-                let (id, outcome) = (mail.message_id.clone(), delivery.outcome());
-                db.run(move |conn| store::set_inbound_outcome(conn, &id, outcome))
-                    .await
-                    .map_err(ReceiveError::Temporary)??;
-                tracing::info!(game.id = %token.game, seat = token.seat.number(), outcome, "reply handled");
+                tracing::info!(game.id = %token.game, seat = token.seat.number(), outcome = delivery.outcome(), "reply handled");
                 Ok(delivery)
             }
             Err(error) => {
-                // Let the MTA's next try act: forget this delivery.
-                let id = mail.message_id.clone();
-                let _ = db.run(move |conn| store::forget_inbound(conn, &id)).await;
+                // Let the MTA's next try take over at once (it finds what was played).
+                let _ = db.run(move |conn| store::release_inbound(conn, &key)).await;
                 Err(error)
             }
         }
@@ -289,14 +238,15 @@ impl Games {
         db: &Db,
         token: &ReplyToken,
         mail: &Inbound,
+        key: &str,
+        noted: Option<(i64, Intent)>,
     ) -> Result<Delivery, ReceiveError> {
         let auth = SeatAuth::for_server(token.game.clone(), token.seat);
         let (games, id, text) = (self.clone(), token.game.clone(), mail.text.clone());
         let (seat, seq) = (token.seat, token.seq);
-        let (reading, stale, lang) = db
+        let (reading, stale, lang, log_seq, played) = db
             .run(move |conn| -> anyhow::Result<_> {
-                let loaded = games.load(conn, &id)?;
-                let seats = store::seats_of(conn, &id)?;
+                let (loaded, _, seats) = games.load_rows(conn, &id)?;
                 let person = seats
                     .iter()
                     .find(|s| seat_of(s) == seat)
@@ -306,35 +256,58 @@ impl Games {
                     .map(|p| games.words_for(&p).lang().to_owned())
                     .unwrap_or_else(|| games.default_words().lang().to_owned());
                 let kind = games.kind(&loaded.game.kind)?;
-                let stale = loaded
-                    .replay
-                    .as_ref()
-                    .is_some_and(|r| r.stamp(seat) as i64 > seq);
-                let reading = match &loaded.replay {
+                let replay = loaded.replay.as_deref();
+                // A delivery that died may have played the reply's moves already.
+                let played = match (&noted, replay) {
+                    (Some((from, intent)), Some(replay)) => {
+                        played_since(replay, seat, *from, &intent.actions)
+                            .map(|seq| (seq, intent.rest.clone()))
+                    }
+                    _ => None,
+                };
+                let stale = replay.is_some_and(|r| r.stamp(seat) as i64 > seq);
+                let reading = match replay {
+                    // A reply to a decision already past is read against the game as its
+                    // mail showed it, so a command delivered late is still a command.
+                    Some(_) if stale => {
+                        let then = games
+                            .state_at(conn, &id, seq)?
+                            .ok_or_else(|| anyhow!("game {id} has no move {seq}"))?;
+                        games.reading(kind, &then.game, seat, &text)
+                    }
                     Some(replay) => games.reading(kind, &replay.game, seat, &text),
                     None => Reading::Message(text),
                 };
-                Ok((reading, stale, lang))
+                Ok((reading, stale, lang, loaded.seq(), played))
             })
             .await
             .map_err(ReceiveError::Temporary)?
             .map_err(ReceiveError::Temporary)?;
-        let (verdict, why, delivery) = match reading {
+        let finish = match (played, reading) {
+            (Some((seq, rest)), _) => Finish {
+                post: rest.map(|r| (r, false)),
+                ..Finish::answer(Verdict::Applied(seq), None, Delivery::Applied { seq })
+            },
             // A move meant for a decision the game has moved past is not played.
-            Reading::Moves(..) | Reading::NotUnderstood(_) if stale => {
-                (Verdict::Stale, None, Delivery::Stale)
+            (_, Reading::Moves(..) | Reading::NotUnderstood(_)) if stale => {
+                Finish::answer(Verdict::Stale, None, Delivery::Stale)
             }
-            Reading::Moves(actions, rest) => {
+            (_, Reading::Moves(actions, rest)) => {
+                let intent = Intent {
+                    actions: actions.iter().map(|a| a.json().get().to_owned()).collect(),
+                    rest: rest.clone(),
+                };
+                let (key_owned, intent) = (key.to_owned(), serde_json::to_string(&intent));
+                let intent = intent.map_err(|e| ReceiveError::Temporary(e.into()))?;
+                db.run(move |conn| store::note_inbound_intent(conn, &key_owned, log_seq, &intent))
+                    .await
+                    .map_err(ReceiveError::Temporary)??;
+                crash_point("noted");
                 let inputs = actions.into_iter().map(ActionInput::Action).collect();
                 let mover = Mover::Server(auth.clone());
                 let result = self.make_move(db, mover, token.seq, inputs, &lang).await;
-                if let Some(rest) = rest {
-                    if result.is_ok() {
-                        // The move stands whatever becomes of the words after it.
-                        let _posted = self.reply_message(db, &auth, token, &rest).await?;
-                    }
-                }
-                match result {
+                crash_point("moved");
+                let (verdict, why, delivery) = match result {
                     Ok(outcome) => (
                         Verdict::Applied(outcome.seq),
                         outcome.refused.map(|r| Why::Rule(r.error)),
@@ -351,20 +324,84 @@ impl Games {
                         let why = Some(Why::Key("answer-why-not-played"));
                         (Verdict::Refused, why, Delivery::Refused)
                     }
+                };
+                // The move stands whatever becomes of the words after it.
+                let post = match &delivery {
+                    Delivery::Applied { .. } => rest.map(|r| (r, false)),
+                    _ => None,
+                };
+                Finish {
+                    post,
+                    ..Finish::answer(verdict, why, delivery)
                 }
             }
-            Reading::NotUnderstood(line) => (
+            (_, Reading::NotUnderstood(line)) => Finish::answer(
                 Verdict::NotUnderstood,
                 Some(Why::Line(line)),
                 Delivery::Refused,
             ),
-            Reading::Message(text) => match self.reply_message(db, &auth, token, &text).await? {
-                Ok(()) => (Verdict::Message(token.partner), None, Delivery::Message),
-                Err(why) => (Verdict::MessageRefused, Some(why), Delivery::Refused),
+            (_, Reading::Message(text)) => Finish {
+                post: Some((text, true)),
+                ..Finish::answer(Verdict::Message(token.partner), None, Delivery::Message)
             },
         };
-        self.answer(db, token, &lang, verdict, why).await?;
-        Ok(delivery)
+        self.finish(db, token, key, &lang, finish).await
+    }
+
+    /// In one transaction: post the reply's words, queue the answer (a refusal only while the
+    /// seat has had fewer than [`REFUSALS_ANSWERED_PER_HOUR`] this hour) and mark the reply
+    /// done. Nothing of it is stored unless all of it is.
+    async fn finish(
+        &self,
+        db: &Db,
+        token: &ReplyToken,
+        key: &str,
+        lang: &str,
+        finish: Finish,
+    ) -> Result<Delivery, ReceiveError> {
+        let (games, token, key, lang) =
+            (self.clone(), token.clone(), key.to_owned(), lang.to_owned());
+        db.run(move |conn| -> Result<Delivery, ReceiveError> {
+            write_transaction(conn, |conn| {
+                let Finish {
+                    mut verdict,
+                    mut why,
+                    mut delivery,
+                    post,
+                } = finish;
+                if let Some((text, whole)) = post {
+                    let posted = games.reply_message(conn, &token, &text)?;
+                    if let (Err(refused), true) = (posted, whole) {
+                        verdict = Verdict::MessageRefused;
+                        why = Some(refused);
+                        delivery = Delivery::Refused;
+                    }
+                }
+                let answered = if verdict.is_refusal() {
+                    let bucket = format!("refusals:{}:{}", token.game, token.seat.number());
+                    limits::count(
+                        conn,
+                        "refusals",
+                        &bucket,
+                        limits::HOUR,
+                        REFUSALS_ANSWERED_PER_HOUR,
+                        games.now(),
+                    )?
+                    .is_ok()
+                } else {
+                    true
+                };
+                if answered {
+                    games.queue_answer(conn, &token, &lang, &verdict, why.as_ref())?;
+                } else {
+                    tracing::info!(game.id = %token.game, seat = token.seat.number(), "a refused reply dropped unanswered: too many this hour");
+                }
+                store::finish_inbound(conn, &key, delivery.outcome())?;
+                Ok(delivery)
+            })
+        })
+        .await
+        .map_err(ReceiveError::Temporary)?
     }
 
     /// What the reply's lines are: moves if the first ones read as commands of the seat's
@@ -417,12 +454,11 @@ impl Games {
         Reading::Moves(actions, (!rest.is_empty()).then_some(rest))
     }
 
-    /// Post a reply's text as a message: to the partner whose message the mail carried, else
-    /// to the table. `Err` words why it was refused.
-    async fn reply_message(
+    /// Post a reply's text as a message (inside the caller's transaction): to the partner
+    /// whose message the mail carried, else to the table. `Err` words why it was refused.
+    fn reply_message(
         &self,
-        db: &Db,
-        auth: &SeatAuth,
+        conn: &mut AnyConnection,
         token: &ReplyToken,
         text: &str,
     ) -> Result<Result<(), Why>, ReceiveError> {
@@ -430,12 +466,8 @@ impl Games {
             Ok(text) => text,
             Err(bad) => return Ok(Err(Why::Key(bad.key()))),
         };
-        let (games, auth, partner) = (self.clone(), auth.clone(), token.partner);
-        let posted = db
-            .run(move |conn| games.post_message(conn, &auth, partner, &text, Via::Mail))
-            .await
-            .map_err(ReceiveError::Temporary)?;
-        match posted {
+        let auth = SeatAuth::for_server(token.game.clone(), token.seat);
+        match self.post_message(conn, &auth, token.partner, &text, Via::Mail) {
             Ok(_) => Ok(Ok(())),
             Err(MessageError::Limited(_)) => Ok(Err(Why::Key("talk-problem-limited"))),
             Err(MessageError::Unexpected(e)) => Err(ReceiveError::Temporary(e)),
@@ -444,26 +476,6 @@ impl Games {
                 Ok(Err(Why::Key("answer-why-not-posted")))
             }
         }
-    }
-
-    /// Mail the answer: the verdict, why, what happened, what to decide now and how.
-    async fn answer(
-        &self,
-        db: &Db,
-        token: &ReplyToken,
-        lang: &str,
-        verdict: Verdict,
-        why: Option<Why>,
-    ) -> Result<(), ReceiveError> {
-        let (games, token, lang) = (self.clone(), token.clone(), lang.to_owned());
-        db.run(move |conn| -> anyhow::Result<()> {
-            write_transaction(conn, |conn| {
-                games.queue_answer(conn, &token, &lang, &verdict, why.as_ref())
-            })
-        })
-        .await
-        .map_err(ReceiveError::Temporary)?
-        .map_err(ReceiveError::Temporary)
     }
 
     fn queue_answer(
@@ -549,6 +561,37 @@ enum Verdict {
     NotPlaying,
     Message(Option<Seat>),
     MessageRefused,
+}
+
+impl Verdict {
+    /// Whether the reply was refused (answered a few times an hour at most).
+    fn is_refusal(&self) -> bool {
+        !matches!(self, Verdict::Applied(_) | Verdict::Message(_))
+    }
+}
+
+/// The seq of the last of `actions` (canonical JSON) if `seat` played them, in order, after
+/// log length `from`: a delivery that died after playing a reply's moves.
+fn played_since(
+    replay: &crate::audit::Replay,
+    seat: Seat,
+    from: i64,
+    actions: &[String],
+) -> Option<i64> {
+    let mine = replay
+        .steps
+        .iter()
+        .skip(usize::try_from(from).ok()? + 1)
+        .filter(|s| s.seat == Some(seat) && s.author == Some(crate::audit::Author::Seat));
+    let mut last = None;
+    for (step, wanted) in mine.zip(actions) {
+        let played = step.action.as_ref().map(|a| a.json().get());
+        if played != Some(wanted.as_str()) {
+            break;
+        }
+        last = Some(step.seq as i64);
+    }
+    last
 }
 
 /// Why a reply was not taken as it was meant.

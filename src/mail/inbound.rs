@@ -1,7 +1,7 @@
 //! Mail coming in: a reply read from its raw bytes (who it is for, whether a machine sent it,
 //! its Message-ID, the lines the person wrote above the quote and the signature).
 
-use mail_parser::{HeaderValue, MessageParser, MimeHeaders};
+use mail_parser::{HeaderValue, MessageParser, MimeHeaders, PartType};
 
 /// The most of a reply that is read (a person's answer is short; the rest is quote).
 pub const MAX_REPLY_BYTES: usize = 1 << 20;
@@ -17,6 +17,9 @@ pub struct Inbound {
     pub recipients: Vec<String>,
     /// Why no person wrote it, if a machine did: an auto-reply, a bounce.
     pub automatic: Option<&'static str>,
+    /// Who sent it, in lower case: the From address, and the envelope's return path when
+    /// the MTA gives it (the service drops mail from its own addresses).
+    pub senders: Vec<String>,
     /// What the person wrote: the text above the quoted mail, without the signature.
     pub text: String,
 }
@@ -59,14 +62,28 @@ pub fn read(
             format!("sha256:{}", hex::encode(sha2::Sha256::digest(raw)))
         }
     };
-    let body = message
-        .body_text(0)
-        .map(|text| text.into_owned())
-        .unwrap_or_default();
+    // A reply written in HTML only is read block by block, without its quote.
+    let body = match message.text_part(0).map(|part| &part.body) {
+        Some(PartType::Text(text)) => text.to_string(),
+        Some(PartType::Html(html)) => html_text(html),
+        _ => String::new(),
+    };
+    let mut senders: Vec<String> = message
+        .from()
+        .into_iter()
+        .flat_map(|a| a.iter())
+        .filter_map(|a| a.address())
+        .chain(envelope_from)
+        .map(|a| a.trim().trim_start_matches('<').trim_end_matches('>'))
+        .filter(|a| !a.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    senders.dedup();
     Ok(Inbound {
         message_id,
         recipients,
         automatic: automatic(&message, envelope_from),
+        senders,
         text: written_part(&body),
     })
 }
@@ -120,26 +137,190 @@ fn automatic(message: &mail_parser::Message, envelope_from: Option<&str>) -> Opt
             return Some("auto-reply");
         }
     }
-    if text("Precedence")
+    // A mail that went round a loop, or came from a mailing list, is no player's answer.
+    if message.header("X-Loop").is_some() {
+        return Some("loop");
+    }
+    if message.header("List-Id").is_some() {
+        return Some("list");
+    }
+    if message
+        .header_raw("Precedence")
+        .map(|p| p.trim().to_ascii_lowercase())
         .is_some_and(|p| ["bulk", "junk", "list", "auto_reply"].contains(&p.as_str()))
     {
         return Some("auto-reply");
     }
-    let subject = message.subject().unwrap_or_default().to_lowercase();
-    const VACATION: [&str; 8] = [
+    if vacation_subject(message.subject().unwrap_or_default()) {
+        return Some("auto-reply");
+    }
+    None
+}
+
+/// Whether a subject is a vacation notice's or an auto-reply's ("Out of Office: …",
+/// "[Out of Office]", "Abwesenheitsnotiz:", "Réponse automatique :"…), after the prefixes
+/// a reply adds ("Re:", "AW:"…), whatever its case and accents.
+fn vacation_subject(subject: &str) -> bool {
+    const VACATION: [&str; 17] = [
         "auto:",
         "automatic reply",
         "autoreply",
         "auto-reply",
+        "auto reply",
         "out of office",
-        "resposta automática",
-        "ausência temporária",
-        "fora do escritório",
+        "out of the office",
+        "resposta automatica",
+        "ausencia temporaria",
+        "fora do escritorio",
+        "respuesta automatica",
+        "reponse automatique",
+        "absence du bureau",
+        "abwesenheitsnotiz",
+        "automatische antwort",
+        "risposta automatica",
+        "fuori sede",
     ];
-    if VACATION.iter().any(|v| subject.starts_with(v)) {
-        return Some("auto-reply");
+    let mut plain = plain_letters(subject);
+    loop {
+        let trimmed = plain.trim_start_matches(|c: char| {
+            c.is_whitespace() || matches!(c, '[' | '(' | '*' | '-' | ':')
+        });
+        let prefix = [
+            "re:", "aw:", "res:", "sv:", "fw:", "fwd:", "wg:", "tr:", "enc:",
+        ]
+        .iter()
+        .find(|p| trimmed.starts_with(*p));
+        match prefix {
+            Some(prefix) => plain = trimmed[prefix.len()..].to_owned(),
+            None => {
+                plain = trimmed.to_owned();
+                break;
+            }
+        }
     }
-    None
+    VACATION.iter().any(|v| plain.starts_with(v))
+}
+
+/// Lower case without accents (decomposed marks dropped, the usual Latin letters folded).
+fn plain_letters(text: &str) -> String {
+    text.to_lowercase()
+        .chars()
+        .filter(|c| !('\u{300}'..='\u{36f}').contains(c))
+        .map(|c| match c {
+            'á' | 'à' | 'â' | 'ã' | 'ä' | 'å' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ó' | 'ò' | 'ô' | 'õ' | 'ö' => 'o',
+            'ú' | 'ù' | 'û' | 'ü' => 'u',
+            'ç' => 'c',
+            'ñ' => 'n',
+            c => c,
+        })
+        .collect()
+}
+
+/// The text of an HTML reply: each block element (`<div>`, `<p>`, `<br>`, list items, table
+/// rows, headings) on lines of its own, quotes (`<blockquote>`) and `<head>`, `<style>`,
+/// `<script>` dropped, entities decoded.
+pub fn html_text(html: &str) -> String {
+    const BLOCKS: [&str; 17] = [
+        "br", "div", "p", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6",
+        "hr", "pre", "section",
+    ];
+    const HIDDEN: [&str; 5] = ["blockquote", "head", "style", "script", "title"];
+    let mut out = String::with_capacity(html.len());
+    let mut hidden = 0usize;
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        if hidden == 0 {
+            push_text(&mut out, &rest[..open]);
+        }
+        let tag_text = &rest[open + 1..];
+        if let Some(comment) = tag_text.strip_prefix("!--") {
+            rest = comment.find("-->").map_or("", |end| &comment[end + 3..]);
+            continue;
+        }
+        let Some(close) = tag_text.find('>') else {
+            rest = "";
+            break;
+        };
+        let tag = &tag_text[..close];
+        rest = &tag_text[close + 1..];
+        let closing = tag.starts_with('/');
+        let name: String = tag
+            .trim_start_matches('/')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if HIDDEN.contains(&name.as_str()) {
+            if closing {
+                hidden = hidden.saturating_sub(1);
+            } else if !tag.ends_with('/') {
+                hidden += 1;
+            }
+            continue;
+        }
+        if hidden == 0 && BLOCKS.contains(&name.as_str()) && !out.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    if hidden == 0 {
+        push_text(&mut out, rest);
+    }
+    out
+}
+
+/// Text between tags: white space runs as one space (HTML's rule), entities decoded.
+fn push_text(out: &mut String, text: &str) {
+    let mut rest = text;
+    while !rest.is_empty() {
+        let (piece, entity_at) = match rest.find('&') {
+            Some(at) => (&rest[..at], Some(at)),
+            None => (rest, None),
+        };
+        for c in piece.chars() {
+            if c.is_whitespace() {
+                if !out.is_empty() && !out.ends_with([' ', '\n']) {
+                    out.push(' ');
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        let Some(at) = entity_at else { break };
+        let after = &rest[at + 1..];
+        let end = after.find(';').filter(|&e| e <= 10);
+        let decoded = end.and_then(|e| entity(&after[..e]));
+        match (end, decoded) {
+            (Some(e), Some(c)) => {
+                out.push(if c == '\u{a0}' { ' ' } else { c });
+                rest = &after[e + 1..];
+            }
+            _ => {
+                out.push('&');
+                rest = after;
+            }
+        }
+    }
+}
+
+fn entity(name: &str) -> Option<char> {
+    let number = |digits: &str, radix| u32::from_str_radix(digits, radix).ok();
+    match name {
+        "amp" => Some('&'),
+        "lt" => Some('<'),
+        "gt" => Some('>'),
+        "quot" => Some('"'),
+        "apos" => Some('\''),
+        "nbsp" => Some('\u{a0}'),
+        _ => match name.strip_prefix('#') {
+            Some(hex) if hex.starts_with(['x', 'X']) => number(&hex[1..], 16),
+            Some(decimal) => number(decimal, 10),
+            None => None,
+        }
+        .and_then(char::from_u32),
+    }
 }
 
 /// The part of a reply its author wrote: the lines before the quoted mail ("> …", "On … wrote:",
@@ -238,5 +419,96 @@ mod tests {
         assert_eq!(plain.message_id, "1@b");
         assert_eq!(plain.recipients, vec!["reply+t@x.example".to_owned()]);
         assert_eq!(plain.text, "pass");
+    }
+
+    fn read_from_ann(raw: &[u8]) -> Inbound {
+        read(raw, Some("ann@example.org"), &[]).expect("a mail")
+    }
+
+    #[test]
+    fn html_only_replies_are_read_block_by_block_without_their_quote() {
+        let html = |body: &str| {
+            format!(
+                "From: Ann <ann@example.org>\r\nTo: <reply+x@h.example>\r\nSubject: Re: x\r\nMessage-ID: <h@x>\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<html><head><style>p {{}}</style></head><body>{body}</body></html>\r\n"
+            )
+        };
+        let mail = read_from_ann(
+            html("<div>pass</div><blockquote>On Tue, corriere wrote: play M5</blockquote>")
+                .as_bytes(),
+        );
+        assert_eq!(mail.text, "pass");
+        let mail = read_from_ann(
+            html("<div dir=\"ltr\">play M5<div>good luck &amp; have fun</div></div><div class=\"gmail_quote\"><div>On Tue, 24 Nov 2026, corriere &lt;c@x&gt; wrote:</div><blockquote><div>Your turn</div><blockquote>older</blockquote><div>still quoted</div></blockquote></div>")
+                .as_bytes(),
+        );
+        assert_eq!(mail.text, "play M5\ngood luck & have fun");
+        let mail = read_from_ann(html("<p>draw&nbsp;3</p><p>bye</p>").as_bytes());
+        assert_eq!(mail.text, "draw 3\nbye");
+    }
+
+    #[test]
+    fn auto_replies_without_rfc_3834_headers_are_recognised() {
+        let mail = |headers: &str, subject: &str| {
+            format!("From: <ann@example.org>\r\nTo: <reply+x@h.example>\r\nSubject: {subject}\r\nMessage-ID: <a@x>\r\n{headers}\r\npass\r\n")
+        };
+        for subject in [
+            "Abwesenheitsnotiz: Re: your turn",
+            "Réponse automatique : Re: your turn",
+            "[Out of Office] Re: your turn",
+            "Resposta automática: Re: sua vez",
+            "RES: Resposta automa\u{301}tica",
+            "Automatic reply: your turn",
+        ] {
+            assert!(
+                read_from_ann(mail("", subject).as_bytes())
+                    .automatic
+                    .is_some(),
+                "{subject:?} is an auto-reply"
+            );
+        }
+        for header in [
+            "X-Loop: vacation@example.org\r\n",
+            "List-Id: <games.lists.example.org>\r\n",
+            "Precedence: bulk\r\n",
+            "Precedence: junk\r\n",
+            "Precedence: list\r\n",
+        ] {
+            assert!(
+                read_from_ann(mail(header, "Re: your turn").as_bytes())
+                    .automatic
+                    .is_some(),
+                "{header:?} is a machine's"
+            );
+        }
+        // People are still people.
+        for subject in ["Re: your turn", "Re: out of ideas", "Re: automatic win?"] {
+            assert_eq!(
+                read_from_ann(mail("", subject).as_bytes()).automatic,
+                None,
+                "{subject:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn replies_in_shift_jis_and_other_charsets_are_decoded() {
+        let cases: [(&str, &[u8], &str); 3] = [
+            // "パス" (pass) and "こんにちは" in Shift_JIS.
+            (
+                "Shift_JIS",
+                b"\x83p\x83X\r\n\x82\xb1\x82\xf1\x82\xc9\x82\xbf\x82\xcd",
+                "パス\nこんにちは",
+            ),
+            // "Привет" in KOI8-R.
+            ("KOI8-R", b"\xf0\xd2\xc9\xd7\xc5\xd4", "Привет"),
+            // "안녕" in EUC-KR.
+            ("EUC-KR", b"\xbe\xc8\xb3\xe7", "안녕"),
+        ];
+        for (charset, body, text) in cases {
+            let mut raw = format!("From: <ann@example.org>\r\nTo: <reply+x@h.example>\r\nSubject: Re: x\r\nMessage-ID: <j@x>\r\nContent-Type: text/plain; charset={charset}\r\nContent-Transfer-Encoding: 8bit\r\n\r\n").into_bytes();
+            raw.extend_from_slice(body);
+            raw.extend_from_slice(b"\r\n");
+            assert_eq!(read_from_ann(&raw).text, text, "{charset}");
+        }
     }
 }

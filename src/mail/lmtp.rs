@@ -7,38 +7,85 @@ use crate::games::Games;
 use crate::store::Db;
 use anyhow::{Context, Result};
 use std::net::SocketAddr;
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::watch;
+use tokio::sync::{watch, Semaphore};
 use tokio::task::JoinHandle;
 
-/// The longest command line read (RFC 5321 allows 512 octets; a little slack).
+/// The longest command line read (RFC 5321 allows 512 octets; a little slack). A longer one
+/// is read to its end in small pieces, dropped, and answered 500.
 const MAX_LINE: usize = 2048;
 /// Recipients one transaction may name.
 const MAX_RECIPIENTS: usize = 20;
+/// The most of a message line held at once: a longer line is read in pieces of this size,
+/// and the message stops growing at [`MAX_REPLY_BYTES`] (the pipe's limit).
+const CHUNK: usize = 8192;
 
-/// Bind `addr` and serve LMTP until `shutdown` turns true.
+/// How the listener bounds its clients: how long a connection may stay silent, and how
+/// many may be open at once (one more is answered 421 and closed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LmtpLimits {
+    pub idle: Duration,
+    pub connections: usize,
+}
+
+impl Default for LmtpLimits {
+    /// Five minutes of silence (RFC 5321's smallest server timeout), 32 connections.
+    fn default() -> LmtpLimits {
+        LmtpLimits {
+            idle: Duration::from_secs(300),
+            connections: 32,
+        }
+    }
+}
+
+/// Bind `addr` and serve LMTP until `shutdown` turns true, with the default limits.
 pub async fn listen(
     addr: &str,
     games: Games,
     db: Db,
+    shutdown: watch::Receiver<bool>,
+) -> Result<(SocketAddr, JoinHandle<()>)> {
+    listen_with(addr, games, db, shutdown, LmtpLimits::default()).await
+}
+
+/// Bind `addr` and serve LMTP until `shutdown` turns true, within `limits`.
+pub async fn listen_with(
+    addr: &str,
+    games: Games,
+    db: Db,
     mut shutdown: watch::Receiver<bool>,
+    limits: LmtpLimits,
 ) -> Result<(SocketAddr, JoinHandle<()>)> {
     let listener = TcpListener::bind(addr)
         .await
         .with_context(|| format!("binding the LMTP address {addr}"))?;
     let local = listener.local_addr()?;
     tracing::info!(%local, "accepting replies by LMTP");
+    let open = Arc::new(Semaphore::new(limits.connections));
     let task = tokio::spawn(async move {
         loop {
             tokio::select! {
                 accepted = listener.accept() => match accepted {
-                    Ok((stream, _)) => {
+                    Ok((mut stream, _)) => {
+                        let Ok(permit) = open.clone().try_acquire_owned() else {
+                            tracing::warn!("LMTP connection refused: too many open");
+                            tokio::spawn(async move {
+                                let _ = stream
+                                    .write_all(b"421 4.3.2 too many connections, try again later\r\n")
+                                    .await;
+                                let _ = stream.shutdown().await;
+                            });
+                            continue;
+                        };
                         let (games, db) = (games.clone(), db.clone());
                         tokio::spawn(async move {
-                            if let Err(error) = session(stream, &games, &db).await {
+                            if let Err(error) = session(stream, &games, &db, limits.idle).await {
                                 tracing::warn!(error = format!("{error:#}"), "LMTP session ended");
                             }
+                            drop(permit);
                         });
                     }
                     Err(error) => tracing::warn!(%error, "LMTP accept failed"),
@@ -58,21 +105,84 @@ fn path_of(argument: &str) -> Option<String> {
     Some(argument[start + 1..end].to_owned())
 }
 
-async fn session(stream: TcpStream, games: &Games, db: &Db) -> Result<()> {
+/// The client was silent for longer than the idle limit.
+#[derive(Debug, thiserror::Error)]
+#[error("the client was silent too long")]
+struct Idle;
+
+/// One read of at most `limit` bytes up to a line's end, or [`Idle`] after `idle`.
+async fn read_piece<R: AsyncBufRead + Unpin>(
+    reader: &mut R,
+    buffer: &mut Vec<u8>,
+    limit: usize,
+    idle: Duration,
+) -> Result<usize> {
+    buffer.clear();
+    let mut bounded = reader.take(limit as u64);
+    let read = bounded.read_until(b'\n', buffer);
+    Ok(tokio::time::timeout(idle, read).await.map_err(|_| Idle)??)
+}
+
+/// A command line: `Ok(None)` at the end of the connection, `Ok(Some(false))` for a line
+/// longer than [`MAX_LINE`] (read to its end and dropped).
+async fn read_command<R: AsyncBufRead + Unpin>(
+    reader: &mut R,
+    line: &mut Vec<u8>,
+    idle: Duration,
+) -> Result<Option<bool>> {
+    let n = read_piece(reader, line, MAX_LINE, idle).await?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if line.ends_with(b"\n") || n < MAX_LINE {
+        return Ok(Some(true));
+    }
+    let mut rest = Vec::with_capacity(CHUNK);
+    loop {
+        if read_piece(reader, &mut rest, CHUNK, idle).await? == 0 {
+            return Ok(None);
+        }
+        if rest.ends_with(b"\n") {
+            line.clear();
+            return Ok(Some(false));
+        }
+    }
+}
+
+async fn session(stream: TcpStream, games: &Games, db: &Db, idle: Duration) -> Result<()> {
     let (read, mut write) = stream.into_split();
     let mut reader = BufReader::new(read);
     write.write_all(b"220 corriere LMTP ready\r\n").await?;
+    let ended = talk(&mut reader, &mut write, games, db, idle).await;
+    if let Err(error) = &ended {
+        if error.downcast_ref::<Idle>().is_some() {
+            let _ = write
+                .write_all(b"421 4.4.2 idle too long, closing\r\n")
+                .await;
+            let _ = write.shutdown().await;
+            return Ok(());
+        }
+    }
+    ended
+}
+
+async fn talk<R: AsyncBufRead + Unpin, W: tokio::io::AsyncWrite + Unpin>(
+    reader: &mut R,
+    write: &mut W,
+    games: &Games,
+    db: &Db,
+    idle: Duration,
+) -> Result<()> {
     let mut from: Option<String> = None;
     let mut recipients: Vec<String> = Vec::new();
     let mut line = Vec::new();
     loop {
-        line.clear();
-        let n = (&mut reader)
-            .take(MAX_LINE as u64)
-            .read_until(b'\n', &mut line)
-            .await?;
-        if n == 0 {
+        let Some(fits) = read_command(reader, &mut line, idle).await? else {
             return Ok(());
+        };
+        if !fits {
+            write.write_all(b"500 5.5.2 line too long\r\n").await?;
+            continue;
         }
         let text = String::from_utf8_lossy(&line);
         let text = text.trim_end();
@@ -99,8 +209,9 @@ async fn session(stream: TcpStream, games: &Games, db: &Db) -> Result<()> {
             "DATA" if recipients.is_empty() => "503 5.5.1 RCPT first".into(),
             "DATA" => {
                 write.write_all(b"354 end with <CRLF>.<CRLF>\r\n").await?;
-                let (message, whole) = read_data(&mut reader).await?;
+                let (message, whole) = read_data(reader, idle).await?;
                 let mut answers = Vec::new();
+                // Each recipient is delivered on its own: its own action, its own answer.
                 for to in recipients.drain(..) {
                     answers.push(if !whole {
                         "552 5.3.4 message too big".to_owned()
@@ -152,28 +263,33 @@ async fn session(stream: TcpStream, games: &Games, db: &Db) -> Result<()> {
 }
 
 /// The message after DATA, dot-unstuffed, up to the lone dot; `false` when it was longer than
-/// a reply may be (the rest is read and dropped).
-async fn read_data<R: tokio::io::AsyncBufRead + Unpin>(reader: &mut R) -> Result<(Vec<u8>, bool)> {
+/// a reply may be (the rest is read in pieces and dropped, so a line of any length costs no
+/// more memory than [`CHUNK`]).
+async fn read_data<R: AsyncBufRead + Unpin>(
+    reader: &mut R,
+    idle: Duration,
+) -> Result<(Vec<u8>, bool)> {
     let mut message = Vec::new();
     let mut whole = true;
-    let mut line = Vec::new();
+    let mut piece = Vec::with_capacity(CHUNK);
+    let mut line_start = true;
     loop {
-        line.clear();
-        if reader.read_until(b'\n', &mut line).await? == 0 {
+        if read_piece(reader, &mut piece, CHUNK, idle).await? == 0 {
             anyhow::bail!("the connection closed inside DATA");
         }
-        if line == b".\r\n" || line == b".\n" {
+        if line_start && (piece == b".\r\n" || piece == b".\n") {
             return Ok((message, whole));
         }
-        let body = if line.starts_with(b".") {
-            &line[1..]
+        let body = if line_start && piece.starts_with(b".") {
+            &piece[1..]
         } else {
-            &line[..]
+            &piece[..]
         };
-        if message.len() + body.len() > MAX_REPLY_BYTES {
-            whole = false;
-        } else {
+        if whole && message.len() + body.len() <= MAX_REPLY_BYTES {
             message.extend_from_slice(body);
+        } else {
+            whole = false;
         }
+        line_start = piece.ends_with(b"\n");
     }
 }

@@ -109,7 +109,8 @@ impl Mailer {
         })
     }
 
-    /// The message for a row: text and HTML alternatives, the row's Message-ID.
+    /// The message for a row: text and HTML alternatives, the row's Message-ID, and
+    /// `Auto-Submitted` (RFC 3834) on every mail.
     pub fn message(&self, row: &OutboxRow) -> Result<Message, String> {
         let address = row
             .to_addr
@@ -134,9 +135,15 @@ impl Mailer {
                 .map_err(|e| format!("bad reply address: {e}"))?;
             builder = builder.reply_to(Mailbox::new(None, address));
         }
+        use lettre::message::header::{HeaderName, HeaderValue};
+        // RFC 3834: no person wrote this mail, so vacation notices and other machines never
+        // answer it; the answer to a reply says it is one, so two reply addresses never loop.
+        builder = builder.raw_header(HeaderValue::new(
+            HeaderName::new_from_ascii_str("Auto-Submitted"),
+            auto_submitted(&row.kind).to_owned(),
+        ));
         // RFC 8058: the mail client offers "unsubscribe" and POSTs to it, no cookie needed.
         if let Some(url) = &row.unsubscribe_url {
-            use lettre::message::header::{HeaderName, HeaderValue};
             builder = builder
                 .raw_header(HeaderValue::new(
                     HeaderName::new_from_ascii_str("List-Unsubscribe"),
@@ -233,6 +240,16 @@ pub const MAX_ATTEMPTS: i32 = 8;
 /// Mails in flight at once, and SMTP connections the worker keeps open (a polite number for
 /// a mail server, and plenty on loopback: docs/benchmarks.md).
 const SENDERS: usize = 4;
+
+/// The `Auto-Submitted` value of a mail of this kind: `auto-replied` for the answer to a
+/// reply, `auto-generated` for every other.
+pub fn auto_submitted(kind: &str) -> &'static str {
+    if kind == "answer" {
+        "auto-replied"
+    } else {
+        "auto-generated"
+    }
+}
 
 /// Split the claimed rows into at most `SENDERS` queues that can go out side by side: all of
 /// one recipient's rows land in the same queue, in the claim's order (oldest first).

@@ -7,6 +7,7 @@
 
 mod cached;
 mod checkpoint;
+mod inbound;
 mod outbox;
 mod people;
 mod pool;
@@ -17,6 +18,7 @@ mod time;
 mod transaction;
 mod writer;
 
+pub use inbound::*;
 pub use outbox::{
     claim_due, enqueue, failed_mails, insert_mails, mark_failed, outbox_row, outbox_rows,
     retry_delay, retry_now, NewMail, OutboxRow, Sent,

@@ -175,6 +175,9 @@ diesel::table! {
         seat -> Nullable<Integer>,
         received_at -> BigInt,
         outcome -> Text,
+        claimed_until -> Nullable<BigInt>,
+        log_seq -> Nullable<BigInt>,
+        intent -> Nullable<Text>,
     }
 }
 

@@ -4,7 +4,7 @@
 use super::api::{error, unexpected};
 use super::{blocking, AppState};
 use crate::engine::Seat;
-use crate::games::{CreateError, EmailAddress, GameTitle, NewGame, NewSeat, PlayerName};
+use crate::games::{CreateError, GameTitle, NewGame, NewSeat, PlayerName};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -91,9 +91,19 @@ pub async fn create(
                 problems.push(w.one("api-error-seat-email-missing", "index", i));
                 Err(())
             }
-            (Some(email), false) => EmailAddress::parse(email)
-                .map(Some)
-                .map_err(|_| problems.push(w.one("api-error-seat-email-bad", "index", i))),
+            (Some(email), false) => {
+                state
+                    .games
+                    .player_address(email)
+                    .map(Some)
+                    .map_err(|problem| {
+                        let key = match problem {
+                            crate::games::own::AddressProblem::Bad => "api-error-seat-email-bad",
+                            crate::games::own::AddressProblem::Ours => "api-error-seat-email-ours",
+                        };
+                        problems.push(w.one(key, "index", i))
+                    })
+            }
         };
         if let (Ok(name), Ok(email)) = (name, email) {
             seats.push(match email {

@@ -5,6 +5,7 @@ use super::html::{render, seat_path, see_other};
 use super::present::Flash;
 use super::{blocking, AppState, PageError};
 use crate::engine::{OptionKind, Seat};
+use crate::games::own::AddressProblem;
 use crate::games::{
     CreateError, EmailAddress, GameTitle, NewGame, NewSeat, PlayerName, DEFAULT_PACE_HOURS,
     PACE_HOURS,
@@ -178,7 +179,12 @@ impl CreateForm {
     }
 
     /// Parse the whole form, or say every problem with it.
-    fn parse(&self, kind: &dyn Kind, w: &Words) -> Result<NewGame, Vec<String>> {
+    fn parse(
+        &self,
+        kind: &dyn Kind,
+        w: &Words,
+        games: &crate::games::Games,
+    ) -> Result<NewGame, Vec<String>> {
         let mut problems = Vec::new();
         let mut seats = Vec::new();
         let mut filled = 0;
@@ -226,8 +232,12 @@ impl CreateForm {
                 }
                 continue;
             }
-            let parsed_email = EmailAddress::parse(email).map_err(|_| {
-                problems.push(w.two("create-problem-email", ("seat", number), ("email", email)))
+            let parsed_email = games.player_address(email).map_err(|problem| {
+                let key = match problem {
+                    AddressProblem::Bad => "create-problem-email",
+                    AddressProblem::Ours => "create-problem-email-ours",
+                };
+                problems.push(w.two(key, ("seat", number), ("email", email)))
             });
             if let (Ok(n), Ok(e)) = (parsed_name, parsed_email) {
                 seats.push(NewSeat::Person(n, e));
@@ -481,7 +491,7 @@ pub async fn create(
             );
         }
     };
-    let mut new = match form.parse(kind, &w) {
+    let mut new = match form.parse(kind, &w, &state.games) {
         Ok(new) => new,
         Err(problems) => {
             return render(

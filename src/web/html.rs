@@ -1047,9 +1047,14 @@ pub async fn replace(
     };
     let seat = form.seat.parse::<u8>().ok().and_then(Seat::from_number);
     let name = crate::games::PlayerName::parse(&form.name);
-    let email = crate::games::EmailAddress::parse(&form.email);
+    let email = state.games.player_address(&form.email);
+    let ours = email == Err(crate::games::own::AddressProblem::Ours);
     let (Some(seat), Ok(name), Ok(email)) = (seat, name, email) else {
-        let flash = Flash::error(w.get("replace-problem"));
+        let flash = Flash::error(if ours {
+            w.one("replace-problem-email-ours", "email", form.email.trim())
+        } else {
+            w.get("replace-problem")
+        });
         return seat_response(
             &state,
             &request,

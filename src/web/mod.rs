@@ -458,8 +458,14 @@ pub async fn start(config: Config) -> Result<Running> {
     let (lmtp_addr, lmtp_task) = match &config.lmtp_listen {
         Some(listen) => {
             let (stop, stopped) = watch::channel(false);
-            let (local, task) =
-                crate::mail::lmtp::listen(listen, state.games.clone(), db.clone(), stopped).await?;
+            let (local, task) = crate::mail::lmtp::listen_with(
+                listen,
+                state.games.clone(),
+                db.clone(),
+                stopped,
+                config.mail_in.lmtp,
+            )
+            .await?;
             (Some(local), Some((stop, task)))
         }
         None => (None, None),
