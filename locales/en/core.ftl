@@ -340,3 +340,6 @@ rematch-button = Propose a rematch
 rematch-proposed = A rematch was proposed.
 rematch-open = Open your seat in it
 rematch-not-over = A rematch can be proposed once the game is over.
+me-sign-out-everywhere = Sign out everywhere
+me-sign-out-everywhere-help = Ends your session on every browser and device, and makes the mail-settings links in your past mails stop working (the next mail brings a new one). A session also ends by itself after { $idle } days unused, and { $lifetime } days after you signed in.
+me-signed-out-everywhere = You are signed out on every browser. Your old mail-settings links no longer work.

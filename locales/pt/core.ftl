@@ -340,3 +340,6 @@ rematch-button = Propor uma revanche
 rematch-proposed = Uma revanche foi proposta.
 rematch-open = Abrir o seu lugar nela
 rematch-not-over = Uma revanche pode ser proposta quando a partida terminar.
+me-sign-out-everywhere = Sair de todos os lugares
+me-sign-out-everywhere-help = Encerra a sua sessão em todos os navegadores e aparelhos, e faz os links de configurações de e-mail dos seus e-mails antigos pararem de funcionar (o próximo e-mail traz um novo). Uma sessão também termina sozinha depois de { $idle } dias sem uso, e { $lifetime } dias depois que você entrou.
+me-signed-out-everywhere = Você saiu em todos os navegadores. Os seus links antigos de configurações de e-mail não funcionam mais.
