@@ -45,6 +45,7 @@ fn args(data_dir: &Path) -> ServeArgs {
         vacation_days: 14,
         scheduler_seconds: 30,
         new_database: false,
+        cache_mb: 64,
     }
 }
 

@@ -343,3 +343,5 @@ rematch-not-over = A rematch can be proposed once the game is over.
 me-sign-out-everywhere = Sign out everywhere
 me-sign-out-everywhere-help = Ends your session on every browser and device, and makes the mail-settings links in your past mails stop working (the next mail brings a new one). A session also ends by itself after { $idle } days unused, and { $lifetime } days after you signed in.
 me-signed-out-everywhere = You are signed out on every browser. Your old mail-settings links no longer work.
+export-never-started = Game { $game } was cancelled before it started: it never had a log, so there is no record to export.
+export-not-started = Game { $game } has not started yet (it waits for every seat to accept): there is no record to export until it starts.

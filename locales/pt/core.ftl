@@ -343,3 +343,5 @@ rematch-not-over = Uma revanche pode ser proposta quando a partida terminar.
 me-sign-out-everywhere = Sair de todos os lugares
 me-sign-out-everywhere-help = Encerra a sua sessão em todos os navegadores e aparelhos, e faz os links de configurações de e-mail dos seus e-mails antigos pararem de funcionar (o próximo e-mail traz um novo). Uma sessão também termina sozinha depois de { $idle } dias sem uso, e { $lifetime } dias depois que você entrou.
 me-signed-out-everywhere = Você saiu em todos os navegadores. Os seus links antigos de configurações de e-mail não funcionam mais.
+export-never-started = A partida { $game } foi cancelada antes de começar: ela nunca teve um registro de jogadas, então não há registro para exportar.
+export-not-started = A partida { $game } ainda não começou (espera que todos os lugares aceitem): não há registro para exportar até ela começar.

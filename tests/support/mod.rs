@@ -561,6 +561,7 @@ impl TestApp {
             scheduler_tick: std::time::Duration::from_secs(30),
             reply_address: None,
             lmtp_listen: Some("127.0.0.1:0".into()),
+            cache_bytes: corriere::games::cache::DEFAULT_CACHE_BYTES,
         };
         let running = corriere::web::start(config)
             .await
