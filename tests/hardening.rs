@@ -397,8 +397,14 @@ async fn a_lost_database_is_refused_at_start_whatever_the_source_of_the_secret(b
     app.create_game(2, &[]).await;
     let db = app.db.clone();
     app.stop().await;
-    assert!(!db.dir.path().join("secret").exists(), "the secret is CORRIERE_SECRET");
-    assert!(serve_args(&db).into_config().is_ok(), "the database is there");
+    assert!(
+        !db.dir.path().join("secret").exists(),
+        "the secret is CORRIERE_SECRET"
+    );
+    assert!(
+        serve_args(&db).into_config().is_ok(),
+        "the database is there"
+    );
     // The database is lost: its file deleted, or an empty PostgreSQL database in its place.
     match backend {
         Backend::Sqlite => {
@@ -430,7 +436,10 @@ async fn a_lost_database_is_refused_at_start_whatever_the_source_of_the_secret(b
     .await
     .expect("the service starts on a new database");
     running.stop().await;
-    assert!(serve_args(&db).into_config().is_ok(), "the new database is there");
+    assert!(
+        serve_args(&db).into_config().is_ok(),
+        "the new database is there"
+    );
 }
 
 async fn healthz_reads_a_real_row_of_every_table_a_page_reads(backend: Backend) {
@@ -439,7 +448,10 @@ async fn healthz_reads_a_real_row_of_every_table_a_page_reads(backend: Backend) 
     assert_eq!(app.healthz().await.status, 200);
     // The games table answers, the seats every page reads do not.
     sql(&app.db, "ALTER TABLE seats RENAME TO seats_gone");
-    assert!(app.seat_page(&creator).await.status >= 500, "the page fails");
+    assert!(
+        app.seat_page(&creator).await.status >= 500,
+        "the page fails"
+    );
     let health = app.healthz().await;
     assert_eq!(health.status, 503, "{}", health.body);
     assert!(health.body.contains("seats"), "{}", health.body);
@@ -463,8 +475,7 @@ async fn healthz_says_a_corrupt_sqlite_file_is_corrupt() {
         rootpage: i64,
     }
     let root = {
-        let mut conn =
-            diesel::sqlite::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+        let mut conn = diesel::sqlite::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
         diesel::sql_query("PRAGMA wal_checkpoint(TRUNCATE)")
             .execute(&mut conn)
             .unwrap();
@@ -476,7 +487,8 @@ async fn healthz_says_a_corrupt_sqlite_file_is_corrupt() {
     {
         use std::io::{Seek, SeekFrom, Write};
         let mut file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
-        file.seek(SeekFrom::Start((root as u64 - 1) * 4096)).unwrap();
+        file.seek(SeekFrom::Start((root as u64 - 1) * 4096))
+            .unwrap();
         file.write_all(&[0xff; 4096]).unwrap();
         file.sync_all().unwrap();
     }
@@ -498,7 +510,13 @@ impl Tmpfs {
     /// `None` where this process may not mount (not root).
     fn mount(path: &std::path::Path, size: &str) -> Option<Tmpfs> {
         let mounted = std::process::Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size},mode=0700"), "tmpfs"])
+            .args([
+                "-t",
+                "tmpfs",
+                "-o",
+                &format!("size={size},mode=0700"),
+                "tmpfs",
+            ])
             .arg(path)
             .stderr(std::process::Stdio::null())
             .status()
@@ -571,11 +589,18 @@ async fn reads_answer_while_the_disk_is_full_and_export_says_a_cancelled_game_ne
     let filler = disk.fill();
     let me = app.get_signed_in("/me", &bob).await;
     assert_eq!(me.status, 200, "my games: {}", me.body);
-    assert!(me.body.contains(r#"action="/me/sign-out""#), "still signed in");
+    assert!(
+        me.body.contains(r#"action="/me/sign-out""#),
+        "still signed in"
+    );
     let seat = app.seat_page(&links[1]).await;
     assert_eq!(seat.status, 200, "a seat page: {}", seat.body);
     let first_visit = app.get(&carla.url).await;
-    assert_eq!(first_visit.status, 200, "a link followed first: {}", first_visit.body);
+    assert_eq!(
+        first_visit.status, 200,
+        "a link followed first: {}",
+        first_visit.body
+    );
     let in_portuguese = app
         .read_raw(
             app.client

@@ -70,11 +70,17 @@ async fn a_session_ends_when_idle_and_at_its_lifetime_however_much_it_is_used(ba
     // Idle: used after 29 days, it lives on; unused for 30 days, it ends.
     let idle = app.sign_in(email_of(2)).await;
     app.clock.advance(days(29));
-    assert!(signed_in(&app, &idle).await, "29 days unused is not idle yet");
+    assert!(
+        signed_in(&app, &idle).await,
+        "29 days unused is not idle yet"
+    );
     app.clock.advance(days(29));
     assert!(signed_in(&app, &idle).await, "used 29 days ago");
     app.clock.advance(days(30));
-    assert!(!signed_in(&app, &idle).await, "30 days unused ends a session");
+    assert!(
+        !signed_in(&app, &idle).await,
+        "30 days unused ends a session"
+    );
 
     // Lifetime: used every 20 days, it still ends 90 days after its sign-in.
     let busy = app.sign_in(email_of(2)).await;
@@ -103,16 +109,17 @@ async fn sign_out_everywhere_ends_every_session_and_retires_the_mail_settings_li
     assert!(
         me.body.contains(r#"action="/me/sign-out-everywhere""#)
             && me.text().contains("Sign out everywhere")
-            && me.text().contains("after 30 days unused, and 90 days after"),
+            && me
+                .text()
+                .contains("after 30 days unused, and 90 days after"),
         "{}",
         me.body
     );
     let portuguese = app
-        .read_raw(
-            app.client
-                .get(app.url("/me"))
-                .header("Cookie", format!("corriere_session={here}; corriere_lang=pt")),
-        )
+        .read_raw(app.client.get(app.url("/me")).header(
+            "Cookie",
+            format!("corriere_session={here}; corriere_lang=pt"),
+        ))
         .await;
     assert!(
         portuguese.text().contains("Sair de todos os lugares"),
@@ -185,7 +192,11 @@ async fn a_relink_retires_the_seats_sessions_and_settings_links_and_mails_a_work
     drop(conn);
     assert!(!signed_in(&app, &bob).await, "the relinked seat's person");
     assert!(signed_in(&app, &alice).await, "another seat's person");
-    assert_eq!(app.get(&settings).await.status, 403, "the old settings link");
+    assert_eq!(
+        app.get(&settings).await.status,
+        403,
+        "the old settings link"
+    );
     app.deliver_mail().await;
     let relink = app
         .smtp

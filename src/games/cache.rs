@@ -98,7 +98,6 @@ impl<K: Clone + Eq + Hash, V> ByteCache<K, V> {
         (inner.bytes, inner.entries.len())
     }
 
-    #[cfg(test)]
     pub fn contains(&self, key: &K) -> bool {
         self.lock().entries.contains_key(key)
     }

@@ -1,6 +1,7 @@
 //! A game's history in words, per reader: each step is written once per game, language, viewer,
 //! time zone and players' names, and kept, so a page writes only the steps since it last did.
 
+use super::cache::ByteCache;
 use super::{step_words, Millis};
 use crate::audit::{Replay, Step};
 use crate::engine::{Seat, Viewer};
@@ -8,7 +9,6 @@ use crate::kinds::Kind;
 use crate::present::time::Stamper;
 use crate::present::{escape, Ctx, Html, SeatNames};
 use crate::store::GameId;
-use super::cache::ByteCache;
 use std::sync::Arc;
 
 /// One entry of a reader's history: what one step caused, in words.
@@ -47,6 +47,10 @@ struct Written {
     entries: Vec<Arc<HistoryEntry>>,
 }
 
+/// What the allocator adds to an entry and its line (its size classes round up), by estimate,
+/// set against measured memory like the replays' (docs/benchmarks.md).
+const ENTRY_SLACK: usize = 48;
+
 /// An estimate of the memory a kept history holds: its key, the players' names, and each
 /// entry with its line (the lines are most of it, and counted by their length).
 fn written_bytes(reader: &Reader, written: &Written) -> usize {
@@ -57,7 +61,7 @@ fn written_bytes(reader: &Reader, written: &Written) -> usize {
     let entries: usize = written
         .entries
         .iter()
-        .map(|e| size_of::<HistoryEntry>() + 16 + 8 + e.line.0.capacity())
+        .map(|e| size_of::<HistoryEntry>() + 16 + 8 + ENTRY_SLACK + e.line.0.capacity())
         .sum();
     size_of::<Reader>() + reader.game.as_str().len() + reader.lang.len() + size_of::<Written>()
         + names

@@ -440,6 +440,11 @@ impl Games {
         }
     }
 
+    /// Whether a replay of the game is cached now (for tests and measurements).
+    pub fn replay_cached(&self, id: &GameId) -> bool {
+        self.0.cache.holds(id)
+    }
+
     /// The time now, by the service's clock.
     pub fn now(&self) -> Millis {
         self.0.clock.millis()

@@ -1,13 +1,13 @@
 //! Stored games into replays: the setup read from the game and seat rows, the stored log
 //! applied through the one replay path (`audit::Replay`), and a cache of replays by game.
 
+use super::cache::ByteCache;
 use super::seed::{derive_seed, GameSecret};
 use crate::audit::{Author, Contribution, LogHeader, Replay, Source};
 use crate::engine::Seat;
 use crate::kinds::{Kind, Options};
 use crate::store::{ActionRow, ContributionSource, GameId, GameRow, SeatRow};
 use anyhow::{anyhow, bail, Context};
-use super::cache::ByteCache;
 use std::sync::Arc;
 
 /// The setup data stored with a started game, parsed.
@@ -164,16 +164,25 @@ impl ReplayCache {
     pub fn usage(&self) -> (usize, usize) {
         self.0.usage()
     }
+
+    /// Whether a replay of the game is kept (without marking it used).
+    pub fn holds(&self, id: &GameId) -> bool {
+        self.0.contains(id)
+    }
 }
 
-/// What a kept game's state costs beyond its steps, by estimate (measured: `tests/store.rs`,
-/// `a_cached_replay_and_history_cost_about_what_their_estimates_say`).
+/// What a kept game's state costs beyond its steps, by estimate.
 const STATE_BYTES: usize = 8 * 1024;
-/// What one event costs in a step, by estimate (measured likewise).
-const EVENT_BYTES: usize = 160;
+/// What one event costs in a step, by estimate.
+const EVENT_BYTES: usize = 192;
+/// What the allocator adds to a step's allocations (its size classes round up), by estimate.
+const STEP_SLACK: usize = 64;
 
 /// An estimate of the memory a replay holds: its state, and each step (the step, its action
-/// and that action's JSON, its events). Steps shared with another replay count in each.
+/// and that action's JSON, its events). Steps shared with another replay count in each. The
+/// constants were set against the resident memory of 400 copies of a 132-move Condottiere
+/// game (`tests/store.rs`, `calibrate_the_cache_estimates_against_resident_memory`): 89 KB
+/// measured a copy; docs/benchmarks.md has the figures.
 pub(crate) fn replay_bytes(replay: &Replay) -> usize {
     use std::mem::size_of;
     let steps: usize = replay
@@ -184,7 +193,12 @@ pub(crate) fn replay_bytes(replay: &Replay) -> usize {
                 action.json.get().map_or(0, |json| json.get().len() + 16) + 64
             });
             // The step behind its `Arc` (two counts), its pointer in the list, its action.
-            size_of::<crate::audit::Step>() + 16 + 8 + action + step.events.len() * EVENT_BYTES
+            size_of::<crate::audit::Step>()
+                + 16
+                + 8
+                + STEP_SLACK
+                + action
+                + step.events.len() * EVENT_BYTES
         })
         .sum();
     size_of::<Replay>() + STATE_BYTES + steps

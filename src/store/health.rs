@@ -49,8 +49,7 @@ pub(super) fn integrity(conn: &mut AnyConnection) -> Result<(), String> {
     let AnyConnection::Sqlite(sqlite) = conn else {
         return Ok(());
     };
-    let found: QueryResult<Vec<Check>> =
-        diesel::sql_query("PRAGMA quick_check(5)").load(sqlite);
+    let found: QueryResult<Vec<Check>> = diesel::sql_query("PRAGMA quick_check(5)").load(sqlite);
     match found {
         Ok(rows) if rows.len() == 1 && rows[0].quick_check == "ok" => Ok(()),
         Ok(rows) => Err(format!(
