@@ -247,6 +247,7 @@ impl Fixture {
             scheduler_tick: std::time::Duration::from_secs(30),
             reply_address: None,
             lmtp_listen: None,
+            cache_bytes: corriere::games::cache::DEFAULT_CACHE_BYTES,
         })
         .await
         .expect("the service starts")
