@@ -17,6 +17,7 @@ on_each_backend!(
     a_cross_site_post_is_refused_and_changes_nothing,
     a_lost_database_is_refused_at_start_whatever_the_source_of_the_secret,
     healthz_reads_a_real_row_of_every_table_a_page_reads,
+    reads_answer_when_nothing_can_be_written_and_export_says_a_cancelled_game_never_started,
 );
 
 fn fields_for(players: usize) -> Vec<(String, String)> {
@@ -559,12 +560,27 @@ impl Drop for Tmpfs {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn reads_answer_while_the_disk_is_full_and_export_says_a_cancelled_game_never_started() {
-    let db = Arc::new(TestDb::fresh(&Backend::Sqlite));
-    let Some(disk) = Tmpfs::mount(db.dir.path(), "24m") else {
-        say_loudly("SKIPPED the full-disk test: mounting a tmpfs needs root");
-        return;
+/// The path of a seat link, to follow it on a restarted service (another port).
+fn path_of(link: &SeatLink) -> String {
+    format!("/games/{}/seat/{}/{}", link.game, link.seat, link.token)
+}
+
+/// Reads while nothing can be written: on SQLite a really full disk (a small tmpfs, filled);
+/// on PostgreSQL, whose disk is the server's, a database whose transactions are read-only, so
+/// every write a read tries fails as it would there.
+async fn reads_answer_when_nothing_can_be_written_and_export_says_a_cancelled_game_never_started(
+    backend: Backend,
+) {
+    let db = Arc::new(TestDb::fresh(&backend));
+    let disk = match backend {
+        Backend::Sqlite => match Tmpfs::mount(db.dir.path(), "24m") {
+            Some(disk) => Some(disk),
+            None => {
+                say_loudly("SKIPPED the full-disk test on SQLite: mounting a tmpfs needs root");
+                return;
+            }
+        },
+        Backend::Postgres(_) => None,
     };
     let app = TestApp::start(db.clone(), Smtp::start()).await;
     // A game in play; Bob signed in; a game Carla was invited to and never opened; a game
@@ -583,19 +599,44 @@ async fn reads_answer_while_the_disk_is_full_and_export_says_a_cancelled_game_ne
         m.is_invitation() && m.text.contains(&declined.game)
     });
     assert_eq!(app.decline(&refusing).await.status, 303);
+
+    // From now on nothing can be written.
+    let filler = match &disk {
+        Some(disk) => Some(disk.fill()),
+        None => {
+            // A read-only PostgreSQL refuses even the migrations' `CREATE TABLE IF NOT
+            // EXISTS` that a full disk lets pass, so `corriere export` is checked before.
+            exports_answer(&db, &creator.game, &declined.game);
+            let name = db.url_database_name().unwrap();
+            sql(
+                &db,
+                &format!("ALTER DATABASE {name} SET default_transaction_read_only = on"),
+            );
+            // The service's connections were opened before: end them, and let the second
+            // pass in which the pool trusts a connection without a ping (`store/pool.rs`),
+            // so that each is replaced by a read-only one.
+            sql(
+                &db,
+                &format!(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                     WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+                ),
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+            None
+        }
+    };
     // Time enough that Bob's session's use is due to be noted.
     app.clock.advance(chrono::Duration::hours(2));
-
-    let filler = disk.fill();
     let me = app.get_signed_in("/me", &bob).await;
     assert_eq!(me.status, 200, "my games: {}", me.body);
     assert!(
         me.body.contains(r#"action="/me/sign-out""#),
         "still signed in"
     );
-    let seat = app.seat_page(&links[1]).await;
+    let seat = app.get(&path_of(&links[1])).await;
     assert_eq!(seat.status, 200, "a seat page: {}", seat.body);
-    let first_visit = app.get(&carla.url).await;
+    let first_visit = app.get(&path_of(&carla)).await;
     assert_eq!(
         first_visit.status, 200,
         "a link followed first: {}",
@@ -604,7 +645,7 @@ async fn reads_answer_while_the_disk_is_full_and_export_says_a_cancelled_game_ne
     let in_portuguese = app
         .read_raw(
             app.client
-                .get(&links[1].url)
+                .get(app.url(&path_of(&links[1])))
                 .header("Accept-Language", "pt-BR"),
         )
         .await;
@@ -615,7 +656,22 @@ async fn reads_answer_while_the_disk_is_full_and_export_says_a_cancelled_game_ne
         .await;
     assert_eq!(record.status, 200, "{}", record.body);
 
-    // `corriere export` reads too, and a game cancelled before it started has no record.
+    if disk.is_some() {
+        exports_answer(&db, &creator.game, &declined.game);
+    }
+
+    // With room again, the service writes again.
+    if let Some(filler) = filler {
+        std::fs::remove_file(filler).unwrap();
+        assert_eq!(app.get_signed_in("/me", &bob).await.status, 200);
+    }
+    app.stop().await;
+    drop(disk);
+}
+
+/// `corriere export` of a running game prints its record; of a game cancelled before it
+/// started, says so (not "no such game") and exits 1.
+fn exports_answer(db: &TestDb, running: &str, cancelled: &str) {
     let export = |game: &str| {
         std::process::Command::new(env!("CARGO_BIN_EXE_corriere"))
             .args(["export", game])
@@ -626,23 +682,17 @@ async fn reads_answer_while_the_disk_is_full_and_export_says_a_cancelled_game_ne
             .output()
             .expect("corriere export runs")
     };
-    let running = export(&creator.game);
+    let record = export(running);
     assert!(
-        running.status.success(),
+        record.status.success(),
         "{}",
-        String::from_utf8_lossy(&running.stderr)
+        String::from_utf8_lossy(&record.stderr)
     );
-    let never = export(&declined.game);
+    let never = export(cancelled);
     let said = String::from_utf8_lossy(&never.stderr);
     assert_eq!(never.status.code(), Some(1), "{said}");
     assert!(
         said.contains("cancelled before it started") && !said.contains("no such game"),
         "{said}"
     );
-
-    // With room again, the writes that were skipped happen at the next read.
-    std::fs::remove_file(filler).unwrap();
-    assert_eq!(app.get_signed_in("/me", &bob).await.status, 200);
-    app.stop().await;
-    drop(disk);
 }
