@@ -248,6 +248,7 @@ impl Fixture {
             reply_address: None,
             lmtp_listen: None,
             mail_in: Default::default(),
+            cache_bytes: corriere::games::cache::DEFAULT_CACHE_BYTES,
         })
         .await
         .expect("the service starts")

@@ -100,6 +100,10 @@ pub struct ServeArgs {
     /// (without this, a secret without its database means the database was lost: an error).
     #[arg(long, env = "CORRIERE_NEW_DATABASE")]
     pub new_database: bool,
+    /// How many megabytes the caches of replays and of histories in words may hold together
+    /// (half each; by estimate, see docs/benchmarks.md). A game not cached is read again.
+    #[arg(long, env = "CORRIERE_CACHE_MB", default_value_t = crate::games::cache::DEFAULT_CACHE_BYTES / (1024 * 1024))]
+    pub cache_mb: usize,
     #[command(flatten)]
     pub mail_in: MailInArgs,
 }
@@ -187,22 +191,33 @@ pub struct Config {
     pub lmtp_listen: Option<String>,
     /// How replies are taken in: the claim's lease, the LMTP listener's limits.
     pub mail_in: MailIn,
+    /// How many bytes the replay and history caches may hold together.
+    pub cache_bytes: usize,
 }
 
 impl ServeArgs {
+    /// `serve`'s flags as the command line would give them, every other one at its default
+    /// (or its environment variable): for the operator's commands' tests and tools.
+    pub fn from_flags<'a>(flags: impl IntoIterator<Item = &'a str>) -> Result<ServeArgs> {
+        #[derive(clap::Parser)]
+        struct Serve {
+            #[command(flatten)]
+            args: ServeArgs,
+        }
+        let line = std::iter::once("serve").chain(flags);
+        Ok(<Serve as clap::Parser>::try_parse_from(line)?.args)
+    }
+
     pub fn into_config(self) -> Result<Config> {
         let database_url = DbUrl::parse(&self.database_url)
             .with_context(|| format!("CORRIERE_DATABASE_URL {:?}", self.database_url))?;
-        // A secret without its database: the database was lost (deleted, or the path changed).
-        // Making a fresh one would silently start over; the operator must say so.
-        if let DbUrl::Sqlite(path) = &database_url {
-            if !path.exists() && self.data_dir.join("secret").exists() && !self.new_database {
+        // A database this data directory had, gone: lost (deleted, restored empty, or the
+        // path changed). Making a fresh one would silently start over; the operator must say so.
+        if !self.new_database {
+            if let Some(lost) = lost_database(&database_url, &self.data_dir)? {
                 anyhow::bail!(
-                    "the data directory {} holds a secret but there is no database at {}: restore \
-                     the database, or start with --new-database (CORRIERE_NEW_DATABASE=1) to begin \
-                     with an empty one",
-                    self.data_dir.display(),
-                    path.display()
+                    "{lost}: restore the database, or start with --new-database \
+                     (CORRIERE_NEW_DATABASE=1) to begin with an empty one"
                 );
             }
         }
@@ -260,11 +275,27 @@ impl ServeArgs {
                 vacation_days: self.vacation_days,
             },
             scheduler_tick: std::time::Duration::from_secs(self.scheduler_seconds.max(1)),
+            cache_bytes: self.cache_mb.saturating_mul(1024 * 1024),
         })
     }
 }
 
 impl Config {
+    /// Remember in the data directory that its database was made (the database was just
+    /// opened): from now on a start that finds it gone refuses to make an empty one.
+    pub fn remember_database(&self) -> Result<()> {
+        let marker = self.data_dir.join(DATABASE_MARKER);
+        if marker.exists() {
+            return Ok(());
+        }
+        create_private_dir(&self.data_dir)?;
+        match write_private(&marker, &format!("{:?}\n", self.database_url)) {
+            Ok(()) => Ok(()),
+            Err(_) if marker.exists() => Ok(()),
+            Err(error) => Err(error),
+        }
+    }
+
     /// What the game service needs of this configuration, with links to `base_url`.
     pub fn games_config(&self, base_url: BaseUrl) -> GamesConfig {
         GamesConfig {
@@ -278,6 +309,7 @@ impl Config {
             reply_address: self.reply_address.clone(),
             mail_from: Some(self.mail_from.clone()),
             reply_lease: self.mail_in.reply_lease,
+            cache_bytes: self.cache_bytes,
         }
     }
 
@@ -296,6 +328,52 @@ impl Config {
              only this machine can open; set it to the address players use"
         );
         Ok(url)
+    }
+}
+
+/// The file in the data directory that says a database was made for it: written once the
+/// service has opened its database (see [`Config::remember_database`]).
+const DATABASE_MARKER: &str = "database-made";
+
+/// Why the configured database looks lost, if it does: the data directory remembers one
+/// ([`DATABASE_MARKER`], or for SQLite a secret file beside it) but the database is not there
+/// (SQLite: no file at its path; PostgreSQL: a database without the service's tables).
+/// Whatever the source of the secret.
+fn lost_database(url: &DbUrl, data_dir: &Path) -> Result<Option<String>> {
+    let marker = data_dir.join(DATABASE_MARKER);
+    let remembered = marker.exists();
+    match url {
+        DbUrl::Sqlite(path) => {
+            let secret = data_dir.join("secret").exists();
+            Ok((!path.exists() && (remembered || secret)).then(|| {
+                format!(
+                    "the data directory {} {} but there is no database at {}",
+                    data_dir.display(),
+                    if remembered {
+                        "had a database"
+                    } else {
+                        "holds a secret"
+                    },
+                    path.display()
+                )
+            }))
+        }
+        DbUrl::Postgres(_) if !remembered => Ok(None),
+        DbUrl::Postgres(_) => {
+            // A database that cannot be reached is not lost: opening it says why it fails.
+            let Ok(mut conn) = crate::store::connect(url) else {
+                return Ok(None);
+            };
+            let made = crate::store::has_schema(&mut conn)
+                .with_context(|| format!("looking for the service's tables in {url:?}"))?;
+            Ok((!made).then(|| {
+                format!(
+                    "the data directory {} had a database, but {url:?} has none of the \
+                     service's tables",
+                    data_dir.display()
+                )
+            }))
+        }
     }
 }
 

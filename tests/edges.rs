@@ -212,6 +212,7 @@ async fn behind_a_proxy(db: &TestDb, limits: corriere::games::Limits) -> corrier
         reply_address: None,
         lmtp_listen: None,
         mail_in: Default::default(),
+        cache_bytes: corriere::games::cache::DEFAULT_CACHE_BYTES,
     };
     corriere::web::start(config)
         .await

@@ -5,7 +5,8 @@
 
 mod support;
 
-use support::{Backend, SeatLink, TestApp, PLAYERS};
+use std::sync::Arc;
+use support::{email_of, say_loudly, Backend, SeatLink, Smtp, TestApp, TestDb, PLAYERS};
 
 on_each_backend!(
     a_broken_accept_body_is_a_400_that_says_what_is_wrong_and_accepts_nothing,
@@ -14,6 +15,9 @@ on_each_backend!(
     a_phrase_as_long_as_the_form_allows_is_accepted_and_a_longer_one_refused_with_that_limit,
     names_in_mail_headers_are_encoded_and_cannot_inject_headers,
     a_cross_site_post_is_refused_and_changes_nothing,
+    a_lost_database_is_refused_at_start_whatever_the_source_of_the_secret,
+    healthz_reads_a_real_row_of_every_table_a_page_reads,
+    reads_answer_when_nothing_can_be_written_and_export_says_a_cancelled_game_never_started,
 );
 
 fn fields_for(players: usize) -> Vec<(String, String)> {
@@ -346,4 +350,339 @@ async fn a_cross_site_post_is_refused_and_changes_nothing(backend: Backend) {
         .await;
     assert_eq!(page.status, 303, "{}", page.body);
     app.stop().await;
+}
+
+// ---------------------------------------------------------------- the database's guard and health
+
+const SECRET: &str = "5ec2e75ec2e75ec2e75ec2e75ec2e75ec2e75ec2e75ec2e75ec2e75ec2e75ec2";
+
+/// `serve`'s flags for a test database, the secret given as `CORRIERE_SECRET` (so the data
+/// directory holds no secret file).
+fn serve_args(db: &TestDb) -> corriere::config::ServeArgs {
+    let database = format!("{:?}", db.url);
+    let data = db.dir.path().display().to_string();
+    corriere::config::ServeArgs::from_flags([
+        "--database-url",
+        &database,
+        "--bind",
+        "127.0.0.1:0",
+        "--secret",
+        SECRET,
+        "--data-dir",
+        &data,
+        "--mail-from",
+        "corriere <corriere@corriere.test>",
+    ])
+    .expect("serve's flags")
+}
+
+/// Run SQL on the test database, outside the service.
+fn sql(db: &TestDb, statements: &str) {
+    use diesel::connection::SimpleConnection;
+    let mut conn = corriere::store::connect(&db.url).expect("a connection");
+    conn.batch_execute(statements).expect(statements);
+}
+
+async fn a_lost_database_is_refused_at_start_whatever_the_source_of_the_secret(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    app.create_game(2, &[]).await;
+    let db = app.db.clone();
+    app.stop().await;
+    assert!(
+        !db.dir.path().join("secret").exists(),
+        "the secret is CORRIERE_SECRET"
+    );
+    assert!(
+        serve_args(&db).into_config().is_ok(),
+        "the database is there"
+    );
+    // The database is lost: its file deleted, or an empty PostgreSQL database in its place.
+    match backend {
+        Backend::Sqlite => {
+            for file in ["corriere.db", "corriere.db-wal", "corriere.db-shm"] {
+                let _ = std::fs::remove_file(db.dir.path().join(file));
+            }
+        }
+        Backend::Postgres(_) => sql(&db, "DROP SCHEMA public CASCADE; CREATE SCHEMA public;"),
+    }
+    let error = serve_args(&db)
+        .into_config()
+        .expect_err("a start that would make an empty database");
+    let message = format!("{error:#}");
+    assert!(
+        message.contains("had a database") && message.contains("--new-database"),
+        "{message}"
+    );
+    // The operator may ask for an empty one.
+    let config = corriere::config::ServeArgs {
+        new_database: true,
+        ..serve_args(&db)
+    }
+    .into_config()
+    .expect("a new database, asked for");
+    let running = corriere::web::start(corriere::config::Config {
+        run_mail_worker: false,
+        ..config
+    })
+    .await
+    .expect("the service starts on a new database");
+    running.stop().await;
+    assert!(
+        serve_args(&db).into_config().is_ok(),
+        "the new database is there"
+    );
+}
+
+async fn healthz_reads_a_real_row_of_every_table_a_page_reads(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = app.create_game(2, &[]).await;
+    assert_eq!(app.healthz().await.status, 200);
+    // The games table answers, the seats every page reads do not.
+    sql(&app.db, "ALTER TABLE seats RENAME TO seats_gone");
+    assert!(
+        app.seat_page(&creator).await.status >= 500,
+        "the page fails"
+    );
+    let health = app.healthz().await;
+    assert_eq!(health.status, 503, "{}", health.body);
+    assert!(health.body.contains("seats"), "{}", health.body);
+    sql(&app.db, "ALTER TABLE seats_gone RENAME TO seats");
+    assert_eq!(app.healthz().await.status, 200, "and it recovers");
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn healthz_says_a_corrupt_sqlite_file_is_corrupt() {
+    use diesel::{Connection, RunQueryDsl};
+    let app = TestApp::spawn(&Backend::Sqlite).await;
+    let creator = app.create_game(2, &[]).await;
+    let db = app.db.clone();
+    app.stop().await;
+    // The seats table's page is overwritten: the file still opens, its games still read.
+    let path = db.dir.path().join("corriere.db");
+    #[derive(diesel::QueryableByName)]
+    struct Root {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        rootpage: i64,
+    }
+    let root = {
+        let mut conn = diesel::sqlite::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+        diesel::sql_query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&mut conn)
+            .unwrap();
+        diesel::sql_query("SELECT rootpage FROM sqlite_master WHERE name = 'seats'")
+            .get_result::<Root>(&mut conn)
+            .unwrap()
+            .rootpage
+    };
+    {
+        use std::io::{Seek, SeekFrom, Write};
+        let mut file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        file.seek(SeekFrom::Start((root as u64 - 1) * 4096))
+            .unwrap();
+        file.write_all(&[0xff; 4096]).unwrap();
+        file.sync_all().unwrap();
+    }
+    let app = TestApp::start(db, Smtp::start()).await;
+    let seat_path = format!("/games/{}/seat/1/{}", creator.game, creator.token);
+    assert!(app.get(&seat_path).await.status >= 500, "the page fails");
+    let health = app.healthz().await;
+    assert_eq!(health.status, 503, "{}", health.body);
+    assert!(health.body.contains("corrupt"), "{}", health.body);
+    app.stop().await;
+}
+
+// ---------------------------------------------------------------- reads on a full disk
+
+/// A small tmpfs mounted over a directory for a test, unmounted when dropped.
+struct Tmpfs(std::path::PathBuf);
+
+impl Tmpfs {
+    /// `None` where this process may not mount (not root).
+    fn mount(path: &std::path::Path, size: &str) -> Option<Tmpfs> {
+        let mounted = std::process::Command::new("mount")
+            .args([
+                "-t",
+                "tmpfs",
+                "-o",
+                &format!("size={size},mode=0700"),
+                "tmpfs",
+            ])
+            .arg(path)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .ok()?
+            .success();
+        mounted.then(|| Tmpfs(path.to_owned()))
+    }
+
+    /// Write a file until the file system says it is full.
+    fn fill(&self) -> std::path::PathBuf {
+        use std::io::Write;
+        let filler = self.0.join("filler");
+        let mut file = std::fs::File::create(&filler).expect("the filler file");
+        let block = vec![0u8; 64 * 1024];
+        loop {
+            match file.write(&block) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(error) => {
+                    assert_eq!(error.raw_os_error(), Some(28), "ENOSPC: {error}");
+                    break;
+                }
+            }
+        }
+        let _ = file.flush();
+        assert!(
+            std::fs::write(self.0.join("probe"), b"x").is_err(),
+            "the disk is full"
+        );
+        filler
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg("-l")
+            .arg(&self.0)
+            .status();
+    }
+}
+
+/// The path of a seat link, to follow it on a restarted service (another port).
+fn path_of(link: &SeatLink) -> String {
+    format!("/games/{}/seat/{}/{}", link.game, link.seat, link.token)
+}
+
+/// Reads while nothing can be written: on SQLite a really full disk (a small tmpfs, filled);
+/// on PostgreSQL, whose disk is the server's, a database whose transactions are read-only, so
+/// every write a read tries fails as it would there.
+async fn reads_answer_when_nothing_can_be_written_and_export_says_a_cancelled_game_never_started(
+    backend: Backend,
+) {
+    let db = Arc::new(TestDb::fresh(&backend));
+    let disk = match backend {
+        Backend::Sqlite => match Tmpfs::mount(db.dir.path(), "24m") {
+            Some(disk) => Some(disk),
+            None => {
+                say_loudly("SKIPPED the full-disk test on SQLite: mounting a tmpfs needs root");
+                return;
+            }
+        },
+        Backend::Postgres(_) => None,
+    };
+    let app = TestApp::start(db.clone(), Smtp::start()).await;
+    // A game in play; Bob signed in; a game Carla was invited to and never opened; a game
+    // cancelled before it started.
+    let creator = app.create_game(2, &[]).await;
+    let links = app.accept_all(&creator.game, 2).await;
+    let bob = app.sign_in(email_of(2)).await;
+    let invited = app.create_game(3, &[]).await;
+    app.deliver_mail().await;
+    let carla = app.link_from_latest(email_of(3), |m| {
+        m.is_invitation() && m.text.contains(&invited.game)
+    });
+    let declined = app.create_game(2, &[]).await;
+    app.deliver_mail().await;
+    let refusing = app.link_from_latest(email_of(2), |m| {
+        m.is_invitation() && m.text.contains(&declined.game)
+    });
+    assert_eq!(app.decline(&refusing).await.status, 303);
+
+    // From now on nothing can be written.
+    let filler = match &disk {
+        Some(disk) => Some(disk.fill()),
+        None => {
+            // A read-only PostgreSQL refuses even the migrations' `CREATE TABLE IF NOT
+            // EXISTS` that a full disk lets pass, so `corriere export` is checked before.
+            exports_answer(&db, &creator.game, &declined.game);
+            let name = db.url_database_name().unwrap();
+            sql(
+                &db,
+                &format!("ALTER DATABASE {name} SET default_transaction_read_only = on"),
+            );
+            // The service's connections were opened before: end them, and let the second
+            // pass in which the pool trusts a connection without a ping (`store/pool.rs`),
+            // so that each is replaced by a read-only one.
+            sql(
+                &db,
+                &format!(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                     WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+                ),
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+            None
+        }
+    };
+    // Time enough that Bob's session's use is due to be noted.
+    app.clock.advance(chrono::Duration::hours(2));
+    let me = app.get_signed_in("/me", &bob).await;
+    assert_eq!(me.status, 200, "my games: {}", me.body);
+    assert!(
+        me.body.contains(r#"action="/me/sign-out""#),
+        "still signed in"
+    );
+    let seat = app.get(&path_of(&links[1])).await;
+    assert_eq!(seat.status, 200, "a seat page: {}", seat.body);
+    let first_visit = app.get(&path_of(&carla)).await;
+    assert_eq!(
+        first_visit.status, 200,
+        "a link followed first: {}",
+        first_visit.body
+    );
+    let in_portuguese = app
+        .read_raw(
+            app.client
+                .get(app.url(&path_of(&links[1])))
+                .header("Accept-Language", "pt-BR"),
+        )
+        .await;
+    assert_eq!(in_portuguese.status, 200, "{}", in_portuguese.body);
+    assert_eq!(app.public_page(&creator.game).await.status, 200);
+    let record = app
+        .get(&format!("/games/{}/record.json", creator.game))
+        .await;
+    assert_eq!(record.status, 200, "{}", record.body);
+
+    if disk.is_some() {
+        exports_answer(&db, &creator.game, &declined.game);
+    }
+
+    // With room again, the service writes again.
+    if let Some(filler) = filler {
+        std::fs::remove_file(filler).unwrap();
+        assert_eq!(app.get_signed_in("/me", &bob).await.status, 200);
+    }
+    app.stop().await;
+    drop(disk);
+}
+
+/// `corriere export` of a running game prints its record; of a game cancelled before it
+/// started, says so (not "no such game") and exits 1.
+fn exports_answer(db: &TestDb, running: &str, cancelled: &str) {
+    let export = |game: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_corriere"))
+            .args(["export", game])
+            .env("CORRIERE_DATABASE_URL", format!("{:?}", db.url))
+            .env("CORRIERE_DATA_DIR", db.dir.path())
+            .env("CORRIERE_SECRET", SECRET)
+            .env("CORRIERE_BASE_URL", "https://corriere.test/")
+            .output()
+            .expect("corriere export runs")
+    };
+    let record = export(running);
+    assert!(
+        record.status.success(),
+        "{}",
+        String::from_utf8_lossy(&record.stderr)
+    );
+    let never = export(cancelled);
+    let said = String::from_utf8_lossy(&never.stderr);
+    assert_eq!(never.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("cancelled before it started") && !said.contains("no such game"),
+        "{said}"
+    );
 }

@@ -57,6 +57,7 @@ async fn service_with(backend: &Backend, reply: Option<&str>, mail_in: MailIn) -
         reply_address: reply.map(|r| ReplyAddress::parse(r).unwrap()),
         lmtp_listen: Some("127.0.0.1:0".into()),
         mail_in,
+        cache_bytes: corriere::games::cache::DEFAULT_CACHE_BYTES,
     };
     let running = corriere::web::start(config)
         .await

@@ -22,33 +22,19 @@ fn mode(path: &Path) -> u32 {
 }
 
 fn args(data_dir: &Path) -> ServeArgs {
-    ServeArgs {
-        database_url: format!("sqlite://{}", data_dir.join("corriere.db").display()),
-        bind: "127.0.0.1:0".into(),
-        base_url: None,
-        smtp_url: None,
-        secret: None,
-        data_dir: data_dir.to_owned(),
-        mail_from: "corriere <corriere@corriere.test>".into(),
-        db_wait: 3,
-        games_per_hour: 10,
-        games_per_day: 30,
-        sign_ins_per_hour: 3,
-        sign_ins_per_client_hour: 10,
-        invitations_per_day: 3,
-        new_addresses_per_day: 20,
-        messages_per_hour: 30,
-        reply_address: None,
-        lmtp_listen: None,
-        sign_in_minutes: 30,
-        behind_proxy: false,
-        missed_deadlines: 3,
-        grace_percent: 25,
-        vacation_days: 14,
-        scheduler_seconds: 30,
-        new_database: false,
-        mail_in: Default::default(),
-    }
+    let database = format!("sqlite://{}", data_dir.join("corriere.db").display());
+    let data = data_dir.display().to_string();
+    ServeArgs::from_flags([
+        "--database-url",
+        &database,
+        "--bind",
+        "127.0.0.1:0",
+        "--data-dir",
+        &data,
+        "--mail-from",
+        "corriere <corriere@corriere.test>",
+    ])
+    .expect("serve's flags")
 }
 
 /// A started two-player game through the API; the creator's bearer token.

@@ -679,6 +679,140 @@ fn a_history_kept_between_pages_reads_as_one_written_afresh() {
     });
 }
 
+/// The service with caches that may hold `bytes` (half replays, half histories).
+fn games_caching(bytes: usize) -> Games {
+    Games::new(GamesConfig {
+        cache_bytes: bytes,
+        ..GamesConfig::new(
+            corriere::games::BaseUrl::parse("https://corriere.test/").unwrap(),
+            Secret::generate(),
+            Registry::standard(),
+        )
+    })
+}
+
+#[test]
+fn the_caches_stay_within_their_bytes_and_drop_the_least_recently_used_game_first() {
+    on_each_backend(|t| {
+        let mut conn = t.conn();
+        let maker = games();
+        let ids: Vec<GameId> = (0..3).map(|_| started_game(&maker, &mut conn, 3)).collect();
+        // What one just-started game costs in the replay cache.
+        let probe = games();
+        probe.load(&mut conn, &ids[0]).unwrap();
+        let one = probe.cache_usage().replay_bytes;
+        assert!(one > 0 && probe.cache_usage().replays == 1);
+
+        // Room for two and a half replays: the third pushes out the least recently used.
+        let games = games_caching(5 * one);
+        games.load(&mut conn, &ids[0]).unwrap();
+        games.load(&mut conn, &ids[1]).unwrap();
+        games.load(&mut conn, &ids[0]).unwrap();
+        games.load(&mut conn, &ids[2]).unwrap();
+        assert!(games.replay_cached(&ids[0]), "used most recently but one");
+        assert!(
+            !games.replay_cached(&ids[1]),
+            "the least recently used went"
+        );
+        assert!(games.replay_cached(&ids[2]));
+        let usage = games.cache_usage();
+        assert_eq!(usage.replays, 2);
+        assert!(usage.replay_bytes <= 5 * one / 2, "{usage:?}");
+
+        // A game grows with its moves, and so does its estimate; a replay bigger than the
+        // whole bound is not kept, and the pages still read.
+        let mut picker = Picker(3);
+        for _ in 0..40 {
+            play_one(&maker, t.db(), &ids[0], &mut picker);
+        }
+        let roomy = games_caching(1 << 30);
+        roomy.load(&mut conn, &ids[0]).unwrap();
+        let long = roomy.cache_usage().replay_bytes;
+        assert!(
+            long > one + 40 * 100,
+            "{long} after 40 moves, {one} at the start"
+        );
+        games.load(&mut conn, &ids[0]).unwrap();
+        assert!(games.cache_usage().replay_bytes <= 5 * one / 2);
+        let small = games_caching(2 * one);
+        let loaded = small.load(&mut conn, &ids[0]).unwrap();
+        assert!(loaded.state().is_some());
+        assert!(!small.replay_cached(&ids[0]), "too big for the bound");
+
+        // Histories in words: every reader's, within their half of the bound.
+        let histories = games_caching(16 * one);
+        for lang in ["en", "pt"] {
+            for seat in 0..3 {
+                let page = histories
+                    .seat_page(&mut conn, &auth(&ids[0], Seat(seat)), lang)
+                    .unwrap();
+                assert!(!page.history.is_empty());
+            }
+        }
+        let usage = histories.cache_usage();
+        assert!(usage.history_bytes <= 8 * one, "{usage:?}");
+        assert!(usage.histories >= 1, "{usage:?}");
+    });
+}
+
+/// Calibration, run by hand (`cargo test --test store -- --ignored --nocapture calibrate`):
+/// how the caches' estimates compare with the resident memory they really take. Copies
+/// of one long game's replay and histories, each in a service of its own (many, so the
+/// allocator's own steps of a few megabytes do not decide the result).
+#[test]
+#[ignore]
+fn calibrate_the_cache_estimates_against_resident_memory() {
+    fn resident() -> usize {
+        let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
+        statm
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .parse::<usize>()
+            .unwrap()
+            * 4096
+    }
+    const COPIES: usize = 400;
+    let t = sqlite_db();
+    let mut conn = t.conn();
+    let maker = games();
+    let id = started_game(&maker, &mut conn, 3);
+    let mut picker = Picker(5);
+    let mut moves = 0;
+    while moves < 150 && play_one(&maker, t.db(), &id, &mut picker) {
+        moves += 1;
+    }
+    let services: Vec<Games> = (0..COPIES).map(|_| games_caching(1 << 30)).collect();
+    // One first, so the catalogs' memory of sentences is made before the measurement.
+    for lang in ["en", "pt"] {
+        maker
+            .seat_page(&mut conn, &auth(&id, Seat(0)), lang)
+            .unwrap();
+    }
+    let before = resident();
+    for games in &services {
+        games.load(&mut conn, &id).unwrap();
+    }
+    let replays = resident() - before;
+    let estimated: usize = services.iter().map(|g| g.cache_usage().replay_bytes).sum();
+    let before = resident();
+    for games in &services {
+        games
+            .seat_page(&mut conn, &auth(&id, Seat(0)), "en")
+            .unwrap();
+    }
+    let histories = resident() - before;
+    let estimated_histories: usize = services.iter().map(|g| g.cache_usage().history_bytes).sum();
+    println!(
+        "{moves} moves: replay {} B measured, {} B estimated; history {} B measured, {} B \
+         estimated (per copy)",
+        replays / COPIES,
+        estimated / COPIES,
+        histories / COPIES,
+        estimated_histories / COPIES
+    );
+}
+
 #[test]
 fn reads_in_one_snapshot_see_one_state_of_a_sqlite_database() {
     // A page's reads (and a move's preparation) run in one snapshot: another connection's

@@ -19,6 +19,7 @@ pub fn open(args: ServeArgs) -> Result<(Games, Db)> {
     let config = args.into_config()?;
     let base_url = config.base_url_or(&config.bind)?;
     let db = Db::open(&config.database_url).context("opening the database")?;
+    config.remember_database()?;
     let games = Games::new(config.games_config(base_url));
     Ok((games, db))
 }

@@ -36,6 +36,21 @@ pub fn export(args: ServeArgs, game: &str) -> Result<ExitCode> {
     let id = super::game_id(game)?;
     let (games, db) = super::open(args)?;
     let mut conn = db.get()?;
+    // A game that never started has no log, so no record: say so, not "no such game".
+    if let Some(row) = crate::store::find_game(&mut conn, &id)? {
+        let words = games.registry().catalogs().default_words();
+        let unstarted = match row.status() {
+            crate::store::GameStatus::Inviting => Some("export-not-started"),
+            crate::store::GameStatus::Cancelled if row.log_head.is_none() => {
+                Some("export-never-started")
+            }
+            _ => None,
+        };
+        if let Some(message) = unstarted {
+            eprintln!("{}", words.one(message, "game", id.as_str()));
+            return Ok(ExitCode::FAILURE);
+        }
+    }
     let record = games
         .record(&mut conn, &id)
         .with_context(|| format!("exporting game {game}"))?;

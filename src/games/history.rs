@@ -1,6 +1,7 @@
 //! A game's history in words, per reader: each step is written once per game, language, viewer,
 //! time zone and players' names, and kept, so a page writes only the steps since it last did.
 
+use super::cache::ByteCache;
 use super::{step_words, Millis};
 use crate::audit::{Replay, Step};
 use crate::engine::{Seat, Viewer};
@@ -8,8 +9,7 @@ use crate::kinds::Kind;
 use crate::present::time::Stamper;
 use crate::present::{escape, Ctx, Html, SeatNames};
 use crate::store::GameId;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// One entry of a reader's history: what one step caused, in words.
 #[derive(Clone, Debug)]
@@ -45,21 +45,43 @@ struct Written {
     last: Arc<Step>,
     /// Oldest first; steps that say nothing to this reader have no entry.
     entries: Vec<Arc<HistoryEntry>>,
-    used: u64,
 }
 
-/// The kept histories, the least recently used dropped beyond `capacity`.
-pub(crate) struct HistoryCache {
-    kept: Mutex<(u64, HashMap<Reader, Written>)>,
-    capacity: usize,
+/// What the allocator adds to an entry and its line (its size classes round up), by estimate,
+/// set against measured memory like the replays' (docs/benchmarks.md).
+const ENTRY_SLACK: usize = 48;
+
+/// An estimate of the memory a kept history holds: its key, the players' names, and each
+/// entry with its line (the lines are most of it, and counted by their length).
+fn written_bytes(reader: &Reader, written: &Written) -> usize {
+    use std::mem::size_of;
+    let names: usize = (0..written.names.len())
+        .map(|i| written.names.name(Seat(i as u8)).len() + size_of::<String>())
+        .sum();
+    let entries: usize = written
+        .entries
+        .iter()
+        .map(|e| size_of::<HistoryEntry>() + 16 + 8 + ENTRY_SLACK + e.line.0.capacity())
+        .sum();
+    size_of::<Reader>() + reader.game.as_str().len() + reader.lang.len() + size_of::<Written>()
+        + names
+        + entries
+        // The map's slot and the recency index's.
+        + 64
 }
+
+/// The kept histories, at most a number of bytes of them by [`written_bytes`], the least
+/// recently used dropped first.
+pub(crate) struct HistoryCache(ByteCache<Reader, Written>);
 
 impl HistoryCache {
-    pub fn new(capacity: usize) -> HistoryCache {
-        HistoryCache {
-            kept: Mutex::new((0, HashMap::new())),
-            capacity,
-        }
+    pub fn new(bound: usize) -> HistoryCache {
+        HistoryCache(ByteCache::new(bound))
+    }
+
+    /// The estimated bytes kept, and how many histories.
+    pub fn usage(&self) -> (usize, usize) {
+        self.0.usage()
     }
 
     /// What `cx.viewer` may see of every step of `replay`, in words, newest first, each move's
@@ -80,24 +102,16 @@ impl HistoryCache {
             zone,
             over,
         };
-        let (mut entries, from) = {
-            let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-            let (clock, map) = &mut *kept;
-            *clock += 1;
-            let now = *clock;
-            match map.get_mut(&reader) {
-                Some(written)
-                    if written.names == *cx.names
-                        && written.covered <= replay.steps.len()
-                        && written.covered > 0
-                        && Arc::ptr_eq(&replay.steps[written.covered - 1], &written.last) =>
-                {
-                    written.used = now;
-                    (written.entries.clone(), written.covered)
-                }
-                _ => (Vec::new(), 0),
-            }
-        };
+        let (mut entries, from) = self
+            .0
+            .read(&reader, |written| {
+                (written.names == *cx.names
+                    && written.covered <= replay.steps.len()
+                    && written.covered > 0
+                    && Arc::ptr_eq(&replay.steps[written.covered - 1], &written.last))
+                .then(|| (written.entries.clone(), written.covered))
+            })
+            .unwrap_or((Vec::new(), 0));
         let stamper = Stamper::new(cx.words, zone);
         entries.extend(
             replay.steps[from..]
@@ -107,33 +121,16 @@ impl HistoryCache {
         );
         let newest_first = entries.iter().rev().cloned().collect();
         if let Some(last) = replay.steps.last() {
-            let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-            let (clock, map) = &mut *kept;
-            *clock += 1;
-            let keep = map
-                .get(&reader)
-                .is_none_or(|kept| kept.covered <= replay.steps.len());
-            if keep {
-                map.insert(
-                    reader,
-                    Written {
-                        names: cx.names.clone(),
-                        covered: replay.steps.len(),
-                        last: last.clone(),
-                        entries,
-                        used: *clock,
-                    },
-                );
-            }
-            if map.len() > self.capacity {
-                if let Some(oldest) = map
-                    .iter()
-                    .min_by_key(|(_, written)| written.used)
-                    .map(|(reader, _)| reader.clone())
-                {
-                    map.remove(&oldest);
-                }
-            }
+            let written = Written {
+                names: cx.names.clone(),
+                covered: replay.steps.len(),
+                last: last.clone(),
+                entries,
+            };
+            let bytes = written_bytes(&reader, &written);
+            let covered = written.covered;
+            self.0
+                .put(reader, written, bytes, |kept| kept.covered <= covered);
         }
         newest_first
     }

@@ -9,6 +9,7 @@
 //! writer if the game did not change meanwhile. Creation, acceptance, decline, cancel and
 //! relink are in `lifecycle.rs`; what each operation answers when it refuses, in `errors.rs`.
 
+pub mod cache;
 mod commands;
 #[macro_use]
 mod errors;
@@ -73,6 +74,8 @@ pub struct GamesConfig {
     pub mail_from: Option<String>,
     /// How long a delivery holds a reply it acts on (see `replies.rs`).
     pub reply_lease: std::time::Duration,
+    /// How many bytes the replay and history caches may hold (half each), by their estimates.
+    pub cache_bytes: usize,
 }
 
 impl GamesConfig {
@@ -89,6 +92,7 @@ impl GamesConfig {
             reply_address: None,
             mail_from: None,
             reply_lease: replies::DEFAULT_REPLY_LEASE,
+            cache_bytes: cache::DEFAULT_CACHE_BYTES,
         }
     }
 }
@@ -348,13 +352,14 @@ pub enum Cancel {
     Creator(Seat),
 }
 
-/// How many replays the cache keeps.
-const CACHE_CAPACITY: usize = 1024;
-
-/// How many histories in words are kept (one per game, language, viewer and zone): a game of
-/// 150 steps keeps about 30 KB a reader, so at most some 60 MB. A history not kept is written
-/// whole again, as every page did before.
-const HISTORY_CAPACITY: usize = 2 * CACHE_CAPACITY;
+/// What the replay and history caches hold, by their estimates (see `docs/benchmarks.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CacheUsage {
+    pub replay_bytes: usize,
+    pub replays: usize,
+    pub history_bytes: usize,
+    pub histories: usize,
+}
 
 fn seat_of(row: &SeatRow) -> Seat {
     Seat(row.seat as u8)
@@ -426,14 +431,32 @@ impl Games {
             reply_lease: config.reply_lease,
             reply_address,
             links: Links::new(config.link_secret, config.base_url),
-            cache: ReplayCache::new(CACHE_CAPACITY),
-            histories: history::HistoryCache::new(HISTORY_CAPACITY),
+            // A history not kept is written whole again, as every page did before.
+            cache: ReplayCache::new(config.cache_bytes / 2),
+            histories: history::HistoryCache::new(config.cache_bytes / 2),
             registry: config.registry,
             clock: config.clock,
             limits: config.limits,
             sign_in_ttl: config.sign_in_ttl,
             time: config.time,
         }))
+    }
+
+    /// What the replay and history caches hold now.
+    pub fn cache_usage(&self) -> CacheUsage {
+        let (replay_bytes, replays) = self.0.cache.usage();
+        let (history_bytes, histories) = self.0.histories.usage();
+        CacheUsage {
+            replay_bytes,
+            replays,
+            history_bytes,
+            histories,
+        }
+    }
+
+    /// Whether a replay of the game is cached now (for tests and measurements).
+    pub fn replay_cached(&self, id: &GameId) -> bool {
+        self.0.cache.holds(id)
     }
 
     /// The time now, by the service's clock.

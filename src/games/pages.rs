@@ -197,7 +197,11 @@ impl Games {
         if let Some(address) =
             unproven.filter(|_| matches!(detail, Detail::Page { followed: true, .. }))
         {
-            crate::store::mark_verified(conn, &address, self.now())?;
+            // A read must not need to write: when the note cannot be written (a full disk),
+            // the page is shown and the next visit proves the address.
+            if let Err(error) = crate::store::mark_verified(conn, &address, self.now()) {
+                tracing::warn!(%error, "a followed link's address could not be marked proven");
+            }
         }
         Ok(page)
     }

@@ -18,6 +18,27 @@ use std::str::FromStr;
 /// The cookie that keeps a browser signed in.
 pub const SESSION_COOKIE: &str = "corriere_session";
 
+const DAY: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
+
+/// A session ends this long after its sign-in, however much it is used.
+pub const SESSION_LIFETIME: std::time::Duration = DAY.saturating_mul(90);
+
+/// A session ends when it was not used for this long.
+pub const SESSION_IDLE: std::time::Duration = DAY.saturating_mul(30);
+
+/// A session's use is written down at most this often (a page read writes nothing more).
+const SESSION_NOTED_EVERY: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+
+fn millis(duration: std::time::Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// Whether a stored session still signs its person in at `now`.
+fn session_alive(session: &store::SessionRow, now: Millis) -> bool {
+    now.0 - session.created_at < millis(SESSION_LIFETIME)
+        && now.0 - session.last_used_at < millis(SESSION_IDLE)
+}
+
 service_error!(SignInError {
     /// Not a sign-in link of ours (mistyped, forged).
     #[error("this sign-in link is not valid")]
@@ -244,13 +265,21 @@ impl Games {
                 store::SignIn::Unknown => return Err(SignInError::Invalid),
             }
             let cookie = store::random_base32(52);
+            store::prune_sessions(
+                conn,
+                &address,
+                Millis(now.0 - millis(SESSION_LIFETIME)),
+                Millis(now.0 - millis(SESSION_IDLE)),
+            )?;
             store::insert_session(conn, &session_hash(&cookie), &address, now)?;
             store::mark_verified(conn, &address, now)?;
             Ok(cookie)
         })
     }
 
-    /// The person a session cookie signs in, if it still does.
+    /// The person a session cookie signs in, if it still does: within [`SESSION_LIFETIME`] of
+    /// the sign-in and [`SESSION_IDLE`] of its last use. The use is noted at most every
+    /// [`SESSION_NOTED_EVERY`]; when that write fails (a full disk), the read goes on.
     pub fn session(
         &self,
         conn: &mut AnyConnection,
@@ -259,14 +288,58 @@ impl Games {
         if cookie.len() != 52 {
             return Ok(None);
         }
-        match store::session_address(conn, &session_hash(cookie))? {
-            Some(address) => store::find_address(conn, &address),
-            None => Ok(None),
+        let hash = session_hash(cookie);
+        let Some(session) = store::find_session(conn, &hash)? else {
+            return Ok(None);
+        };
+        let now = self.now();
+        if !session_alive(&session, now) {
+            return Ok(None);
         }
+        if now.0 - session.last_used_at >= millis(SESSION_NOTED_EVERY) {
+            if let Err(error) = store::touch_session(conn, &hash, now) {
+                tracing::warn!(%error, "a session's use could not be noted");
+            }
+        }
+        store::find_address(conn, &session.address)
     }
 
     pub fn sign_out(&self, conn: &mut AnyConnection, cookie: &str) -> diesel::QueryResult<()> {
         store::delete_session(conn, &session_hash(cookie))
+    }
+
+    /// "Sign out everywhere": every session of the person ends, on every browser, and their
+    /// mail-settings links stop working (the next mail carries a new one).
+    pub fn sign_out_everywhere(
+        &self,
+        conn: &mut AnyConnection,
+        person: &AddressRow,
+    ) -> diesel::QueryResult<()> {
+        store::bump_address_version(conn, &person.address)?;
+        tracing::info!("signed out everywhere");
+        Ok(())
+    }
+
+    /// Give a seat a new link ([`Games::relink`]) and, in the same transaction and before its
+    /// mail is written, retire the sessions and mail-settings links of the seat's person: a
+    /// link that leaked went with a mail whose footer holds their settings link, and may have
+    /// been used to sign in. The relink mail carries the new settings link.
+    pub fn relink_retiring(
+        &self,
+        conn: &mut AnyConnection,
+        game_id: &GameId,
+        seat: crate::engine::Seat,
+    ) -> Result<(), super::RelinkError> {
+        write_transaction(conn, |conn| -> Result<(), super::RelinkError> {
+            let address = store::seats_of(conn, game_id)?
+                .into_iter()
+                .find(|s| s.seat == i32::from(seat.0) && s.has_person())
+                .map(|s| s.email);
+            if let Some(address) = address {
+                store::bump_address_version(conn, &address)?;
+            }
+            self.relink(conn, game_id, seat)
+        })
     }
 
     /// Every game of a person, in `lang`.
@@ -412,15 +485,26 @@ impl Games {
         store::address_by_key(conn, key)
     }
 
-    /// Never mail this person again (`true`), or mail them again (`false`).
+    /// Never mail this person again (`true`), or mail them again (`false`). Asking never to be
+    /// mailed ends the person's sessions on every other browser (`keep`: the session cookie of
+    /// the request that asked, which stays signed in); their mail-settings links stay good, as
+    /// the one way back that needs no mail.
     pub fn set_never_mail(
         &self,
         conn: &mut AnyConnection,
         person: &AddressRow,
         never: bool,
+        keep: Option<&str>,
     ) -> diesel::QueryResult<()> {
         let at = never.then(|| self.now());
-        store::set_suppressed(conn, &person.address, at)?;
+        write_transaction(conn, |conn| -> diesel::QueryResult<()> {
+            store::set_suppressed(conn, &person.address, at)?;
+            if never && person.suppressed_at.is_none() {
+                let keep = keep.map(session_hash);
+                store::delete_sessions_of(conn, &person.address, keep.as_deref())?;
+            }
+            Ok(())
+        })?;
         tracing::info!(never, "mail preference changed");
         Ok(())
     }

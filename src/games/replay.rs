@@ -1,14 +1,14 @@
 //! Stored games into replays: the setup read from the game and seat rows, the stored log
 //! applied through the one replay path (`audit::Replay`), and a cache of replays by game.
 
+use super::cache::ByteCache;
 use super::seed::{derive_seed, GameSecret};
 use crate::audit::{Author, Contribution, LogHeader, Replay, Source};
 use crate::engine::Seat;
 use crate::kinds::{Kind, Options};
 use crate::store::{ActionRow, ContributionSource, GameId, GameRow, SeatRow};
 use anyhow::{anyhow, bail, Context};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// The setup data stored with a started game, parsed.
 pub(crate) struct Setup {
@@ -140,57 +140,68 @@ pub(crate) fn action_row(
     }
 }
 
-/// Replays kept between requests. An entry is only a starting point: the caller checks it
-/// against the stored log (the hash of its last action) and applies whatever is newer.
-pub(crate) struct ReplayCache {
-    entries: Mutex<HashMap<GameId, (u64, Arc<Replay>)>>,
-    capacity: usize,
-    clock: Mutex<u64>,
-}
+/// Replays kept between requests, at most a number of bytes of them by [`replay_bytes`]. An
+/// entry is only a starting point: the caller checks it against the stored log (the hash of
+/// its last action) and applies whatever is newer.
+pub(crate) struct ReplayCache(ByteCache<GameId, Arc<Replay>>);
 
 impl ReplayCache {
-    pub fn new(capacity: usize) -> ReplayCache {
-        ReplayCache {
-            entries: Mutex::new(HashMap::new()),
-            capacity,
-            clock: Mutex::new(0),
-        }
-    }
-
-    fn tick(&self) -> u64 {
-        let mut clock = self.clock.lock().unwrap_or_else(|e| e.into_inner());
-        *clock += 1;
-        *clock
+    pub fn new(bound: usize) -> ReplayCache {
+        ReplayCache(ByteCache::new(bound))
     }
 
     pub fn get(&self, id: &GameId) -> Option<Arc<Replay>> {
-        let now = self.tick();
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        entries.get_mut(id).map(|(used, replay)| {
-            *used = now;
-            replay.clone()
-        })
+        self.0.read(id, |replay| Some(replay.clone()))
     }
 
-    /// Keep a replay unless a newer one is already kept; evict the least recently used.
+    /// Keep a replay unless a newer one is already kept; the least recently used go first.
     pub fn put(&self, id: &GameId, replay: Arc<Replay>) {
-        let now = self.tick();
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if entries
-            .get(id)
-            .is_some_and(|(_, kept)| kept.seq > replay.seq)
-        {
-            return;
-        }
-        entries.insert(id.clone(), (now, replay));
-        if entries.len() > self.capacity {
-            if let Some(oldest) = entries
-                .iter()
-                .min_by_key(|(_, (used, _))| *used)
-                .map(|(k, _)| k.clone())
-            {
-                entries.remove(&oldest);
-            }
-        }
+        let bytes = replay_bytes(&replay);
+        let seq = replay.seq;
+        self.0
+            .put(id.clone(), replay, bytes, |kept| kept.seq <= seq);
     }
+
+    /// The estimated bytes kept, and how many replays.
+    pub fn usage(&self) -> (usize, usize) {
+        self.0.usage()
+    }
+
+    /// Whether a replay of the game is kept (without marking it used).
+    pub fn holds(&self, id: &GameId) -> bool {
+        self.0.contains(id)
+    }
+}
+
+/// What a kept game's state costs beyond its steps, by estimate.
+const STATE_BYTES: usize = 8 * 1024;
+/// What one event costs in a step, by estimate.
+const EVENT_BYTES: usize = 192;
+/// What the allocator adds to a step's allocations (its size classes round up), by estimate.
+const STEP_SLACK: usize = 64;
+
+/// An estimate of the memory a replay holds: its state, and each step (the step, its action
+/// and that action's JSON, its events). Steps shared with another replay count in each. The
+/// constants were set against the resident memory of 400 copies of a 132-move Condottiere
+/// game (`tests/store.rs`, `calibrate_the_cache_estimates_against_resident_memory`): 89 KB
+/// measured a copy; docs/benchmarks.md has the figures.
+pub(crate) fn replay_bytes(replay: &Replay) -> usize {
+    use std::mem::size_of;
+    let steps: usize = replay
+        .steps
+        .iter()
+        .map(|step| {
+            let action = step.action.as_ref().map_or(0, |action| {
+                action.json.get().map_or(0, |json| json.get().len() + 16) + 64
+            });
+            // The step behind its `Arc` (two counts), its pointer in the list, its action.
+            size_of::<crate::audit::Step>()
+                + 16
+                + 8
+                + STEP_SLACK
+                + action
+                + step.events.len() * EVENT_BYTES
+        })
+        .sum();
+    size_of::<Replay>() + STATE_BYTES + steps
 }

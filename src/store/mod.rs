@@ -7,6 +7,7 @@
 
 mod cached;
 mod checkpoint;
+mod health;
 mod inbound;
 mod outbox;
 mod people;
@@ -305,6 +306,27 @@ fn create_private(path: &Path) -> Result<(), ConnectError> {
     Ok(())
 }
 
+/// Whether the database holds the service's tables (a database made by it, not an empty one).
+pub fn has_schema(conn: &mut AnyConnection) -> QueryResult<bool> {
+    use diesel::RunQueryDsl;
+    #[derive(diesel::QueryableByName)]
+    struct Found {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    let sql = match conn.backend() {
+        Backend::Sqlite => {
+            "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'games'"
+        }
+        Backend::Postgres => {
+            "SELECT count(*) AS n FROM pg_catalog.pg_tables \
+             WHERE tablename = 'games' AND schemaname = current_schema()"
+        }
+    };
+    let found: Found = on_backend!(conn, c => diesel::sql_query(sql).get_result(c))?;
+    Ok(found.n > 0)
+}
+
 /// Bring the schema up to date with the migrations of the connection's backend.
 pub fn run_migrations(conn: &mut AnyConnection) -> Result<(), ConnectError> {
     let result = match conn {
@@ -327,6 +349,8 @@ pub struct Db {
     /// rather than as blocked threads that all wake when one connection frees (see [`Db::run`]).
     turns: Arc<tokio::sync::Semaphore>,
     manager: Manager,
+    /// SQLite: what the integrity check at the start found wrong, if anything.
+    corrupt: Option<String>,
 }
 
 impl Db {
@@ -347,6 +371,12 @@ impl Db {
     pub fn open_with(url: &DbUrl, max_size: u32, wait: Duration) -> Result<Db, ConnectError> {
         let mut first = connect(url)?;
         run_migrations(&mut first)?;
+        // A corrupt file still opens, and the pages it breaks fail one by one: say it once,
+        // now, and let `/healthz` answer with it.
+        let corrupt = health::integrity(&mut first).err();
+        if let Some(problem) = &corrupt {
+            tracing::error!(%problem, "the database's integrity check failed");
+        }
         drop(first);
         let manager = Manager::new(url)?;
         // Checked before each use: a PostgreSQL connection can die with its server (a ping),
@@ -371,6 +401,7 @@ impl Db {
                     .map_err(|source| ConnectError::Thread { source })?,
             ),
             manager,
+            corrupt,
         })
     }
 
@@ -379,18 +410,20 @@ impl Db {
         Ok(self.pool.get()?)
     }
 
-    /// What `/healthz` checks of the database: the SQLite file is still the one opened, and
-    /// the schema answers (the `games` table is there). `Err` says what is wrong.
+    /// What `/healthz` checks of the database: the SQLite file is still the one opened and
+    /// passed the integrity check at the start, and a real row of every table a page reads
+    /// answers (the newest game, its seats and last action, a person); when one does not, on
+    /// SQLite, the integrity check runs again to say why. `Err` says what is wrong.
     pub fn health(&self) -> Result<(), String> {
         self.manager.check_file().map_err(|e| e.to_string())?;
+        if let Some(problem) = &self.corrupt {
+            return Err(problem.clone());
+        }
         let mut conn = self.get().map_err(|e| e.to_string())?;
-        use diesel::prelude::*;
-        schema::games::table
-            .select(schema::games::id)
-            .limit(1)
-            .load::<String>(&mut **conn)
-            .map(drop)
-            .map_err(|e| format!("the schema does not answer: {e}"))
+        health::read_real_rows(&mut conn).map_err(|failed| match health::integrity(&mut conn) {
+            Ok(()) => failed,
+            Err(corrupt) => format!("{failed}; {corrupt}"),
+        })
     }
 
     pub fn backend(&self) -> Backend {

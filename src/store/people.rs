@@ -442,19 +442,40 @@ pub fn insert_session(
                 sessions::id_hash.eq(id_hash),
                 sessions::address.eq(address_key(address)),
                 sessions::created_at.eq(now.0),
+                sessions::last_used_at.eq(now.0),
             ))
             .execute(c)
             .map(drop)
     })
 }
 
-pub fn session_address(conn: &mut AnyConnection, id_hash: &str) -> QueryResult<Option<String>> {
+/// A stored session: whose, made when, last used when.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = sessions)]
+pub struct SessionRow {
+    pub address: String,
+    pub created_at: i64,
+    pub last_used_at: i64,
+}
+
+/// The session of `id_hash`, expired or not (the caller holds it to its limits).
+pub fn find_session(conn: &mut AnyConnection, id_hash: &str) -> QueryResult<Option<SessionRow>> {
     super::on_backend!(conn, c => {
         sessions::table
             .find(id_hash)
-            .select(sessions::address)
+            .select(SessionRow::as_select())
             .get_result(c)
             .optional()
+    })
+}
+
+/// Note that the session was used at `now`.
+pub fn touch_session(conn: &mut AnyConnection, id_hash: &str, now: Millis) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        diesel::update(sessions::table.find(id_hash))
+            .set(sessions::last_used_at.eq(now.0))
+            .execute(c)
+            .map(drop)
     })
 }
 
@@ -463,6 +484,44 @@ pub fn delete_session(conn: &mut AnyConnection, id_hash: &str) -> QueryResult<()
         diesel::delete(sessions::table.find(id_hash))
             .execute(c)
             .map(drop)
+    })
+}
+
+/// End every session of the address but `keep` (a session's hash); how many ended.
+pub fn delete_sessions_of(
+    conn: &mut AnyConnection,
+    address: &str,
+    keep: Option<&str>,
+) -> QueryResult<usize> {
+    super::on_backend!(conn, c => {
+        diesel::delete(
+            sessions::table
+                .filter(sessions::address.eq(address_key(address)))
+                .filter(sessions::id_hash.ne(keep.unwrap_or(""))),
+        )
+        .execute(c)
+    })
+}
+
+/// Forget the address's sessions that were made before `made_before` or last used before
+/// `used_before` (expired ones, which sign nobody in any more).
+pub fn prune_sessions(
+    conn: &mut AnyConnection,
+    address: &str,
+    made_before: Millis,
+    used_before: Millis,
+) -> QueryResult<usize> {
+    super::on_backend!(conn, c => {
+        diesel::delete(
+            sessions::table
+                .filter(sessions::address.eq(address_key(address)))
+                .filter(
+                    sessions::created_at
+                        .lt(made_before.0)
+                        .or(sessions::last_used_at.lt(used_before.0)),
+                ),
+        )
+        .execute(c)
     })
 }
 

@@ -121,6 +121,7 @@ diesel::table! {
         id_hash -> Text,
         address -> Text,
         created_at -> BigInt,
+        last_used_at -> BigInt,
     }
 }
 

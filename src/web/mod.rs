@@ -281,6 +281,10 @@ fn routes(cfg: &mut web::ServiceConfig) {
     .route("/me", web::post().to(people::request_sign_in))
     .route("/me/sign-in/{token}", web::get().to(people::sign_in))
     .route("/me/sign-out", web::post().to(people::sign_out))
+    .route(
+        "/me/sign-out-everywhere",
+        web::post().to(people::sign_out_everywhere),
+    )
     .route("/me/settings", web::post().to(people::save_settings))
     .route("/me/games/{game}/mute", web::post().to(people::mute))
     .route("/me/away", web::post().to(people::away))
@@ -394,6 +398,7 @@ pub async fn start(config: Config) -> Result<Running> {
     let db = tokio::task::spawn_blocking(move || Db::open_with(&url, pool_size(&url), wait))
         .await?
         .context("opening the database")?;
+    config.remember_database()?;
     let listener = std::net::TcpListener::bind(&config.bind)
         .with_context(|| format!("binding {}", config.bind))?;
     let addr = listener.local_addr()?;

@@ -4,7 +4,9 @@
 
 use super::html::{message, render, see_other};
 use super::{blocking, AppState, PageError};
-use crate::games::people::{MyGames, PreferencesInput, SignInError, SESSION_COOKIE};
+use crate::games::people::{
+    MyGames, PreferencesInput, SignInError, SESSION_COOKIE, SESSION_IDLE, SESSION_LIFETIME,
+};
 use crate::games::post::MailMode;
 use crate::games::{ConfirmError, EmailAddress, GameId};
 use crate::present::Words;
@@ -25,6 +27,7 @@ pub struct AddressForm {
 pub struct MeQuery {
     saved: Option<String>,
     sent: Option<String>,
+    signed_out: Option<String>,
 }
 
 /// One choice of a `<select>` or radio group: value, label, chosen.
@@ -62,6 +65,9 @@ struct MeShown {
     zone: chrono_tz::Tz,
     /// When the page was drawn, in milliseconds since the epoch.
     now: i64,
+    /// How many days a session lives unused, and at most.
+    idle_days: u64,
+    lifetime_days: u64,
 }
 
 impl MeShown {
@@ -112,8 +118,10 @@ fn session_cookie_for(state: &AppState, value: String) -> Cookie<'static> {
         .http_only(true)
         .secure(state.base_url().starts_with("https://"))
         .same_site(SameSite::Lax)
-        // Until the person signs out (browsers cap a cookie's life at 400 days).
-        .max_age(actix_web::cookie::time::Duration::days(400))
+        // As long as the session can live; the server ends it sooner when it is idle.
+        .max_age(actix_web::cookie::time::Duration::seconds(
+            i64::try_from(SESSION_LIFETIME.as_secs()).unwrap_or(i64::MAX),
+        ))
         .finish()
 }
 
@@ -211,6 +219,9 @@ pub async fn me(
     if query.saved.is_some() {
         notes.push((w.get("me-saved"), "info"));
     }
+    if query.signed_out.is_some() {
+        notes.push((w.get("me-signed-out-everywhere"), "info"));
+    }
     let Some(person) = person else {
         return render(
             StatusCode::OK,
@@ -252,6 +263,8 @@ async fn me_page(
                 preferences: preferences_form(state, w, &person, "/me/settings".into()),
                 zone,
                 now: state.games.now().0,
+                idle_days: SESSION_IDLE.as_secs() / 86_400,
+                lifetime_days: SESSION_LIFETIME.as_secs() / 86_400,
             }),
         },
     )
@@ -338,6 +351,31 @@ pub async fn sign_out(state: web::Data<AppState>, request: HttpRequest) -> HttpR
     response
 }
 
+/// POST /me/sign-out-everywhere: every session of the signed-in person ends (this browser's
+/// too), and their mail-settings links stop working.
+pub async fn sign_out_everywhere(state: web::Data<AppState>, request: HttpRequest) -> HttpResponse {
+    let w = state.words(&request);
+    let person = match signed_in(&state, &request).await {
+        Ok(Some(person)) => person,
+        Ok(None) => return see_other("/me".into()),
+        Err(error) => return error.into_response(w),
+    };
+    match blocking(&state, move |s, conn| {
+        s.games.sign_out_everywhere(conn, &person)
+    })
+    .await
+    {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => return PageError(error.into()).into_response(w),
+        Err(error) => return error.into_response(w),
+    }
+    let mut response = see_other("/me?signed_out=1".into());
+    let mut gone = session_cookie_for(&state, String::new());
+    gone.make_removal();
+    let _ = response.add_cookie(&gone);
+    response
+}
+
 /// POST /me/settings: the signed-in person's preferences.
 pub async fn save_settings(
     state: web::Data<AppState>,
@@ -350,7 +388,8 @@ pub async fn save_settings(
         Ok(None) => return see_other("/me".into()),
         Err(error) => return error.into_response(w),
     };
-    match save(&state, person.clone(), form.into_inner()).await {
+    let keep = session_cookie(&request);
+    match save(&state, person.clone(), form.into_inner(), keep).await {
         Ok(Ok(())) => see_other("/me?saved=1".into()),
         Ok(Err(problems)) => {
             let notes = problems.into_iter().map(|p| (w.get(p), "error")).collect();
@@ -360,11 +399,13 @@ pub async fn save_settings(
     }
 }
 
-/// Store submitted preferences and the never-mail choice; the problems' catalog keys.
+/// Store submitted preferences and the never-mail choice (`keep`: the session that asked, which
+/// stays signed in); the problems' catalog keys.
 async fn save(
     state: &web::Data<AppState>,
     person: AddressRow,
     fields: Vec<(String, String)>,
+    keep: Option<String>,
 ) -> Result<Result<(), Vec<&'static str>>, PageError> {
     let input = preferences_input(&fields);
     let never = fields.iter().any(|(k, v)| k == "never_mail" && v == "on");
@@ -373,7 +414,7 @@ async fn save(
             .set_preferences(conn, &person, &input)
             .map_err(|problems| problems.iter().map(|p| p.key()).collect::<Vec<_>>())?;
         s.games
-            .set_never_mail(conn, &person, never)
+            .set_never_mail(conn, &person, never, keep.as_deref())
             .map_err(|_| vec!["page-broken.text"])
     })
     .await
@@ -512,7 +553,7 @@ pub async fn save_mail_settings(
         Ok(Err(error)) => return PageError(error.into()).into_response(w),
         Err(error) => return error.into_response(w),
     };
-    let (status, notes) = match save(&state, person.clone(), form.into_inner()).await {
+    let (status, notes) = match save(&state, person.clone(), form.into_inner(), None).await {
         Ok(Ok(())) => (StatusCode::OK, vec![(w.get("me-saved"), "info")]),
         Ok(Err(problems)) => (
             StatusCode::BAD_REQUEST,
@@ -587,7 +628,7 @@ pub async fn unsubscribe(
             let Some(person) = s.games.unsubscribe_person(conn, &token)? else {
                 return Ok(None);
             };
-            s.games.set_never_mail(conn, &person, true)?;
+            s.games.set_never_mail(conn, &person, true, None)?;
             Ok(Some(s.games.settings_url(&person)))
         },
     )

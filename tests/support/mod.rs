@@ -562,6 +562,7 @@ impl TestApp {
             reply_address: None,
             lmtp_listen: Some("127.0.0.1:0".into()),
             mail_in: Default::default(),
+            cache_bytes: corriere::games::cache::DEFAULT_CACHE_BYTES,
         };
         let running = corriere::web::start(config)
             .await
