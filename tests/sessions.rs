@@ -186,9 +186,7 @@ async fn a_relink_retires_the_seats_sessions_and_settings_links_and_mails_a_work
     let alice = app.sign_in(email_of(1)).await;
     let games = app.running.state.games.clone();
     let mut conn = app.running.db.get().unwrap();
-    games
-        .relink_retiring(&mut conn, &game, Seat(1))
-        .expect("the relink");
+    games.relink(&mut conn, &game, Seat(1)).expect("the relink");
     drop(conn);
     assert!(!signed_in(&app, &bob).await, "the relinked seat's person");
     assert!(signed_in(&app, &alice).await, "another seat's person");

@@ -199,7 +199,7 @@ pub fn relink(args: ServeArgs, game: &str, seat: Seat) -> Result<ExitCode> {
     let (games, db) = super::open(args)?;
     let mut conn = db.get()?;
     games
-        .relink_retiring(&mut conn, &id, seat)
+        .relink(&mut conn, &id, seat)
         .with_context(|| format!("relinking seat {} of game {game}", seat.number()))?;
     println!(
         "Seat {} of game {} has a new link; the old one no longer works. The mail is queued.",

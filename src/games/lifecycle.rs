@@ -732,6 +732,11 @@ impl Games {
                 .iter()
                 .find(|s| seat_of(s) == seat)
                 .ok_or(RelinkError::NoSuchSeat)?;
+            // A lost or leaked link: the person's sessions and mail-settings links end with
+            // it (the relink mail's footer carries a new one).
+            if row.has_person() {
+                store::bump_address_version(conn, &row.email)?;
+            }
             let to = self.seat_recipient(conn, &game, row, now)?;
             let words = to.words;
             let receipt = match &game.log_head {

@@ -320,28 +320,6 @@ impl Games {
         Ok(())
     }
 
-    /// Give a seat a new link ([`Games::relink`]) and, in the same transaction and before its
-    /// mail is written, retire the sessions and mail-settings links of the seat's person: a
-    /// link that leaked went with a mail whose footer holds their settings link, and may have
-    /// been used to sign in. The relink mail carries the new settings link.
-    pub fn relink_retiring(
-        &self,
-        conn: &mut AnyConnection,
-        game_id: &GameId,
-        seat: crate::engine::Seat,
-    ) -> Result<(), super::RelinkError> {
-        write_transaction(conn, |conn| -> Result<(), super::RelinkError> {
-            let address = store::seats_of(conn, game_id)?
-                .into_iter()
-                .find(|s| s.seat == i32::from(seat.0) && s.has_person())
-                .map(|s| s.email);
-            if let Some(address) = address {
-                store::bump_address_version(conn, &address)?;
-            }
-            self.relink(conn, game_id, seat)
-        })
-    }
-
     /// Every game of a person, in `lang`.
     pub fn my_games(
         &self,
