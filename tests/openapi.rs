@@ -319,7 +319,8 @@ async fn every_answer_is_documented_and_fits_its_schema(backend: Backend) {
     )
     .await;
     // Every operation for a seat: no bearer is 401 whatever the body (the bearer is checked
-    // first), a bearer that is not the seat's is 403, a body that is not one is 400.
+    // first), a bearer that is not the seat's is 403 whatever the body, and only then is a
+    // body that is not one a 400.
     for (method, pattern) in [
         ("GET", "/api/v1/games/{game}/seat"),
         ("POST", "/api/v1/games/{game}/accept"),
@@ -342,6 +343,9 @@ async fn every_answer_is_documented_and_fits_its_schema(backend: Backend) {
             _ => Body::None,
         };
         c.call(method, pattern, &game, Some(nobody), good(), 403)
+            .await;
+        // A bearer that is not the seat's hears that before anything about its body.
+        c.call(method, pattern, &game, Some(nobody), body(), 403)
             .await;
         c.call(method, pattern, "nosuchgame", Some(&a), good(), 404)
             .await;

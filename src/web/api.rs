@@ -257,6 +257,22 @@ where
     }
 }
 
+/// The answer to a request whose body is refused: a bearer that is not the seat's hears that
+/// first (as it would with a good body); only a request that may act is told what is wrong
+/// with its body. Costs a look-up on this refused path only.
+async fn refuse_body(
+    state: &web::Data<AppState>,
+    request: &HttpRequest,
+    link: &SeatLink,
+    game: &str,
+    refusal: HttpResponse,
+) -> HttpResponse {
+    match for_bearer(state, request, link.clone(), game, |_, _, _| ()).await {
+        Ok(()) => refusal,
+        Err(response) => response,
+    }
+}
+
 #[derive(Serialize)]
 struct SeatJson {
     seat: Seat,
@@ -331,7 +347,10 @@ pub async fn post_message(
     };
     let MessageRequest { text, to } = match body {
         Ok(body) => body.into_inner(),
-        Err(unreadable) => return unreadable.error_response(),
+        Err(unreadable) => {
+            let refusal = unreadable.error_response();
+            return refuse_body(&state, &request, &link, &path, refusal).await;
+        }
     };
     let w = state.words(&request);
     let text = match MessageText::parse(&text) {
@@ -438,7 +457,7 @@ pub async fn accept(
     };
     let body: Option<AcceptRequest> = match optional_json(&request, &body) {
         Ok(body) => body,
-        Err(response) => return response,
+        Err(refusal) => return refuse_body(&state, &request, &link, &path, refusal).await,
     };
     let w = state.words(&request);
     let contribution = match body.and_then(|b| b.contribution) {
@@ -500,8 +519,8 @@ pub async fn make_move(
     path: web::Path<String>,
     body: Result<web::Json<MoveRequest>, actix_web::Error>,
 ) -> HttpResponse {
-    let mover = match bearer(&request, &path) {
-        Ok(link) => Mover::Link(link),
+    let link = match bearer(&request, &path) {
+        Ok(link) => link,
         Err(response) => return response,
     };
     let MoveRequest {
@@ -510,8 +529,12 @@ pub async fn make_move(
         actions,
     } = match body {
         Ok(body) => body.into_inner(),
-        Err(unreadable) => return unreadable.error_response(),
+        Err(unreadable) => {
+            let refusal = unreadable.error_response();
+            return refuse_body(&state, &request, &link, &path, refusal).await;
+        }
     };
+    let mover = Mover::Link(link);
     let w = state.words(&request);
     let inputs: Vec<ActionInput> = match (action, actions) {
         (Some(one), None) => vec![ActionInput::Json(one.to_string())],
