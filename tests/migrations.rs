@@ -112,3 +112,30 @@ fn seats_stored_before_people_become_addresses_on_postgres() {
     let people: Vec<Person> = diesel::sql_query(PEOPLE).load(&mut conn).unwrap();
     assert_eq!(people, expected());
 }
+
+/// Diesel knows a migration by the version its folder name starts with: two migrations of one
+/// version run as one (the second is taken as done). Each backend has the same migrations, each
+/// version once.
+#[test]
+fn every_migration_has_a_version_of_its_own_and_both_backends_have_the_same() {
+    let names = |backend: &str| -> Vec<String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("migrations")
+            .join(backend);
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let sqlite = names("sqlite");
+    assert_eq!(sqlite, names("postgres"));
+    let mut versions: Vec<&str> = sqlite
+        .iter()
+        .map(|name| name.split('_').next().unwrap())
+        .collect();
+    let all = versions.len();
+    versions.dedup();
+    assert_eq!(versions.len(), all, "a version is used twice: {sqlite:?}");
+}
