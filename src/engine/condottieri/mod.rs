@@ -3,9 +3,13 @@
 
 pub mod data;
 pub mod map;
+pub mod orders;
 pub mod scenario;
 pub mod state;
+pub mod written;
 
 pub use map::{find_area, Area};
+pub use orders::{check, check_for, legal_orders, Illegal, Order, Orders, Sub, UnitRef};
 pub use scenario::{assign_powers, Scenario, SCENARIOS};
 pub use state::{Owner, Position, Power, Season, Unit, UnitKind};
+pub use written::{accept, parse, print, Rejection, Style};
