@@ -117,7 +117,9 @@ fn short(u: &Unit) -> String {
 
 fn start(case: &Case) -> Position {
     if let Some(key) = &case.scenario {
-        return Scenario::find(key).expect("known scenario").initial_position(false);
+        return Scenario::find(key)
+            .expect("known scenario")
+            .initial_position(false);
     }
     let placements = case
         .units
@@ -156,7 +158,11 @@ fn run(case: &Case) {
             Ok(_) => panic!("{name}: `{}` was accepted", r.line),
             Err(e) => {
                 let text = serde_json::to_string(&e).unwrap();
-                assert!(text.contains(&r.reason), "{name}: `{}` refused with {text}", r.line);
+                assert!(
+                    text.contains(&r.reason),
+                    "{name}: `{}` refused with {text}",
+                    r.line
+                );
             }
         }
     }
@@ -170,7 +176,11 @@ fn run(case: &Case) {
             }
         }
         let result = adjudicate(&position, &orders);
-        assert_eq!(result, adjudicate(&position, &orders), "{name}: deterministic");
+        assert_eq!(
+            result,
+            adjudicate(&position, &orders),
+            "{name}: deterministic"
+        );
         assert_eq!(result.position.problems(), Vec::<String>::new(), "{name}");
         let report_of = |unit: &str| {
             result
@@ -182,7 +192,11 @@ fn run(case: &Case) {
         if let Some(x) = &phase.expect {
             for (unit, outcome) in &x.outcomes {
                 let got = serde_json::to_value(report_of(unit).outcome).unwrap();
-                assert_eq!(got, Value::String(outcome.clone()), "{name}: outcome of {unit}");
+                assert_eq!(
+                    got,
+                    Value::String(outcome.clone()),
+                    "{name}: outcome of {unit}"
+                );
             }
             for (unit, reason) in &x.void {
                 let got = serde_json::to_value(report_of(unit).void).unwrap();
@@ -201,13 +215,21 @@ fn run(case: &Case) {
                 let want: Vec<String> = d.keys().cloned().collect();
                 assert_eq!(sorted(got), want, "{name}: units waiting to retreat");
                 for (unit, subset) in d {
-                    let r = result.retreats.iter().find(|r| short(&r.unit) == *unit).unwrap();
+                    let r = result
+                        .retreats
+                        .iter()
+                        .find(|r| short(&r.unit) == *unit)
+                        .unwrap();
                     let actual = serde_json::to_value(r).unwrap();
                     for (key, value) in subset.as_object().expect("an object") {
                         assert_eq!(&actual[key], value, "{name}: {key} of dislodged {unit}");
                     }
                     let report = report_of(unit);
-                    assert_eq!(report.dislodged_from, Some(r.origin), "{name}: report of {unit}");
+                    assert_eq!(
+                        report.dislodged_from,
+                        Some(r.origin),
+                        "{name}: report of {unit}"
+                    );
                 }
             }
             if let Some(d) = &x.disbanded {
@@ -219,11 +241,18 @@ fn run(case: &Case) {
                 assert_eq!(sorted(got), sorted(d.clone()), "{name}: disbanded at once");
             }
             if let Some(b) = &x.besieged_out {
-                assert_eq!(&result.besieged_out, b, "{name}: garrisons removed by siege");
+                assert_eq!(
+                    &result.besieged_out, b,
+                    "{name}: garrisons removed by siege"
+                );
             }
             if let Some(u) = &x.units {
                 let got: Vec<String> = result.position.units.iter().map(describe).collect();
-                assert_eq!(sorted(got), sorted(u.clone()), "{name}: units after the phase");
+                assert_eq!(
+                    sorted(got),
+                    sorted(u.clone()),
+                    "{name}: units after the phase"
+                );
             }
             check_ids(name, &result.position, &x.ids);
             for gone in &x.absent {
@@ -247,12 +276,29 @@ fn run(case: &Case) {
             let got: Vec<String> = after
                 .disbanded
                 .iter()
-                .map(|id| describe(&result.retreats.iter().find(|r| r.unit.id == *id).unwrap().unit))
+                .map(|id| {
+                    describe(
+                        &result
+                            .retreats
+                            .iter()
+                            .find(|r| r.unit.id == *id)
+                            .unwrap()
+                            .unit,
+                    )
+                })
                 .collect();
-            assert_eq!(sorted(got), sorted(x.disbanded.clone()), "{name}: disbanded retreats");
+            assert_eq!(
+                sorted(got),
+                sorted(x.disbanded.clone()),
+                "{name}: disbanded retreats"
+            );
             if let Some(u) = &x.units {
                 let got: Vec<String> = after.position.units.iter().map(describe).collect();
-                assert_eq!(sorted(got), sorted(u.clone()), "{name}: units after retreats");
+                assert_eq!(
+                    sorted(got),
+                    sorted(u.clone()),
+                    "{name}: units after retreats"
+                );
             }
             check_ids(name, &after.position, &x.ids);
         }
@@ -272,8 +318,8 @@ fn every_case_in_tests_condottieri_passes() {
     let mut examples = std::collections::BTreeSet::new();
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
-        let cases: Vec<Case> = serde_json::from_str(&text)
-            .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let cases: Vec<Case> =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         for case in &cases {
             run(case);
             count += 1;

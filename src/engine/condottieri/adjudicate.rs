@@ -125,7 +125,8 @@ pub fn adjudicate(position: &Position, orders: &Orders) -> PhaseResult {
     let mut units = position.units.clone();
     units.sort_by_key(|u| u.id);
     let n = units.len();
-    let at = |kind: UnitKind, area: Area| units.iter().position(|u| u.kind == kind && u.area == area);
+    let at =
+        |kind: UnitKind, area: Area| units.iter().position(|u| u.kind == kind && u.area == area);
 
     // Step 1 of §7.2 and the legality safeguard.
     let mut eff = vec![Eff::Hold; n];
@@ -180,16 +181,17 @@ pub fn adjudicate(position: &Position, orders: &Orders) -> PhaseResult {
     // Step 3: convoys must match a convoyed advance; step 4: sieges need a target.
     for i in 0..n {
         match eff[i] {
-            Eff::Convoy { army, to } => {
-                if !matches!(eff[army], Eff::Advance { to: t, convoy: true } if t == to) {
-                    eff[i] = Eff::Hold;
-                    void[i] = Some(Void::UnmatchedConvoy);
-                }
+            Eff::Convoy { army, to } if !matches!(eff[army], Eff::Advance { to: t, convoy: true } if t == to) =>
+            {
+                eff[i] = Eff::Hold;
+                void[i] = Some(Void::UnmatchedConvoy);
             }
             Eff::Besiege => {
-                let target = units
-                    .iter()
-                    .any(|g| g.kind == UnitKind::Garrison && g.area == units[i].area && g.owner != units[i].owner);
+                let target = units.iter().any(|g| {
+                    g.kind == UnitKind::Garrison
+                        && g.area == units[i].area
+                        && g.owner != units[i].owner
+                });
                 if !target {
                     eff[i] = Eff::Hold;
                     void[i] = Some(Void::NoSiegeTarget);
@@ -206,7 +208,12 @@ pub fn adjudicate(position: &Position, orders: &Orders) -> PhaseResult {
                 (Sub::Hold, e) => holding(&e),
                 (Sub::Advance { to }, Eff::Advance { to: t, .. }) => to == t,
                 (Sub::Convert { to }, Eff::ConvertOut(t)) => to == t,
-                (Sub::Convert { to: UnitKind::Garrison }, Eff::Garrisoning) => true,
+                (
+                    Sub::Convert {
+                        to: UnitKind::Garrison,
+                    },
+                    Eff::Garrisoning,
+                ) => true,
                 _ => false,
             };
             if !matched {

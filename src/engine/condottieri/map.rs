@@ -375,9 +375,7 @@ mod tests {
 
     #[test]
     fn degrees_and_connectivity() {
-        let degrees: Vec<u8> = Area::all()
-            .map(|x| x.neighbours().count() as u8)
-            .collect();
+        let degrees: Vec<u8> = Area::all().map(|x| x.neighbours().count() as u8).collect();
         let expected: Vec<u8> = vec![
             4, 5, 7, 4, 4, 5, 4, 5, 8, 3, 5, 6, 8, 5, 4, 4, 4, 6, 5, 3, 5, 6, 5, 6, 5, 8, 7, 5, 2,
             7, 3, 11, 10, 5, 7, 3, 4, 8, 7, 5, 5, 6, 5, 5, 6, 4, 6, 6, 4, 4, 6, 7, 3, 5, 5, 3, 4,
@@ -388,7 +386,7 @@ mod tests {
         for x in Area::all() {
             assert_eq!(x.info().deg, degrees[x.index()], "Deg column of {x}");
         }
-        let mut reached = vec![false; AREA_COUNT];
+        let mut reached = [false; AREA_COUNT];
         let mut todo = vec![a("ALB")];
         reached[a("ALB").index()] = true;
         while let Some(x) = todo.pop() {
@@ -416,7 +414,7 @@ mod tests {
             assert!(!a(x).borders(a(y)), "{pair} is not a border");
         }
         // Only Corsica, Sardinia and Tunis (and VEN) are out of an army's overland reach.
-        let mut reached = vec![false; AREA_COUNT];
+        let mut reached = [false; AREA_COUNT];
         let mut todo = vec![a("MIL")];
         reached[a("MIL").index()] = true;
         while let Some(x) = todo.pop() {

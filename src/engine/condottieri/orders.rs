@@ -102,7 +102,9 @@ pub fn check(position: &Position, unit: &Unit, order: &Order) -> Result<(), Ille
     let here = unit.area;
     match *order {
         Order::Hold => Ok(()),
-        Order::Advance { to, via_convoy } => check_advance(position, unit.kind, here, to, via_convoy),
+        Order::Advance { to, via_convoy } => {
+            check_advance(position, unit.kind, here, to, via_convoy)
+        }
         Order::Lift => field_only(unit),
         Order::Besiege => {
             field_only(unit)?;
@@ -258,12 +260,7 @@ fn check_conversion(
 }
 
 /// Checks that `power` may give `order` to the unit `id` (§6.1, §6.5).
-pub fn check_for(
-    position: &Position,
-    power: Power,
-    id: u32,
-    order: &Order,
-) -> Result<(), Illegal> {
+pub fn check_for(position: &Position, power: Power, id: u32, order: &Order) -> Result<(), Illegal> {
     let unit = position.unit(id).ok_or(Illegal::NoSuchUnit)?;
     if unit.owner != Some(power) {
         return Err(Illegal::NotYourUnit);

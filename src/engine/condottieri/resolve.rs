@@ -310,9 +310,7 @@ impl<'a> Resolver<'a> {
             if entry.conversion {
                 return false;
             }
-            if entry.source != sup.target
-                && (!entry.convoy || self.resolve(Decision::Route(e)))
-            {
+            if entry.source != sup.target && (!entry.convoy || self.resolve(Decision::Route(e))) {
                 return false;
             }
         }
@@ -363,7 +361,11 @@ impl<'a> Resolver<'a> {
         let b = self.board;
         let Some(&o) = b.occ.get(&t) else { return 0 };
         if let Some(oe) = b.entry_of[o] {
-            return if self.resolve(Decision::Move(oe)) { 0 } else { 1 };
+            return if self.resolve(Decision::Move(oe)) {
+                0
+            } else {
+                1
+            };
         }
         let mut total = 1;
         for &s in &b.hold_supports[o] {

@@ -13,7 +13,9 @@ use std::collections::BTreeMap;
 #[serde(rename_all = "snake_case", tag = "retreat", deny_unknown_fields)]
 pub enum RetreatOrder {
     /// Into an adjacent field.
-    To { area: Area },
+    To {
+        area: Area,
+    },
     /// Into its own city, becoming a garrison.
     City,
     Disband,
@@ -23,7 +25,9 @@ pub enum RetreatOrder {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "problem")]
 pub enum RetreatRejection {
-    Line { rejection: Rejection },
+    Line {
+        rejection: Rejection,
+    },
     /// No dislodged unit of the sender matches.
     NoSuchUnit,
     /// The destination is not one of the unit's options (§8.1).

@@ -48,6 +48,7 @@ const fn p(
 use Power::*;
 
 /// All seven scenarios; `balance` is the default (§4.3).
+#[rustfmt::skip]
 pub const SCENARIOS: [Scenario; 7] = [
     Scenario {
         key: "balance",
@@ -301,12 +302,20 @@ mod tests {
         assert_eq!(cities.len(), 44);
         assert!(cities.iter().all(|c| c.info().city));
         for ps in s.powers {
-            assert_eq!(ps.home_cities().len(), ps.starting_units().len(), "{}", ps.power);
+            assert_eq!(
+                ps.home_cities().len(),
+                ps.starting_units().len(),
+                "{}",
+                ps.power
+            );
         }
         let pos = s.initial_position(true);
         assert_eq!(pos.treasury[&Power::Venice], 9);
         assert_eq!(pos.control.len(), 46);
-        assert!(s.autonomous_areas().iter().all(|x| !pos.control.contains_key(x)));
+        assert!(s
+            .autonomous_areas()
+            .iter()
+            .all(|x| !pos.control.contains_key(x)));
     }
 
     #[test]
@@ -360,7 +369,9 @@ mod tests {
         assert_eq!(pos.field(tun).unwrap().owner, Some(Power::Turks));
         assert_eq!(pos.garrison(tun).unwrap().owner, Some(Power::Spain));
         assert_eq!(pos.control.get(&a("PAL")), Some(&Power::Spain));
-        let duke = Scenario::find("dukeofmilan").unwrap().initial_position(false);
+        let duke = Scenario::find("dukeofmilan")
+            .unwrap()
+            .initial_position(false);
         assert_eq!(duke.disabled, ["AVI", "HUN", "SLA", "TUN"].map(a).to_vec());
     }
 

@@ -37,14 +37,20 @@ pub struct Line {
 #[serde(rename_all = "snake_case", tag = "problem")]
 pub enum Rejection {
     Empty,
-    Area { error: NameError },
+    Area {
+        error: NameError,
+    },
     ExpectedArea,
     ExpectedType,
     ExpectedAction,
-    Trailing { text: String },
+    Trailing {
+        text: String,
+    },
     /// The type was omitted and the area holds more than one matching unit.
     AmbiguousUnit,
-    Illegal { reason: Illegal },
+    Illegal {
+        reason: Illegal,
+    },
 }
 
 /// The language of printed keywords.
@@ -141,7 +147,10 @@ impl Cursor {
     }
 
     fn kind(&mut self) -> Result<UnitKind, Rejection> {
-        let k = self.peek().and_then(kind_word).ok_or(Rejection::ExpectedType)?;
+        let k = self
+            .peek()
+            .and_then(kind_word)
+            .ok_or(Rejection::ExpectedType)?;
         self.at += 1;
         Ok(k)
     }
@@ -243,7 +252,10 @@ pub fn parse(text: &str) -> Result<Line, Rejection> {
             }
             c.at += 1;
             c.eat(&["TO"]);
-            Action::Convoy { army, to: c.area()? }
+            Action::Convoy {
+                army,
+                to: c.area()?,
+            }
         }
     };
     if c.at < c.tokens.len() {
@@ -253,11 +265,7 @@ pub fn parse(text: &str) -> Result<Line, Rejection> {
 }
 
 /// Looks up a named unit among `candidates` (type given: that type; omitted: the only one).
-fn pick(
-    position: &Position,
-    r: PartialRef,
-    mine: Option<Power>,
-) -> Result<UnitRef, Rejection> {
+fn pick(position: &Position, r: PartialRef, mine: Option<Power>) -> Result<UnitRef, Rejection> {
     let found: Vec<UnitRef> = position
         .units
         .iter()
@@ -365,7 +373,11 @@ pub fn print(unit: UnitRef, order: &Order, style: Style) -> String {
                 Sub::Hold => format!("{s} {target}"),
                 Sub::Advance { to } => format!("{s} {target} {advance} {to}"),
                 Sub::Convert { to } => {
-                    format!("{s} {target} {} {}", w("=", "CONVERT TO", "CONVERTER EM"), kind(to))
+                    format!(
+                        "{s} {target} {} {}",
+                        w("=", "CONVERT TO", "CONVERTER EM"),
+                        kind(to)
+                    )
                 }
             }
         }
@@ -418,25 +430,87 @@ mod tests {
     fn the_equivalent_lines_of_section_6_4_agree() {
         let pos = sample();
         let rows: [(Power, [&str; 3]); 9] = [
-            (Power::Milan, ["A MIL - PAV", "ARMY MIL MOVE TO PAV", "EXERCITO MIL AVANCAR PAV"]),
-            (Power::Papacy, ["A ROME - CAP VIA CONVOY", "ARMY ROME TO CAPUA BY CONVOY", "E ROME PARA CAP VIA COMBOIO"]),
-            (Power::Milan, ["A PAR S A MIL - PAV", "ARMY PARMA SUPPORTS ARMY MILAN MOVE TO PAVIA", "E PAR APOIA E MIL PARA PAV"]),
-            (Power::Papacy, ["F TS C A ROME - COR", "FLEET TS CONVOYS ARMY ROME TO COR", "FROTA TS COMBOIA E ROME PARA COR"]),
-            (Power::Milan, ["G MIL = A", "GARRISON MILAN CONVERT TO ARMY", "GUARNICAO MIL CONVERTER EM E"]),
-            (Power::Papacy, ["A MOD B", "ARMY MODENA BESIEGE", "E MOD SITIAR"]),
-            (Power::Papacy, ["A MOD L", "ARMY MODENA LIFT SIEGE", "E MOD LEVANTAR CERCO"]),
-            (Power::Genoa, ["F LS S F GEN", "FLEET LS SUPPORTS FLEET GENOA", "FROTA LS APOIA FROTA GEN"]),
-            (Power::Milan, ["a   mil -  pav", "Army Milán -> Pavía", "exército mil para pav"]),
+            (
+                Power::Milan,
+                [
+                    "A MIL - PAV",
+                    "ARMY MIL MOVE TO PAV",
+                    "EXERCITO MIL AVANCAR PAV",
+                ],
+            ),
+            (
+                Power::Papacy,
+                [
+                    "A ROME - CAP VIA CONVOY",
+                    "ARMY ROME TO CAPUA BY CONVOY",
+                    "E ROME PARA CAP VIA COMBOIO",
+                ],
+            ),
+            (
+                Power::Milan,
+                [
+                    "A PAR S A MIL - PAV",
+                    "ARMY PARMA SUPPORTS ARMY MILAN MOVE TO PAVIA",
+                    "E PAR APOIA E MIL PARA PAV",
+                ],
+            ),
+            (
+                Power::Papacy,
+                [
+                    "F TS C A ROME - COR",
+                    "FLEET TS CONVOYS ARMY ROME TO COR",
+                    "FROTA TS COMBOIA E ROME PARA COR",
+                ],
+            ),
+            (
+                Power::Milan,
+                [
+                    "G MIL = A",
+                    "GARRISON MILAN CONVERT TO ARMY",
+                    "GUARNICAO MIL CONVERTER EM E",
+                ],
+            ),
+            (
+                Power::Papacy,
+                ["A MOD B", "ARMY MODENA BESIEGE", "E MOD SITIAR"],
+            ),
+            (
+                Power::Papacy,
+                ["A MOD L", "ARMY MODENA LIFT SIEGE", "E MOD LEVANTAR CERCO"],
+            ),
+            (
+                Power::Genoa,
+                [
+                    "F LS S F GEN",
+                    "FLEET LS SUPPORTS FLEET GENOA",
+                    "FROTA LS APOIA FROTA GEN",
+                ],
+            ),
+            (
+                Power::Milan,
+                [
+                    "a   mil -  pav",
+                    "Army Milán -> Pavía",
+                    "exército mil para pav",
+                ],
+            ),
         ];
         for (power, lines) in rows {
-            let first = accept(&pos, power, lines[0]).unwrap_or_else(|e| panic!("{}: {e:?}", lines[0]));
+            let first =
+                accept(&pos, power, lines[0]).unwrap_or_else(|e| panic!("{}: {e:?}", lines[0]));
             for line in &lines[1..] {
                 assert_eq!(accept(&pos, power, line), Ok(first), "{line}");
             }
         }
         // The type may be omitted when the sender has one unit there (R56).
-        assert_eq!(accept(&pos, Power::Papacy, "MOD B"), accept(&pos, Power::Papacy, "A MOD B"));
-        assert_eq!(accept(&pos, Power::Milan, "MIL H"), Err(Rejection::AmbiguousUnit));
+        assert_eq!(
+            accept(&pos, Power::Papacy, "MOD B"),
+            accept(&pos, Power::Papacy, "A MOD B")
+        );
+        assert_eq!(
+            accept(&pos, Power::Milan, "MIL H"),
+            Err(Rejection::AmbiguousUnit)
+        );
     }
 
     #[test]
@@ -447,30 +521,69 @@ mod tests {
             _ => None,
         };
         assert_eq!(reason(Power::Milan, "A ROME H"), Some(Illegal::NotYourUnit));
-        assert_eq!(reason(Power::Milan, "A MIL - ROME"), Some(Illegal::NotAdjacent));
-        assert_eq!(reason(Power::Papacy, "F TS - MIL"), Some(Illegal::CannotStand));
-        assert_eq!(reason(Power::Milan, "G MIL = F"), Some(Illegal::BadConversion));
-        assert_eq!(reason(Power::Milan, "A MIL = G"), Some(Illegal::CityOccupied));
+        assert_eq!(
+            reason(Power::Milan, "A MIL - ROME"),
+            Some(Illegal::NotAdjacent)
+        );
+        assert_eq!(
+            reason(Power::Papacy, "F TS - MIL"),
+            Some(Illegal::CannotStand)
+        );
+        assert_eq!(
+            reason(Power::Milan, "G MIL = F"),
+            Some(Illegal::BadConversion)
+        );
+        assert_eq!(
+            reason(Power::Milan, "A MIL = G"),
+            Some(Illegal::CityOccupied)
+        );
         assert_eq!(reason(Power::Milan, "A MIL B"), Some(Illegal::NoSiege));
-        assert_eq!(reason(Power::Milan, "G MIL S A PAR - MOD"), Some(Illegal::SupportReach));
-        assert_eq!(reason(Power::Papacy, "A MOD S G MOD"), Some(Illegal::SupportTarget));
-        assert_eq!(reason(Power::Papacy, "A ROME C A ROME - COR"), Some(Illegal::WrongUnitType));
-        assert_eq!(reason(Power::Genoa, "F GEN C A ROME - COR"), Some(Illegal::ConvoyFromLand));
-        assert!(matches!(accept(&pos, Power::Milan, "A MIL"), Err(Rejection::ExpectedAction)));
-        assert!(matches!(accept(&pos, Power::Milan, "A MIL - PAV now"), Err(Rejection::Trailing { .. })));
-        assert!(matches!(accept(&pos, Power::Milan, "A XYZ H"), Err(Rejection::Area { .. })));
+        assert_eq!(
+            reason(Power::Milan, "G MIL S A PAR - MOD"),
+            Some(Illegal::SupportReach)
+        );
+        assert_eq!(
+            reason(Power::Papacy, "A MOD S G MOD"),
+            Some(Illegal::SupportTarget)
+        );
+        assert_eq!(
+            reason(Power::Papacy, "A ROME C A ROME - COR"),
+            Some(Illegal::WrongUnitType)
+        );
+        assert_eq!(
+            reason(Power::Genoa, "F GEN C A ROME - COR"),
+            Some(Illegal::ConvoyFromLand)
+        );
+        assert!(matches!(
+            accept(&pos, Power::Milan, "A MIL"),
+            Err(Rejection::ExpectedAction)
+        ));
+        assert!(matches!(
+            accept(&pos, Power::Milan, "A MIL - PAV now"),
+            Err(Rejection::Trailing { .. })
+        ));
+        assert!(matches!(
+            accept(&pos, Power::Milan, "A XYZ H"),
+            Err(Rejection::Area { .. })
+        ));
         assert_eq!(accept(&pos, Power::Milan, "   "), Err(Rejection::Empty));
     }
 
     #[test]
     fn every_legal_order_round_trips_in_every_style() {
-        let mut positions = vec![sample(), Scenario::find("balance").unwrap().initial_position(false)];
+        let mut positions = vec![
+            sample(),
+            Scenario::find("balance").unwrap().initial_position(false),
+        ];
         positions.push(Scenario::find("suleiman").unwrap().initial_position(false));
         let mut checked = 0;
         for pos in &positions {
             for unit in pos.units.iter().filter(|u| u.owner.is_some()) {
                 let power = unit.owner.unwrap();
-                let me = UnitRef { kind: unit.kind, area: unit.area };
+                let me = UnitRef {
+                    kind: unit.kind,
+                    area: unit.area,
+                };
                 for order in legal_orders(pos, unit) {
                     for style in [Style::Symbols, Style::English, Style::Portuguese] {
                         let text = print(me, &order, style);
