@@ -422,6 +422,74 @@ proptest! {
     }
 
     #[test]
+    fn renaming_powers_permutes_the_result(seed in any::<u64>(), shift in 1usize..4) {
+        // Units keep their ids; only owners change, by a rotation of the four powers.
+        let mut stream = Stream::new(&Seed::from_u64(seed), "condottieri/properties", 0);
+        let p = position(&mut stream);
+        let o = orders(&p, &mut stream);
+        let rename = |w: Option<Power>| {
+            w.map(|x| POWERS[(POWERS.iter().position(|y| *y == x).unwrap() + shift) % 4])
+        };
+        let mut q = p.clone();
+        for u in q.units.iter_mut() {
+            u.owner = rename(u.owner);
+        }
+        let r = adjudicate(&p, &o);
+        let mut rq = adjudicate(&q, &o);
+        let back = |w: Option<Power>| {
+            w.map(|x| POWERS[(POWERS.iter().position(|y| *y == x).unwrap() + 4 - shift) % 4])
+        };
+        for u in rq.position.units.iter_mut() {
+            u.owner = back(u.owner);
+        }
+        for x in rq.retreats.iter_mut() {
+            x.unit.owner = back(x.unit.owner);
+        }
+        let identity: BTreeMap<u32, u32> = p.units.iter().map(|u| (u.id, u.id)).collect();
+        prop_assert_eq!(summary(&r, &identity), summary(&rq, &identity));
+    }
+
+    #[test]
+    fn an_uncut_matching_support_never_turns_a_success_into_a_failure(seed in any::<u64>()) {
+        // Without convoys: add a support from a new, unattacked army to an entry that succeeded.
+        let mut stream = Stream::new(&Seed::from_u64(seed), "condottieri/properties", 0);
+        let p = position(&mut stream);
+        let mut o = orders(&p, &mut stream);
+        for (id, order) in o.iter_mut() {
+            let u = p.unit(*id).unwrap();
+            let convoyed = matches!(order, Order::Advance { to, via_convoy } if *via_convoy || !u.area.borders(*to));
+            if convoyed || matches!(order, Order::Convoy { .. }) {
+                *order = Order::Hold;
+            }
+        }
+        let r = adjudicate(&p, &o);
+        for x in r.reports.iter().filter(|x| x.outcome == Outcome::Moved) {
+            let Order::Advance { to, .. } = x.effective else { continue };
+            // An empty land area next to `to`, that no order enters, for the new supporter.
+            let spot = to.neighbours().find(|a| {
+                a.army_adjacent(to)
+                    && p.field(*a).is_none()
+                    && !r.reports.iter().any(|y| matches!(y.effective, Order::Advance { to: t, .. } if t == *a))
+                    && !r.reports.iter().any(|y| y.unit.area == *a && matches!(y.effective, Order::Convert { .. }))
+            });
+            let Some(spot) = spot else { continue };
+            let mut q = p.clone();
+            let new_id = q.next_id;
+            q.next_id += 1;
+            let owner = Some(POWERS[stream.below(4) as usize]);
+            q.units.push(Unit { id: new_id, owner, kind: UnitKind::Army, area: spot, siege: 0 });
+            let mut qo = o.clone();
+            qo.insert(new_id, Order::Support {
+                unit: corriere::engine::condottieri::UnitRef { kind: x.unit.kind, area: x.unit.area },
+                sub: Sub::Advance { to },
+            });
+            let rq = adjudicate(&q, &qo);
+            let after = rq.reports.iter().find(|y| y.id == x.id).unwrap();
+            prop_assert_eq!(after.outcome, Outcome::Moved, "support from {} broke the move of {} to {}", spot, x.id, to);
+        }
+    }
+
+    #[test]
     fn a_circle_of_advances_without_outside_entries_always_succeeds(start in 0usize..3) {
         // PAR → MOD → MAN → PAR, owners rotated; nobody else enters.
         let areas = ["PAR", "MOD", "MAN"].map(|c| Area::from_code(c).unwrap());
