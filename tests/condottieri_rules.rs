@@ -48,6 +48,9 @@ struct Phase {
     retreats: Option<BTreeMap<Power, Vec<String>>>,
     #[serde(default)]
     expect_retreats: Option<ExpectRetreats>,
+    /// Retreat lines that must be refused, with the reason code.
+    #[serde(default)]
+    rejected_retreats: Vec<Rejected>,
 }
 
 #[derive(Deserialize)]
@@ -260,6 +263,19 @@ fn run(case: &Case) {
                     !result.position.units.iter().any(|u| describe(u) == *gone),
                     "{name}: {gone} should be gone"
                 );
+            }
+        }
+        for r in &phase.rejected_retreats {
+            match accept_retreat(&result.retreats, r.power, &r.line) {
+                Ok(_) => panic!("{name}: retreat `{}` was accepted", r.line),
+                Err(e) => {
+                    let text = serde_json::to_string(&e).unwrap();
+                    assert!(
+                        text.contains(&r.reason),
+                        "{name}: `{}` refused with {text}",
+                        r.line
+                    );
+                }
             }
         }
         let mut retreat_orders: BTreeMap<u32, RetreatOrder> = BTreeMap::new();
