@@ -3,8 +3,8 @@
 
 use corriere::engine::condottieri::map::Area;
 use corriere::engine::condottieri::{
-    accept, accept_retreat, adjudicate, resolve_retreats, Orders, Position, Power, RetreatOrder,
-    Scenario, Unit, UnitKind,
+    accept, accept_retreat, adjudicate, resolve_retreats, Orders, PhaseResult, Position, Power,
+    RetreatOrder, Scenario, Unit, UnitKind,
 };
 use serde::Deserialize;
 use serde_json::Value;
@@ -185,6 +185,10 @@ fn run(case: &Case) {
             "{name}: deterministic"
         );
         assert_eq!(result.position.problems(), Vec::<String>::new(), "{name}");
+        let stored = serde_json::to_string(&result).unwrap();
+        let back: PhaseResult =
+            serde_json::from_str(&stored).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(back, result, "{name}: the result round-trips through JSON");
         let report_of = |unit: &str| {
             result
                 .reports

@@ -17,7 +17,7 @@ pub struct UnitRef {
 
 /// What a support says the supported unit does (§6.2.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "sub", deny_unknown_fields)]
+#[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
 pub enum Sub {
     Hold,
     Advance { to: Area },
@@ -36,9 +36,9 @@ pub enum Order {
         #[serde(default)]
         via_convoy: bool,
     },
+    /// `sub` is an object of its own: serde cannot refuse unknown fields through a flatten.
     Support {
         unit: UnitRef,
-        #[serde(flatten)]
         sub: Sub,
     },
     Convoy {

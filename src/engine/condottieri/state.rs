@@ -383,3 +383,59 @@ impl Position {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::condottieri::orders::{Order, Sub, UnitRef};
+    use crate::engine::condottieri::scenario::Scenario;
+
+    #[test]
+    fn positions_and_orders_round_trip_through_json_and_refuse_unknown_fields() {
+        let mut p = Scenario::find("suleiman").unwrap().initial_position(true);
+        p.units[0].siege = 1;
+        let text = serde_json::to_string(&p).unwrap();
+        assert_eq!(serde_json::from_str::<Position>(&text).unwrap(), p);
+        let extra = text.replacen('{', "{\"colour\":1,", 1);
+        assert!(serde_json::from_str::<Position>(&extra).is_err());
+        let unit = r#"{"id":1,"owner":null,"type":"G","area":"MOD","sige":1}"#;
+        assert!(serde_json::from_str::<Unit>(unit).is_err());
+        let a = |c: &str| Area::from_code(c).unwrap();
+        let orders = [
+            Order::Hold,
+            Order::Advance {
+                to: a("PAV"),
+                via_convoy: true,
+            },
+            Order::Support {
+                unit: UnitRef {
+                    kind: UnitKind::Army,
+                    area: a("MIL"),
+                },
+                sub: Sub::Advance { to: a("PAV") },
+            },
+            Order::Support {
+                unit: UnitRef {
+                    kind: UnitKind::Garrison,
+                    area: a("MIL"),
+                },
+                sub: Sub::Convert { to: UnitKind::Army },
+            },
+            Order::Convoy {
+                army: a("ROME"),
+                to: a("COR"),
+            },
+            Order::Besiege,
+            Order::Lift,
+            Order::Convert {
+                to: UnitKind::Garrison,
+            },
+        ];
+        for o in orders {
+            let text = serde_json::to_string(&o).unwrap();
+            assert_eq!(serde_json::from_str::<Order>(&text).unwrap(), o, "{text}");
+        }
+        let odd = r#"{"order":"advance","to":"PAV","speed":2}"#;
+        assert!(serde_json::from_str::<Order>(odd).is_err());
+    }
+}
