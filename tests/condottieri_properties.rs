@@ -316,6 +316,20 @@ fn check_invariants(p: &Position, r: &PhaseResult) -> Result<(), TestCaseError> 
             let _ = origin;
         }
     }
+    // Every entry moves iff its ATTACK beats both what holds the field (HOLD, or the partner's
+    // DEFEND) and every rival's PREVENT (§7.5, §18).
+    for x in &r.reports {
+        if let Some(st) = x.strengths {
+            let moved = matches!(x.outcome, Outcome::Moved | Outcome::Converted);
+            prop_assert_eq!(
+                moved,
+                st.attack > st.resistance && st.attack > st.rival,
+                "unit {}: {:?}",
+                x.id,
+                st
+            );
+        }
+    }
     // A given support from a field unit: not dislodged, not cut by another power's direct
     // advance from outside its target area, nor by another power's garrison converting beside it.
     for x in &r.reports {

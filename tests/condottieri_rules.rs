@@ -63,6 +63,9 @@ struct Expect {
     void: BTreeMap<String, String>,
     #[serde(default)]
     siege: BTreeMap<String, String>,
+    /// Unit → [ATTACK, HOLD or DEFEND to beat, largest rival PREVENT].
+    #[serde(default)]
+    strengths: BTreeMap<String, [u32; 3]>,
     #[serde(default)]
     standoffs: Option<Vec<String>>,
     /// Exactly these units wait for a retreat (a subset of keys is checked per unit).
@@ -208,6 +211,14 @@ fn run(case: &Case) {
             for (unit, reason) in &x.void {
                 let got = serde_json::to_value(report_of(unit).void).unwrap();
                 assert_eq!(got, Value::String(reason.clone()), "{name}: void of {unit}");
+            }
+            for (unit, [attack, resistance, rival]) in &x.strengths {
+                let got = report_of(unit).strengths.expect("an entry has strengths");
+                assert_eq!(
+                    (got.attack, got.resistance, got.rival),
+                    (*attack, *resistance, *rival),
+                    "{name}: strengths of {unit}"
+                );
             }
             for (unit, news) in &x.siege {
                 let got = serde_json::to_value(report_of(unit).siege).unwrap();

@@ -67,6 +67,20 @@ pub struct UnitReport {
     pub dislodged_from: Option<Area>,
     #[serde(default)]
     pub siege: Option<Siege>,
+    /// For an entry: why it moved or bounced (§7.4).
+    #[serde(default)]
+    pub strengths: Option<Strengths>,
+}
+
+/// The strengths that decided an entry: its ATTACK, what it had to beat in the field (HOLD of
+/// the target, or DEFEND of its head-to-head partner), and the largest PREVENT of the other
+/// entries into the same area (0 when there are none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Strengths {
+    pub attack: u32,
+    pub resistance: u32,
+    pub rival: u32,
 }
 
 /// A dislodged unit waiting for the retreat phase, with its options (§8.1).
@@ -499,6 +513,7 @@ fn finish(
             outcome,
             dislodged_from: origin[i].map(|o| o.0),
             siege: siege_news[i],
+            strengths: board.entry_of[i].map(|e| strengths(board, r, e)),
         });
     }
     after.sort_by_key(|u| u.id);
@@ -511,6 +526,26 @@ fn finish(
         disbanded,
         besieged_out,
         position: next,
+    }
+}
+
+fn strengths(board: &Board, r: &mut Resolver, e: usize) -> Strengths {
+    let entry = &board.entries[e];
+    let attack = r.attack(e);
+    let resistance = match board.partner[e] {
+        Some(p) => r.defend(p),
+        None => r.hold(entry.target),
+    };
+    let mut rival = 0;
+    for &other in &board.entries_into[&entry.target] {
+        if other != e {
+            rival = rival.max(r.prevent(other));
+        }
+    }
+    Strengths {
+        attack,
+        resistance,
+        rival,
     }
 }
 
