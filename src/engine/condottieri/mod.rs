@@ -23,6 +23,7 @@ mod resolve;
 pub mod retreats;
 pub mod scenario;
 pub mod state;
+pub mod submission;
 pub mod written;
 
 pub use adjudicate::{adjudicate, Outcome, PhaseResult, Retreating, Siege, UnitReport, Void};
@@ -31,4 +32,5 @@ pub use orders::{check, check_for, legal_orders, Illegal, Order, Orders, Sub, Un
 pub use retreats::{accept_retreat, resolve_retreats, RetreatOrder, RetreatResult};
 pub use scenario::{assign_powers, Scenario, SCENARIOS};
 pub use state::{Owner, Position, Power, Season, Unit, UnitKind};
+pub use submission::{apply_line, Applied};
 pub use written::{accept, parse, print, Rejection, Style};
