@@ -4,7 +4,7 @@
 use super::map::fold;
 use super::orders::{Order, Orders};
 use super::state::{Position, Power};
-use super::written::{accept, parse, Rejection};
+use super::written::{accept, Rejection};
 use serde::{Deserialize, Serialize};
 
 /// What an accepted line did.
@@ -46,7 +46,6 @@ pub fn apply_line(
             }
         };
     }
-    parse(text)?;
     let (id, order) = accept(position, power, text)?;
     orders.insert(id, order);
     Ok(Applied::Set { id, order })
