@@ -3,8 +3,8 @@
 
 use corriere::engine::condottieri::map::Area;
 use corriere::engine::condottieri::{
-    adjudicate, legal_orders, Order, Orders, Outcome, PhaseResult, Position, Power, Sub, Unit,
-    UnitKind,
+    adjudicate, legal_orders, Order, Orders, Outcome, PhaseResult, Position, Power, Siege, Sub,
+    Unit, UnitKind,
 };
 use corriere::engine::rng::Stream;
 use corriere::engine::Seed;
@@ -328,6 +328,31 @@ fn check_invariants(p: &Position, r: &PhaseResult) -> Result<(), TestCaseError> 
                 x.id,
                 st
             );
+        }
+    }
+    // Sieges complete only on a second consecutive besiege order of an undislodged unit; a
+    // legal garrisoning always succeeds (§7.8, R28, §18).
+    for x in &r.reports {
+        match x.siege {
+            Some(Siege::Completed) => {
+                prop_assert!(
+                    x.unit.siege == 1
+                        && x.effective == Order::Besiege
+                        && x.dislodged_from.is_none()
+                );
+            }
+            Some(Siege::Begun) => prop_assert!(x.unit.siege == 0 && x.effective == Order::Besiege),
+            Some(Siege::Interrupted) => prop_assert!(x.unit.siege == 1),
+            None => prop_assert!(x.unit.siege == 0 || x.unit.kind == UnitKind::Garrison),
+        }
+        if x.unit.kind.is_field()
+            && x.effective
+                == (Order::Convert {
+                    to: UnitKind::Garrison,
+                })
+        {
+            prop_assert_eq!(x.outcome, Outcome::Garrisoned);
+            prop_assert!(x.dislodged_from.is_none());
         }
     }
     // A given support from a field unit: not dislodged, not cut by another power's direct
