@@ -575,3 +575,45 @@ fn outcome(board: &Board, r: &mut Resolver, eff: &Eff, i: usize, moved: bool) ->
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a(code: &str) -> Area {
+        Area::from_code(code).unwrap()
+    }
+
+    #[test]
+    fn illegal_orders_and_orders_for_autonomous_units_hold() {
+        let p = Position::with_units(
+            "balance",
+            1454,
+            vec![
+                (
+                    Some(super::super::state::Power::Milan),
+                    UnitKind::Army,
+                    a("MIL"),
+                    0,
+                ),
+                (None, UnitKind::Garrison, a("MOD"), 0),
+            ],
+        );
+        let mut orders = Orders::new();
+        // An army into the sea, and an order slipped in for the autonomous garrison.
+        orders.insert(
+            1,
+            Order::Advance {
+                to: a("LS"),
+                via_convoy: false,
+            },
+        );
+        orders.insert(2, Order::Convert { to: UnitKind::Army });
+        let r = adjudicate(&p, &orders);
+        assert_eq!(r.reports[0].void, Some(Void::Illegal));
+        assert_eq!(r.reports[0].outcome, Outcome::Held);
+        assert_eq!(r.reports[1].written, None);
+        assert_eq!(r.reports[1].outcome, Outcome::Held);
+        assert_eq!(r.position.units, p.units);
+    }
+}
