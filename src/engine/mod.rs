@@ -2,6 +2,7 @@
 //! Owns the vocabulary every game shares (seats, seeds, viewers, audiences) and the `Rules` boundary.
 
 pub mod condottiere;
+pub mod condottieri;
 pub mod rng;
 pub mod war;
 
