@@ -5,7 +5,6 @@ mod support;
 
 use corriere::config::Config;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::sync::Arc;
 use support::{Backend, TestApp, TestDb, PLAYERS};
 
 on_each_backend!(
@@ -192,27 +191,12 @@ async fn a_database_outage_answers_503(backend: Backend) {
 /// The service behind a proxy that says who the client is in `X-Forwarded-For`, with
 /// `limits`, on `db`.
 async fn behind_a_proxy(db: &TestDb, limits: corriere::games::Limits) -> corriere::web::Running {
+    let clock = corriere::clock::ManualClock::starting_now();
     let config = Config {
-        database_url: db.url.clone(),
-        bind: "127.0.0.1:0".into(),
-        base_url: None,
-        smtp_url: None,
-        secret: db.secret.clone(),
-        data_dir: db.dir.path().to_owned(),
-        mail_from: "corriere <corriere@corriere.test>".into(),
-        run_mail_worker: false,
-        games: corriere::kinds::Registry::standard(),
-        db_wait: corriere::store::DEFAULT_WAIT,
-        clock: Arc::new(corriere::clock::ManualClock::starting_now()),
         limits,
-        sign_in_ttl: corriere::games::DEFAULT_SIGN_IN_TTL,
         behind_proxy: true,
-        time: Default::default(),
-        scheduler_tick: std::time::Duration::from_secs(30),
-        reply_address: None,
         lmtp_listen: None,
-        mail_in: Default::default(),
-        cache_bytes: corriere::games::cache::DEFAULT_CACHE_BYTES,
+        ..support::test_config(db, None, &clock)
     };
     corriere::web::start(config)
         .await

@@ -38,41 +38,12 @@ async fn service_with(backend: &Backend, reply: Option<&str>, mail_in: MailIn) -
     let smtp = Smtp::start();
     let clock = corriere::clock::ManualClock::starting_now();
     let config = Config {
-        database_url: db.url.clone(),
-        bind: "127.0.0.1:0".into(),
-        base_url: None,
-        smtp_url: Some(smtp.url.clone()),
-        secret: db.secret.clone(),
-        data_dir: db.dir.path().to_owned(),
         mail_from: FROM.into(),
-        run_mail_worker: false,
-        games: corriere::kinds::Registry::standard(),
-        db_wait: corriere::store::DEFAULT_WAIT,
-        clock: Arc::new(clock.clone()),
-        limits: corriere::games::Limits::unlimited(),
-        sign_in_ttl: corriere::games::DEFAULT_SIGN_IN_TTL,
-        behind_proxy: false,
-        time: Default::default(),
-        scheduler_tick: Duration::from_secs(30),
         reply_address: reply.map(|r| ReplyAddress::parse(r).unwrap()),
-        lmtp_listen: Some("127.0.0.1:0".into()),
         mail_in,
-        cache_bytes: corriere::games::cache::DEFAULT_CACHE_BYTES,
+        ..support::test_config(&db, Some(&smtp), &clock)
     };
-    let running = corriere::web::start(config)
-        .await
-        .expect("the service starts");
-    TestApp {
-        base: running.base_url.trim_end_matches('/').to_string(),
-        running,
-        client: reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .unwrap(),
-        smtp,
-        db,
-        clock,
-    }
+    TestApp::from_config(config, db, smtp, clock).await
 }
 
 async fn service(backend: &Backend, reply: Option<&str>) -> TestApp {

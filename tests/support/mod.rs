@@ -165,6 +165,38 @@ impl Drop for TestDb {
     }
 }
 
+/// The service's configuration in tests: `db`, mail to `smtp` (none: files in the data
+/// directory), time from `clock`, no rate limits worth the name, the worker stepped by the
+/// test, LMTP on a free port. A test changes what it needs with `Config { x, ..test_config(…) }`.
+pub fn test_config(
+    db: &TestDb,
+    smtp: Option<&Smtp>,
+    clock: &corriere::clock::ManualClock,
+) -> Config {
+    Config {
+        database_url: db.url.clone(),
+        bind: "127.0.0.1:0".into(),
+        base_url: None,
+        smtp_url: smtp.map(|smtp| smtp.url.clone()),
+        secret: db.secret.clone(),
+        data_dir: db.dir.path().to_owned(),
+        mail_from: "corriere <corriere@corriere.test>".into(),
+        run_mail_worker: false,
+        games: corriere::kinds::Registry::standard(),
+        db_wait: corriere::store::DEFAULT_WAIT,
+        clock: Arc::new(clock.clone()),
+        limits: corriere::games::Limits::unlimited(),
+        sign_in_ttl: corriere::games::DEFAULT_SIGN_IN_TTL,
+        behind_proxy: false,
+        time: Default::default(),
+        scheduler_tick: std::time::Duration::from_secs(30),
+        reply_address: None,
+        lmtp_listen: Some("127.0.0.1:0".into()),
+        mail_in: Default::default(),
+        cache_bytes: corriere::games::cache::DEFAULT_CACHE_BYTES,
+    }
+}
+
 // ---------------------------------------------------------------- SMTP capture
 
 /// One received message, decoded.
@@ -543,27 +575,21 @@ impl TestApp {
     ) -> TestApp {
         let clock = corriere::clock::ManualClock::starting_now();
         let config = Config {
-            database_url: db.url.clone(),
-            bind: "127.0.0.1:0".into(),
-            base_url: None,
-            smtp_url: Some(smtp.url.clone()),
-            secret: db.secret.clone(),
-            data_dir: db.dir.path().to_owned(),
-            mail_from: "corriere <corriere@corriere.test>".into(),
-            run_mail_worker: false,
             games,
-            db_wait: corriere::store::DEFAULT_WAIT,
-            clock: Arc::new(clock.clone()),
             limits,
-            sign_in_ttl: corriere::games::DEFAULT_SIGN_IN_TTL,
-            behind_proxy: false,
             time,
-            scheduler_tick: std::time::Duration::from_secs(30),
-            reply_address: None,
-            lmtp_listen: Some("127.0.0.1:0".into()),
-            mail_in: Default::default(),
-            cache_bytes: corriere::games::cache::DEFAULT_CACHE_BYTES,
+            ..test_config(&db, Some(&smtp), &clock)
         };
+        TestApp::from_config(config, db, smtp, clock).await
+    }
+
+    /// The service started with `config` (see [`test_config`]) on `db`, mailing `smtp`.
+    pub async fn from_config(
+        config: Config,
+        db: Arc<TestDb>,
+        smtp: Smtp,
+        clock: corriere::clock::ManualClock,
+    ) -> TestApp {
         let running = corriere::web::start(config)
             .await
             .expect("the service starts");
