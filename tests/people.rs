@@ -55,28 +55,10 @@ async fn created_unconfirmed(app: &TestApp, session: Option<&str>) -> SeatLink {
 
 /// Play a started game to its end through the service (each seat's first legal action).
 async fn play_to_the_end(app: &TestApp, game: &str) {
-    let id = GameId::parse(game).unwrap();
-    let games = app.running.state.games.clone();
-    for _ in 0..5000 {
-        let loaded = games.load(&mut conn(app), &id).unwrap();
-        let state = loaded.state().expect("started");
-        if state.is_over() {
-            return;
-        }
-        let seat = state.pending()[0].seat;
-        let action = state.legal_actions(seat)[0].clone();
-        games
-            .make_move(
-                &app.running.db,
-                Mover::Server(SeatAuth::for_server(id.clone(), seat)),
-                loaded.seq(),
-                vec![ActionInput::Action(action)],
-                "en",
-            )
-            .await
-            .expect("a legal move");
-    }
-    panic!("the game did not end");
+    assert!(
+        support::play_first_legal(app, game, 5000).await,
+        "the game ends"
+    );
 }
 
 // ---------------------------------------------------------------- confirmation

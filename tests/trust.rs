@@ -6,10 +6,10 @@
 mod support;
 
 use corriere::engine::Seat;
-use corriere::games::{ActionInput, GameId, Mover, SeatAuth};
+use corriere::games::GameId;
 use corriere::store;
 use std::sync::Arc;
-use support::{email_of, Backend, SeatLink, Smtp, TestApp};
+use support::{email_of, play_first_legal, Backend, SeatLink, Smtp, TestApp};
 
 on_each_backend!(
     every_operation_on_a_game_leaves_it_readable_by_a_cold_process,
@@ -20,34 +20,6 @@ on_each_backend!(
 
 fn conn(app: &TestApp) -> store::DbConn {
     app.running.db.get().expect("a connection")
-}
-
-/// Play up to `moves` moves of `game` as whoever must decide (each seat's first legal action);
-/// stops early at the end of the game. Whether the game is over.
-async fn play(app: &TestApp, game: &str, moves: usize) -> bool {
-    let id = GameId::parse(game).unwrap();
-    let games = app.running.state.games.clone();
-    for _ in 0..moves {
-        let loaded = games.load(&mut conn(app), &id).unwrap();
-        let state = loaded.state().expect("started");
-        if state.is_over() {
-            return true;
-        }
-        let seat = state.pending()[0].seat;
-        let action = state.legal_actions(seat)[0].clone();
-        games
-            .make_move(
-                &app.running.db,
-                Mover::Server(SeatAuth::for_server(id.clone(), seat)),
-                loaded.seq(),
-                vec![ActionInput::Action(action)],
-                "en",
-            )
-            .await
-            .expect("a legal move");
-    }
-    let loaded = games.load(&mut conn(app), &id).unwrap();
-    loaded.state().is_some_and(|s| s.is_over())
 }
 
 /// Seat 3 resigns and the creator (seat 1) gives the seat to Dora.
@@ -82,7 +54,7 @@ async fn every_operation_on_a_game_leaves_it_readable_by_a_cold_process(backend:
     // settings, a resignation, a replacement under a new name, a relink, more moves.
     let creator = app.create_game(3, &[]).await;
     let links = app.accept_all(&creator.game, 3).await;
-    play(&app, &creator.game, 8).await;
+    play_first_legal(&app, &creator.game, 8).await;
     let said = app
         .post_form(
             &format!("{}/messages", links[0].url),
@@ -104,13 +76,16 @@ async fn every_operation_on_a_game_leaves_it_readable_by_a_cold_process(backend:
         .games
         .relink(&mut conn(&app), &id, Seat(1))
         .expect("a relink");
-    play(&app, &creator.game, 6).await;
+    play_first_legal(&app, &creator.game, 6).await;
     games.push((creator.game.clone(), true));
 
     // A game played to its end, and its rematch.
     let duel = app.create_game(2, &[]).await;
     let duel_links = app.accept_all(&duel.game, 2).await;
-    assert!(play(&app, &duel.game, 5000).await, "the game ends");
+    assert!(
+        play_first_legal(&app, &duel.game, 5000).await,
+        "the game ends"
+    );
     let rematch = app
         .post_form(
             &format!("{}/rematch", duel_links[0].url),
@@ -198,7 +173,10 @@ async fn a_finished_game_refuses_a_replacement_with_a_reason(backend: Backend) {
     let app = TestApp::spawn(&backend).await;
     let creator = app.create_game(2, &[]).await;
     let links = app.accept_all(&creator.game, 2).await;
-    assert!(play(&app, &creator.game, 5000).await, "the game ends");
+    assert!(
+        play_first_legal(&app, &creator.game, 5000).await,
+        "the game ends"
+    );
     let answer = app
         .post_form(
             &format!("{}/replace", links[0].url),
@@ -364,7 +342,7 @@ async fn every_seat_answering_a_simultaneous_decision_at_once_is_applied_or_told
             reached = Some(loaded);
             break;
         }
-        play(&app, &creator.game, 1).await;
+        play_first_legal(&app, &creator.game, 1).await;
     }
     let loaded = reached.expect("a simultaneous decision of four seats or more");
     let state = loaded.state().unwrap();
@@ -416,7 +394,7 @@ async fn a_game_broken_by_an_old_replacement_is_mended_by_its_original_name() {
     let app = TestApp::spawn(&Backend::Sqlite).await;
     let creator = app.create_game(3, &[]).await;
     let links = app.accept_all(&creator.game, 3).await;
-    play(&app, &creator.game, 5).await;
+    play_first_legal(&app, &creator.game, 5).await;
     resign_and_replace(&app, &links).await;
     // What the old version stored: the replacement's name where the creation's was.
     let db = app.db.clone();

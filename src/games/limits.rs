@@ -112,6 +112,67 @@ pub fn count(
     Ok(Ok(()))
 }
 
+impl super::Games {
+    /// Count a creation against the client's and the creator's hourly and daily limits.
+    pub(super) fn count_creation(
+        &self,
+        conn: &mut AnyConnection,
+        new: &super::NewGame,
+        creator_email: &str,
+        now: Millis,
+    ) -> Result<(), super::CreateError> {
+        let limits = *self.limits();
+        let mut buckets = vec![format!("games:{}", store::address_key(creator_email))];
+        buckets.extend(new.client_ip.iter().map(|ip| format!("games-ip:{ip}")));
+        for bucket in &buckets {
+            for (window, limit) in [(HOUR, limits.games_per_hour), (DAY, limits.games_per_day)] {
+                count(conn, "games", bucket, window, limit, now)?
+                    .map_err(super::CreateError::Limited)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Count an invitation to `invitee` by the creator of `sender` (and their client), if the
+    /// invitee never followed a link of ours: against the invitee's daily limit and the
+    /// sender's daily limit of new addresses. New games, rematches and replacements alike.
+    pub(super) fn count_invitation(
+        &self,
+        conn: &mut AnyConnection,
+        invitee: &store::AddressRow,
+        sender: &str,
+        client: Option<&str>,
+        now: Millis,
+    ) -> diesel::QueryResult<Result<(), Limited>> {
+        if invitee.verified_at.is_some() {
+            return Ok(Ok(()));
+        }
+        let limits = *self.limits();
+        let mut buckets = vec![
+            (
+                format!("invitations:{}", invitee.address),
+                limits.invitations_per_day,
+            ),
+            (
+                format!("new-addresses:{}", store::address_key(sender)),
+                limits.new_addresses_per_day,
+            ),
+        ];
+        buckets.extend(client.map(|ip| {
+            (
+                format!("new-addresses-ip:{ip}"),
+                limits.new_addresses_per_day,
+            )
+        }));
+        for (bucket, limit) in buckets {
+            if let Err(limited) = count(conn, "invitations", &bucket, DAY, limit, now)? {
+                return Ok(Err(limited));
+            }
+        }
+        Ok(Ok(()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::client_key;

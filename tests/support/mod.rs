@@ -1368,3 +1368,34 @@ pub fn condottiere_words<T>(
     let cx = corriere::present::Ctx::new(registry.catalogs().default_words(), names, viewer);
     f(&corriere::present::condottiere::Condottiere, &cx)
 }
+
+/// Play up to `moves` moves of `game` as whoever must decide (each seat's first legal action);
+/// stops early at the end of the game. Whether the game is over.
+pub async fn play_first_legal(app: &TestApp, game: &str, moves: usize) -> bool {
+    let id = GameId::parse(game).unwrap();
+    let games = app.running.state.games.clone();
+    for _ in 0..moves {
+        let loaded = games.load(&mut app.running.db.get().unwrap(), &id).unwrap();
+        let state = loaded.state().expect("started");
+        if state.is_over() {
+            return true;
+        }
+        let seat = state.pending()[0].seat;
+        let action = state.legal_actions(seat)[0].clone();
+        games
+            .make_move(
+                &app.running.db,
+                corriere::games::Mover::Server(corriere::games::SeatAuth::for_server(
+                    id.clone(),
+                    seat,
+                )),
+                loaded.seq(),
+                vec![corriere::games::ActionInput::Action(action)],
+                "en",
+            )
+            .await
+            .expect("a legal move");
+    }
+    let loaded = games.load(&mut app.running.db.get().unwrap(), &id).unwrap();
+    loaded.state().is_some_and(|s| s.is_over())
+}
