@@ -27,7 +27,7 @@
 
 use corriere::config::Config;
 use corriere::engine::Seat;
-use corriere::games::{GameId, Secret};
+use corriere::games::{Capability, GameId, Secret};
 use corriere::store::{self, DbUrl};
 use corriere::web::{self, Running};
 use diesel::{Connection, PgConnection, RunQueryDsl};
@@ -362,6 +362,16 @@ impl Api {
         let id = created["id"].as_str().expect("an id").to_string();
         let game_id = GameId::parse(&id).expect("a game id");
         let links = self.running.state.games.links();
+        // The creator follows the confirmation link of their mail (signed here rather than read
+        // from the mail, as the seat tokens are): a game starts only once its creator is confirmed.
+        let confirm = links.sign(Capability::Confirm, &[&id, "p1@load.test"]);
+        self.http
+            .get(format!("{}/games/{id}/confirm/{confirm}", self.base))
+            .send()
+            .await
+            .expect("confirm answers")
+            .error_for_status()
+            .expect("confirm succeeds");
         let bearers = (0..players)
             .map(|i| {
                 let token = links.token(&game_id, Seat(i as u8), 1);
