@@ -26,8 +26,9 @@
 //! Numbers are printed, never asserted: see docs/benchmarks.md.
 
 use corriere::config::Config;
+use corriere::domain::GameId;
 use corriere::engine::Seat;
-use corriere::games::{Capability, GameId, Secret};
+use corriere::service::{Capability, Secret};
 use corriere::store::{self, DbUrl};
 use corriere::web::{self, Running};
 use diesel::{Connection, PgConnection, RunQueryDsl};
@@ -199,7 +200,7 @@ impl Fixture {
                 None,
             ),
             Backend::Postgres => {
-                let name = format!("corriere_load_{}", store::random_base32(12));
+                let name = format!("corriere_load_{}", corriere::domain::random_base32(12));
                 let mut admin =
                     PgConnection::establish(&args.postgres_url).expect("PostgreSQL answers");
                 diesel::sql_query(format!("CREATE DATABASE {name}"))
@@ -240,15 +241,15 @@ impl Fixture {
             games: corriere::kinds::Registry::standard(),
             db_wait: corriere::store::DEFAULT_WAIT,
             clock: corriere::clock::system(),
-            limits: corriere::games::Limits::unlimited(),
-            sign_in_ttl: corriere::games::DEFAULT_SIGN_IN_TTL,
+            limits: corriere::service::Limits::unlimited(),
+            sign_in_ttl: corriere::service::DEFAULT_SIGN_IN_TTL,
             behind_proxy: false,
-            time: corriere::games::time::TimeRules::default(),
+            time: corriere::service::time::TimeRules::default(),
             scheduler_tick: std::time::Duration::from_secs(30),
             reply_address: None,
             lmtp_listen: None,
             mail_in: Default::default(),
-            cache_bytes: corriere::games::cache::DEFAULT_CACHE_BYTES,
+            cache_bytes: corriere::service::cache::DEFAULT_CACHE_BYTES,
         })
         .await
         .expect("the service starts")

@@ -5,15 +5,15 @@
 //! Each benchmark checks what it produced. Both games are dealt from a fixed secret, so every
 //! run and every build measures the same two games.
 
+use corriere::domain::{Contribution, EmailAddress, GameId, PlayerName};
 use corriere::engine::condottiere::Options;
 use corriere::engine::Seat;
 use corriere::engine::Viewer;
-use corriere::games::{
-    ActionInput, BaseUrl, Contribution, EmailAddress, GameId, Games, GamesConfig, Mover, NewGame,
-    PlayerName, SeatAuth, Secret,
-};
 use corriere::kinds::Registry;
 use corriere::present::{render_in, Ctx, PAGE_ROOM};
+use corriere::service::{
+    ActionInput, BaseUrl, Games, GamesConfig, Mover, NewGame, SeatAuth, Secret,
+};
 use corriere::store::{Db, DbUrl};
 use corriere::web::html::SeatPageHtml;
 use corriere::web::present;

@@ -1,7 +1,7 @@
 //! Time as an input: the service asks a `Clock` for the time, so tests move it forward without
 //! sleeping. `SystemClock` reads the system's; `ManualClock` is set and advanced by hand.
 
-use crate::store::Millis;
+use crate::domain::Millis;
 use chrono::{DateTime, TimeZone, Utc};
 use std::fmt;
 use std::sync::{Arc, Mutex};

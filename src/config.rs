@@ -2,9 +2,9 @@
 //! then command-line flags. Secrets live in types that hide themselves from `Debug`.
 
 use crate::clock::SharedClock;
-use crate::games::time::TimeRules;
-use crate::games::{BaseUrl, GamesConfig, Limits, ReplyAddress, Secret};
 use crate::kinds::Registry;
+use crate::service::time::TimeRules;
+use crate::service::{BaseUrl, GamesConfig, Limits, ReplyAddress, Secret};
 use crate::store::DbUrl;
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
@@ -102,7 +102,7 @@ pub struct ServeArgs {
     pub new_database: bool,
     /// How many megabytes the caches of replays and of histories in words may hold together
     /// (half each; by estimate, see docs/benchmarks.md). A game not cached is read again.
-    #[arg(long, env = "CORRIERE_CACHE_MB", default_value_t = crate::games::cache::DEFAULT_CACHE_BYTES / (1024 * 1024))]
+    #[arg(long, env = "CORRIERE_CACHE_MB", default_value_t = crate::service::cache::DEFAULT_CACHE_BYTES / (1024 * 1024))]
     pub cache_mb: usize,
     #[command(flatten)]
     pub mail_in: MailInArgs,

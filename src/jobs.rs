@@ -2,9 +2,10 @@
 //! bots' turns, the daily digests, old rate counters). Safe with several processes: each job
 //! is claimed where it is done, and the move path refuses a second move on one decision.
 
-use crate::games::time::TimeReport;
-use crate::games::Games;
-use crate::store::{Db, Millis};
+use crate::domain::Millis;
+use crate::service::time::TimeReport;
+use crate::service::Games;
+use crate::store::Db;
 use std::time::Duration;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;

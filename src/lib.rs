@@ -1,17 +1,16 @@
 //! corriere: a play-by-email service for slow board games. The library behind the binary:
 //! the pure rules engine and audit, then the store, the game service, mail, web and commands.
 
-pub mod audit;
+/// The pure core, re-exported so that `crate::engine`, `crate::present`… read as before.
+pub use corriere_core::{audit, engine, kinds, present, simulate};
+
 pub mod cli;
 pub mod clock;
 pub mod config;
-pub mod engine;
-pub mod games;
+pub mod domain;
 pub mod jobs;
-pub mod kinds;
 pub mod mail;
-pub mod present;
-pub mod simulate;
+pub mod service;
 pub mod store;
 pub mod web;
 

@@ -1,13 +1,14 @@
 //! The operator's commands against a real SQLite file: `game list|show|cancel`, `mail
 //! list|retry` and `seat relink` read `serve`'s configuration and act on the stored games.
 
+use corriere::domain::Millis;
+use corriere::domain::{EmailAddress, GameId, PlayerName};
 use corriere::engine::Seat;
-use corriere::games::{
-    ActionInput, BaseUrl, EmailAddress, GameId, Games, GamesConfig, Mover, NewGame, PlayerName,
-    SeatAuth, Secret,
-};
 use corriere::kinds::Registry;
-use corriere::store::{self, Db, DbUrl, Millis};
+use corriere::service::{
+    ActionInput, BaseUrl, Games, GamesConfig, Mover, NewGame, SeatAuth, Secret,
+};
+use corriere::store::{self, Db, DbUrl};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -195,7 +196,7 @@ fn game_cancel_ends_the_game_and_mails_every_player_why() {
     );
     let mut conn = db.get().unwrap();
     let loaded = games.load(&mut conn, &id).unwrap();
-    assert_eq!(loaded.game.status, corriere::games::GameStatus::Cancelled);
+    assert_eq!(loaded.game.status, corriere::domain::GameStatus::Cancelled);
     drop(conn);
     let (code, out, _) = site.corriere(&["game", "list"], &[]);
     assert_eq!(code, 0);

@@ -23,7 +23,7 @@ fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record {
         let options = kind
             .read_options(&serde_json::to_string(options).unwrap())
             .unwrap();
-        corriere::audit::simulate_record(kind, players, &options, sim_seed)
+        corriere::simulate::simulate_record(kind, players, &options, sim_seed)
     })
 }
 

@@ -190,7 +190,7 @@ async fn a_database_outage_answers_503(backend: Backend) {
 
 /// The service behind a proxy that says who the client is in `X-Forwarded-For`, with
 /// `limits`, on `db`.
-async fn behind_a_proxy(db: &TestDb, limits: corriere::games::Limits) -> corriere::web::Running {
+async fn behind_a_proxy(db: &TestDb, limits: corriere::service::Limits) -> corriere::web::Running {
     let clock = corriere::clock::ManualClock::starting_now();
     let config = Config {
         limits,
@@ -206,9 +206,9 @@ async fn behind_a_proxy(db: &TestDb, limits: corriere::games::Limits) -> corrier
 /// An IPv6 client owns at least a /64: each of its addresses is not a client of its own.
 async fn an_ipv6_client_is_limited_by_its_64_block(backend: Backend) {
     let db = TestDb::fresh(&backend);
-    let limits = corriere::games::Limits {
+    let limits = corriere::service::Limits {
         games_per_hour: 1,
-        ..corriere::games::Limits::unlimited()
+        ..corriere::service::Limits::unlimited()
     };
     let running = behind_a_proxy(&db, limits).await;
     let client = reqwest::Client::new();

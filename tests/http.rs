@@ -3,9 +3,9 @@
 
 mod support;
 
+use corriere::domain::GameId;
 use corriere::engine::condottiere::{Action, Event};
 use corriere::engine::{Audience, Seat, Viewer};
-use corriere::games::GameId;
 use corriere::present::Presenter;
 use corriere::store::{self, AnyConnection};
 use std::collections::HashSet;
@@ -390,7 +390,7 @@ async fn a_game_the_operator_cancels_says_so_on_its_pages_and_takes_no_more_move
     app.running
         .state
         .games
-        .cancel(&mut conn(&app), &id, corriere::games::Cancel::Operator)
+        .cancel(&mut conn(&app), &id, corriere::service::Cancel::Operator)
         .expect("a game in play can be cancelled by the operator");
     let public = app.public_page(&creator.game).await;
     assert!(

@@ -6,9 +6,10 @@
 mod support;
 
 use corriere::config::{Config, MailIn};
+use corriere::domain::GameId;
 use corriere::engine::Seat;
-use corriere::games::links::ReplyAddress;
-use corriere::games::{GameId, Secret};
+use corriere::service::links::ReplyAddress;
+use corriere::service::Secret;
 use corriere::store::{self, DbUrl};
 use diesel::prelude::*;
 use std::io::{BufRead, Write};

@@ -4,8 +4,9 @@
 
 mod support;
 
+use corriere::domain::Millis;
 use corriere::mail::MAX_ATTEMPTS;
-use corriere::store::{self, Millis};
+use corriere::store::{self};
 use std::time::Duration;
 use support::{Backend, TestApp, PLAYERS};
 
@@ -21,12 +22,12 @@ fn confirmed_game(app: &TestApp) {
         .iter()
         .map(|(name, email)| {
             (
-                corriere::games::PlayerName::parse(name).unwrap(),
-                corriere::games::EmailAddress::parse(email).unwrap(),
+                corriere::domain::PlayerName::parse(name).unwrap(),
+                corriere::domain::EmailAddress::parse(email).unwrap(),
             )
         })
         .collect();
-    let new = corriere::games::NewGame::confirmed(
+    let new = corriere::service::NewGame::confirmed(
         "condottiere",
         serde_json::json!({}),
         seats,

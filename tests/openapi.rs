@@ -5,8 +5,9 @@
 
 mod support;
 
-use corriere::games::talk::MessageText;
-use corriere::games::{Contribution, EmailAddress, GameTitle, PlayerName, PACE_HOURS};
+use corriere::domain::{Contribution, EmailAddress, GameTitle, PlayerName};
+use corriere::service::talk::MessageText;
+use corriere::service::PACE_HOURS;
 use serde_json::{json, Value};
 use support::{email_of, Backend, Page, SeatLink, TestApp};
 
@@ -649,4 +650,132 @@ fn the_document_is_openapi_3_0() {
     let mut found = Vec::new();
     walk(&doc, "#", &mut found);
     assert!(found.is_empty(), "not OpenAPI 3.0: {found:#?}");
+}
+
+#[test]
+fn the_openapi_document_describes_every_condottiere_action() {
+    use corriere::engine::condottiere::{Action, Card, Region};
+    let doc: serde_json::Value = serde_json::from_str(corriere::web::api::OPENAPI).unwrap();
+    let documented: Vec<&serde_json::Value> = doc["components"]["schemas"]["CondottiereAction"]
+        ["oneOf"]
+        .as_array()
+        .expect("a CondottiereAction schema")
+        .iter()
+        .map(|a| &a["properties"]["type"]["enum"][0])
+        .collect();
+    let torino = Region::from_id(1).unwrap();
+    for action in [
+        Action::PlaceToken { region: torino },
+        Action::Play { card: Card::M1 },
+        Action::Pass { reveal: true },
+        Action::Scarecrow { take: None },
+        Action::Pope { region: None },
+        Action::DiscardHand { discard: true },
+        Action::Keep { cards: vec![] },
+        Action::Draw { count: 1 },
+    ] {
+        let json = serde_json::to_value(&action).unwrap();
+        assert!(
+            documented.contains(&&json["type"]),
+            "{json} is not documented"
+        );
+    }
+    assert_eq!(documented.len(), 8);
+}
+
+#[test]
+fn the_openapi_document_describes_every_war_action_and_option() {
+    use corriere::engine::war::{Action, Amount, Card, Direction, Game, Territory};
+    use corriere::engine::Rules;
+    let doc: serde_json::Value = serde_json::from_str(corriere::web::api::OPENAPI).unwrap();
+    let schemas = &doc["components"]["schemas"];
+    let documented: Vec<&serde_json::Value> = schemas["WarAction"]["oneOf"]
+        .as_array()
+        .expect("a WarAction schema")
+        .iter()
+        .map(|a| &a["properties"]["type"]["enum"][0])
+        .collect();
+    let brasil = Territory::Brasil;
+    let card = Card::of(brasil);
+    let actions = [
+        Action::Intelligence { continents: vec![] },
+        Action::Trade { cards: vec![] },
+        Action::Place {
+            armies: Default::default(),
+        },
+        Action::Attack {
+            from: brasil,
+            to: brasil,
+            air_card: None,
+            plan: Default::default(),
+        },
+        Action::Continue {
+            plan: Default::default(),
+        },
+        Action::EndCombat,
+        Action::RevealTerrain,
+        Action::Reroll {
+            card,
+            dice: vec![1],
+        },
+        Action::NoReaction,
+        Action::Occupy { armies: 1 },
+        Action::Move {
+            from: brasil,
+            to: brasil,
+            armies: Amount::All,
+        },
+        Action::HiddenPassage { card },
+        Action::AirTransport {
+            card,
+            direction: Direction::In,
+            armies: Default::default(),
+        },
+        Action::ContinentalAlliance {
+            card,
+            armies: Default::default(),
+        },
+        Action::EndTurn { discard: None },
+        Action::Discard { cards: vec![] },
+        Action::SetOrders {
+            orders: Default::default(),
+        },
+    ];
+    for action in &actions {
+        let json = serde_json::to_value(action).unwrap();
+        assert!(
+            documented.contains(&&json["type"]),
+            "{json} is not documented"
+        );
+    }
+    assert_eq!(documented.len(), actions.len());
+    let refs = |name: &str| -> Vec<String> {
+        // Actions are told apart by their type (oneOf); `{}` is every game's options (anyOf).
+        schemas[name]["oneOf"]
+            .as_array()
+            .or(schemas[name]["anyOf"].as_array())
+            .unwrap()
+            .iter()
+            .map(|r| r["$ref"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(refs("Action").contains(&"#/components/schemas/WarAction".to_string()));
+    assert!(refs("Options").contains(&"#/components/schemas/WarOptions".to_string()));
+    let options: Vec<&String> = schemas["WarOptions"]["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
+    for field in <Game as Rules>::option_fields() {
+        assert!(options.iter().any(|o| *o == field.name), "{}", field.name);
+    }
+    let territories = schemas["WarTerritory"]["enum"].as_array().unwrap();
+    let ids: Vec<&str> = Territory::ALL.iter().map(|t| t.id()).collect();
+    assert_eq!(
+        territories
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect::<Vec<_>>(),
+        ids
+    );
 }

@@ -4,7 +4,9 @@
 
 mod support;
 
-use corriere::games::{ActionInput, GameId, Mover, SeatAuth};
+use corriere::service::{ActionInput, Mover, SeatAuth};
+
+use corriere::domain::GameId;
 use corriere::store;
 use support::{email_of, session_of, Backend, Mail, SeatLink, TestApp, PLAYERS};
 
@@ -501,7 +503,7 @@ async fn every_mail_of_a_game_threads_under_one_root_and_offers_one_click_unsubs
 async fn rate_limits_answer_429_with_retry_after_and_a_burst_sends_at_most_the_limit(
     backend: Backend,
 ) {
-    let limits = corriere::games::Limits::default();
+    let limits = corriere::service::Limits::default();
     let app = TestApp::spawn_limited(&backend, limits).await;
     // A burst of 1,000 creations from one client, each naming a new stranger.
     let mut tasks = Vec::new();
@@ -572,7 +574,7 @@ async fn rate_limits_answer_429_with_retry_after_and_a_burst_sends_at_most_the_l
     // Invitations to an address that never answered: a few a day, whoever sends them.
     let app = TestApp::spawn_limited(
         &backend,
-        corriere::games::Limits {
+        corriere::service::Limits {
             games_per_hour: 1000,
             games_per_day: 1000,
             ..limits
@@ -656,7 +658,7 @@ async fn a_rematch_is_proposed_accepted_from_the_mails_and_started(backend: Back
     }
     let id = GameId::parse(&bob_new.game).unwrap();
     let loaded = app.running.state.games.load(&mut conn(&app), &id).unwrap();
-    assert_eq!(loaded.game.status, corriere::games::GameStatus::Playing);
+    assert_eq!(loaded.game.status, corriere::domain::GameStatus::Playing);
     assert_eq!(
         loaded
             .seats

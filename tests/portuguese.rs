@@ -7,7 +7,7 @@
 
 mod support;
 
-use corriere::games::time::TimeRules;
+use corriere::service::time::TimeRules;
 use support::{
     borrow_fields, choose_move, decode_entities, email_of, move_forms, Backend, Chooser, Mail,
     Page, SeatLink, TestApp, PLAYERS,
@@ -501,7 +501,7 @@ async fn every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese(backend:
     pass_time(&app, 2).await;
     corriere::store::set_preferences(&mut conn, email_of(1), &preferences("every_turn")).unwrap();
     // The operator sends Bob a new link.
-    let war_id = corriere::games::GameId::parse(&war).unwrap();
+    let war_id = corriere::domain::GameId::parse(&war).unwrap();
     let bob_seat = corriere::engine::Seat::from_number(2).unwrap();
     app.running
         .state

@@ -8,9 +8,9 @@ use corriere::engine::war::{
     Action, Amount, Card, Direction, Occupy, Plan, Territory, TerritoryCounts,
 };
 use corriere::engine::{Seat, Seed};
-use corriere::games::replies::read_line;
 use corriere::kinds::{Game, Kind, Registry};
 use corriere::present::Command;
+use corriere::service::replies::read_line;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
@@ -324,7 +324,7 @@ fn lines_people_write_read_as_the_moves_they_mean() {
 /// comes once before more of one kind (the first eight `play` lines used to hide it).
 #[test]
 fn a_mail_shows_each_kind_of_command_before_more_of_one() {
-    use corriere::games::replies::{command_examples, COMMAND_EXAMPLES};
+    use corriere::service::replies::{command_examples, COMMAND_EXAMPLES};
     let registry = Registry::standard();
     let kind = registry
         .get("condottiere")

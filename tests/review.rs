@@ -4,9 +4,10 @@
 
 mod support;
 
-use corriere::audit::{simulate_record, verify_json, Discrepancy, Record};
+use corriere::audit::{verify_json, Discrepancy, Record};
+use corriere::domain::GameId;
 use corriere::engine::condottiere::Options;
-use corriere::games::GameId;
+use corriere::simulate::simulate_record;
 use support::{Backend, Chooser, TestApp};
 
 on_each_backend!(

@@ -240,7 +240,7 @@ async fn two_servers_on_one_postgres_apply_a_raced_move_once_and_send_each_mail_
     }
     let stored = corriere::store::actions_from(
         &mut db.open().get().unwrap(),
-        &corriere::games::GameId::parse(game).unwrap(),
+        &corriere::domain::GameId::parse(game).unwrap(),
         1,
     )
     .unwrap();
@@ -325,7 +325,7 @@ async fn two_servers_on_one_postgres_apply_a_raced_move_once_and_send_each_mail_
         .unwrap();
         assert_eq!(changed, 1);
     }
-    let id = corriere::games::GameId::parse(&paced_id).unwrap();
+    let id = corriere::domain::GameId::parse(&paced_id).unwrap();
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         let clock_moves = corriere::store::actions_from(&mut reader.get().unwrap(), &id, 1)

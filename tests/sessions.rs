@@ -4,8 +4,8 @@
 
 mod support;
 
+use corriere::domain::GameId;
 use corriere::engine::Seat;
-use corriere::games::GameId;
 use support::{email_of, Backend, TestApp};
 
 on_each_backend!(

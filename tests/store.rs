@@ -5,18 +5,19 @@
 mod support;
 
 use corriere::audit::{chain, Author};
+use corriere::domain::Millis;
+use corriere::domain::{Contribution, EmailAddress, GameId, GameStatus, PlayerName};
 use corriere::engine::condottiere::{Action, Card, Event, Game, Options};
 use corriere::engine::{Audience, Seat, Viewer};
-use corriere::games::{
-    seed, AcceptError, ActionInput, AuthError, Contribution, EmailAddress, GameId, GameStatus,
-    Games, GamesConfig, Loaded, MoveError, MoveOutcome, Mover, NewGame, PlayerName, SeatAuth,
-    Secret,
-};
 use corriere::kinds::{Kind, Registry};
 use corriere::mail::{MailConfig, Mailer, Worker};
 use corriere::present::condottiere::Condottiere;
 use corriere::present::{Ctx, Presenter, SeatNames};
-use corriere::store::{self, AnyConnection, Db, DbUrl, Millis, OutboxRow};
+use corriere::service::{
+    seed, AcceptError, ActionInput, AuthError, Games, GamesConfig, Loaded, MoveError, MoveOutcome,
+    Mover, NewGame, SeatAuth, Secret,
+};
+use corriere::store::{self, AnyConnection, Db, DbUrl, OutboxRow};
 use diesel::prelude::*;
 use std::collections::HashSet;
 use std::sync::{Arc, Barrier, Mutex};
@@ -76,7 +77,7 @@ fn postgres_server() -> Option<String> {
 }
 
 fn postgres_db(server: &str) -> TestDb {
-    let name = format!("corriere_test_{}", store::random_base32(12));
+    let name = format!("corriere_test_{}", corriere::domain::random_base32(12));
     let mut admin = PgConnection::establish(server).expect("the PostgreSQL test server answers");
     diesel::sql_query(format!("CREATE DATABASE {name}"))
         .execute(&mut admin)
@@ -100,7 +101,7 @@ fn on_each_backend(test: impl Fn(&TestDb)) {
 
 fn games() -> Games {
     Games::new(GamesConfig::new(
-        corriere::games::BaseUrl::parse("https://corriere.test/").unwrap(),
+        corriere::service::BaseUrl::parse("https://corriere.test/").unwrap(),
         Secret::generate(),
         Registry::standard(),
     ))
@@ -428,7 +429,7 @@ fn invalid_players_or_options_are_refused_with_every_problem() {
         let words = Registry::standard();
         let words = words.catalogs().default_words();
         let text = match &error {
-            corriere::games::CreateError::Invalid(problems) => problems
+            corriere::service::CreateError::Invalid(problems) => problems
                 .iter()
                 .map(|p| with_kind(|kind| p.words(Some(kind), words)))
                 .collect::<Vec<_>>()
@@ -568,10 +569,10 @@ fn moves_are_stored_replayed_and_announced_to_the_next_player() {
                     seat: s.seat,
                     value: s.contribution.clone().unwrap(),
                     source: match s.contribution_source.unwrap() {
-                        corriere::store::ContributionSource::Player => {
+                        corriere::domain::ContributionSource::Player => {
                             corriere::audit::seed::Source::Player
                         }
-                        corriere::store::ContributionSource::Server => {
+                        corriere::domain::ContributionSource::Server => {
                             corriere::audit::seed::Source::Server
                         }
                     },
@@ -684,7 +685,7 @@ fn games_caching(bytes: usize) -> Games {
     Games::new(GamesConfig {
         cache_bytes: bytes,
         ..GamesConfig::new(
-            corriere::games::BaseUrl::parse("https://corriere.test/").unwrap(),
+            corriere::service::BaseUrl::parse("https://corriere.test/").unwrap(),
             Secret::generate(),
             Registry::standard(),
         )
@@ -1244,12 +1245,12 @@ fn the_clock_and_a_bot_play_seats_to_the_end_and_the_record_names_them_and_verif
     on_each_backend(|t| {
         // Never absent however many deadlines pass: this test chooses every author itself.
         let games = Games::new(GamesConfig {
-            time: corriere::games::time::TimeRules {
+            time: corriere::service::time::TimeRules {
                 missed_deadlines: u32::MAX,
                 ..Default::default()
             },
             ..GamesConfig::new(
-                corriere::games::BaseUrl::parse("https://corriere.test/").unwrap(),
+                corriere::service::BaseUrl::parse("https://corriere.test/").unwrap(),
                 Secret::generate(),
                 Registry::standard(),
             )

@@ -5,8 +5,8 @@
 
 mod support;
 
+use corriere::domain::GameId;
 use corriere::engine::Seat;
-use corriere::games::GameId;
 use corriere::store;
 use support::{email_of, Backend, Mail, SeatLink, TestApp};
 
@@ -419,9 +419,9 @@ async fn private_messages_reach_only_their_two_seats_on_every_surface(backend: B
 async fn a_private_table_keeps_its_talk_from_spectators_and_bad_messages_lose_nothing(
     backend: Backend,
 ) {
-    let limits = corriere::games::Limits {
+    let limits = corriere::service::Limits {
         messages_per_hour: 2,
-        ..corriere::games::Limits::unlimited()
+        ..corriere::service::Limits::unlimited()
     };
     let app = TestApp::spawn_limited(&backend, limits).await;
     let links = started_game(&app, 2, &["private_table"]).await;

@@ -5,8 +5,9 @@
 mod support;
 
 use chrono::TimeZone;
-use corriere::games::time::TimeRules;
-use corriere::games::{GameId, SeatAuth};
+use corriere::domain::GameId;
+use corriere::service::time::TimeRules;
+use corriere::service::SeatAuth;
 use corriere::store;
 use support::{
     choose_move, email_of, move_forms, owes_a_decision, Backend, Chooser, Mail, Page, SeatLink,
@@ -82,7 +83,7 @@ async fn pass_time(app: &TestApp, by: chrono::Duration) -> corriere::jobs::JobRe
     report
 }
 
-fn loaded(app: &TestApp, game: &str) -> corriere::games::Loaded {
+fn loaded(app: &TestApp, game: &str) -> corriere::service::Loaded {
     let id = GameId::parse(game).unwrap();
     app.running.state.games.load(&mut conn(app), &id).unwrap()
 }

@@ -5,8 +5,8 @@
 
 mod support;
 
+use corriere::domain::GameId;
 use corriere::engine::Seat;
-use corriere::games::GameId;
 use corriere::store;
 use std::sync::Arc;
 use support::{email_of, play_first_legal, Backend, SeatLink, Smtp, TestApp};
@@ -197,7 +197,7 @@ async fn a_finished_game_refuses_a_replacement_with_a_reason(backend: Backend) {
 /// with invitees and with bots, talk at their tables, their acceptance from its own seat,
 /// sign-ins for the strangers, replacements. Only its own address ever gets mail.
 async fn an_anonymous_client_reaches_no_address_but_its_own(backend: Backend) {
-    let limits = corriere::games::Limits::default();
+    let limits = corriere::service::Limits::default();
     let app = TestApp::spawn_limited(&backend, limits).await;
     let own = "attacker@example.org";
     let strangers: Vec<String> = (0..6).map(|n| format!("stranger{n}@example.org")).collect();
@@ -260,7 +260,7 @@ async fn an_anonymous_client_reaches_no_address_but_its_own(backend: Backend) {
     let loaded = app.running.state.games.load(&mut conn(&app), &id).unwrap();
     assert_eq!(
         loaded.game.status,
-        corriere::games::GameStatus::Inviting,
+        corriere::domain::GameStatus::Inviting,
         "a game whose creator never confirmed does not start"
     );
     // Sign-ins for every stranger, and for itself, many times.
@@ -290,7 +290,7 @@ async fn an_anonymous_client_reaches_no_address_but_its_own(backend: Backend) {
     // Once it confirms the bot game, that game starts, as it should.
     app.confirm(&mine.game).await;
     let loaded = app.running.state.games.load(&mut conn(&app), &id).unwrap();
-    assert_eq!(loaded.game.status, corriere::games::GameStatus::Playing);
+    assert_eq!(loaded.game.status, corriere::domain::GameStatus::Playing);
     app.stop().await;
 }
 
@@ -298,9 +298,9 @@ async fn an_anonymous_client_reaches_no_address_but_its_own(backend: Backend) {
 /// only per address.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sign_in_mails_are_limited_per_client_as_well_as_per_address() {
-    let limits = corriere::games::Limits {
+    let limits = corriere::service::Limits {
         sign_ins_per_client_hour: 2,
-        ..corriere::games::Limits::unlimited()
+        ..corriere::service::Limits::unlimited()
     };
     let app = TestApp::spawn_limited(&Backend::Sqlite, limits).await;
     // Three players of a confirmed game.
@@ -389,7 +389,7 @@ async fn every_seat_answering_a_simultaneous_decision_at_once_is_applied_or_told
 /// seat back its name at creation (`corriere game restore-name`); a wrong name is refused.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_broken_by_an_old_replacement_is_mended_by_its_original_name() {
-    use corriere::games::admin::RestoreError;
+    use corriere::service::admin::RestoreError;
     use diesel::RunQueryDsl;
     let app = TestApp::spawn(&Backend::Sqlite).await;
     let creator = app.create_game(3, &[]).await;

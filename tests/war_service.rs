@@ -8,9 +8,9 @@
 
 mod support;
 
+use corriere::domain::GameId;
 use corriere::engine::war::{Event, Game};
 use corriere::engine::{Audience, Seat, Viewer};
-use corriere::games::GameId;
 use std::collections::{BTreeSet, HashSet};
 use support::{decode_entities, email_of, Backend, Chooser, Page, SeatLink, TestApp, PLAYERS};
 

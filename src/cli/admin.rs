@@ -2,10 +2,12 @@
 //! the configuration `serve` reads, printing plain text for a terminal.
 
 use crate::config::ServeArgs;
+use crate::domain::GameStatus;
+use crate::domain::Millis;
 use crate::engine::Seat;
-use crate::games::admin::{GameLine, RestoreError};
-use crate::games::{Cancel, CancelError, GameStatus};
-use crate::store::{self, Millis, OutboxRow};
+use crate::service::admin::{GameLine, RestoreError};
+use crate::service::{Cancel, CancelError};
+use crate::store::{self, OutboxRow};
 use anyhow::{Context, Result};
 use std::process::ExitCode;
 use std::time::{Duration, UNIX_EPOCH};

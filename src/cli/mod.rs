@@ -8,7 +8,8 @@ pub mod serve;
 pub mod simulate;
 
 use crate::config::ServeArgs;
-use crate::games::{GameId, Games};
+use crate::domain::GameId;
+use crate::service::Games;
 use crate::store::Db;
 use anyhow::{Context, Result};
 

@@ -40,8 +40,8 @@ pub fn export(args: ServeArgs, game: &str) -> Result<ExitCode> {
     if let Some(row) = crate::store::find_game(&mut conn, &id)? {
         let words = games.registry().catalogs().default_words();
         let unstarted = match row.status() {
-            crate::store::GameStatus::Inviting => Some("export-not-started"),
-            crate::store::GameStatus::Cancelled if row.log_head.is_none() => {
+            crate::domain::GameStatus::Inviting => Some("export-not-started"),
+            crate::domain::GameStatus::Cancelled if row.log_head.is_none() => {
                 Some("export-never-started")
             }
             _ => None,

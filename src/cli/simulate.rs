@@ -164,7 +164,7 @@ pub fn run_with_records(run_spec: &Run, dir: Option<&std::path::Path>) -> Result
     }
     run(run_spec, |game_seed, _| {
         if let Some(dir) = dir {
-            let record = crate::audit::simulate_record(
+            let record = crate::simulate::simulate_record(
                 run_spec.kind,
                 run_spec.players,
                 &run_spec.options,

@@ -362,14 +362,14 @@ pub fn written_part(body: &str) -> String {
 /// Hand one delivered mail to the game service: the one path of `corriere mail receive` and
 /// of the LMTP listener. A mail that does not parse is refused like an unknown address.
 pub async fn deliver(
-    games: &crate::games::Games,
+    games: &crate::service::Games,
     db: &crate::store::Db,
     raw: &[u8],
     envelope_from: Option<&str>,
     envelope_to: &[String],
-) -> Result<crate::games::replies::Delivery, crate::games::replies::ReceiveError> {
+) -> Result<crate::service::replies::Delivery, crate::service::replies::ReceiveError> {
     let mail = read(raw, envelope_from, envelope_to)
-        .map_err(|_| crate::games::replies::ReceiveError::Unknown)?;
+        .map_err(|_| crate::service::replies::ReceiveError::Unknown)?;
     games.receive(db, mail).await
 }
 

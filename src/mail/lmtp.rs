@@ -2,8 +2,8 @@
 //! each recipient answered on its own, every mail handed to `inbound::deliver`.
 
 use super::inbound::{self, MAX_REPLY_BYTES};
-use crate::games::replies::ReceiveError;
-use crate::games::Games;
+use crate::service::replies::ReceiveError;
+use crate::service::Games;
 use crate::store::Db;
 use anyhow::{Context, Result};
 use std::net::SocketAddr;

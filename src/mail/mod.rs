@@ -2,7 +2,7 @@
 //! outbox worker that claims queued rows, sends them with their stored Message-ID, and retries.
 //!
 //! Nothing here decides who is mailed: the game service writes outbox rows inside its
-//! transactions (see `crate::games`); this module only delivers them, and hands a mail that can
+//! transactions (see `crate::service`); this module only delivers them, and hands a mail that can
 //! never be delivered back to the service (`Games::mail_failed`), which says so to the game's
 //! creator.
 
@@ -13,8 +13,9 @@ mod smtp;
 
 pub use smtp::BadSmtpUrl;
 
-use crate::games::Games;
-use crate::store::{self, ConnectError, Db, Millis, OutboxRow, Sent};
+use crate::domain::Millis;
+use crate::service::Games;
+use crate::store::{self, ConnectError, Db, OutboxRow, Sent};
 use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::Message;

@@ -2,7 +2,8 @@
 //! every table a page reads answers, and on SQLite the file's integrity (at start, on failure).
 
 use super::schema::{actions, addresses, games};
-use super::{on_backend, AnyConnection, GameId, GameRow};
+use super::{on_backend, AnyConnection, GameRow};
+use crate::domain::GameId;
 use diesel::prelude::*;
 use diesel::result::QueryResult;
 

@@ -2,7 +2,8 @@
 //! second delivery neither acts again nor loses it, and what a delivery is about to play.
 
 use super::schema::inbound_mails;
-use super::{write_transaction, AnyConnection, GameId, Millis};
+use super::{write_transaction, AnyConnection};
+use crate::domain::{GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
 

@@ -30,13 +30,14 @@ pub use tables::{
     actions_from, all_games, append_action, bump_link_version, bump_revision, cancel_game,
     find_game, insert_game, insert_seat, last_seq, lock_game, mark_seen, record_acceptance,
     seat_link_version, seats_of, set_confirmed, set_rematch, set_status, start_game, store_move,
-    ActionRow, CancelledBy, ContributionSource, Control, GameRow, GameStatus, NewMove, SeatRow,
+    ActionRow, GameRow, NewMove, SeatRow,
 };
 pub use talk::*;
 pub use time::*;
 pub use transaction::{read_snapshot, write_transaction};
 pub use writer::Settlement;
 
+use crate::domain::Millis;
 use diesel::connection::{SimpleConnection, TransactionManager};
 use diesel::pg::PgConnection;
 use diesel::r2d2::Pool;
@@ -44,12 +45,11 @@ use diesel::result::QueryResult;
 use diesel::sqlite::SqliteConnection;
 use diesel::Connection;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
@@ -480,103 +480,6 @@ pub fn pool_size(url: &DbUrl) -> u32 {
 
 /// How long a request waits for a pooled connection before it fails, by default.
 pub const DEFAULT_WAIT: Duration = Duration::from_secs(3);
-
-/// A moment, in milliseconds since the Unix epoch: the only time format stored.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-#[serde(transparent)]
-pub struct Millis(pub i64);
-
-impl Millis {
-    pub fn now() -> Millis {
-        let since = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default();
-        Millis(since.as_millis() as i64)
-    }
-    pub fn plus(self, duration: Duration) -> Millis {
-        Millis(self.0.saturating_add(duration.as_millis() as i64))
-    }
-}
-
-/// The key of a game: 10 characters of lowercase base32 (50 random bits), safe in URLs.
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct GameId(String);
-
-const BASE32: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
-
-impl GameId {
-    pub const LEN: usize = 10;
-
-    /// A fresh random id.
-    pub fn generate() -> GameId {
-        GameId(random_base32(GameId::LEN))
-    }
-
-    /// Parse an id from a URL, a form or an imported record: 1 to 64 URL-safe characters
-    /// (`A-Z a-z 0-9 - _`). Ids made here are 10 characters of `a-z2-7`; imported games keep
-    /// the id their record was sealed with.
-    pub fn parse(text: &str) -> Result<GameId, BadGameId> {
-        let url_safe = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'_';
-        if (1..=64).contains(&text.len()) && text.bytes().all(url_safe) {
-            Ok(GameId(text.to_owned()))
-        } else {
-            Err(BadGameId)
-        }
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a game id is 1 to 64 characters from A-Z, a-z, 0-9, - and _")]
-pub struct BadGameId;
-
-impl TryFrom<String> for GameId {
-    type Error = BadGameId;
-    fn try_from(text: String) -> Result<GameId, BadGameId> {
-        GameId::parse(&text)
-    }
-}
-
-impl From<GameId> for String {
-    fn from(id: GameId) -> String {
-        id.0
-    }
-}
-
-impl FromStr for GameId {
-    type Err = BadGameId;
-    fn from_str(s: &str) -> Result<GameId, BadGameId> {
-        GameId::parse(s)
-    }
-}
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl fmt::Debug for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "GameId({})", self.0)
-    }
-}
-
-/// `len` random characters of lowercase base32, from the operating system's generator.
-pub fn random_base32(len: usize) -> String {
-    let mut bytes = vec![0u8; len];
-    getrandom::getrandom(&mut bytes).expect("the operating system has a random generator");
-    bytes
-        .iter()
-        .map(|b| BASE32[(b & 31) as usize] as char)
-        .collect()
-}
 
 /// Whether a store error is the unique-constraint violation of a concurrent duplicate insert.
 pub fn is_unique_violation(error: &diesel::result::Error) -> bool {

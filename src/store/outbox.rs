@@ -3,7 +3,8 @@
 //! kept as failed (with the address marked undeliverable) when it can never be delivered.
 
 use super::schema::outbox;
-use super::{random_base32, write_transaction, AnyConnection, GameId, Millis};
+use super::{write_transaction, AnyConnection};
+use crate::domain::{random_base32, GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
 use std::time::Duration;

@@ -2,7 +2,8 @@
 //! may be mailed), muted games, sign-in links, signed-in sessions and rate-limit counters.
 
 use super::schema::{addresses, muted, rate_counters, seats, sessions, sign_ins};
-use super::{random_base32, AnyConnection, GameId, Millis, SeatRow};
+use super::{AnyConnection, SeatRow};
+use crate::domain::{random_base32, GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
 

@@ -3,99 +3,11 @@
 
 use super::outbox::{insert_mails, OutboxRow};
 use super::schema::{actions, games, seats};
-use super::{AnyConnection, GameId, Millis};
+use super::AnyConnection;
+use crate::domain::{CancelledBy, ContributionSource, Control, GameStatus};
+use crate::domain::{GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
-
-/// Where a game stands. Stored as text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameStatus {
-    /// Created; waiting for every seat to accept.
-    Inviting,
-    Playing,
-    Over,
-    /// A seat declined (or the game was otherwise called off).
-    Cancelled,
-    /// Read from a record for review; never played here.
-    Imported,
-}
-
-impl GameStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameStatus::Inviting => "inviting",
-            GameStatus::Playing => "playing",
-            GameStatus::Over => "over",
-            GameStatus::Cancelled => "cancelled",
-            GameStatus::Imported => "imported",
-        }
-    }
-    pub fn parse(text: &str) -> Option<GameStatus> {
-        Some(match text {
-            "inviting" => GameStatus::Inviting,
-            "playing" => GameStatus::Playing,
-            "over" => GameStatus::Over,
-            "cancelled" => GameStatus::Cancelled,
-            "imported" => GameStatus::Imported,
-            _ => return None,
-        })
-    }
-}
-
-/// Who called a cancelled game off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CancelledBy {
-    /// A seat declined its invitation.
-    Declined,
-    /// The operator cancelled it.
-    Operator,
-    /// Its creator cancelled it.
-    Creator,
-}
-
-impl CancelledBy {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CancelledBy::Declined => "declined",
-            CancelledBy::Operator => "operator",
-            CancelledBy::Creator => "creator",
-        }
-    }
-    pub fn parse(text: &str) -> Option<CancelledBy> {
-        Some(match text {
-            "declined" => CancelledBy::Declined,
-            "operator" => CancelledBy::Operator,
-            "creator" => CancelledBy::Creator,
-            _ => return None,
-        })
-    }
-}
-
-/// Who chose a seat's entropy contribution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ContributionSource {
-    /// Typed by the player when accepting.
-    Player,
-    /// Drawn by the server because the player gave none.
-    Server,
-}
-
-impl ContributionSource {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ContributionSource::Player => "player",
-            ContributionSource::Server => "server",
-        }
-    }
-    pub fn parse(text: &str) -> Option<ContributionSource> {
-        match text {
-            "player" => Some(ContributionSource::Player),
-            "server" => Some(ContributionSource::Server),
-            _ => None,
-        }
-    }
-}
 
 /// One `games` row. `secret` must never leave the server before the game is over.
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Insertable)]
@@ -139,8 +51,8 @@ pub struct GameRow {
 
 impl GameRow {
     /// The game's id (a stored id was checked when it was made).
-    pub fn game_id(&self) -> super::GameId {
-        super::GameId(self.id.clone())
+    pub fn game_id(&self) -> crate::domain::GameId {
+        crate::domain::GameId::stored(self.id.clone())
     }
 
     /// The status; an unknown stored value reads as `Imported` (never playable).
@@ -175,34 +87,6 @@ pub struct SeatRow {
     /// The seat's name when the game was created. The log's genesis covers it, so it never
     /// changes; `name` is who plays the seat now (a replacement rewrites that one only).
     pub setup_name: String,
-}
-
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Control {
-    /// Its person, from their link.
-    Player,
-    /// A bot: a seat filled by a bot at creation, or one whose player resigned.
-    Bot,
-    /// The bot, because the player missed too many deadlines, until they act again.
-    Absent,
-}
-
-impl Control {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Control::Player => "player",
-            Control::Bot => "bot",
-            Control::Absent => "absent",
-        }
-    }
-    pub fn parse(text: &str) -> Control {
-        match text {
-            "bot" => Control::Bot,
-            "absent" => Control::Absent,
-            _ => Control::Player,
-        }
-    }
 }
 
 impl SeatRow {

@@ -2,7 +2,8 @@
 //! already handled, so a reply delivered twice acts once.
 
 use super::schema::{games, inbound_mails, messages, seats};
-use super::{AnyConnection, GameId, GameRow, Millis};
+use super::{AnyConnection, GameRow};
+use crate::domain::{GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
 

@@ -2,7 +2,8 @@
 //! extension), the scheduler's claims on them, and people's declared absences.
 
 use super::schema::{absences, deadlines, seats};
-use super::{AnyConnection, GameId, Millis};
+use super::AnyConnection;
+use crate::domain::{GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
 use std::time::Duration;
@@ -184,7 +185,7 @@ pub fn set_control(
     conn: &mut AnyConnection,
     game: &GameId,
     seat: i32,
-    control: super::Control,
+    control: crate::domain::Control,
     missed: i32,
 ) -> QueryResult<()> {
     super::on_backend!(conn, c => {
@@ -244,7 +245,7 @@ pub fn replace_seat(
                 seats::name.eq(name),
                 seats::email.eq(email),
                 seats::link_version.eq(seats::link_version + 1),
-                seats::control.eq(super::Control::Player.as_str()),
+                seats::control.eq(crate::domain::Control::Player.as_str()),
                 seats::missed.eq(0),
                 seats::resigned_at.eq(None::<i64>),
             ))

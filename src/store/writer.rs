@@ -9,7 +9,8 @@
 //! and a sync, of its own.
 
 use super::outbox::{delete_sent, record_send};
-use super::{store_move, write_transaction, AnyConnection, Manager, Millis, NewMove, Sent};
+use super::{store_move, write_transaction, AnyConnection, Manager, NewMove, Sent};
+use crate::domain::Millis;
 use diesel::r2d2::R2D2Connection;
 use diesel::result::{DatabaseErrorKind, Error as DieselError, QueryResult};
 use std::sync::mpsc;

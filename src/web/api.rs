@@ -2,13 +2,13 @@
 //! seat token as `Authorization: Bearer SEAT.TOKEN`. Described by docs/openapi.json.
 
 use super::{blocking, AppState};
+use crate::domain::{Contribution, GameId, SeatToken};
 use crate::engine::{Seat, Viewer};
-use crate::games::{
-    AcceptError, ActionInput, AuthError, Contribution, GameId, LoadError, MoveError, Mover,
-    SeatAuth, SeatLink, SeatToken,
-};
 use crate::kinds::{Action, Json};
 use crate::present::{Ctx, SeatNames, Words};
+use crate::service::{
+    AcceptError, ActionInput, AuthError, LoadError, MoveError, Mover, SeatAuth, SeatLink,
+};
 use crate::store::AnyConnection;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -118,7 +118,7 @@ struct GameJson {
     /// Only the players read the table's talk.
     private_table: bool,
     /// The table's public messages (none for a private table), oldest first.
-    messages: Vec<crate::games::talk::TalkLine>,
+    messages: Vec<crate::service::talk::TalkLine>,
 }
 
 #[derive(Serialize)]
@@ -129,7 +129,7 @@ struct DeadlineJson {
     due: String,
 }
 
-fn deadlines_json(time: &crate::games::time::TimeView) -> Vec<DeadlineJson> {
+fn deadlines_json(time: &crate::service::time::TimeView) -> Vec<DeadlineJson> {
     time.deadlines
         .iter()
         .map(|(seat, since, due)| DeadlineJson {
@@ -286,7 +286,7 @@ struct SeatJson {
     /// When this seat's decision is due (RFC 3339, UTC); null without one.
     deadline: Option<String>,
     /// The table's talk this seat may read, oldest first.
-    messages: Vec<crate::games::talk::TalkLine>,
+    messages: Vec<crate::service::talk::TalkLine>,
 }
 
 pub async fn seat(
@@ -340,7 +340,7 @@ pub async fn post_message(
     path: web::Path<String>,
     body: Result<web::Json<MessageRequest>, actix_web::Error>,
 ) -> HttpResponse {
-    use crate::games::talk::{MessageError, MessageText, Via};
+    use crate::service::talk::{MessageError, MessageText, Via};
     let link = match bearer(&request, &path) {
         Ok(link) => link,
         Err(response) => return response,

@@ -3,8 +3,9 @@
 
 use super::api::{error, unexpected};
 use super::{blocking, AppState};
+use crate::domain::{GameTitle, PlayerName};
 use crate::engine::Seat;
-use crate::games::{CreateError, GameTitle, NewGame, NewSeat, PlayerName};
+use crate::service::{CreateError, NewGame, NewSeat};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -98,8 +99,10 @@ pub async fn create(
                     .map(Some)
                     .map_err(|problem| {
                         let key = match problem {
-                            crate::games::own::AddressProblem::Bad => "api-error-seat-email-bad",
-                            crate::games::own::AddressProblem::Ours => "api-error-seat-email-ours",
+                            crate::service::own::AddressProblem::Bad => "api-error-seat-email-bad",
+                            crate::service::own::AddressProblem::Ours => {
+                                "api-error-seat-email-ours"
+                            }
                         };
                         problems.push(w.one(key, "index", i))
                     })

@@ -4,14 +4,12 @@
 use super::html::{render, seat_path, see_other};
 use super::present::Flash;
 use super::{blocking, AppState, PageError};
+use crate::domain::{EmailAddress, GameTitle, PlayerName};
 use crate::engine::{OptionKind, Seat};
-use crate::games::own::AddressProblem;
-use crate::games::{
-    CreateError, EmailAddress, GameTitle, NewGame, NewSeat, PlayerName, DEFAULT_PACE_HOURS,
-    PACE_HOURS,
-};
 use crate::kinds::Kind;
 use crate::present::{option_label_id, Words};
+use crate::service::own::AddressProblem;
+use crate::service::{CreateError, NewGame, NewSeat, DEFAULT_PACE_HOURS, PACE_HOURS};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -183,7 +181,7 @@ impl CreateForm {
         &self,
         kind: &dyn Kind,
         w: &Words,
-        games: &crate::games::Games,
+        games: &crate::service::Games,
     ) -> Result<NewGame, Vec<String>> {
         let mut problems = Vec::new();
         let mut seats = Vec::new();

@@ -4,13 +4,14 @@
 
 use super::present::{self, cancelled_key, undelivered, Flash, GameShown, TalkShown};
 use super::{blocking, AppState, PageError};
+use crate::domain::{Contribution, GameId, GameStatus, SeatToken};
 use crate::engine::{Seat, Viewer};
-use crate::games::{
-    AcceptError, ActionInput, AuthError, Contribution, DeclineError, GameId, GameStatus, LoadError,
-    MoveError, Mover, SeatAuth, SeatLink, SeatPage, SeatToken,
-};
 use crate::kinds::Kind;
 use crate::present::{Ctx, Html, MoveForm, Words};
+use crate::service::{
+    AcceptError, ActionInput, AuthError, DeclineError, LoadError, MoveError, Mover, SeatAuth,
+    SeatLink, SeatPage,
+};
 use crate::store::AnyConnection;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -63,7 +64,7 @@ pub fn message_text(status: StatusCode, w: Words, id: &str, text: String) -> Htt
             text,
             hint: w.maybe(&format!("{id}.hint")).unwrap_or_default(),
             sign_in: false,
-            email_max: crate::games::EmailAddress::MAX_CHARS,
+            email_max: crate::domain::EmailAddress::MAX_CHARS,
         },
     )
 }
@@ -94,7 +95,7 @@ pub fn bad_link(w: Words) -> HttpResponse {
             text: w.get(&format!("{id}.text")),
             hint: w.get(&format!("{id}.hint")),
             sign_in: true,
-            email_max: crate::games::EmailAddress::MAX_CHARS,
+            email_max: crate::domain::EmailAddress::MAX_CHARS,
         },
     )
 }
@@ -436,7 +437,7 @@ impl<'w> SeatPageHtml<'w> {
             Some(outcome) => cx
                 .words
                 .one("status-over", "result", kind.outcome_words(outcome, cx)),
-            None => present::status(kind, &page.waiting, cx),
+            None => crate::kinds::status(kind, &page.waiting, cx),
         };
         SeatPageHtml {
             w: cx.words,
@@ -506,7 +507,7 @@ pub async fn rematch(
     path: web::Path<SeatPath>,
     form: web::Form<RematchForm>,
 ) -> HttpResponse {
-    use crate::games::rematch::{RematchError, RematchOrder};
+    use crate::service::rematch::{RematchError, RematchOrder};
     let w = state.words(&request);
     let auth = match authorize(&state, &request, &path).await {
         Ok(auth) => auth,
@@ -548,10 +549,10 @@ pub async fn rematch(
             seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
         }
         Ok(Err(RematchError::NoSuchGame)) => not_found(w),
-        Ok(Err(RematchError::Create(crate::games::CreateError::Limited(limited)))) => {
+        Ok(Err(RematchError::Create(crate::service::CreateError::Limited(limited)))) => {
             super::too_many(w, &limited)
         }
-        Ok(Err(RematchError::Create(crate::games::CreateError::Invalid(problems)))) => {
+        Ok(Err(RematchError::Create(crate::service::CreateError::Invalid(problems)))) => {
             let kind = state.games.registry().kinds().next();
             let flashes = problems
                 .iter()
@@ -559,7 +560,7 @@ pub async fn rematch(
                 .collect();
             seat_response(&state, &request, &path, flashes, StatusCode::CONFLICT).await
         }
-        Ok(Err(RematchError::Create(crate::games::CreateError::Unexpected(error))))
+        Ok(Err(RematchError::Create(crate::service::CreateError::Unexpected(error))))
         | Ok(Err(RematchError::Unexpected(error))) => {
             PageError::unexpected(error, Some(&path.game), w)
         }
@@ -604,11 +605,11 @@ fn time_forms(page: &SeatPage, base: &str) -> TimeForms {
             .then(|| format!("{base}/cancel")),
         back: (playing
             && page.time.bots.iter().any(|(seat, control, _)| {
-                *seat == page.seat && *control == crate::store::Control::Absent
+                *seat == page.seat && *control == crate::domain::Control::Absent
             }))
         .then(|| format!("{base}/back")),
-        name_max: crate::games::PlayerName::MAX_CHARS,
-        email_max: crate::games::EmailAddress::MAX_CHARS,
+        name_max: crate::domain::PlayerName::MAX_CHARS,
+        email_max: crate::domain::EmailAddress::MAX_CHARS,
     }
 }
 
@@ -887,7 +888,7 @@ pub async fn resign(
             state.games.play_bots(&state.db, &game).await;
             see_other(base)
         }
-        Ok(Err(crate::games::time::TimeError::NotPlaying)) => {
+        Ok(Err(crate::service::time::TimeError::NotPlaying)) => {
             let flash = Flash::error(w.get("time-not-playing"));
             seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
         }
@@ -912,7 +913,7 @@ pub async fn post_message(
     path: web::Path<SeatPath>,
     form: web::Form<MessageForm>,
 ) -> HttpResponse {
-    use crate::games::talk::{MessageError, MessageText, Via};
+    use crate::service::talk::{MessageError, MessageText, Via};
     let w = state.words(&request);
     let auth = match authorize(&state, &request, &path).await {
         Ok(auth) => auth,
@@ -993,7 +994,7 @@ pub async fn creator_cancel(
     path: web::Path<SeatPath>,
     form: web::Form<ConfirmForm>,
 ) -> HttpResponse {
-    use crate::games::{Cancel, CancelError};
+    use crate::service::{Cancel, CancelError};
     let w = state.words(&request);
     let auth = match authorize(&state, &request, &path).await {
         Ok(auth) => auth,
@@ -1039,16 +1040,16 @@ pub async fn replace(
     path: web::Path<SeatPath>,
     form: web::Form<ReplaceForm>,
 ) -> HttpResponse {
-    use crate::games::time::TimeError;
+    use crate::service::time::TimeError;
     let w = state.words(&request);
     let auth = match authorize(&state, &request, &path).await {
         Ok(auth) => auth,
         Err(response) => return response,
     };
     let seat = form.seat.parse::<u8>().ok().and_then(Seat::from_number);
-    let name = crate::games::PlayerName::parse(&form.name);
+    let name = crate::domain::PlayerName::parse(&form.name);
     let email = state.games.player_address(&form.email);
-    let ours = email == Err(crate::games::own::AddressProblem::Ours);
+    let ours = email == Err(crate::service::own::AddressProblem::Ours);
     let (Some(seat), Ok(name), Ok(email)) = (seat, name, email) else {
         let flash = Flash::error(if ours {
             w.one("replace-problem-email-ours", "email", form.email.trim())
@@ -1105,7 +1106,7 @@ pub async fn away(
     path: web::Path<SeatPath>,
     form: web::Form<AwayForm>,
 ) -> HttpResponse {
-    use crate::games::time::AbsenceProblem;
+    use crate::service::time::AbsenceProblem;
     let w = state.words(&request);
     let auth = match authorize(&state, &request, &path).await {
         Ok(auth) => auth,

@@ -3,9 +3,10 @@
 //! a form in every page's header that sets the cookie and goes back to the page it was on.
 
 use super::{blocking, AppState};
+use crate::domain::{GameId, SeatToken};
 use crate::engine::Seat;
-use crate::games::people::{LinkOf, SESSION_COOKIE};
-use crate::games::{GameId, SeatLink, SeatToken};
+use crate::service::people::{LinkOf, SESSION_COOKIE};
+use crate::service::SeatLink;
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::{ServiceRequest, ServiceResponse};

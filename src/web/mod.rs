@@ -17,10 +17,10 @@ pub mod review;
 pub mod safety;
 
 use crate::config::Config;
-use crate::games::{BaseUrl, Games};
 use crate::jobs::Scheduler;
 use crate::mail::{MailConfig, Mailer, Worker};
 use crate::present::Words;
+use crate::service::{BaseUrl, Games};
 use crate::store::{pool_size, AnyConnection, Db};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
@@ -68,7 +68,7 @@ impl AppState {
             .then(forwarded)
             .flatten()
             .or_else(|| request.peer_addr().map(|addr| addr.ip()))?;
-        Some(crate::games::limits::client_key(ip))
+        Some(crate::service::limits::client_key(ip))
     }
 
     /// The words of the request's language: the one chosen for it (see `language`: a saved
@@ -182,7 +182,7 @@ where
 async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     let probe = state
         .data_dir
-        .join(format!(".healthz-{}", crate::store::random_base32(8)));
+        .join(format!(".healthz-{}", crate::domain::random_base32(8)));
     let db = state.db.clone();
     let checked = tokio::task::spawn_blocking(move || -> Result<(), String> {
         db.health()?;
@@ -204,7 +204,7 @@ async fn healthz(state: web::Data<AppState>) -> HttpResponse {
 }
 
 /// 429 with `Retry-After`: a rate limit was reached; the page says which and when to retry.
-pub fn too_many(w: Words, limited: &crate::games::Limited) -> HttpResponse {
+pub fn too_many(w: Words, limited: &crate::service::Limited) -> HttpResponse {
     let minutes = limited.retry_after.as_secs().div_ceil(60).max(1);
     let mut response = html::message_text(
         StatusCode::TOO_MANY_REQUESTS,

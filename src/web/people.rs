@@ -4,12 +4,13 @@
 
 use super::html::{message, render, see_other};
 use super::{blocking, AppState, PageError};
-use crate::games::people::{
+use crate::domain::{EmailAddress, GameId};
+use crate::present::Words;
+use crate::service::people::{
     MyGames, PreferencesInput, SignInError, SESSION_COOKIE, SESSION_IDLE, SESSION_LIFETIME,
 };
-use crate::games::post::MailMode;
-use crate::games::{ConfirmError, EmailAddress, GameId};
-use crate::present::Words;
+use crate::service::post::MailMode;
+use crate::service::ConfirmError;
 use crate::store::AddressRow;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::StatusCode;
@@ -72,7 +73,7 @@ struct MeShown {
 
 impl MeShown {
     /// A time in the person's zone, in the page's words ("Thursday 14:00, 3 days ago").
-    fn local(&self, w: &Words, at: &crate::store::Millis) -> String {
+    fn local(&self, w: &Words, at: &crate::domain::Millis) -> String {
         crate::present::time::when(*w, at.0, self.now, self.zone)
     }
 }
@@ -435,7 +436,7 @@ pub async fn away(
     request: HttpRequest,
     form: web::Form<AwayForm>,
 ) -> HttpResponse {
-    use crate::games::time::AbsenceProblem;
+    use crate::service::time::AbsenceProblem;
     let w = state.words(&request);
     let person = match signed_in(&state, &request).await {
         Ok(Some(person)) => person,

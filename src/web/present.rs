@@ -2,10 +2,10 @@
 //! history in lines, and the table's talk. The game's own parts come from its presenter through `crate::kinds`.
 
 use crate::engine::Seat;
-use crate::games::{GameInfo, HistoryEntry, SeatInfo};
+pub use crate::kinds::status;
 use crate::kinds::{Kind, View};
-pub use crate::present::status;
 use crate::present::{Ctx, SeatNames, Words};
+use crate::service::{GameInfo, HistoryEntry, SeatInfo};
 use std::sync::Arc;
 
 pub struct Flash {
@@ -154,7 +154,7 @@ pub fn history(entries: &[Arc<HistoryEntry>], game: &str, cx: &Ctx) -> Vec<Chapt
 /// What a page says of time, in `zone`: the reader's own deadline, whom the game waits on
 /// since when and until when, who is away, which seats a bot plays.
 pub fn time_lines(
-    time: &crate::games::time::TimeView,
+    time: &crate::service::time::TimeView,
     me: Option<Seat>,
     cx: &Ctx,
     zone: chrono_tz::Tz,
@@ -188,7 +188,7 @@ pub fn time_lines(
     }
     for (seat, control, resigned) in &time.bots {
         let key = match (control, resigned) {
-            (crate::store::Control::Absent, _) => "status-absent",
+            (crate::domain::Control::Absent, _) => "status-absent",
             (_, true) => "status-resigned",
             _ => "status-bot",
         };
@@ -261,7 +261,7 @@ mod tests {
 }
 
 /// "Mail to Bob could not be delivered[: why]."
-pub fn undelivered(w: Words, u: &crate::games::Undelivered) -> String {
+pub fn undelivered(w: Words, u: &crate::service::Undelivered) -> String {
     match &u.reason {
         Some(reason) => w.two(
             "page-undelivered-why",
@@ -273,10 +273,10 @@ pub fn undelivered(w: Words, u: &crate::games::Undelivered) -> String {
 }
 
 /// The catalog key saying why a game was cancelled: `{prefix}-declined` or `{prefix}-operator`.
-pub fn cancelled_key(prefix: &str, game: &crate::games::GameInfo) -> String {
+pub fn cancelled_key(prefix: &str, game: &crate::service::GameInfo) -> String {
     let by = game
         .cancelled_by
-        .unwrap_or(crate::store::CancelledBy::Declined);
+        .unwrap_or(crate::domain::CancelledBy::Declined);
     format!("{prefix}-{}", by.as_str())
 }
 
@@ -303,10 +303,10 @@ pub struct TalkLineShown {
 
 impl TalkShown {
     pub fn new(
-        lines: &[crate::games::talk::TalkLine],
+        lines: &[crate::service::talk::TalkLine],
         me: Option<Seat>,
         base: Option<&str>,
-        seats: &[crate::games::SeatInfo],
+        seats: &[crate::service::SeatInfo],
         cx: &Ctx,
     ) -> TalkShown {
         let w = cx.words;
@@ -340,7 +340,7 @@ impl TalkShown {
                     .collect();
                 (format!("{base}/messages"), others)
             }),
-            max: crate::games::talk::MessageText::MAX_CHARS,
+            max: crate::service::talk::MessageText::MAX_CHARS,
             draft: String::new(),
         }
     }

@@ -4,9 +4,10 @@
 use super::html::{not_found, render, unknown_kind};
 use super::present::{self, cancelled_key, undelivered, GameShown, TalkShown};
 use super::{blocking, AppState, PageError};
+use crate::domain::{GameId, GameStatus};
 use crate::engine::Viewer;
-use crate::games::{GameId, GameStatus, LoadError};
 use crate::present::{seat_fill, Ctx, Html, Words};
+use crate::service::LoadError;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -105,7 +106,7 @@ pub async fn public(
         GameStatus::Cancelled => w.get(&cancelled_key("status-cancelled", &page.game)),
         _ => match &page.outcome {
             Some(outcome) => w.one("status-over", "result", kind.outcome_words(outcome, &cx)),
-            None => present::status(kind, &page.waiting, &cx),
+            None => crate::kinds::status(kind, &page.waiting, &cx),
         },
     };
     let players = page
@@ -115,7 +116,7 @@ pub async fn public(
             number: s.seat.number(),
             name: s.name.clone(),
             contribution: match (&s.contribution, s.contribution_source) {
-                (Some(value), Some(crate::store::ContributionSource::Server)) => {
+                (Some(value), Some(crate::domain::ContributionSource::Server)) => {
                     w.one("public-contribution-server", "value", value)
                 }
                 (Some(value), _) => value.clone(),

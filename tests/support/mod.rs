@@ -7,7 +7,8 @@
 #![allow(dead_code)]
 
 use corriere::config::Config;
-use corriere::games::{GameId, Secret};
+use corriere::domain::GameId;
+use corriere::service::Secret;
 use corriere::store::{self, Db, DbUrl};
 use corriere::web::Running;
 use diesel::prelude::*;
@@ -122,7 +123,7 @@ impl TestDb {
                 None,
             ),
             Backend::Postgres(server) => {
-                let name = format!("corriere_http_{}", store::random_base32(12));
+                let name = format!("corriere_http_{}", corriere::domain::random_base32(12));
                 let mut admin =
                     PgConnection::establish(server).expect("the PostgreSQL test server answers");
                 diesel::sql_query(format!("CREATE DATABASE {name}"))
@@ -185,15 +186,15 @@ pub fn test_config(
         games: corriere::kinds::Registry::standard(),
         db_wait: corriere::store::DEFAULT_WAIT,
         clock: Arc::new(clock.clone()),
-        limits: corriere::games::Limits::unlimited(),
-        sign_in_ttl: corriere::games::DEFAULT_SIGN_IN_TTL,
+        limits: corriere::service::Limits::unlimited(),
+        sign_in_ttl: corriere::service::DEFAULT_SIGN_IN_TTL,
         behind_proxy: false,
         time: Default::default(),
         scheduler_tick: std::time::Duration::from_secs(30),
         reply_address: None,
         lmtp_listen: Some("127.0.0.1:0".into()),
         mail_in: Default::default(),
-        cache_bytes: corriere::games::cache::DEFAULT_CACHE_BYTES,
+        cache_bytes: corriere::service::cache::DEFAULT_CACHE_BYTES,
     }
 }
 
@@ -547,22 +548,25 @@ impl TestApp {
     }
 
     /// The service with these rate limits (the others run without any worth the name).
-    pub async fn spawn_limited(backend: &Backend, limits: corriere::games::Limits) -> TestApp {
+    pub async fn spawn_limited(backend: &Backend, limits: corriere::service::Limits) -> TestApp {
         let db = Arc::new(TestDb::fresh(backend));
         let registry = corriere::kinds::Registry::standard();
         TestApp::start_configured(db, Smtp::start(), registry, limits, Default::default()).await
     }
 
     /// The service with these rules of time (missed deadlines, grace, absences).
-    pub async fn spawn_timed(backend: &Backend, time: corriere::games::time::TimeRules) -> TestApp {
+    pub async fn spawn_timed(
+        backend: &Backend,
+        time: corriere::service::time::TimeRules,
+    ) -> TestApp {
         let db = Arc::new(TestDb::fresh(backend));
         let registry = corriere::kinds::Registry::standard();
-        let limits = corriere::games::Limits::unlimited();
+        let limits = corriere::service::Limits::unlimited();
         TestApp::start_configured(db, Smtp::start(), registry, limits, time).await
     }
 
     async fn start_with(db: Arc<TestDb>, smtp: Smtp, games: corriere::kinds::Registry) -> TestApp {
-        let limits = corriere::games::Limits::unlimited();
+        let limits = corriere::service::Limits::unlimited();
         TestApp::start_configured(db, smtp, games, limits, Default::default()).await
     }
 
@@ -570,8 +574,8 @@ impl TestApp {
         db: Arc<TestDb>,
         smtp: Smtp,
         games: corriere::kinds::Registry,
-        limits: corriere::games::Limits,
-        time: corriere::games::time::TimeRules,
+        limits: corriere::service::Limits,
+        time: corriere::service::time::TimeRules,
     ) -> TestApp {
         let clock = corriere::clock::ManualClock::starting_now();
         let config = Config {
@@ -798,7 +802,7 @@ impl TestApp {
             .reply_to
             .clone()
             .expect("the mail has a Reply-To address");
-        let id = format!("{}@mua.test", corriere::store::random_base32(12));
+        let id = format!("{}@mua.test", corriere::domain::random_base32(12));
         let quoted: String = mail.text.lines().map(|l| format!("> {l}\r\n")).collect();
         let raw = format!(
             "From: <{from}>\r\nTo: <{to}>\r\nSubject: Re: {subject}\r\nMessage-ID: <{id}>\r\nIn-Reply-To: <{orig}>\r\n{headers}Content-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n\r\nOn Tue, 24 Nov 2026 at 10:00, corriere <corriere@corriere.test> wrote:\r\n{quoted}",
@@ -1349,7 +1353,9 @@ impl TestApp {
 // ---------------------------------------------------------------- Condottiere through the boundary
 
 /// A loaded game's state, as Condottiere's.
-pub fn condottiere_state(loaded: &corriere::games::Loaded) -> corriere::engine::condottiere::Game {
+pub fn condottiere_state(
+    loaded: &corriere::service::Loaded,
+) -> corriere::engine::condottiere::Game {
     loaded
         .state()
         .expect("started")
@@ -1385,12 +1391,12 @@ pub async fn play_first_legal(app: &TestApp, game: &str, moves: usize) -> bool {
         games
             .make_move(
                 &app.running.db,
-                corriere::games::Mover::Server(corriere::games::SeatAuth::for_server(
+                corriere::service::Mover::Server(corriere::service::SeatAuth::for_server(
                     id.clone(),
                     seat,
                 )),
                 loaded.seq(),
-                vec![corriere::games::ActionInput::Action(action)],
+                vec![corriere::service::ActionInput::Action(action)],
                 "en",
             )
             .await

@@ -1,0 +1,178 @@
+//! A game's history in words, per reader: each step is written once per game, language, viewer,
+//! time zone and players' names, and kept, so a page writes only the steps since it last did.
+
+use super::cache::ByteCache;
+use super::step_words;
+use crate::audit::{Replay, Step};
+use crate::domain::GameId;
+use crate::domain::Millis;
+use crate::engine::{Seat, Viewer};
+use crate::kinds::Kind;
+use crate::present::time::Stamper;
+use crate::present::{escape, Ctx, Html, SeatNames};
+use std::sync::Arc;
+
+/// One entry of a reader's history: what one step caused, in words.
+#[derive(Clone, Debug)]
+pub struct HistoryEntry {
+    pub seq: i64,
+    pub at: Option<Millis>,
+    pub seat: Option<Seat>,
+    /// The entry as the log shows it: "Move 12 · Alice · Tuesday 24 November 14:05: …", the
+    /// time in the reader's zone; escaped for HTML once, when written, as pages print it.
+    pub line: Html,
+    /// This step closed a chapter of the game (a battle): see `Presenter::ends_chapter`.
+    pub ends_chapter: bool,
+}
+
+/// Whose words a kept history is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Reader {
+    game: GameId,
+    lang: String,
+    viewer: Viewer,
+    zone: chrono_tz::Tz,
+    /// Once a game is over, its steps may say more.
+    over: bool,
+}
+
+/// A history written up to a step.
+struct Written {
+    names: SeatNames,
+    /// The steps written: the replay's first `covered`, the last of which is `last`. A replay
+    /// extended from the same cached one shares its steps, so `last` is found in it by
+    /// pointer; a replay made again from the log has steps of its own and is written anew.
+    covered: usize,
+    last: Arc<Step>,
+    /// Oldest first; steps that say nothing to this reader have no entry.
+    entries: Vec<Arc<HistoryEntry>>,
+}
+
+/// What the allocator adds to an entry and its line (its size classes round up), by estimate,
+/// set against measured memory like the replays' (docs/benchmarks.md).
+const ENTRY_SLACK: usize = 48;
+
+/// An estimate of the memory a kept history holds: its key, the players' names, and each
+/// entry with its line (the lines are most of it, and counted by their length).
+fn written_bytes(reader: &Reader, written: &Written) -> usize {
+    use std::mem::size_of;
+    let names: usize = (0..written.names.len())
+        .map(|i| written.names.name(Seat(i as u8)).len() + size_of::<String>())
+        .sum();
+    let entries: usize = written
+        .entries
+        .iter()
+        .map(|e| size_of::<HistoryEntry>() + 16 + 8 + ENTRY_SLACK + e.line.0.capacity())
+        .sum();
+    size_of::<Reader>() + reader.game.as_str().len() + reader.lang.len() + size_of::<Written>()
+        + names
+        + entries
+        // The map's slot and the recency index's.
+        + 64
+}
+
+/// The kept histories, at most a number of bytes of them by [`written_bytes`], the least
+/// recently used dropped first.
+pub(crate) struct HistoryCache(ByteCache<Reader, Written>);
+
+impl HistoryCache {
+    pub fn new(bound: usize) -> HistoryCache {
+        HistoryCache(ByteCache::new(bound))
+    }
+
+    /// The estimated bytes kept, and how many histories.
+    pub fn usage(&self) -> (usize, usize) {
+        self.0.usage()
+    }
+
+    /// What `cx.viewer` may see of every step of `replay`, in words, newest first, each move's
+    /// time in `zone`.
+    pub fn history(
+        &self,
+        kind: &dyn Kind,
+        game: &GameId,
+        replay: &Replay,
+        cx: &Ctx,
+        zone: chrono_tz::Tz,
+    ) -> Vec<Arc<HistoryEntry>> {
+        let over = replay.game.is_over();
+        let reader = Reader {
+            game: game.clone(),
+            lang: cx.words.lang().to_owned(),
+            viewer: cx.viewer,
+            zone,
+            over,
+        };
+        let (mut entries, from) = self
+            .0
+            .read(&reader, |written| {
+                (written.names == *cx.names
+                    && written.covered <= replay.steps.len()
+                    && written.covered > 0
+                    && Arc::ptr_eq(&replay.steps[written.covered - 1], &written.last))
+                .then(|| (written.entries.clone(), written.covered))
+            })
+            .unwrap_or((Vec::new(), 0));
+        let stamper = Stamper::new(cx.words, zone);
+        entries.extend(
+            replay.steps[from..]
+                .iter()
+                .filter_map(|step| entry(kind, step, over, cx, &stamper))
+                .map(Arc::new),
+        );
+        let newest_first = entries.iter().rev().cloned().collect();
+        if let Some(last) = replay.steps.last() {
+            let written = Written {
+                names: cx.names.clone(),
+                covered: replay.steps.len(),
+                last: last.clone(),
+                entries,
+            };
+            let bytes = written_bytes(&reader, &written);
+            let covered = written.covered;
+            self.0
+                .put(reader, written, bytes, |kept| kept.covered <= covered);
+        }
+        newest_first
+    }
+}
+
+/// One step in words for `cx.viewer`, or nothing when it says nothing to them.
+fn entry(
+    kind: &dyn Kind,
+    step: &Step,
+    over: bool,
+    cx: &Ctx,
+    stamper: &Stamper,
+) -> Option<HistoryEntry> {
+    let lines = step_words(kind, step, over, cx);
+    if lines.is_empty() {
+        return None;
+    }
+    let seq = step.seq as i64;
+    let line = match step.seat {
+        Some(seat) => cx.words.with(
+            "history-move",
+            &[
+                ("seq", seq.into()),
+                ("name", cx.name(seat).into()),
+                (
+                    "time",
+                    step.at
+                        .map(|at| stamper.stamp(at))
+                        .unwrap_or_default()
+                        .into(),
+                ),
+                ("lines", lines.join(" ").into()),
+            ],
+        ),
+        None => cx.words.one("history-setup", "lines", lines.join(" ")),
+    };
+    Some(HistoryEntry {
+        seq,
+        at: step.at.map(Millis),
+        seat: step.seat,
+        line: Html(escape(&line)),
+        ends_chapter: kind.ends_chapter(&step.events),
+    })
+}

@@ -1,0 +1,450 @@
+//! A move, from the seat's request to the stored actions: the one service operation every
+//! handler calls (a page's form, the API, the clock, a bot, and later a reply by mail). It is
+//! prepared outside the write lock (checked by the rules, mails rendered), then stored by the
+//! writer if its game did not change meanwhile.
+
+use super::replay::action_row;
+use super::{
+    happened_since, names_of, seat_of, short, talk, Class, Games, MoveError, MoveOutcome,
+    Recipient, SeatAuth, SeatLink,
+};
+use crate::audit::{Author, Rejection, Replay};
+use crate::domain::{GameId, GameStatus, Millis};
+use crate::engine::{Seat, Viewer};
+use crate::kinds::{Action, Kind, RuleError};
+use crate::mail::compose;
+use crate::present::{Ctx, Words};
+use crate::store::{self, write_transaction, AnyConnection, Db, GameRow, NewMove, SeatRow};
+use anyhow::anyhow;
+use rand_core::SeedableRng;
+use std::sync::Arc;
+
+/// How often a move is prepared without a lock, again when something changed its game while
+/// it was being prepared; after that it is prepared and stored under the game's write lock.
+pub const MOVE_ATTEMPTS: usize = 3;
+
+/// An action of a script the rules refused after earlier ones were applied.
+#[derive(Clone, Debug)]
+pub struct Refused {
+    /// Its position in the script, from 0.
+    pub index: usize,
+    pub error: RuleError,
+}
+
+/// Who moves: a seat link as it arrived (checked in the move's own trip to the database), a
+/// seat the server acts for as its player (a reply already checked, a test), or the server
+/// itself taking a seat's decision: the clock at a deadline, or a bot. The log says which
+/// (`audit::Author`).
+#[derive(Clone, Debug)]
+pub enum Mover {
+    Link(SeatLink),
+    /// The seat's player, for whom the server acts: entries by the seat.
+    Server(SeatAuth),
+    /// The game's clock, for a seat whose `deadline` passed: it plays the game's default for
+    /// the seat's decision (`default_action`), one action, and only once the deadline has
+    /// passed. With `expected_seq` the seq at which the deadline was set, two clocks racing
+    /// on the same deadline apply it once (the other is `Stale`).
+    Clock {
+        game: GameId,
+        seat: Seat,
+        deadline: Millis,
+    },
+    /// A bot playing the seat (an absent or resigned player): the game's `bot_action` unless
+    /// it is given actions, which must be legal like any.
+    Bot {
+        game: GameId,
+        seat: Seat,
+    },
+}
+
+impl Mover {
+    fn game(&self) -> &GameId {
+        match self {
+            Mover::Link(SeatLink { game, .. })
+            | Mover::Clock { game, .. }
+            | Mover::Bot { game, .. } => game,
+            Mover::Server(auth) => &auth.game_id,
+        }
+    }
+
+    /// Who the log says took the actions.
+    fn author(&self) -> Author {
+        match self {
+            Mover::Link(_) | Mover::Server(_) => Author::Seat,
+            Mover::Clock { deadline, .. } => Author::Clock {
+                deadline: deadline.0,
+            },
+            Mover::Bot { .. } => Author::Bot,
+        }
+    }
+}
+
+/// One action as it arrived: its JSON (an API body, a button's value), the fields of a form
+/// the game's presenter reads, or an action the caller already has. The game reads it: only
+/// the game knows its actions.
+#[derive(Clone, Debug)]
+pub enum ActionInput {
+    Json(String),
+    Form(Vec<(String, String)>),
+    Action(Action),
+}
+
+/// A move ready to be stored, with what to answer and to cache once it is.
+struct Prepared {
+    auth: SeatAuth,
+    write: NewMove,
+    outcome: MoveOutcome,
+    after: Arc<Replay>,
+    /// A seat a bot plays must decide next: it plays once the move is stored.
+    bot_next: bool,
+}
+
+impl Games {
+    /// Play actions for a seat: one, or a script of several applied one after the other. The
+    /// one move operation: the pages, the API, and later replies by mail and the clock call it
+    /// once. `expected_seq` is the move number the seat's page (or mail) showed: a form drawn
+    /// before the seat's decision last changed is refused as `Stale` (so two identical posts
+    /// apply once), while another seat answering the same simultaneous decision meanwhile
+    /// does not make it stale. An action the rules refuse stores nothing; in a script, the
+    /// actions before it stand, the rest is dropped, and the outcome says which one was refused.
+    /// Words (what happened, a form's problems) are in `lang`.
+    pub async fn make_move(
+        &self,
+        db: &Db,
+        mover: Mover,
+        expected_seq: i64,
+        inputs: Vec<ActionInput>,
+        lang: &str,
+    ) -> Result<MoveOutcome, MoveError> {
+        for _ in 0..MOVE_ATTEMPTS {
+            let (games, who, script, lang) =
+                (self.clone(), mover.clone(), inputs.clone(), lang.to_owned());
+            let prepared = db
+                .run(move |conn| {
+                    store::read_snapshot(conn, |conn| {
+                        games.prepare(conn, &who, expected_seq, &script, &lang)
+                    })
+                })
+                .await
+                .map_err(MoveError::Unexpected)??;
+            match db.store_move(prepared.write.clone()).await {
+                Ok(true) => return Ok(self.stored(db, &mover, prepared).await),
+                // The game changed under the move: prepare it again (it is usually stale now).
+                Ok(false) => continue,
+                Err(error) if store::is_unique_violation(&error) => {
+                    return Err(MoveError::Stale {
+                        current_seq: prepared.outcome.seq,
+                    })
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
+        // Other moves of the game were stored under every attempt (several seats answering
+        // one simultaneous decision at once): prepare and store this one holding the game's
+        // write lock, so that nothing can change the game in between. Slower, but it cannot
+        // lose: a legal answer is applied or refused with a reason, never lost to contention.
+        let (games, who, script, lang) =
+            (self.clone(), mover.clone(), inputs.clone(), lang.to_owned());
+        let prepared = db
+            .run(move |conn| {
+                write_transaction(conn, |conn| -> Result<Prepared, MoveError> {
+                    store::lock_game(conn, who.game())?.ok_or(MoveError::NoSuchGame)?;
+                    let prepared = games.prepare(conn, &who, expected_seq, &script, &lang)?;
+                    if !store::store_move(conn, &prepared.write)? {
+                        return Err(anyhow!(
+                            "game {} changed while its write lock was held",
+                            who.game()
+                        )
+                        .into());
+                    }
+                    Ok(prepared)
+                })
+            })
+            .await
+            .map_err(MoveError::Unexpected)??;
+        Ok(self.stored(db, &mover, prepared).await)
+    }
+
+    /// A move is stored: its replay goes to the cache, and bots whose turn it is now play at
+    /// once (a bot mover loops itself).
+    async fn stored(&self, db: &Db, mover: &Mover, prepared: Prepared) -> MoveOutcome {
+        let auth = &prepared.auth;
+        self.0.cache.put(&auth.game_id, prepared.after);
+        tracing::info!(game.id = %auth.game_id, seat = auth.seat.number(), seq = prepared.outcome.seq, by = mover.author().name(), "move stored");
+        if prepared.bot_next && !matches!(mover, Mover::Bot { .. }) {
+            Box::pin(self.play_bots(db, &auth.game_id)).await;
+        }
+        prepared.outcome
+    }
+
+    /// Everything a move writes, built from one snapshot ([`store::read_snapshot`]) without
+    /// the write lock: the seat checked, the actions read and checked by the game, the action
+    /// rows and chain head, the mails to whoever decides next (or the game-over mails), and the
+    /// state after. It only reads: a seat's person, which a mail's recipient would make when
+    /// missing, exists since the seat was filled (creation, replacement, and the migration of
+    /// older games).
+    fn prepare(
+        &self,
+        conn: &mut AnyConnection,
+        mover: &Mover,
+        expected_seq: i64,
+        inputs: &[ActionInput],
+        lang: &str,
+    ) -> Result<Prepared, MoveError> {
+        let now = self.now();
+        let id = mover.game();
+        let row = store::find_game(conn, id)?.ok_or(MoveError::NoSuchGame)?;
+        // Read after the game row: a relink in between moves the revision on, and the
+        // conditional write then sends the move back here.
+        let seats = store::seats_of(conn, id)?;
+        let auth = match mover {
+            Mover::Link(link) => self
+                .authorize_among(&seats, link)
+                .ok_or(MoveError::BadLink)?,
+            Mover::Server(auth) => auth.clone(),
+            Mover::Clock { game, seat, .. } | Mover::Bot { game, seat } => {
+                SeatAuth::for_server(game.clone(), *seat)
+            }
+        };
+        let author = mover.author();
+        if matches!(mover, Mover::Clock { .. }) && inputs.len() > 1 {
+            return Err(anyhow!("the clock plays one action for one deadline").into());
+        }
+        let seat = auth.seat;
+        let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
+        let words = self.registry().catalogs().words(lang);
+        let mut actions = inputs
+            .iter()
+            .map(|input| read_input(kind, input, &words))
+            .collect::<Result<Vec<_>, _>>()?;
+        if row.status() != GameStatus::Playing {
+            return Err(MoveError::NotPlaying);
+        }
+        let before = self
+            .replay(conn, &row, &seats)?
+            .ok_or(MoveError::NotPlaying)?;
+        let current = before.seq as i64;
+        if expected_seq > current || expected_seq < before.stamp(seat) as i64 {
+            return Err(MoveError::Stale {
+                current_seq: current,
+            });
+        }
+        // Without an action, the clock plays the game's default and a bot its choice.
+        if actions.is_empty() {
+            let chosen = match mover {
+                Mover::Clock { .. } => before.game.default_action(seat),
+                Mover::Bot { .. } => before.game.bot_action(seat, &mut bot_rng()),
+                Mover::Link(_) | Mover::Server(_) => None,
+            };
+            actions.extend(chosen);
+            if actions.is_empty() && author != Author::Seat {
+                return Err(MoveError::NothingToDecide);
+            }
+        }
+        // Times never run backwards in a log, even if the server clock steps back.
+        let at = before.last_at().map_or(now.0, |last| last.max(now.0));
+        let mut after = (*before).clone();
+        let mut rows = Vec::new();
+        let mut refused = None;
+        for (index, action) in actions.into_iter().enumerate() {
+            let json = action.json().get().to_owned();
+            match after.apply(seat, action, at, author) {
+                Ok(_) => {}
+                Err(Rejection::Rule(error)) if index > 0 => {
+                    refused = Some(Refused { index, error });
+                    break;
+                }
+                Err(rejection) => return Err(rejected(rejection)),
+            }
+            let (seq, hash) = (after.seq as i64, after.head_hex());
+            rows.push(action_row(id, seq, seat, json, at, author, hash));
+            if after.game.is_over() {
+                break;
+            }
+        }
+        let seq = after.seq as i64;
+        let over = after.game.is_over();
+        let names = names_of(&seats);
+        // The table's talk, read only when a turn mail is written.
+        let mut messages = None;
+        let deadlines = self.deadline_changes(conn, &row, &seats, Some(&before), &after, at)?;
+        let mut mails = Vec::new();
+        // The mover has seen what it did, unless the clock or a bot did it for the seat.
+        let mut seen_by = Vec::new();
+        if author == Author::Seat {
+            seen_by.push(seat.0 as i32);
+        }
+        if over {
+            let recipients = self.seat_recipients(conn, &row, &seats, now)?;
+            for (seat_row, to) in seats.iter().zip(&recipients) {
+                let Some(to) = to else { continue };
+                let mail = self.game_over(kind, &row, &seats, seat_row, to, &after)?;
+                mails.extend(
+                    self.letter(to, Class::Game, Some(id), "game_over", mail)
+                        .map(|mut m| {
+                            m.reply_to = Some(self.reply_to(seat_row, seq, None));
+                            m.into_row(now)
+                        }),
+                );
+                seen_by.push(seat_row.seat);
+            }
+        } else {
+            // A player whose deadline the clock enforced is told when it must decide again;
+            // one at the table is not, nor a bot's seat.
+            let told_already = |next| next == seat && !matches!(mover, Mover::Clock { .. });
+            for next in after.game.waiting_on() {
+                if told_already(next) || before.game.decision(next) == after.game.decision(next) {
+                    continue;
+                }
+                let seat_row = &seats[next.index()];
+                // A bot's seat is played at once; a digest reader or a muted game is told
+                // later, from where it last heard.
+                if seat_row.bot_plays() || !seat_row.has_person() {
+                    continue;
+                }
+                let to = &self.seat_recipient(conn, &row, seat_row, now)?;
+                if !to.wants(Class::Turn) {
+                    continue;
+                }
+                let since = seat_row.last_seen_seq;
+                let due = self.due_words(&deadlines, next, to, now);
+                // The table's talk since the seat last saw the game, others' messages only.
+                let messages = match &mut messages {
+                    Some(rows) => rows,
+                    None => messages.insert(store::messages_of(conn, &row)?),
+                };
+                let talk_lines = talk::talk_lines(messages, &seats, Some(next));
+                let fresh: Vec<&talk::TalkLine> = talk_lines
+                    .iter()
+                    .filter(|l| l.from_seat != next.number() && l.move_number >= since)
+                    .collect();
+                let talk = talk::talk_words(&fresh, to.words);
+                let mail =
+                    self.your_turn(kind, &row, &seats, seat_row, to, &after, since, due, talk)?;
+                mails.extend(
+                    self.letter(to, Class::Turn, Some(id), "your_turn", mail)
+                        .map(|mut m| {
+                            m.reply_to = Some(self.reply_to(seat_row, seq, None));
+                            m.into_row(now)
+                        }),
+                );
+                seen_by.push(seat_row.seat);
+            }
+        }
+        let (controls, notices) = self.control_changes(conn, &row, &seats, mover, seat, now)?;
+        mails.extend(notices);
+        let cx = Ctx::new(words, &names, Viewer::Seat(seat));
+        let outcome = MoveOutcome {
+            waiting: after.game.waiting_on(),
+            seq,
+            log_head: after.head_hex(),
+            game_over: over,
+            happened: happened_since(kind, &after, current, &cx),
+            refused,
+        };
+        // Who plays each pending seat once this move's control changes are stored.
+        let bot_next = after.pending().iter().any(|p| {
+            match controls.iter().find(|(seat, ..)| *seat == p.seat.0 as i32) {
+                Some((_, control, _)) => *control != crate::domain::Control::Player,
+                None => seats[p.seat.index()].bot_plays(),
+            }
+        });
+        Ok(Prepared {
+            bot_next,
+            write: NewMove {
+                revision: row.revision,
+                actions: rows,
+                ended_at: over.then_some(now),
+                mails,
+                seen_by,
+                deadlines,
+                controls,
+            },
+            outcome,
+            after: Arc::new(after),
+            auth,
+        })
+    }
+
+    /// The game-over mail for one seat: the result and standings, what happened since the seat
+    /// last acted, links to the replay and the record, and the game's secret, so anyone can
+    /// now verify the deal.
+    fn game_over(
+        &self,
+        kind: &dyn Kind,
+        row: &GameRow,
+        seats: &[SeatRow],
+        seat_row: &SeatRow,
+        to: &Recipient,
+        after: &Replay,
+    ) -> anyhow::Result<compose::Rendered> {
+        let id = GameId::parse(&row.id)?;
+        let outcome = after
+            .game
+            .outcome()
+            .ok_or_else(|| anyhow!("an over game has no outcome"))?;
+        let seat = seat_of(seat_row);
+        let names = names_of(seats);
+        let words = to.words;
+        let cx = Ctx::new(words, &names, Viewer::Seat(seat));
+        let reviewer = after.game.view(Viewer::Reviewer);
+        let head = after.head_hex();
+        Ok(compose::GameOver {
+            w: words,
+            footer: self.footer(&to.person),
+            to_name: seat_row.name.clone(),
+            game_title: self.name_of(row, seats, words),
+            game_id: id.to_string(),
+            result: kind.outcome_words(&outcome, &cx),
+            standings: after
+                .game
+                .standings()
+                .iter()
+                .map(|s| kind.standing_words(&reviewer, s, &cx))
+                .collect(),
+            happened: happened_since(kind, after, seat_row.last_seen_seq, &cx),
+            game_url: self.0.links.game_url(&id),
+            replay_url: self.links().url(&format!("/games/{id}/replay/0")),
+            record_url: self.links().url(&format!("/games/{id}/record.json")),
+            seq: after.seq as i64,
+            log_head_short: short(&head),
+            log_head: head,
+            secret: row.secret.clone(),
+            commitment: row.commitment.clone(),
+        }
+        .render()?)
+    }
+}
+
+/// What a move answers when the replay refuses its (first) action.
+fn rejected(rejection: Rejection) -> MoveError {
+    match rejection {
+        Rejection::Rule(error) => MoveError::Illegal(error),
+        Rejection::NotTheDefault { .. } => MoveError::NotTheDefault,
+        Rejection::BeforeDeadline { deadline, .. } => MoveError::BeforeDeadline {
+            deadline: Millis(deadline),
+        },
+    }
+}
+
+/// Randomness for a bot's choice: from the operating system, never replayed (the log keeps
+/// what the bot chose, and that is what replays).
+fn bot_rng() -> rand_chacha::ChaCha20Rng {
+    let mut seed = [0u8; 32];
+    getrandom::getrandom(&mut seed).expect("the operating system has a random generator");
+    rand_chacha::ChaCha20Rng::from_seed(seed)
+}
+
+/// An action from what arrived, read by its game; when it is not one, why: the game's reader
+/// says it for JSON (technical: the API shows it, a page shows its own words instead), the
+/// game's presenter in `words` for its forms.
+fn read_input(kind: &dyn Kind, input: &ActionInput, words: &Words) -> Result<Action, MoveError> {
+    match input {
+        ActionInput::Action(action) => Ok(action.clone()),
+        ActionInput::Json(json) => kind.read_action(json).map_err(MoveError::Unreadable),
+        ActionInput::Form(fields) => match kind.action_from_form(fields, words) {
+            Some(parsed) => parsed.map_err(MoveError::Unreadable),
+            None => Err(MoveError::Unreadable(words.get("move-unknown-action"))),
+        },
+    }
+}

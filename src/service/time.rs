@@ -1,0 +1,671 @@
+//! Time that keeps games moving: a deadline for each pending decision (the game's pace,
+//! pushed past declared absences), reminders, the clock acting at a deadline (one grace
+//! extension per decision, then the game's default), missed deadlines and absence, and bots
+//! playing their seats. Resignations and replacements are in `control.rs`.
+
+use super::post::{Class, Recipient};
+use super::{names_of, seat_of, short, Games, MoveError, Mover};
+use crate::audit::Replay;
+use crate::domain::{Control, Millis};
+use crate::domain::{GameId, GameStatus};
+use crate::engine::{Seat, Viewer};
+use crate::mail::compose;
+use crate::present::Ctx;
+use crate::store::{
+    self, write_transaction, AnyConnection, Db, DeadlineChanges, DeadlineRow, GameRow, SeatRow,
+};
+use anyhow::anyhow;
+use chrono::{NaiveDate, TimeZone};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// How time treats players, from configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeRules {
+    /// Deadlines a seat may miss before it is absent (its decisions then played by the bot).
+    pub missed_deadlines: u32,
+    /// The one extension a decision gets at its first miss, in percent of the pace.
+    pub grace_percent: u32,
+    /// Days of declared absence a person may take in a calendar year.
+    pub vacation_days: u32,
+}
+
+impl Default for TimeRules {
+    fn default() -> TimeRules {
+        TimeRules {
+            missed_deadlines: 3,
+            grace_percent: 25,
+            vacation_days: 14,
+        }
+    }
+}
+
+pub(super) const HOUR_MS: i64 = 3600 * 1000;
+const DAY_MS: i64 = 24 * HOUR_MS;
+
+/// The deadline of a decision that began at `started` with `pace_ms` of the person's time:
+/// time inside their absences does not count, so the deadline moves past each absence that
+/// begins before it.
+pub fn due_after(started: i64, pace_ms: i64, absences: &[(i64, i64)]) -> i64 {
+    let mut sorted = absences.to_vec();
+    sorted.sort_unstable();
+    let (mut at, mut left) = (started, pace_ms);
+    for (from, to) in sorted {
+        if to <= at {
+            continue;
+        }
+        if from >= at + left {
+            break;
+        }
+        left -= (from - at).max(0);
+        at = to;
+    }
+    at + left
+}
+
+/// The first reminder of a deadline: when a quarter of the time is left.
+pub fn first_reminder(started: i64, due: i64) -> Option<i64> {
+    let at = due - (due - started) / 4;
+    (at > started).then_some(at)
+}
+
+/// The reminder after one sent at `sent`: 24 hours before the deadline, if that is later.
+pub fn next_reminder(sent: i64, due: i64) -> Option<i64> {
+    let at = due - DAY_MS;
+    (at > sent).then_some(at)
+}
+
+service_error!(TimeError {
+    #[error("there is no such game")]
+    NoSuchGame,
+    #[error("the game is not being played")]
+    NotPlaying,
+    #[error("only the game's creator may do this")]
+    NotCreator,
+    #[error("that seat is not one a replacement can take")]
+    NotReplaceable,
+    #[error("that address may not be invited")]
+    Refused(super::CreateProblem),
+    #[error("too many invitations: {0:?}")]
+    Limited(super::limits::Limited),
+});
+
+/// A seat's new control and missed count: (seat, control, missed).
+pub type SeatControl = (i32, Control, i32);
+
+/// What is wrong with a declared absence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AbsenceProblem {
+    /// Not two dates, the end before the start, or a start in the past.
+    Dates,
+    /// More days this year than a person may take: how many are left.
+    TooLong { left: u32 },
+}
+
+/// What pages show of time: each pending seat's deadline, who plays each seat, who is away.
+#[derive(Clone, Debug, Default)]
+pub struct TimeView {
+    pub now: Millis,
+    pub pace_hours: Option<i32>,
+    /// (seat, since, due) for every seat a person must decide for.
+    pub deadlines: Vec<(Seat, Millis, Millis)>,
+    /// Seats a bot plays: (seat, control, resigned).
+    pub bots: Vec<(Seat, Control, bool)>,
+    /// Seats whose person is away now: (seat, until).
+    pub away: Vec<(Seat, Millis)>,
+    /// The time zone of the person whose page it is, if the page is a seat's.
+    pub zone: Option<String>,
+}
+
+/// What one scheduler pass did with deadlines.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TimeReport {
+    pub reminders: usize,
+    pub extensions: usize,
+    pub clock_moves: usize,
+    pub bot_moves: usize,
+}
+
+impl Games {
+    pub fn time_rules(&self) -> &TimeRules {
+        &self.0.time
+    }
+
+    /// What pages show of a game's time; `zone`: the time zone of the person whose page it is.
+    pub fn time_view(
+        &self,
+        conn: &mut AnyConnection,
+        row: &GameRow,
+        seats: &[SeatRow],
+        zone: Option<String>,
+    ) -> diesel::QueryResult<TimeView> {
+        let mut view = TimeView {
+            zone,
+            ..self.deadlines_view(conn, row, seats)?
+        };
+        let now = view.now;
+        // Everyone's absences now, in one query.
+        let people: Vec<&str> = seats
+            .iter()
+            .filter(|s| s.has_person())
+            .map(|s| s.email.as_str())
+            .collect();
+        let absences = store::absences_of_between(conn, &people, now, Millis(now.0 + 1))?;
+        for seat_row in seats {
+            let seat = seat_of(seat_row);
+            if seat_row.bot_plays() {
+                view.bots
+                    .push((seat, seat_row.control(), seat_row.resigned_at.is_some()));
+            }
+            if seat_row.has_person() {
+                let key = store::address_key(&seat_row.email);
+                let until = absences
+                    .iter()
+                    .filter(|a| a.address == key)
+                    .map(|a| a.ends_at)
+                    .max();
+                if let Some(until) = until {
+                    view.away.push((seat, Millis(until)));
+                }
+            }
+        }
+        Ok(view)
+    }
+
+    /// [`Games::time_view`] with only the deadlines: none without a pace (only bots' seats
+    /// have deadlines then, and they are not shown).
+    pub fn deadlines_view(
+        &self,
+        conn: &mut AnyConnection,
+        row: &GameRow,
+        seats: &[SeatRow],
+    ) -> diesel::QueryResult<TimeView> {
+        let mut view = TimeView {
+            now: self.now(),
+            pace_hours: row.hours_per_decision,
+            ..TimeView::default()
+        };
+        if row.hours_per_decision.is_none() {
+            return Ok(view);
+        }
+        let id = GameId::parse(&row.id).map_err(|_| diesel::result::Error::NotFound)?;
+        for deadline in store::deadlines_of(conn, &id)? {
+            let seat = Seat(deadline.seat as u8);
+            if seats.get(seat.index()).is_some_and(|s| !s.bot_plays()) {
+                view.deadlines
+                    .push((seat, Millis(deadline.started_at), Millis(deadline.due_at)));
+            }
+        }
+        Ok(view)
+    }
+
+    /// The deadline changes a move makes: a seat whose decision begins (or changes) gets a new
+    /// deadline (`at` plus the pace, pushed past its person's absences; a bot's seat is due at
+    /// once), a seat that no longer decides loses its own.
+    pub(crate) fn deadline_changes(
+        &self,
+        conn: &mut AnyConnection,
+        row: &GameRow,
+        seats: &[SeatRow],
+        before: Option<&Replay>,
+        after: &Replay,
+        at: i64,
+    ) -> diesel::QueryResult<DeadlineChanges> {
+        let mut changes = DeadlineChanges::default();
+        let pending = |replay: &Replay, seat: Seat| replay.pending().iter().any(|p| p.seat == seat);
+        for seat_row in seats {
+            let seat = seat_of(seat_row);
+            let was = before.is_some_and(|b| pending(b, seat));
+            let is = !after.game.is_over() && pending(after, seat);
+            let began = is && (!was || before.is_some_and(|b| b.stamp(seat) != after.stamp(seat)));
+            if !is {
+                if was || after.game.is_over() {
+                    changes.cleared.push(seat_row.seat);
+                }
+                continue;
+            }
+            if !began {
+                continue;
+            }
+            let (due_at, remind_at) = if seat_row.bot_plays() {
+                (at, None)
+            } else {
+                let Some(hours) = row.hours_per_decision else {
+                    continue;
+                };
+                let pace = i64::from(hours) * HOUR_MS;
+                let away: Vec<(i64, i64)> = store::absences_of(conn, &seat_row.email, Millis(at))?
+                    .iter()
+                    .map(|a| (a.starts_at, a.ends_at))
+                    .collect();
+                let due = due_after(at, pace, &away);
+                (due, first_reminder(at, due))
+            };
+            changes.set.push(DeadlineRow {
+                game_id: row.id.clone(),
+                seat: seat_row.seat,
+                since_seq: after.stamp(seat) as i64,
+                started_at: at,
+                due_at,
+                remind_at,
+                extended: false,
+                claimed_until: None,
+            });
+        }
+        Ok(changes)
+    }
+
+    /// What a move changes in who plays its seat: the clock's move counts a missed deadline
+    /// (the budget spent, the seat is absent); a player acting from their link takes an absent
+    /// seat back. With the mails that tell everyone.
+    pub(crate) fn control_changes(
+        &self,
+        conn: &mut AnyConnection,
+        row: &GameRow,
+        seats: &[SeatRow],
+        mover: &Mover,
+        seat: Seat,
+        now: Millis,
+    ) -> anyhow::Result<(Vec<SeatControl>, Vec<store::OutboxRow>)> {
+        let seat_row = &seats[seat.index()];
+        let (change, notice) = match mover {
+            Mover::Clock { .. } if seat_row.control() == Control::Player => {
+                let missed = seat_row.missed + 1;
+                if missed as u32 >= self.0.time.missed_deadlines {
+                    ((seat_row.seat, Control::Absent, missed), Some("absent"))
+                } else {
+                    ((seat_row.seat, Control::Player, missed), None)
+                }
+            }
+            Mover::Link(_) if seat_row.control() == Control::Absent => {
+                ((seat_row.seat, Control::Player, 0), Some("returned"))
+            }
+            _ => return Ok((Vec::new(), Vec::new())),
+        };
+        let mut mails = Vec::new();
+        if let Some(kind) = notice {
+            let id = GameId::parse(&row.id)?;
+            let recipients = self.seat_recipients(conn, row, seats, now)?;
+            for (other, to) in seats.iter().zip(&recipients) {
+                let Some(to) = to else { continue };
+                let mail = self.seat_notice(row, seats, other, to, kind, seat, None)?;
+                mails.extend(
+                    self.letter(to, Class::Game, Some(&id), kind_name(kind), mail)
+                        .map(|m| m.into_row(now)),
+                );
+            }
+        }
+        Ok((vec![change], mails))
+    }
+
+    /// A mail about one seat to everyone (`absent`, `returned`, `resigned`, `replaced`).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn seat_notice(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        to_seat: &SeatRow,
+        to: &Recipient,
+        kind: &str,
+        about: Seat,
+        extra: Option<String>,
+    ) -> anyhow::Result<compose::Rendered> {
+        let id = GameId::parse(&row.id)?;
+        let names = names_of(seats);
+        let words = to.words;
+        let cx = Ctx::new(words, &names, Viewer::Seat(seat_of(to_seat)));
+        let _ = &cx;
+        let text = words.two(
+            &format!("mail-seat-{kind}"),
+            ("name", names.name(about)),
+            ("missed", self.0.time.missed_deadlines),
+        );
+        Ok(compose::SeatNotice {
+            w: words,
+            footer: self.footer(&to.person),
+            to_name: to_seat.name.clone(),
+            game_title: self.name_of(row, seats, words),
+            subject_key: format!("mail-seat-{kind}-subject"),
+            about: names.name(about),
+            text,
+            extra,
+            seat_url: self
+                .links()
+                .seat_url(&id, seat_of(to_seat), to_seat.link_version),
+        }
+        .render()?)
+    }
+
+    /// One scheduler pass over deadlines due by the service's clock: reminders, grace
+    /// extensions, the clock's moves, bots' moves. Each row is claimed first, so two
+    /// schedulers never act on one; a move raced by another process is `Stale` and dropped.
+    pub async fn run_deadlines(&self, db: &Db) -> anyhow::Result<TimeReport> {
+        let now = self.now();
+        let rows = db
+            .run(move |conn| store::claim_due_deadlines(conn, now, Duration::from_secs(60), 50))
+            .await??;
+        let mut report = TimeReport::default();
+        for row in rows {
+            if let Err(error) = self.deadline_due(db, &row, now, &mut report).await {
+                tracing::error!(game.id = %row.game_id, seat = row.seat + 1, error = format!("{error:#}"), "a deadline could not be handled");
+                let row = row.clone();
+                let _ = db
+                    .run(move |conn| store::release_deadline(conn, &row))
+                    .await;
+            }
+        }
+        Ok(report)
+    }
+
+    async fn deadline_due(
+        &self,
+        db: &Db,
+        row: &DeadlineRow,
+        now: Millis,
+        report: &mut TimeReport,
+    ) -> anyhow::Result<()> {
+        let id = GameId::parse(&row.game_id)?;
+        let seat = Seat(u8::try_from(row.seat)?);
+        let games = self.clone();
+        let (game_row, seats, replay) = db
+            .run({
+                let id = id.clone();
+                move |conn| -> anyhow::Result<_> {
+                    let game_row = store::find_game(conn, &id)?.ok_or_else(|| anyhow!("gone"))?;
+                    let seats = store::seats_of(conn, &id)?;
+                    let replay = games.replay(conn, &game_row, &seats)?;
+                    Ok((game_row, seats, replay))
+                }
+            })
+            .await??;
+        // A deadline of a decision that is no longer the seat's: forget it.
+        let current = replay.as_ref().filter(|r| {
+            game_row.status() == GameStatus::Playing
+                && r.game.decision(seat).is_some()
+                && r.stamp(seat) as i64 == row.since_seq
+        });
+        let Some(replay) = current else {
+            let row = row.clone();
+            db.run(move |conn| store::drop_deadline(conn, &row.game_id, row.seat))
+                .await??;
+            return Ok(());
+        };
+        let seq = replay.seq as i64;
+        let seat_row = &seats[seat.index()];
+        if seat_row.bot_plays() {
+            report.bot_moves += self.play_bots(db, &id).await;
+            return Ok(());
+        }
+        if row.due_at > now.0 {
+            self.remind(db, row, &game_row, &seats, replay, now).await?;
+            report.reminders += 1;
+            return Ok(());
+        }
+        let pace = i64::from(game_row.hours_per_decision.unwrap_or(0)) * HOUR_MS;
+        let grace = pace * i64::from(self.0.time.grace_percent) / 100;
+        if !row.extended && grace > 0 {
+            self.extend(db, row, &game_row, &seats, replay, row.due_at + grace, now)
+                .await?;
+            report.extensions += 1;
+            return Ok(());
+        }
+        let mover = Mover::Clock {
+            game: id.clone(),
+            seat,
+            deadline: Millis(row.due_at),
+        };
+        match self.make_move(db, mover, seq, Vec::new(), "en").await {
+            Ok(_) => report.clock_moves += 1,
+            // Another scheduler, or the player, was first.
+            Err(MoveError::Stale { .. }) | Err(MoveError::NotPlaying) => {}
+            Err(error) => return Err(anyhow!("the clock's move: {error}")),
+        }
+        report.bot_moves += self.play_bots(db, &id).await;
+        Ok(())
+    }
+
+    /// The reminder of a deadline, by mail; the next one set.
+    async fn remind(
+        &self,
+        db: &Db,
+        row: &DeadlineRow,
+        game_row: &GameRow,
+        seats: &[SeatRow],
+        replay: &Replay,
+        now: Millis,
+    ) -> anyhow::Result<()> {
+        let games = self.clone();
+        let (row, game_row, seats, replay) = (
+            row.clone(),
+            game_row.clone(),
+            seats.to_vec(),
+            replay.clone(),
+        );
+        db.run(move |conn| {
+            write_transaction(conn, |conn| -> anyhow::Result<()> {
+                let next = next_reminder(now.0, row.due_at);
+                if store::update_deadline(conn, &row, row.due_at, next, row.extended)? {
+                    games.deadline_mail(conn, &game_row, &seats, &replay, &row, "reminder", now)?;
+                }
+                Ok(())
+            })
+        })
+        .await?
+    }
+
+    /// The first miss of a decision: one grace extension, and a warning.
+    #[allow(clippy::too_many_arguments)]
+    async fn extend(
+        &self,
+        db: &Db,
+        row: &DeadlineRow,
+        game_row: &GameRow,
+        seats: &[SeatRow],
+        replay: &Replay,
+        due: i64,
+        now: Millis,
+    ) -> anyhow::Result<()> {
+        let games = self.clone();
+        let (row, game_row, seats, replay) = (
+            row.clone(),
+            game_row.clone(),
+            seats.to_vec(),
+            replay.clone(),
+        );
+        db.run(move |conn| {
+            write_transaction(conn, |conn| -> anyhow::Result<()> {
+                if store::update_deadline(conn, &row, due, None, true)? {
+                    let extended = DeadlineRow {
+                        due_at: due,
+                        extended: true,
+                        ..row.clone()
+                    };
+                    games.deadline_mail(
+                        conn, &game_row, &seats, &replay, &extended, "overdue", now,
+                    )?;
+                }
+                Ok(())
+            })
+        })
+        .await?
+    }
+
+    /// A reminder or a grace warning to the seat of a deadline (in every mail mode: a deadline
+    /// is what every mode is told; not for a muted game).
+    #[allow(clippy::too_many_arguments)]
+    fn deadline_mail(
+        &self,
+        conn: &mut AnyConnection,
+        game_row: &GameRow,
+        seats: &[SeatRow],
+        replay: &Replay,
+        row: &DeadlineRow,
+        kind: &'static str,
+        now: Millis,
+    ) -> anyhow::Result<()> {
+        let id = GameId::parse(&game_row.id)?;
+        let seat_row = &seats[row.seat as usize];
+        if !seat_row.has_person() {
+            return Ok(());
+        }
+        let seat = seat_of(seat_row);
+        let to = self.seat_recipient(conn, game_row, seat_row, now)?;
+        let game_kind = self.kind(&game_row.kind)?;
+        let names = names_of(seats);
+        let cx = Ctx::new(to.words, &names, Viewer::Seat(seat));
+        let decision = replay
+            .game
+            .decision(seat)
+            .ok_or_else(|| anyhow!("seat {} owes no decision", seat.number()))?;
+        let zone = chrono_tz::Tz::from_str(&to.person.time_zone).unwrap_or(chrono_tz::UTC);
+        let head = replay.head_hex();
+        let mail = compose::Deadline {
+            w: to.words,
+            footer: self.footer(&to.person),
+            to_name: seat_row.name.clone(),
+            game_title: self.name_of(game_row, seats, to.words),
+            kind: kind.to_owned(),
+            prompt: game_kind.decision_words(&decision, &cx),
+            due: crate::present::time::when(to.words, row.due_at, now.0, zone),
+            seat_url: self.links().seat_url(&id, seat, seat_row.link_version),
+            seq: replay.seq as i64,
+            log_head_short: short(&head),
+        }
+        .render()?;
+        if !to.muted {
+            if let Some(mut mail) = self.letter(&to, Class::Asked, Some(&id), kind, mail) {
+                mail.reply_to = Some(self.reply_to(seat_row, replay.seq as i64, None));
+                store::enqueue(conn, mail, now)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Play every pending bot seat of a game until the game waits on a person (or ends): after
+    /// each move, after the acceptance that starts a game, and at the scheduler's passes.
+    /// Safe to call from anywhere, any number of times: a move raced by another caller is
+    /// `Stale` and skipped. How many moves the bots made.
+    pub async fn play_bots(&self, db: &Db, game: &GameId) -> usize {
+        let mut moves = 0;
+        for _ in 0..10_000 {
+            let games = self.clone();
+            let id = game.clone();
+            let next = db
+                .run(move |conn| -> anyhow::Result<Option<(Seat, i64)>> {
+                    let Some(row) = store::find_game(conn, &id)? else {
+                        return Ok(None);
+                    };
+                    if row.status() != GameStatus::Playing {
+                        return Ok(None);
+                    }
+                    let seats = store::seats_of(conn, &id)?;
+                    let Some(replay) = games.replay(conn, &row, &seats)? else {
+                        return Ok(None);
+                    };
+                    Ok(replay
+                        .pending()
+                        .iter()
+                        .find(|p| seats[p.seat.index()].bot_plays())
+                        .map(|p| (p.seat, replay.seq as i64)))
+                })
+                .await;
+            let Ok(Ok(Some((seat, seq)))) = next else {
+                return moves;
+            };
+            let mover = Mover::Bot {
+                game: game.clone(),
+                seat,
+            };
+            match self.make_move(db, mover, seq, Vec::new(), "en").await {
+                Ok(_) => moves += 1,
+                Err(MoveError::Stale { .. }) => {}
+                Err(error) => {
+                    tracing::error!(game.id = %game, seat = seat.number(), %error, "a bot could not move");
+                    return moves;
+                }
+            }
+        }
+        moves
+    }
+
+    /// A person declares an absence from `from` to `to` (whole days in their zone): their
+    /// deadlines in every game are pushed past it. At most [`TimeRules::vacation_days`] a
+    /// calendar year.
+    pub fn declare_absence(
+        &self,
+        conn: &mut AnyConnection,
+        person: &store::AddressRow,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> Result<Result<(), AbsenceProblem>, anyhow::Error> {
+        let now = self.now();
+        let zone = chrono_tz::Tz::from_str(&person.time_zone).unwrap_or(chrono_tz::UTC);
+        let today = now.to_utc().with_timezone(&zone).date_naive();
+        if to < from || from < today {
+            return Ok(Err(AbsenceProblem::Dates));
+        }
+        let start_of = |day: NaiveDate| -> Millis {
+            let local = day.and_hms_opt(0, 0, 0).expect("midnight");
+            Millis(
+                zone.from_local_datetime(&local)
+                    .earliest()
+                    .map_or(0, |t| t.timestamp_millis()),
+            )
+        };
+        let (starts, ends) = (start_of(from), start_of(to.succ_opt().unwrap_or(to)));
+        let year = chrono::Datelike::year(&from);
+        let year_start = start_of(NaiveDate::from_ymd_opt(year, 1, 1).expect("a date"));
+        let year_end = start_of(NaiveDate::from_ymd_opt(year + 1, 1, 1).expect("a date"));
+        write_transaction(conn, |conn| -> anyhow::Result<Result<(), AbsenceProblem>> {
+            let taken: i64 = store::absences_between(conn, &person.address, year_start, year_end)?
+                .iter()
+                .map(|a| a.ends_at.min(year_end.0) - a.starts_at.max(year_start.0))
+                .sum();
+            let budget = i64::from(self.0.time.vacation_days) * DAY_MS;
+            if taken + (ends.0 - starts.0) > budget {
+                let left = ((budget - taken).max(0) / DAY_MS) as u32;
+                return Ok(Err(AbsenceProblem::TooLong { left }));
+            }
+            store::insert_absence(
+                conn,
+                &store::AbsenceRow {
+                    id: crate::domain::random_base32(16),
+                    address: person.address.clone(),
+                    starts_at: starts.0,
+                    ends_at: ends.0,
+                    created_at: now.0,
+                },
+            )?;
+            // Every running deadline of this person's seats moves past the absence.
+            let seats: Vec<(String, i32)> = store::seats_of_address(conn, &person.address)?
+                .into_iter()
+                .map(|s| (s.game_id, s.seat))
+                .collect();
+            for row in store::deadlines_of_seats(conn, &seats)? {
+                let due = due_after(
+                    row.started_at,
+                    row.due_at - row.started_at,
+                    &[(starts.0, ends.0)],
+                );
+                if due != row.due_at {
+                    let remind = row
+                        .remind_at
+                        .and_then(|_| first_reminder(row.started_at, due));
+                    store::update_deadline(conn, &row, due, remind, row.extended)?;
+                }
+            }
+            Ok(Ok(()))
+        })
+    }
+}
+
+/// The outbox kind of a seat notice.
+pub(super) fn kind_name(kind: &str) -> &'static str {
+    match kind {
+        "absent" => "absent",
+        "returned" => "returned",
+        "resigned" => "resigned",
+        "replacement" => "replacement",
+        _ => "replaced",
+    }
+}
