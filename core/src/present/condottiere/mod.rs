@@ -705,6 +705,7 @@ impl Presenter for Condottiere {
 
 #[cfg(test)]
 mod tests {
+    use crate::engine::condottiere::Card;
 
     /// Seen on pages: "The Winter sent Bob's Spring to the discard pile. Ann played Winter.",
     /// "Ann won (won on total regions)", and spectators reading of "your Scarecrow".
