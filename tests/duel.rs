@@ -214,17 +214,23 @@ mod duel {
                 .map(|&hand| Action::Throw { hand })
                 .collect()
         }
+        fn check(&self, seat: Seat, _: &Action) -> Result<(), RuleError> {
+            if seat.index() > 1 {
+                return Err(RuleError::NoSuchSeat(seat.number()));
+            }
+            if self.outcome.is_some() {
+                return Err(RuleError::Over);
+            }
+            Ok(())
+        }
         fn apply(
             mut self,
             seat: Seat,
             action: &Action,
             events: &mut Events<Event>,
         ) -> Result<Duel, (Duel, RuleError)> {
-            if seat.index() > 1 {
-                return Err((self, RuleError::NoSuchSeat(seat.number())));
-            }
-            if self.outcome.is_some() {
-                return Err((self, RuleError::Over));
+            if let Err(error) = self.check(seat, action) {
+                return Err((self, error));
             }
             let Action::Throw { hand } = *action;
             self.thrown[seat.index()] = Some(hand);

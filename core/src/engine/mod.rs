@@ -236,9 +236,15 @@ pub trait Rules: Sized + Clone + Send + Sync + fmt::Debug + 'static {
 
     fn players(&self) -> u8;
     fn options(&self) -> &Self::Options;
-    /// Every legal action of a seat now. Usually empty unless the seat has a pending
-    /// decision; a game may also let a seat revise a simultaneous answer it already gave, or
-    /// change standing orders at any time.
+    /// **The judge**: whether `seat` may take `action` now, or the rule that forbids it.
+    /// `apply` refuses exactly what this refuses; the service asks it of every action it is
+    /// sent (a form, the API, a reply line).
+    fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), Self::RuleError>;
+    /// **The menu**: legal actions of a seat now, for forms and mails to offer. Every one
+    /// passes `check`, but a game whose choices cannot all be listed (a War placement, a sheet
+    /// of written orders) offers a sample; never read it as the list of what is allowed.
+    /// Usually empty unless the seat has a pending decision; a game may also let a seat revise
+    /// a simultaneous answer it already gave, or change standing orders at any time.
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
     /// Apply one action; on a rule error the game comes back untouched with the reason.
     #[allow(clippy::result_large_err)]

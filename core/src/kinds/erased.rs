@@ -284,7 +284,10 @@ pub trait State: Send + Sync + fmt::Debug {
     fn clone_box(&self) -> Box<dyn State>;
     fn players(&self) -> u8;
     fn options(&self) -> Options;
-    /// Every legal action of a seat now (see `Rules::legal_actions`).
+    /// Whether the seat may take the action now (the judge, `Rules::check`).
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError>;
+    /// The menu of legal actions of a seat now, for forms and mails (see
+    /// `Rules::legal_actions`: possibly a sample, never the list of what is allowed).
     fn legal_actions(&self, seat: Seat) -> Vec<Action>;
     /// The state after the action, or the rule that forbids it (this state is unchanged).
     fn apply(&self, seat: Seat, action: &Action) -> Result<(Game, Events), RuleError>;

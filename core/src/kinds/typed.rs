@@ -124,6 +124,10 @@ impl<G: Rules> State for TypedState<G> {
     fn options(&self) -> Options {
         options::<G>(self.0.options().clone())
     }
+    fn check(&self, seat: Seat, act: &Action) -> Result<(), RuleError> {
+        let typed_action: &Act<G> = typed(act.downcast(), "an action");
+        self.0.check(seat, typed_action).map_err(rule_error::<G>)
+    }
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
         self.0
             .legal_actions(seat)

@@ -94,6 +94,12 @@ pub fn play(
             }
             legal.swap_remove(chooser.below(legal.len() as u32) as usize)
         };
+        if audit {
+            if let Some(broken) = judge_disagrees(&game, seat, &action, actions.last()) {
+                violations.push(broken);
+                break;
+            }
+        }
         game = match game.apply(seat, &action) {
             Ok((next, _)) => next,
             Err(error) => {
@@ -128,6 +134,27 @@ pub fn play(
         bots: bots.to_vec(),
         violations,
     }
+}
+
+/// Where `check` (the judge) and `apply` disagree: the action about to be played must pass
+/// the judge, and the last action played, offered again by this seat now (usually stale),
+/// must be refused by both or by neither, for the same rule.
+fn judge_disagrees(
+    game: &Game,
+    seat: Seat,
+    chosen: &Action,
+    last: Option<&(Seat, Action)>,
+) -> Option<String> {
+    if let Err(error) = game.check(seat, chosen) {
+        return Some(format!(
+            "check refused a playable action {chosen:?}: {error}"
+        ));
+    }
+    let (_, again) = last?;
+    let judged = game.check(seat, again).err().map(|e| e.code());
+    let applied = game.apply(seat, again).err().map(|e| e.code());
+    (judged != applied)
+        .then(|| format!("check says {judged:?} but apply says {applied:?} of {again:?} by {seat}"))
 }
 
 /// What `corriere simulate --json` prints.

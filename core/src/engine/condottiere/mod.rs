@@ -185,6 +185,9 @@ impl Rules for Game {
     fn options(&self) -> &Options {
         &self.options
     }
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        Game::check(self, seat, action)
+    }
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
         Game::legal_actions(self, seat)
     }
