@@ -326,6 +326,7 @@ pub mod post;
 pub mod rematch;
 pub mod replies;
 pub mod review;
+mod scheduled;
 pub mod talk;
 pub mod time;
 
