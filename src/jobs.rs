@@ -1,8 +1,8 @@
-//! The scheduler: one worker in `serve` that does what time makes due (deadlines, reminders,
-//! bots' turns, the daily digests, old rate counters). Safe with several processes: each job
-//! is claimed where it is done, and the move path refuses a second move on one decision.
+//! The scheduler: one worker in `serve` that asks the service, every tick, for what time makes
+//! due (deadlines, reminders, bots' turns, table talk, the daily digests, old rate counters).
+//! Safe with several processes: each job is claimed where it is done, and the move path
+//! refuses a second move on one decision. It holds the database only to hand it to the service.
 
-use crate::domain::Millis;
 use crate::service::time::TimeReport;
 use crate::service::Games;
 use crate::store::Db;
@@ -33,21 +33,13 @@ impl Scheduler {
         Scheduler { db, games, tick }
     }
 
-    /// Do everything due by the service's clock now.
+    /// Do everything due by the service's clock now: each piece is one service operation.
     pub async fn run_once(&self) -> anyhow::Result<JobReport> {
-        let time = self.games.run_deadlines(&self.db).await?;
-        let games = self.games.clone();
-        let (digests, talk) = self
-            .db
-            .run(move |conn| -> anyhow::Result<(usize, usize)> {
-                let talk = games.mail_messages(conn)?;
-                let digests = games.send_digests(conn)?;
-                // Counters of windows that ended a day ago can no longer limit anything.
-                let old = Millis(games.now().0 - 2 * 24 * 3600 * 1000);
-                crate::store::prune_counters(conn, old)?;
-                Ok((digests, talk))
-            })
-            .await??;
+        let (games, db) = (&self.games, &self.db);
+        let time = games.run_deadlines(db).await?;
+        let talk = games.mail_talk_due(db).await?;
+        let digests = games.mail_digests_due(db).await?;
+        games.prune_rate_counters(db).await?;
         Ok(JobReport {
             digests,
             talk,

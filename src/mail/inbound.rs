@@ -1,28 +1,13 @@
 //! Mail coming in: a reply read from its raw bytes (who it is for, whether a machine sent it,
 //! its Message-ID, the lines the person wrote above the quote and the signature).
 
+use crate::service::replies::{Delivery, Inbound, ReceiveError};
+use crate::service::Games;
+use crate::store::Db;
 use mail_parser::{HeaderValue, MessageParser, MimeHeaders, PartType};
 
 /// The most of a reply that is read (a person's answer is short; the rest is quote).
 pub const MAX_REPLY_BYTES: usize = 1 << 20;
-
-/// A reply as the service reads it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Inbound {
-    /// The Message-ID, or a stand-in made of the message's hash (so a second delivery of the
-    /// same bytes is still recognised).
-    pub message_id: String,
-    /// Where it was delivered: the envelope's recipients first (LMTP's RCPT, the MTA's
-    /// argument), then the addresses of To, Cc, Delivered-To and X-Original-To.
-    pub recipients: Vec<String>,
-    /// Why no person wrote it, if a machine did: an auto-reply, a bounce.
-    pub automatic: Option<&'static str>,
-    /// Who sent it, in lower case: the From address, and the envelope's return path when
-    /// the MTA gives it (the service drops mail from its own addresses).
-    pub senders: Vec<String>,
-    /// What the person wrote: the text above the quoted mail, without the signature.
-    pub text: String,
-}
 
 /// The raw bytes are no mail at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -362,14 +347,13 @@ pub fn written_part(body: &str) -> String {
 /// Hand one delivered mail to the game service: the one path of `corriere mail receive` and
 /// of the LMTP listener. A mail that does not parse is refused like an unknown address.
 pub async fn deliver(
-    games: &crate::service::Games,
-    db: &crate::store::Db,
+    games: &Games,
+    db: &Db,
     raw: &[u8],
     envelope_from: Option<&str>,
     envelope_to: &[String],
-) -> Result<crate::service::replies::Delivery, crate::service::replies::ReceiveError> {
-    let mail = read(raw, envelope_from, envelope_to)
-        .map_err(|_| crate::service::replies::ReceiveError::Unknown)?;
+) -> Result<Delivery, ReceiveError> {
+    let mail = read(raw, envelope_from, envelope_to).map_err(|_| ReceiveError::Unknown)?;
     games.receive(db, mail).await
 }
 

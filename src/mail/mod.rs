@@ -1,12 +1,12 @@
 //! Mail: the transports (SMTP, or `.eml` files when no SMTP server is configured) and the
 //! outbox worker that claims queued rows, sends them with their stored Message-ID, and retries.
 //!
-//! Nothing here decides who is mailed: the game service writes outbox rows inside its
-//! transactions (see `crate::service`); this module only delivers them, and hands a mail that can
-//! never be delivered back to the service (`Games::mail_failed`), which says so to the game's
-//! creator.
+//! Nothing here decides who is mailed or what a mail says: the game service writes outbox rows,
+//! composed by `service::letters`, inside its transactions. This module only carries them: it
+//! claims, sends and settles rows through the service (`Games::claim_mails`, `settle_mail`,
+//! `mail_undeliverable`, which tells the game's creator), and hands a reply it reads to the
+//! service (`inbound::deliver`). It imports the service; the service never imports it.
 
-pub mod compose;
 pub mod inbound;
 pub mod lmtp;
 mod smtp;
@@ -14,8 +14,9 @@ mod smtp;
 pub use smtp::BadSmtpUrl;
 
 use crate::domain::Millis;
+use crate::service::post::{OutboxRow, Sent};
 use crate::service::Games;
-use crate::store::{self, ConnectError, Db, OutboxRow, Sent};
+use crate::store::Db;
 use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::Message;
@@ -286,17 +287,13 @@ pub struct RunReport {
     pub undeliverable: usize,
 }
 
+/// A pass that could not claim its rows (the database is out of reach…): nothing was sent.
 #[derive(Debug, thiserror::Error)]
-pub enum WorkerError {
-    #[error(transparent)]
-    Connect(#[from] ConnectError),
-    #[error("outbox query: {0}")]
-    Query(#[from] diesel::result::Error),
-    #[error("the database task failed: {0}")]
-    Task(#[from] anyhow::Error),
-}
+#[error("the outbox could not be claimed: {0:#}")]
+pub struct WorkerError(#[from] anyhow::Error);
 
 /// The outbox worker. `run_once` is one pass (tests step it); `spawn` runs passes every second.
+/// It holds the database only to hand it to the service's outbox operations.
 #[derive(Clone)]
 pub struct Worker {
     mailer: Arc<Mailer>,
@@ -321,17 +318,9 @@ impl std::fmt::Debug for Worker {
 
 /// Mails a lane may have sent and not yet seen settled: after a crash, at most these (and the
 /// ones in flight) are sent again, with their Message-IDs. A lane hands each outcome to the
-/// database's writer ([`Db::settle_mail`]), which commits it with the moves and the other
-/// lanes' outcomes waiting at that moment, and goes on sending meanwhile.
+/// service ([`Games::settle_mail`]), which has the database commit it with the moves and the
+/// other lanes' outcomes waiting at that moment, and goes on sending meanwhile.
 const UNSETTLED: usize = 8;
-
-/// The outcome of a settlement a lane waits for.
-async fn settled(answer: store::Settlement) -> Result<(), String> {
-    match answer.await {
-        Ok(stored) => stored.map_err(|e| e.to_string()),
-        Err(_) => Err("the settlement was dropped".into()),
-    }
-}
 
 impl Worker {
     pub fn new(mailer: Arc<Mailer>, db: Db, games: Games) -> Worker {
@@ -353,24 +342,20 @@ impl Worker {
     /// The claimed rows go out over up to [`SENDERS`] connections at once; one recipient's
     /// mails go one after the other, oldest first, so nobody reads move 12 before move 11.
     /// Each mail is settled right after it is sent, without waiting for the commit: a delivered
-    /// row is deleted; one that failed
-    /// keeps its row with one more attempt, the error and a backoff (see
-    /// [`store::retry_delay`]); one that can never be delivered (a permanent failure, or
-    /// [`MAX_ATTEMPTS`] failures) is marked failed and the service tells the game's creator. If
-    /// the process dies, at most the mails in flight and [`UNSETTLED`] per lane are sent again
-    /// (with the same Message-IDs) once the lease runs out.
+    /// row is deleted; one that failed keeps its row with one more attempt, the error and a
+    /// backoff (30 s × 2^attempts, at most an hour); one that can never be delivered (a
+    /// permanent failure, or [`MAX_ATTEMPTS`] failures) is marked failed and the service tells
+    /// the game's creator. If the process dies, at most the mails in flight and [`UNSETTLED`]
+    /// per lane are sent again (with the same Message-IDs) once the lease runs out.
     pub async fn run_once_at(&self, now: Millis) -> Result<RunReport, WorkerError> {
         let (lease, batch) = (self.lease, self.batch);
-        let rows = self
-            .db
-            .run(move |conn| store::claim_due(conn, now, lease, batch))
-            .await??;
+        let rows = self.games.claim_mails(&self.db, now, lease, batch).await?;
         let claimed = rows.len();
         // Stop sending well before the claim runs out: after it, another worker may take the rows.
         let deadline = tokio::time::Instant::now() + lease.mul_f32(0.75);
         let mut sending = JoinSet::new();
         for (lane, queue) in send_queues(rows).into_iter().enumerate() {
-            let (mailer, db, worker) = (self.mailer.clone(), self.db.clone(), self.clone());
+            let (mailer, worker) = (self.mailer.clone(), self.clone());
             sending.spawn(async move {
                 let mut report = RunReport::default();
                 let mut unsettled = std::collections::VecDeque::new();
@@ -383,7 +368,7 @@ impl Worker {
                         Ok(()) => {
                             tracing::info!(mail.id = %row.id, mail.kind = %row.kind, game.id = ?row.game_id, "mail sent");
                             report.sent += 1;
-                            db.settle_mail(Sent::Delivered { id: row.id.clone() }, now)
+                            worker.settle(Sent::Delivered { id: row.id.clone() }, now)
                         }
                         Err(error) if error.permanent || row.attempts + 1 >= MAX_ATTEMPTS => {
                             tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, reason = %error.reason, "mail cannot be delivered");
@@ -397,7 +382,7 @@ impl Worker {
                         Err(error) => {
                             tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, reason = %error.reason, "mail not sent; will retry");
                             report.failed += 1;
-                            db.settle_mail(
+                            worker.settle(
                                 Sent::Retry {
                                     id: row.id.clone(),
                                     attempts: row.attempts,
@@ -412,7 +397,7 @@ impl Worker {
                         continue;
                     }
                     let (id, answer) = unsettled.pop_front().expect("more than UNSETTLED");
-                    if let Err(error) = settled(answer).await {
+                    if let Err(error) = answer.await {
                         // Unsettled, the row comes back when its claim runs out.
                         tracing::error!(mail.id = %id, %error, "a sent mail could not be settled");
                         unsettled.clear();
@@ -420,7 +405,7 @@ impl Worker {
                     }
                 }
                 for (id, answer) in unsettled {
-                    if let Err(error) = settled(answer).await {
+                    if let Err(error) = answer.await {
                         tracing::error!(mail.id = %id, %error, "a sent mail could not be settled");
                     }
                 }
@@ -444,6 +429,15 @@ impl Worker {
         Ok(report)
     }
 
+    /// Hand what became of a mail to the service, to be stored with the next commit.
+    fn settle(
+        &self,
+        outcome: Sent,
+        now: Millis,
+    ) -> impl std::future::Future<Output = Result<(), String>> + Send + 'static {
+        self.games.settle_mail(&self.db, outcome, now)
+    }
+
     /// A mail that can never be delivered: the service marks it and tells the game's creator.
     async fn undeliverable(
         &self,
@@ -451,12 +445,10 @@ impl Worker {
         reason: String,
         now: Millis,
     ) -> Result<(), String> {
-        let games = self.games.clone();
-        self.db
-            .run(move |conn| games.mail_failed(conn, &row, &reason, now))
+        self.games
+            .mail_undeliverable(&self.db, row, reason, now)
             .await
-            .map_err(|e| e.to_string())
-            .and_then(|r| r.map_err(|e| format!("{e:#}")))
+            .map_err(|e| format!("{e:#}"))
     }
 
     /// Run passes until `shutdown` turns true (or its sender is dropped): the next pass at once

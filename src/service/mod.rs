@@ -3,8 +3,8 @@
 //!
 //! The service knows games only through the registry (`crate::kinds`): the stored `kind` of a
 //! game picks the rules that set it up, replay it, check its moves and word it. Each write is
-//! one transaction with its mails in the outbox; the mail worker (`crate::mail::Worker`)
-//! delivers them later, nothing is ever sent inline. A move is the one async operation
+//! one transaction with its mails in the outbox, written here (`letters/`); the outbox worker
+//! in `mail/` delivers them later, nothing is ever sent inline. A move is the one async operation
 //! [`Games::make_move`] (`moves.rs`): prepared outside the write lock, stored by the move
 //! writer if the game did not change meanwhile. Creation, acceptance, decline, cancel and
 //! relink are in `lifecycle.rs`; what each operation answers when it refuses, in `errors.rs`.
@@ -14,6 +14,7 @@ mod commands;
 #[macro_use]
 mod errors;
 mod history;
+pub mod letters;
 mod lifecycle;
 pub mod links;
 mod moves;
@@ -38,10 +39,10 @@ use crate::domain::{ContributionSource, Millis};
 use crate::domain::{EmailAddress, GameTitle, PlayerName, SeatToken};
 use crate::engine::{Seat, Viewer};
 use crate::kinds::{Game, Kind, OptionProblem, Options, Registry, RuleError, UnknownKind};
-use crate::mail::compose::{self, PlayerLine};
 use crate::present::{Ctx, SeatNames, Words};
 use crate::store::{self, write_transaction, AnyConnection, GameRow, SeatRow};
 use anyhow::anyhow;
+use letters::{self as compose, PlayerLine};
 pub use limits::{Limited, Limits};
 use post::{Class, Recipient};
 use replay::{ReplayCache, Setup};
@@ -325,6 +326,7 @@ pub mod post;
 pub mod rematch;
 pub mod replies;
 pub mod review;
+mod scheduled;
 pub mod talk;
 pub mod time;
 

@@ -3,6 +3,7 @@
 //! prepared outside the write lock (checked by the rules, mails rendered), then stored by the
 //! writer if its game did not change meanwhile.
 
+use super::letters as compose;
 use super::replay::action_row;
 use super::{
     happened_since, names_of, seat_of, short, talk, Class, Games, MoveError, MoveOutcome,
@@ -12,7 +13,6 @@ use crate::audit::{Author, Rejection, Replay};
 use crate::domain::{GameId, GameStatus, Millis};
 use crate::engine::{Seat, Viewer};
 use crate::kinds::{Action, Kind, RuleError};
-use crate::mail::compose;
 use crate::present::{Ctx, Words};
 use crate::store::{self, write_transaction, AnyConnection, Db, GameRow, NewMove, SeatRow};
 use anyhow::anyhow;

@@ -1,12 +1,12 @@
 //! People known by their address: sign-in links and sessions ("my games"), their games,
 //! their mail preferences, muting, never-mail-again, and the daily digest.
 
+use super::letters as compose;
 use super::post::{split_signed, Class, MailMode};
 use super::{happened_since, limits, names_of, seat_of, talk, Capability, Games, Limited};
 use crate::domain::Millis;
 use crate::domain::{EmailAddress, GameId, GameStatus};
 use crate::engine::Viewer;
-use crate::mail::compose;
 use crate::present::Ctx;
 use crate::store::{self, write_transaction, AddressRow, AnyConnection};
 use anyhow::anyhow;

@@ -3,13 +3,18 @@
 
 use super::{Capability, Games};
 
+use super::letters::{Footer, Rendered};
 use crate::domain::GameId;
 use crate::domain::Millis;
 use crate::kinds::Kind;
-use crate::mail::compose::{Footer, Rendered};
 use crate::present::Words;
-use crate::store::{self, AddressRow, AnyConnection, GameRow, NewMail, SeatRow};
+use crate::store::{self, AddressRow, AnyConnection, Db, GameRow, NewMail, SeatRow};
 use diesel::QueryResult;
+use std::future::Future;
+use std::time::Duration;
+
+/// What the outbox worker handles: a queued mail exactly as it is sent, and what became of it.
+pub use crate::store::{OutboxRow, Sent};
 
 /// What a mail is about decides who gets it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -286,6 +291,55 @@ impl Games {
                 ("players", words.list(players.to_vec())),
             ),
         }
+    }
+}
+
+/// The outbox, as the worker in `mail/` sees it: it claims, sends and settles; what is in a mail
+/// and who gets it were decided when its row was written.
+impl Games {
+    /// Claim up to `batch` mails due at `now` for `lease` (see `store::claim_due`): no other
+    /// worker takes them until the lease runs out.
+    pub async fn claim_mails(
+        &self,
+        db: &Db,
+        now: Millis,
+        lease: Duration,
+        batch: i64,
+    ) -> anyhow::Result<Vec<OutboxRow>> {
+        Ok(db
+            .run(move |conn| store::claim_due(conn, now, lease, batch))
+            .await??)
+    }
+
+    /// Settle a mail the worker sent, or failed to send and will retry: queued at once for the
+    /// database's next commit (with the moves waiting then); the future ends once it is stored.
+    pub fn settle_mail(
+        &self,
+        db: &Db,
+        outcome: Sent,
+        now: Millis,
+    ) -> impl Future<Output = Result<(), String>> + Send + 'static {
+        let answer = db.settle_mail(outcome, now);
+        async move {
+            match answer.await {
+                Ok(stored) => stored.map_err(|e| e.to_string()),
+                Err(_) => Err("the settlement was dropped".into()),
+            }
+        }
+    }
+
+    /// A mail that can never be delivered: marked failed, and the game's creator told
+    /// ([`Games::mail_failed`], one transaction).
+    pub async fn mail_undeliverable(
+        &self,
+        db: &Db,
+        row: OutboxRow,
+        reason: String,
+        now: Millis,
+    ) -> anyhow::Result<()> {
+        let games = self.clone();
+        db.run(move |conn| games.mail_failed(conn, &row, &reason, now))
+            .await?
     }
 }
 

@@ -6,11 +6,28 @@ use super::post::Class;
 use super::talk::{MessageError, MessageText, Via};
 use super::*;
 use crate::kinds::Action;
-use crate::mail::inbound::Inbound;
 use crate::present::Command;
 use crate::store::{Db, InboundClaim};
 
 pub use super::commands::{command_examples, read_line, COMMAND_EXAMPLES};
+
+/// A reply as the service takes it: what `mail::inbound` read from the delivered bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inbound {
+    /// The Message-ID, or a stand-in made of the message's hash (so a second delivery of the
+    /// same bytes is still recognised).
+    pub message_id: String,
+    /// Where it was delivered: the envelope's recipients first (LMTP's RCPT, the MTA's
+    /// argument), then the addresses of To, Cc, Delivered-To and X-Original-To.
+    pub recipients: Vec<String>,
+    /// Why no person wrote it, if a machine did: an auto-reply, a bounce.
+    pub automatic: Option<&'static str>,
+    /// Who sent it, in lower case: the From address, and the envelope's return path when
+    /// the MTA gives it (the service drops mail from its own addresses).
+    pub senders: Vec<String>,
+    /// What the person wrote: the text above the quoted mail, without the signature.
+    pub text: String,
+}
 
 /// What became of a reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -530,7 +547,7 @@ impl Games {
             Some(r) if decision.is_some() => command_examples(kind, &r.game, seat, &words),
             _ => Vec::new(),
         };
-        let mail = compose::Answer {
+        let mail = letters::Answer {
             w: words,
             footer: self.footer(&to.person),
             to_name: seat_row.name.clone(),

@@ -3,13 +3,13 @@
 //! extension per decision, then the game's default), missed deadlines and absence, and bots
 //! playing their seats. Resignations and replacements are in `control.rs`.
 
+use super::letters as compose;
 use super::post::{Class, Recipient};
 use super::{names_of, seat_of, short, Games, MoveError, Mover};
 use crate::audit::Replay;
 use crate::domain::{Control, Millis};
 use crate::domain::{GameId, GameStatus};
 use crate::engine::{Seat, Viewer};
-use crate::mail::compose;
 use crate::present::Ctx;
 use crate::store::{
     self, write_transaction, AnyConnection, Db, DeadlineChanges, DeadlineRow, GameRow, SeatRow,

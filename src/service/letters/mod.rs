@@ -1,6 +1,5 @@
-//! The mails' contents: one data struct per kind, rendered by askama templates under
-//! `templates/mail/<kind>/{subject.txt,body.txt,body.html}` into subject, text and HTML. Every
-//! sentence comes from the catalogs through `w`; a game's own lines come from its presenter.
+//! The letters the service writes: one data struct per kind of mail, rendered by askama
+//! templates (`templates/mail/<kind>/`, words from the catalogs) into an outbox row's parts.
 
 use crate::present::{MailPart, Words};
 use askama::Template;
@@ -455,6 +454,19 @@ mail_templates!(
     MailFailedHtml = "mail/mail_failed/body.html"
 );
 
+mail_templates!(
+    Talk,
+    TalkSubject = "mail/talk/subject.txt",
+    TalkText = "mail/talk/body.txt",
+    TalkHtml = "mail/talk/body.html"
+);
+mail_templates!(
+    Answer,
+    AnswerSubject = "mail/answer/subject.txt",
+    AnswerText = "mail/answer/body.txt",
+    AnswerHtml = "mail/answer/body.html"
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,15 +492,3 @@ mod tests {
         assert_eq!(rendered.subject, "Condottiere is cancelled");
     }
 }
-mail_templates!(
-    Talk,
-    TalkSubject = "mail/talk/subject.txt",
-    TalkText = "mail/talk/body.txt",
-    TalkHtml = "mail/talk/body.html"
-);
-mail_templates!(
-    Answer,
-    AnswerSubject = "mail/answer/subject.txt",
-    AnswerText = "mail/answer/body.txt",
-    AnswerHtml = "mail/answer/body.html"
-);
