@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use corriere::cli;
-use corriere::engine::Seat;
+use corriere::engine::{Seat, Seed, Viewer};
 use corriere::kinds::Registry;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -197,7 +197,48 @@ enum EngineCommand {
         #[arg(long)]
         actions: PathBuf,
     },
-    /// Print the JSON array of one seat's legal actions.
+    /// Set a game up; print {"position", "events"}: the position right after setup.
+    Setup {
+        /// The game whose rules apply.
+        #[arg(long, default_value = "condottiere", value_parser = games())]
+        game: String,
+        /// The seed: 64 hexadecimal digits (a record's seed) or a whole number.
+        #[arg(long, value_parser = cli::engine::parse_seed)]
+        seed: Seed,
+        /// The options as a JSON object (the fields the API's create takes).
+        #[arg(long, default_value = "{}")]
+        options: String,
+        /// How many players.
+        #[arg(long)]
+        players: u8,
+    },
+    /// Print what one viewer may see of a position (the game's view as JSON).
+    View {
+        /// The game whose rules apply.
+        #[arg(long, default_value = "condottiere", value_parser = games())]
+        game: String,
+        #[arg(long)]
+        position: PathBuf,
+        /// The seat whose view, numbered from 1.
+        #[arg(long, value_parser = parse_seat, conflicts_with = "spectator", required_unless_present = "spectator")]
+        seat: Option<Seat>,
+        /// A spectator's view instead of a seat's.
+        #[arg(long)]
+        spectator: bool,
+    },
+    /// Print the action played for a seat whose deadline passes (null when it owes nothing).
+    Default {
+        /// The game whose rules apply.
+        #[arg(long, default_value = "condottiere", value_parser = games())]
+        game: String,
+        #[arg(long)]
+        position: PathBuf,
+        /// The seat, numbered from 1.
+        #[arg(long, value_parser = parse_seat)]
+        seat: Seat,
+    },
+    /// Print the JSON array of one seat's legal actions (the menu forms and mails offer;
+    /// for some games a sample, not every legal action).
     Legal {
         /// The game whose rules apply.
         #[arg(long, default_value = "condottiere", value_parser = games())]
@@ -276,6 +317,37 @@ fn main() -> ExitCode {
                     seat,
                 },
         } => with_game(&game, |kind| cli::engine::legal(kind, &position, seat)),
+        Command::Engine {
+            command:
+                EngineCommand::Setup {
+                    game,
+                    seed,
+                    options,
+                    players,
+                },
+        } => with_game(&game, |kind| {
+            cli::engine::setup(kind, seed, &options, players)
+        }),
+        Command::Engine {
+            command:
+                EngineCommand::View {
+                    game,
+                    position,
+                    seat,
+                    spectator: _,
+                },
+        } => with_game(&game, |kind| {
+            let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
+            cli::engine::view(kind, &position, viewer)
+        }),
+        Command::Engine {
+            command:
+                EngineCommand::Default {
+                    game,
+                    position,
+                    seat,
+                },
+        } => with_game(&game, |kind| cli::engine::default(kind, &position, seat)),
         Command::Simulate {
             game,
             games,

@@ -1,4 +1,4 @@
-//! The `corriere` binary from the outside: engine apply/legal, simulate, and verify, with the
+//! The `corriere` binary from the outside: engine setup/apply/legal/view/default, simulate, and verify, with the
 //! exit statuses and JSON shapes docs/formats.md promises.
 
 use serde_json::Value;
@@ -102,6 +102,48 @@ fn engine_legal_lists_the_seat_s_actions_and_nothing_for_others() {
 }
 
 #[test]
+fn engine_setup_view_and_default_show_a_new_game_as_each_viewer_and_the_clock_see_it() {
+    let (code, out) = corriere(&["engine", "setup", "--seed", "7", "--players", "3"]);
+    assert_eq!(code, 0, "{out}");
+    let made: Value = serde_json::from_str(&out).unwrap();
+    assert!(made["events"].as_array().is_some_and(|e| !e.is_empty()));
+    let dir = tempfile::tempdir().unwrap();
+    let position = dir.path().join("position.json");
+    std::fs::write(&position, made["position"].to_string()).unwrap();
+    let position = position.to_str().unwrap();
+    let view = |who: &[&str]| -> Value {
+        let mut args = vec!["engine", "view", "--position", position];
+        args.extend_from_slice(who);
+        let (code, out) = corriere(&args);
+        assert_eq!(code, 0, "{out}");
+        serde_json::from_str(&out).unwrap()
+    };
+    // A seat sees its own hand and nobody else's; a spectator sees no hand.
+    let first = view(&["--seat", "1"]);
+    assert_eq!(first["seats"][0]["hand"].as_array().map(Vec::len), Some(10));
+    assert_eq!(first["seats"][1]["hand"], Value::Null);
+    let spectator = view(&["--spectator"]);
+    assert!(spectator["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s["hand"].is_null()));
+    // The first seat places the first token; the others owe nothing yet.
+    let default = |seat: &str| {
+        let (code, out) = corriere(&["engine", "default", "--position", position, "--seat", seat]);
+        assert_eq!(code, 0, "{out}");
+        serde_json::from_str::<Value>(&out).unwrap()
+    };
+    assert_eq!(default("1")["type"], "place_token");
+    assert_eq!(default("2"), Value::Null);
+    // Bad input says what was wrong.
+    let (code, _) = corriere(&["engine", "setup", "--seed", "7", "--players", "9"]);
+    assert_ne!(code, 0);
+    let (code, _) = corriere(&["engine", "setup", "--seed", "xyz", "--players", "3"]);
+    assert_ne!(code, 0);
+}
+
+#[test]
 fn simulate_reports_games_actions_violations_endings_and_time_as_json() {
     let (code, out) = corriere(&[
         "simulate",
@@ -192,6 +234,9 @@ fn every_command_has_help() {
         vec!["serve", "--help"],
         vec!["engine", "apply", "--help"],
         vec!["engine", "legal", "--help"],
+        vec!["engine", "setup", "--help"],
+        vec!["engine", "view", "--help"],
+        vec!["engine", "default", "--help"],
         vec!["simulate", "--help"],
         vec!["verify", "--help"],
         vec!["export", "--help"],
