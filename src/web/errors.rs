@@ -136,9 +136,9 @@ impl Answer {
 
     /// A stored game of a kind this server does not play (a newer server's, say): said plainly.
     pub fn unknown_kind(game: &str) -> Answer {
-        tracing::error!(game, "a stored game is of a kind this server does not play");
+        let cause = format!("a stored game is of a kind this server does not play: {game}");
         let (api, page) = (game.to_owned(), game.to_owned());
-        Answer::new(
+        let answer = Answer::new(
             StatusCode::NOT_IMPLEMENTED,
             "unknown_game",
             Arc::new(move |w, _| w.one("api-error-unknown-kind", "game", api.as_str())),
@@ -148,7 +148,11 @@ impl Answer {
                     w.one("page-unknown-kind.text", "game", page.as_str())
                 })),
             },
-        )
+        );
+        Answer {
+            cause: Some(Arc::new(cause)),
+            ..answer
+        }
     }
 
     /// A rate limit was reached: 429 with `Retry-After`; the page says which and when to retry.
