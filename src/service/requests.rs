@@ -29,6 +29,13 @@ pub enum FollowedLink {
     Unsubscribe(String),
 }
 
+/// The public page of a game as a reader sees it: in their zone, with its milestones.
+pub struct PublicView {
+    pub page: PublicPage,
+    pub zone: chrono_tz::Tz,
+    pub milestones: Vec<super::review::Milestone>,
+}
+
 /// A request made with a seat link: the link refused (no such game, or not a good link for its
 /// seat), or what the operation itself refused.
 #[derive(Debug, thiserror::Error)]
@@ -198,6 +205,37 @@ impl Service {
             .await
     }
 
+    /// What anyone may see of a game, its times in the zone of the person `session` signs in
+    /// (else UTC), with the milestones of a finished game (none when they cannot be read).
+    pub async fn public_view(
+        &self,
+        game: &GameId,
+        lang: &str,
+        session: Option<String>,
+    ) -> Result<PublicView, LoadError> {
+        let (game, lang) = (game.clone(), lang.to_owned());
+        self.run(move |games, conn| {
+            let person = match &session {
+                Some(cookie) => games.session(conn, cookie).unwrap_or(None),
+                None => None,
+            };
+            let zone = person
+                .and_then(|p| p.time_zone.parse().ok())
+                .unwrap_or(chrono_tz::UTC);
+            let page = games.public_page(conn, &game, &lang, zone)?;
+            let milestones = match page.outcome {
+                Some(_) => games.milestones(conn, &game, &lang).unwrap_or_default(),
+                None => Vec::new(),
+            };
+            Ok(PublicView {
+                page,
+                zone,
+                milestones,
+            })
+        })
+        .await
+    }
+
     /// What anyone may see of a game, times in `zone`.
     pub async fn public_page(
         &self,
@@ -247,17 +285,6 @@ impl Service {
             Ok((at, info, seats))
         })
         .await
-    }
-
-    /// The milestones of a finished game, in `lang`.
-    pub async fn milestones(
-        &self,
-        game: &GameId,
-        lang: &str,
-    ) -> Result<Vec<super::review::Milestone>, LoadError> {
-        let (game, lang) = (game.clone(), lang.to_owned());
-        self.run(move |games, conn| games.milestones(conn, &game, &lang))
-            .await
     }
 
     /// The one move operation (see [`Games::make_move`]); a refusal by the rules comes worded.
@@ -392,22 +419,73 @@ impl Service {
         .await
     }
 
-    /// A signed-in person declares an absence.
+    /// The person signed in by `session` declares an absence (`None`: no one is signed in).
     pub async fn declare_own_absence(
         &self,
-        person: &Person,
+        session: &str,
         from: NaiveDate,
         to: NaiveDate,
-    ) -> Result<(), AbsenceError> {
-        let person = person.clone();
-        self.run(move |games, conn| absence(games, conn, &person, from, to))
-            .await
+    ) -> Result<Option<()>, AbsenceError> {
+        self.as_person(session, move |games, conn, person| {
+            absence(games, conn, person, from, to)
+        })
+        .await
     }
 
-    /// Create a game; its creator's seat.
-    pub async fn create_game(&self, new: super::NewGame) -> Result<Created, super::CreateError> {
-        self.run(move |games, conn| games.create_game(conn, new))
-            .await
+    /// Run `work` for the person `session` signs in, in one trip to the database (`None`: no
+    /// one is signed in by it).
+    async fn as_person<T, E, F>(&self, session: &str, work: F) -> Result<Option<T>, E>
+    where
+        T: Send + 'static,
+        E: From<anyhow::Error> + From<diesel::result::Error> + Send + 'static,
+        F: FnOnce(&Games, &mut AnyConnection, &Person) -> Result<T, E> + Send + 'static,
+    {
+        let session = session.to_owned();
+        self.run(move |games, conn| match games.session(conn, &session)? {
+            Some(person) => work(games, conn, &person).map(Some),
+            None => Ok(None),
+        })
+        .await
+    }
+
+    /// The person `session` signs in and their games in `lang` (`None`: no one is signed in).
+    pub async fn my_page(
+        &self,
+        session: &str,
+        lang: &str,
+    ) -> anyhow::Result<Option<(Person, super::people::MyGames)>> {
+        let lang = lang.to_owned();
+        self.as_person(session, move |games, conn, person| {
+            games
+                .my_games(conn, person, &lang)
+                .map(|mine| (person.clone(), mine))
+        })
+        .await
+    }
+
+    /// Create a game; its creator's seat. A creator signed in by `session` as the creator's
+    /// own address proved it already: no confirmation is asked.
+    pub async fn create_game(
+        &self,
+        mut new: super::NewGame,
+        session: Option<String>,
+    ) -> Result<Created, super::CreateError> {
+        self.run(move |games, conn| {
+            let person = match &session {
+                Some(cookie) => games.session(conn, cookie)?,
+                None => None,
+            };
+            let creator = new
+                .seats
+                .get(new.creator_seat.index())
+                .and_then(|s| s.email())
+                .map(|e| e.key());
+            new.creator_confirmed |= person
+                .zip(creator)
+                .is_some_and(|(person, creator)| person.address == creator);
+            games.create_game(conn, new)
+        })
+        .await
     }
 
     // ------------------------------------------------------------ people
@@ -503,24 +581,6 @@ impl Service {
         .unwrap_or_else(|e| Err(format!("the check failed: {e}")))
     }
 
-    /// The person a session cookie signs in, if it still does.
-    pub async fn session(&self, cookie: &str) -> anyhow::Result<Option<Person>> {
-        let cookie = cookie.to_owned();
-        self.run(move |games, conn| Ok(games.session(conn, &cookie)?))
-            .await
-    }
-
-    /// A person's games, in `lang`.
-    pub async fn my_games(
-        &self,
-        person: &Person,
-        lang: &str,
-    ) -> anyhow::Result<super::people::MyGames> {
-        let (person, lang) = (person.clone(), lang.to_owned());
-        self.run(move |games, conn| games.my_games(conn, &person, &lang))
-            .await
-    }
-
     /// Mail a sign-in link to an address that has games here.
     pub async fn request_sign_in(
         &self,
@@ -546,23 +606,43 @@ impl Service {
             .await
     }
 
-    /// End every session of a person, and retire their mail-settings links.
-    pub async fn sign_out_everywhere(&self, person: &Person) -> anyhow::Result<()> {
-        let person = person.clone();
-        self.run(move |games, conn| Ok(games.sign_out_everywhere(conn, &person)?))
-            .await
+    /// End every session of the person `session` signs in, and retire their mail-settings
+    /// links (`None`: no one is signed in).
+    pub async fn sign_out_everywhere(&self, session: &str) -> anyhow::Result<Option<()>> {
+        self.as_person(session, |games, conn, person| {
+            Ok(games.sign_out_everywhere(conn, person)?)
+        })
+        .await
     }
 
-    /// Mute or unmute one of a person's games (`false`: not one of theirs).
+    /// Mute or unmute one of the signed-in person's games (`Some(false)`: not one of theirs;
+    /// `None`: no one is signed in).
     pub async fn set_muted(
         &self,
-        person: &Person,
+        session: &str,
         game: &GameId,
         on: bool,
-    ) -> anyhow::Result<bool> {
-        let (person, game) = (person.clone(), game.clone());
-        self.run(move |games, conn| games.set_muted(conn, &person, &game, on))
-            .await
+    ) -> anyhow::Result<Option<bool>> {
+        let game = game.clone();
+        self.as_person(session, move |games, conn, person| {
+            games.set_muted(conn, person, &game, on)
+        })
+        .await
+    }
+
+    /// Store the signed-in person's preferences and never-mail choice in one transaction;
+    /// their session stays signed in (`None`: no one is signed in).
+    pub async fn save_my_settings(
+        &self,
+        session: &str,
+        input: PreferencesInput,
+        never_mail: bool,
+    ) -> Result<Option<Person>, SettingsError> {
+        let keep = session.to_owned();
+        self.as_person(session, move |games, conn, person| {
+            settings(games, conn, person, &input, never_mail, Some(&keep))
+        })
+        .await
     }
 
     /// Store a person's preferences and their never-mail choice in one transaction (`keep`:
@@ -576,16 +656,7 @@ impl Service {
     ) -> Result<Person, SettingsError> {
         let person = person.clone();
         self.run(move |games, conn| {
-            write_transaction(conn, |conn| -> Result<Person, SettingsError> {
-                games
-                    .set_preferences(conn, &person, &input)
-                    .map_err(|problems| match problems.is_empty() {
-                        false => SettingsError::Problems(problems),
-                        true => anyhow::anyhow!("the preferences could not be stored").into(),
-                    })?;
-                games.set_never_mail(conn, &person, never_mail, keep.as_deref())?;
-                Ok(store::find_address(conn, &person.address)?.unwrap_or(person))
-            })
+            settings(games, conn, &person, &input, never_mail, keep.as_deref())
         })
         .await
     }
@@ -622,6 +693,28 @@ impl Service {
         })
         .await
     }
+}
+
+/// Store `person`'s preferences and never-mail choice in one transaction (`keep`: the session
+/// that asked, which stays signed in); the person as stored then.
+fn settings(
+    games: &Games,
+    conn: &mut AnyConnection,
+    person: &Person,
+    input: &PreferencesInput,
+    never_mail: bool,
+    keep: Option<&str>,
+) -> Result<Person, SettingsError> {
+    write_transaction(conn, |conn| -> Result<Person, SettingsError> {
+        games
+            .set_preferences(conn, person, input)
+            .map_err(|problems| match problems.is_empty() {
+                false => SettingsError::Problems(problems),
+                true => anyhow::anyhow!("the preferences could not be stored").into(),
+            })?;
+        games.set_never_mail(conn, person, never_mail, keep)?;
+        Ok(store::find_address(conn, &person.address)?.unwrap_or_else(|| person.clone()))
+    })
 }
 
 /// Declare an absence for `person` (see [`Games::declare_absence`]).

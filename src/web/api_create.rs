@@ -152,7 +152,7 @@ pub async fn create(
             .contains_key(actix_web::http::header::ACCEPT_LANGUAGE)
             .then(|| w.lang().to_owned()),
     };
-    match state.service.create_game(new).await {
+    match state.service.create_game(new, None).await {
         Ok(created) => {
             let id = created.game_id.as_str().to_string();
             Ok(HttpResponse::Created().json(CreateResponse {

@@ -498,18 +498,13 @@ pub async fn create(
             ))
         }
     };
-    // A creator signed in as their own address proved it already: no confirmation needed.
-    let signed_in = super::people::signed_in(&state, &request).await?;
-    let creator = new
-        .seats
-        .get(new.creator_seat.index())
-        .and_then(|s| s.email())
-        .map(|e| e.key());
-    new.creator_confirmed = signed_in
-        .zip(creator)
-        .is_some_and(|(person, creator)| person.address == creator);
     new.client_ip = state.client_ip(&request);
-    match state.service.create_game(new).await {
+    // A creator signed in as their own address proved it already: the service asks no
+    // confirmation of them.
+    let session = request
+        .cookie(crate::service::people::SESSION_COOKIE)
+        .map(|c| c.value().to_owned());
+    match state.service.create_game(new, session).await {
         Ok(created) => Ok(see_other(format!(
             "{}?created={}",
             seat_path(

@@ -69,21 +69,6 @@ pub fn message_text(status: StatusCode, w: Words, id: &str, text: String) -> Htt
     )
 }
 
-pub fn not_found(w: Words) -> HttpResponse {
-    message(StatusCode::NOT_FOUND, w, "page-no-game")
-}
-
-/// A stored game of a kind this server does not play (a newer server's, say): said plainly.
-pub fn unknown_kind(w: Words, game: &str) -> HttpResponse {
-    tracing::error!(game, "a stored game is of a kind this server does not play");
-    message_text(
-        StatusCode::NOT_IMPLEMENTED,
-        w,
-        "page-unknown-kind",
-        w.one("page-unknown-kind.text", "game", game),
-    )
-}
-
 /// A bad or retired seat link: the page offers to mail the address a link to all its games.
 pub fn bad_link(w: Words) -> HttpResponse {
     let id = "page-bad-link";

@@ -101,17 +101,6 @@ fn session_cookie(request: &HttpRequest) -> Option<String> {
     request.cookie(SESSION_COOKIE).map(|c| c.value().to_owned())
 }
 
-/// The person signed in on this browser, if any.
-pub(super) async fn signed_in(
-    state: &web::Data<AppState>,
-    request: &HttpRequest,
-) -> Result<Option<AddressRow>, Failure> {
-    match session_cookie(request) {
-        Some(cookie) => Ok(state.service.session(&cookie).await?),
-        None => Ok(None),
-    }
-}
-
 fn session_cookie_for(state: &AppState, value: String) -> Cookie<'static> {
     Cookie::build(SESSION_COOKIE, value)
         .path("/")
@@ -208,7 +197,6 @@ pub async fn me(
     query: web::Query<MeQuery>,
 ) -> Answered {
     let w = state.words(&request);
-    let person = signed_in(&state, &request).await?;
     let mut notes = Vec::new();
     if query.sent.is_some() {
         notes.push((w.get("me-sent"), "info"));
@@ -219,9 +207,25 @@ pub async fn me(
     if query.signed_out.is_some() {
         notes.push((w.get("me-signed-out-everywhere"), "info"));
     }
-    let Some(person) = person else {
+    Ok(me_page(&state, &request, notes, StatusCode::OK).await?)
+}
+
+/// "My games" of the person signed in on this browser, with notes; else the form that mails a
+/// sign-in link.
+async fn me_page(
+    state: &web::Data<AppState>,
+    request: &HttpRequest,
+    notes: Vec<(String, &'static str)>,
+    status: StatusCode,
+) -> Result<HttpResponse, Failure> {
+    let w = state.words(request);
+    let mine = match session_cookie(request) {
+        Some(cookie) => state.service.my_page(&cookie, w.lang()).await?,
+        None => None,
+    };
+    let Some((person, games)) = mine else {
         return Ok(render(
-            StatusCode::OK,
+            status,
             &MePage {
                 w,
                 notes,
@@ -230,17 +234,6 @@ pub async fn me(
             },
         ));
     };
-    Ok(me_page(&state, w, person, notes, StatusCode::OK).await?)
-}
-
-async fn me_page(
-    state: &web::Data<AppState>,
-    w: Words<'_>,
-    person: AddressRow,
-    notes: Vec<(String, &'static str)>,
-    status: StatusCode,
-) -> Result<HttpResponse, Failure> {
-    let games = state.service.my_games(&person, w.lang()).await?;
     let zone = person.time_zone.parse().unwrap_or(chrono_tz::UTC);
     Ok(render(
         status,
@@ -260,8 +253,7 @@ async fn me_page(
     ))
 }
 
-/// "My games" again with these problems (see `errors::Shown::Me`); the sign-in form for a
-/// browser no one is signed in on.
+/// "My games" again with these problems (see `errors::Shown::Me`).
 pub(super) async fn me_again(
     state: &web::Data<AppState>,
     request: &HttpRequest,
@@ -269,14 +261,10 @@ pub(super) async fn me_again(
     status: StatusCode,
 ) -> HttpResponse {
     use actix_web::ResponseError;
-    let w = state.words(request);
     let notes = problems.into_iter().map(|p| (p, "error")).collect();
-    let shown = match signed_in(state, request).await {
-        Ok(Some(person)) => me_page(state, w, person, notes, status).await,
-        Ok(None) => Ok(see_other("/me".into())),
-        Err(error) => Err(error),
-    };
-    shown.unwrap_or_else(|error| error.error_response())
+    me_page(state, request, notes, status)
+        .await
+        .unwrap_or_else(|error| error.error_response())
 }
 
 /// POST /me: mail a sign-in link to the address if it has games here. The answer is the same
@@ -335,14 +323,17 @@ pub async fn sign_out(state: web::Data<AppState>, request: HttpRequest) -> Answe
 /// POST /me/sign-out-everywhere: every session of the signed-in person ends (this browser's
 /// too), and their mail-settings links stop working.
 pub async fn sign_out_everywhere(state: web::Data<AppState>, request: HttpRequest) -> Answered {
-    let Some(person) = signed_in(&state, &request).await? else {
+    let Some(cookie) = session_cookie(&request) else {
         return Ok(see_other("/me".into()));
     };
-    state
+    let Some(()) = state
         .service
-        .sign_out_everywhere(&person)
+        .sign_out_everywhere(&cookie)
         .await
-        .map_err(Failure)?;
+        .map_err(Failure)?
+    else {
+        return Ok(see_other("/me".into()));
+    };
     let mut response = see_other("/me?signed_out=1".into());
     let mut gone = session_cookie_for(&state, String::new());
     gone.make_removal();
@@ -356,16 +347,18 @@ pub async fn save_settings(
     request: HttpRequest,
     form: web::Form<Vec<(String, String)>>,
 ) -> Answered {
-    let Some(person) = signed_in(&state, &request).await? else {
+    let Some(cookie) = session_cookie(&request) else {
         return Ok(see_other("/me".into()));
     };
-    let keep = session_cookie(&request);
     let (input, never) = preferences_of(&form);
-    state
+    match state
         .service
-        .save_settings(&person, input, never, keep)
-        .await?;
-    Ok(see_other("/me?saved=1".into()))
+        .save_my_settings(&cookie, input, never)
+        .await?
+    {
+        Some(_) => Ok(see_other("/me?saved=1".into())),
+        None => Ok(see_other("/me".into())),
+    }
 }
 
 /// The preferences and the never-mail choice a settings form submitted.
@@ -389,19 +382,22 @@ pub async fn away(
     request: HttpRequest,
     form: web::Form<AwayForm>,
 ) -> Answered {
-    let Some(person) = signed_in(&state, &request).await? else {
+    let Some(cookie) = session_cookie(&request) else {
         return Ok(see_other("/me".into()));
     };
     let (from, to) = super::html::dates_of(&form.from, &form.to).map_err(Answer::on_my_games)?;
-    state
+    let declared = state
         .service
-        .declare_own_absence(&person, from, to)
+        .declare_own_absence(&cookie, from, to)
         .await
         .map_err(|error| {
             use super::errors::Answers;
             error.answer().on_my_games()
         })?;
-    Ok(see_other("/me?saved=1".into()))
+    match declared {
+        Some(()) => Ok(see_other("/me?saved=1".into())),
+        None => Ok(see_other("/me".into())),
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -417,19 +413,20 @@ pub async fn mute(
     game: web::Path<String>,
     form: web::Form<MuteForm>,
 ) -> Answered {
-    let Some(person) = signed_in(&state, &request).await? else {
+    let Some(cookie) = session_cookie(&request) else {
         return Ok(see_other("/me".into()));
     };
     let game = GameId::parse(&game).map_err(|_| Answer::no_game())?;
-    if !state
+    let muted = state
         .service
-        .set_muted(&person, &game, form.on == "1")
+        .set_muted(&cookie, &game, form.on == "1")
         .await
-        .map_err(Failure)?
-    {
-        return Err(Answer::no_game().into());
+        .map_err(Failure)?;
+    match muted {
+        Some(true) => Ok(see_other("/me?saved=1".into())),
+        Some(false) => Err(Answer::no_game().into()),
+        None => Ok(see_other("/me".into())),
     }
-    Ok(see_other("/me?saved=1".into()))
 }
 
 /// A mail-settings or unsubscribe link that is not one: 403.

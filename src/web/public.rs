@@ -58,11 +58,11 @@ pub async fn public(
     let w = state.words(&request);
     let id = GameId::parse(&path).map_err(|_| Answer::no_game())?;
     // Times in the zone of whoever is signed in.
-    let zone = match super::people::signed_in(&state, &request).await {
-        Ok(Some(person)) => person.time_zone.parse().unwrap_or(chrono_tz::UTC),
-        _ => chrono_tz::UTC,
-    };
-    let page = state.service.public_page(&id, w.lang(), zone).await?;
+    let session = request
+        .cookie(crate::service::people::SESSION_COOKIE)
+        .map(|c| c.value().to_owned());
+    let public = state.service.public_view(&id, w.lang(), session).await?;
+    let (page, zone, milestones) = (public.page, public.zone, public.milestones);
     let kind = state.games.kind(&page.game.kind).map_err(LoadError::from)?;
     let names = present::names_of(&page.seats);
     let viewer = if page.revealed_secret.is_some() {
@@ -125,11 +125,7 @@ pub async fn public(
         None => Vec::new(),
     };
     let id = page.game.id.as_str().to_string();
-    let milestones = if page.outcome.is_some() {
-        super::review::milestone_links(&state, &page.game.id, w).await
-    } else {
-        Vec::new()
-    };
+    let milestones = super::review::milestone_links(&page.game.id, milestones, w);
     let html = PublicPageHtml {
         w,
         revealed_secret: page.revealed_secret.clone().unwrap_or_default(),

@@ -46,14 +46,11 @@ pub async fn record(
 }
 
 /// Links into the replay at each point the game's presenter names (battles won, deals…).
-pub async fn milestone_links(
-    state: &web::Data<AppState>,
+pub fn milestone_links(
     id: &GameId,
+    found: Vec<crate::service::review::Milestone>,
     w: Words<'_>,
 ) -> Vec<MilestoneLink> {
-    let Ok(found) = state.service.milestones(id, w.lang()).await else {
-        return Vec::new();
-    };
     found
         .into_iter()
         .map(|m| MilestoneLink {
