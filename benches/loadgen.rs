@@ -25,12 +25,12 @@
 //!
 //! Numbers are printed, never asserted: see docs/benchmarks.md.
 
+use corriere::app::{self, App as Running};
 use corriere::config::Config;
 use corriere::domain::GameId;
 use corriere::engine::Seat;
 use corriere::service::{Capability, Secret};
 use corriere::store::{self, DbUrl};
-use corriere::web::{self, Running};
 use diesel::{Connection, PgConnection, RunQueryDsl};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -229,7 +229,7 @@ impl Fixture {
     /// Start the service on a free loopback port; the same database and secret every time,
     /// so a restart keeps every game and seat link but starts with an empty replay cache.
     async fn start(&self) -> Running {
-        web::start(Config {
+        app::build(Config {
             database_url: self.database_url.clone(),
             bind: "127.0.0.1:0".into(),
             base_url: None,

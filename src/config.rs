@@ -159,7 +159,7 @@ impl From<&MailInArgs> for MailIn {
     }
 }
 
-/// Parsed configuration: what `web::start` needs.
+/// Parsed configuration: what `app::build` needs.
 #[derive(Clone, Debug)]
 pub struct Config {
     pub database_url: DbUrl,

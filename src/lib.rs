@@ -4,6 +4,7 @@
 /// The pure core, re-exported so that `crate::engine`, `crate::present`… read as before.
 pub use corriere_core::{audit, engine, kinds, present, simulate};
 
+pub mod app;
 pub mod cli;
 pub mod clock;
 pub mod config;

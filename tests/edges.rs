@@ -190,7 +190,7 @@ async fn a_database_outage_answers_503(backend: Backend) {
 
 /// The service behind a proxy that says who the client is in `X-Forwarded-For`, with
 /// `limits`, on `db`.
-async fn behind_a_proxy(db: &TestDb, limits: corriere::service::Limits) -> corriere::web::Running {
+async fn behind_a_proxy(db: &TestDb, limits: corriere::service::Limits) -> corriere::app::App {
     let clock = corriere::clock::ManualClock::starting_now();
     let config = Config {
         limits,
@@ -198,7 +198,7 @@ async fn behind_a_proxy(db: &TestDb, limits: corriere::service::Limits) -> corri
         lmtp_listen: None,
         ..support::test_config(db, None, &clock)
     };
-    corriere::web::start(config)
+    corriere::app::build(config)
         .await
         .expect("the service starts")
 }

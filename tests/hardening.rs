@@ -420,7 +420,7 @@ async fn a_lost_database_is_refused_at_start_whatever_the_source_of_the_secret(b
     }
     .into_config()
     .expect("a new database, asked for");
-    let running = corriere::web::start(corriere::config::Config {
+    let running = corriere::app::build(corriere::config::Config {
         run_mail_worker: false,
         ..config
     })

@@ -62,7 +62,7 @@ async fn the_data_directory_the_database_the_secret_and_every_mail_file_are_priv
     let config = args(&data).into_config().expect("a configuration");
     assert_eq!(mode(&data), 0o700, "the data directory");
     assert_eq!(mode(&data.join("secret")), 0o600, "the secret");
-    let running = corriere::web::start(corriere::config::Config {
+    let running = corriere::app::build(corriere::config::Config {
         run_mail_worker: false,
         ..config
     })
@@ -215,7 +215,7 @@ async fn healthz_says_503_when_the_data_directory_cannot_be_written() {
     let db = TestDb::fresh(&Backend::Sqlite);
     let mut config = args(&data).into_config().unwrap();
     config.database_url = db.url.clone();
-    let running = corriere::web::start(config).await.unwrap();
+    let running = corriere::app::build(config).await.unwrap();
     let healthz = format!("{}/healthz", running.base_url);
     assert_eq!(reqwest::get(&healthz).await.unwrap().status(), 200);
     std::fs::remove_dir_all(&data).unwrap();

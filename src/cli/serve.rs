@@ -18,7 +18,7 @@ pub fn serve(args: ServeArgs) -> Result<ExitCode> {
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let running = crate::web::start(config).await?;
+        let running = crate::app::build(config).await?;
         println!(
             "corriere is serving on {} (Ctrl-C to stop)",
             running.base_url

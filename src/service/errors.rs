@@ -194,7 +194,7 @@ service_error!(MoveError {
     Stale { current_seq: i64 },
     /// The rules refuse the (first) action: nothing was stored.
     #[error("{0}")]
-    Illegal(RuleError),
+    Illegal(Refusal),
     #[error("this game is not being played")]
     NotPlaying,
     /// The clock or a bot was asked to act for a seat that owes no decision now.
@@ -207,3 +207,35 @@ service_error!(MoveError {
     #[error("the deadline has not passed yet")]
     BeforeDeadline { deadline: Millis },
 });
+
+/// A rule's refusal of an action, worded once by the move operation in the mover's language
+/// with the game's names: for the seat that moved (itself "you") and for anyone.
+#[derive(Clone, Debug)]
+pub struct Refusal {
+    pub rule: RuleError,
+    pub to_seat: String,
+    pub to_anyone: String,
+}
+
+impl Refusal {
+    pub fn new(
+        kind: &dyn Kind,
+        rule: RuleError,
+        words: &Words,
+        names: &SeatNames,
+        seat: Seat,
+    ) -> Refusal {
+        let said = |viewer| kind.rule_error_words(&rule, &Ctx::new(*words, names, viewer));
+        Refusal {
+            to_seat: said(Viewer::Seat(seat)),
+            to_anyone: said(Viewer::Spectator),
+            rule,
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.rule)
+    }
+}

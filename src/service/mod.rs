@@ -30,6 +30,7 @@ pub use links::{
 };
 pub use moves::{ActionInput, Mover, Refused, MOVE_ATTEMPTS};
 pub use pages::{PublicPage, SeatAsker, SeatPage};
+pub use requests::{Linked, Person, Service};
 pub use seed::GameSecret;
 
 use crate::audit::Replay;
@@ -325,6 +326,7 @@ pub mod people;
 pub mod post;
 pub mod rematch;
 pub mod replies;
+pub mod requests;
 pub mod review;
 mod scheduled;
 pub mod talk;

@@ -7,7 +7,7 @@ use super::letters as compose;
 use super::replay::action_row;
 use super::{
     happened_since, names_of, seat_of, short, talk, Class, Games, MoveError, MoveOutcome,
-    Recipient, SeatAuth, SeatLink,
+    Recipient, Refusal, SeatAuth, SeatLink,
 };
 use crate::audit::{Author, Rejection, Replay};
 use crate::domain::{GameId, GameStatus, Millis};
@@ -29,6 +29,8 @@ pub struct Refused {
     /// Its position in the script, from 0.
     pub index: usize,
     pub error: RuleError,
+    /// The rule in the mover's language, for anyone (the answer names no one "you").
+    pub to_anyone: String,
 }
 
 /// Who moves: a seat link as it arrived (checked in the move's own trip to the database), a
@@ -251,10 +253,17 @@ impl Games {
             match after.apply(seat, action, at, author) {
                 Ok(_) => {}
                 Err(Rejection::Rule(error)) if index > 0 => {
-                    refused = Some(Refused { index, error });
+                    let said = Refusal::new(kind, error, &words, &names_of(&seats), seat);
+                    refused = Some(Refused {
+                        index,
+                        error: said.rule,
+                        to_anyone: said.to_anyone,
+                    });
                     break;
                 }
-                Err(rejection) => return Err(rejected(rejection)),
+                Err(rejection) => {
+                    return Err(rejected(rejection, kind, &words, &names_of(&seats), seat))
+                }
             }
             let (seq, hash) = (after.seq as i64, after.head_hex());
             rows.push(action_row(id, seq, seat, json, at, author, hash));
@@ -416,10 +425,17 @@ impl Games {
     }
 }
 
-/// What a move answers when the replay refuses its (first) action.
-fn rejected(rejection: Rejection) -> MoveError {
+/// What a move answers when the replay refuses its (first) action: a rule worded for the
+/// seat and for anyone, with the game's names.
+fn rejected(
+    rejection: Rejection,
+    kind: &dyn Kind,
+    words: &Words,
+    names: &crate::present::SeatNames,
+    seat: Seat,
+) -> MoveError {
     match rejection {
-        Rejection::Rule(error) => MoveError::Illegal(error),
+        Rejection::Rule(error) => MoveError::Illegal(Refusal::new(kind, error, words, names, seat)),
         Rejection::NotTheDefault { .. } => MoveError::NotTheDefault,
         Rejection::BeforeDeadline { deadline, .. } => MoveError::BeforeDeadline {
             deadline: Millis(deadline),

@@ -331,8 +331,9 @@ impl Games {
                         Delivery::Applied { seq: outcome.seq },
                     ),
                     Err(MoveError::Stale { .. }) => (Verdict::Stale, None, Delivery::Stale),
-                    Err(MoveError::Illegal(error)) => {
-                        (Verdict::Refused, Some(Why::Rule(error)), Delivery::Refused)
+                    Err(MoveError::Illegal(refusal)) => {
+                        let why = Some(Why::Rule(refusal.rule));
+                        (Verdict::Refused, why, Delivery::Refused)
                     }
                     Err(MoveError::NotPlaying) => (Verdict::NotPlaying, None, Delivery::Refused),
                     Err(MoveError::Unexpected(e)) => return Err(ReceiveError::Temporary(e)),

@@ -1,8 +1,9 @@
 //! `POST /api/v1/games`: a game created by the API, its seats, options and title read with the
 //! limits the create form uses, its refusals said in the API's error shape.
 
-use super::api::{error, unexpected};
-use super::{blocking, AppState};
+use super::api::invalid;
+use super::errors::written;
+use super::AppState;
 use crate::domain::{GameTitle, PlayerName};
 use crate::engine::Seat;
 use crate::service::{CreateError, NewGame, NewSeat};
@@ -63,7 +64,7 @@ pub async fn create(
     state: web::Data<AppState>,
     request: HttpRequest,
     body: web::Json<CreateRequest>,
-) -> HttpResponse {
+) -> super::Answered {
     let body = body.into_inner();
     let w = state.words(&request);
     let mut problems = Vec::new();
@@ -132,7 +133,8 @@ pub async fn create(
         }
     };
     if !problems.is_empty() {
-        return error(StatusCode::BAD_REQUEST, "invalid", problems.join("; "));
+        let said = written(problems.join("; "));
+        return Err(invalid(StatusCode::BAD_REQUEST, said).into());
     }
     let new = NewGame {
         game: game.clone(),
@@ -150,10 +152,10 @@ pub async fn create(
             .contains_key(actix_web::http::header::ACCEPT_LANGUAGE)
             .then(|| w.lang().to_owned()),
     };
-    match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
-        Ok(Ok(created)) => {
+    match state.service.create_game(new, None).await {
+        Ok(created) => {
             let id = created.game_id.as_str().to_string();
-            HttpResponse::Created().json(CreateResponse {
+            Ok(HttpResponse::Created().json(CreateResponse {
                 public_url: format!("{}/games/{id}", state.base_url()),
                 creator_seat: created.creator_seat,
                 creator_seat_url: created.creator_url,
@@ -164,27 +166,13 @@ pub async fn create(
                 ),
                 confirmation_mailed: !created.confirmed,
                 id,
-            })
+            }))
         }
-        Ok(Err(CreateError::Limited(limited))) => {
-            let minutes = limited.retry_after.as_secs().div_ceil(60).max(1);
-            let mut response = error(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
-                w.one(&format!("limit-{}", limited.what), "minutes", minutes),
-            );
-            response.headers_mut().insert(
-                actix_web::http::header::RETRY_AFTER,
-                actix_web::http::header::HeaderValue::from(limited.retry_after.as_secs().max(1)),
-            );
-            response
-        }
-        Ok(Err(CreateError::Invalid(problems))) => {
+        Err(CreateError::Invalid(problems)) => {
             let kind = registry.get(&game).ok();
             let text: Vec<String> = problems.iter().map(|p| p.words(kind, w)).collect();
-            error(StatusCode::BAD_REQUEST, "invalid", text.join("; "))
+            Err(invalid(StatusCode::BAD_REQUEST, written(text.join("; "))).into())
         }
-        Ok(Err(CreateError::Unexpected(e))) => unexpected(w, e, None),
-        Err(e) => unexpected(w, e.into_inner(), None),
+        Err(error) => Err(error.into()),
     }
 }

@@ -3,7 +3,7 @@
 
 use super::html::{render, seat_path, see_other};
 use super::present::Flash;
-use super::{blocking, AppState, PageError};
+use super::AppState;
 use crate::domain::{EmailAddress, GameTitle, PlayerName};
 use crate::engine::{OptionKind, Seat};
 use crate::kinds::Kind;
@@ -470,7 +470,7 @@ pub async fn create(
     state: web::Data<AppState>,
     request: HttpRequest,
     form: web::Form<Vec<(String, String)>>,
-) -> HttpResponse {
+) -> super::Answered {
     let w = state.words(&request);
     let form = CreateForm(form.into_inner());
     let game = form.text("game");
@@ -483,37 +483,29 @@ pub async fn create(
         Err(_) => {
             let kind = chosen(&state, None);
             let problem = w.one("create-problem-game", "game", game);
-            return render(
+            return Ok(render(
                 StatusCode::BAD_REQUEST,
                 &home_page(&state, w, kind, &form, vec![problem]),
-            );
+            ));
         }
     };
     let mut new = match form.parse(kind, &w, &state.games) {
         Ok(new) => new,
         Err(problems) => {
-            return render(
+            return Ok(render(
                 StatusCode::BAD_REQUEST,
                 &home_page(&state, w, kind, &form, problems),
-            )
+            ))
         }
     };
-    // A creator signed in as their own address proved it already: no confirmation needed.
-    let signed_in = match super::people::signed_in(&state, &request).await {
-        Ok(person) => person,
-        Err(error) => return error.into_response(w),
-    };
-    let creator = new
-        .seats
-        .get(new.creator_seat.index())
-        .and_then(|s| s.email())
-        .map(|e| e.key());
-    new.creator_confirmed = signed_in
-        .zip(creator)
-        .is_some_and(|(person, creator)| person.address == creator);
     new.client_ip = state.client_ip(&request);
-    match blocking(&state, move |s, conn| s.games.create_game(conn, new)).await {
-        Ok(Ok(created)) => see_other(format!(
+    // A creator signed in as their own address proved it already: the service asks no
+    // confirmation of them.
+    let session = request
+        .cookie(crate::service::people::SESSION_COOKIE)
+        .map(|c| c.value().to_owned());
+    match state.service.create_game(new, session).await {
+        Ok(created) => Ok(see_other(format!(
             "{}?created={}",
             seat_path(
                 &created.game_id,
@@ -521,16 +513,14 @@ pub async fn create(
                 &created.creator_token
             ),
             if created.confirmed { "1" } else { "confirm" }
-        )),
-        Ok(Err(CreateError::Limited(limited))) => super::too_many(w, &limited),
-        Ok(Err(CreateError::Invalid(problems))) => {
+        ))),
+        Err(CreateError::Invalid(problems)) => {
             let problems = problems.iter().map(|p| p.words(Some(kind), w)).collect();
-            render(
+            Ok(render(
                 StatusCode::BAD_REQUEST,
                 &home_page(&state, w, kind, &form, problems),
-            )
+            ))
         }
-        Ok(Err(CreateError::Unexpected(error))) => PageError::unexpected(error, None, w),
-        Err(error) => error.into_response(w),
+        Err(error) => Err(error.into()),
     }
 }

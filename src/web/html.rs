@@ -2,21 +2,21 @@
 //! seat does besides moving (talk, resign, away, replace, cancel). Each handler parses, calls
 //! the game service once, and renders the game's parts through its kind; no rules here.
 
+use super::errors::{said, Answer, Answers, Said};
 use super::present::{self, cancelled_key, undelivered, Flash, GameShown, TalkShown};
-use super::{blocking, AppState, PageError};
+use super::{Answered, AppState};
 use crate::domain::{Contribution, GameId, GameStatus, SeatToken};
 use crate::engine::{Seat, Viewer};
 use crate::kinds::Kind;
 use crate::present::{Ctx, Html, MoveForm, Words};
 use crate::service::{
-    AcceptError, ActionInput, AuthError, DeclineError, LoadError, MoveError, Mover, SeatAuth,
-    SeatLink, SeatPage,
+    AcceptError, ActionInput, Linked, LoadError, MoveError, Mover, SeatLink, SeatPage,
 };
-use crate::store::AnyConnection;
 use actix_web::http::{header, StatusCode};
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use askama::Template;
 use serde::Deserialize;
+use std::sync::Arc;
 
 pub fn render(status: StatusCode, page: &impl Template) -> HttpResponse {
     match crate::present::render_in(page, crate::present::PAGE_ROOM) {
@@ -66,21 +66,6 @@ pub fn message_text(status: StatusCode, w: Words, id: &str, text: String) -> Htt
             sign_in: false,
             email_max: crate::domain::EmailAddress::MAX_CHARS,
         },
-    )
-}
-
-pub fn not_found(w: Words) -> HttpResponse {
-    message(StatusCode::NOT_FOUND, w, "page-no-game")
-}
-
-/// A stored game of a kind this server does not play (a newer server's, say): said plainly.
-pub fn unknown_kind(w: Words, game: &str) -> HttpResponse {
-    tracing::error!(game, "a stored game is of a kind this server does not play");
-    message_text(
-        StatusCode::NOT_IMPLEMENTED,
-        w,
-        "page-unknown-kind",
-        w.one("page-unknown-kind.text", "game", game),
     )
 }
 
@@ -194,92 +179,37 @@ pub struct SeatQuery {
     moved: Option<i64>,
 }
 
-/// Check the seat link in `path` and run `work` for its seat, in one trip to the database;
-/// any problem with the link is a 403 (or a 404 for an unknown game).
-async fn for_link<T, F>(
-    state: &web::Data<AppState>,
-    request: &HttpRequest,
-    path: &SeatPath,
-    work: F,
-) -> Result<(T, SeatAuth), HttpResponse>
-where
-    T: Send + 'static,
-    F: FnOnce(&AppState, &mut AnyConnection, &SeatAuth) -> T + Send + 'static,
-{
-    let w = state.words(request);
-    let link = link_of(path, w)?;
-    match blocking(state, move |s, conn| {
-        let auth = s
-            .games
-            .authorize(conn, &link.game, link.seat, &link.token)?;
-        Ok((work(s, conn, &auth), auth))
-    })
-    .await
-    {
-        Ok(Ok(done)) => Ok(done),
-        Ok(Err(AuthError::NoSuchGame)) => Err(not_found(w)),
-        Ok(Err(AuthError::BadLink)) => Err(bad_link(w)),
-        Ok(Err(AuthError::Unexpected(error))) => Err(PageError::unexpected(error, None, w)),
-        Err(error) => Err(error.into_response(w)),
-    }
-}
-
 /// The seat link in `path`, as it arrived (not checked yet): an unknown game's id is a 404,
 /// a seat or token that cannot be one a 403.
-#[allow(clippy::result_large_err)]
-fn link_of(path: &SeatPath, w: Words) -> Result<SeatLink, HttpResponse> {
+fn link_of(path: &SeatPath) -> Result<SeatLink, Answer> {
     Ok(SeatLink {
-        game: GameId::parse(&path.game).map_err(|_| not_found(w))?,
-        seat: Seat::from_number(path.seat).ok_or_else(|| bad_link(w))?,
-        token: SeatToken::parse(&path.token).map_err(|_| bad_link(w))?,
+        game: GameId::parse(&path.game).map_err(|_| Answer::no_game())?,
+        seat: Seat::from_number(path.seat).ok_or_else(Answer::bad_link)?,
+        token: SeatToken::parse(&path.token).map_err(|_| Answer::bad_link())?,
     })
 }
 
-/// Check the seat link in `path`; for handlers that check before they act.
-async fn authorize(
-    state: &web::Data<AppState>,
-    request: &HttpRequest,
-    path: &SeatPath,
-) -> Result<SeatAuth, HttpResponse> {
-    for_link(state, request, path, |_, _, _| ())
-        .await
-        .map(|((), auth)| auth)
-}
-
+/// GET the seat page: a followed link, which proves its person's address.
 pub async fn seat(
     state: web::Data<AppState>,
     request: HttpRequest,
     path: web::Path<SeatPath>,
     query: web::Query<SeatQuery>,
-) -> HttpResponse {
+) -> Answered {
     let w = state.words(&request);
-    let lang = w.lang().to_owned();
-    let found = seat_page_of(&state, &request, &path, move |s, conn, link| {
-        s.games.followed_seat_page(conn, link, &lang)
-    });
-    let page = match found.await {
-        Ok(page) => page,
-        Err(response) => return response,
-    };
+    let link = link_of(&path)?;
+    let page = state.service.seat_page(&link, w.lang(), true).await?;
     let mut flashes = Vec::new();
     if query.confirmed.is_some() {
         flashes.push(Flash::info(w.get("seat-confirmed")));
     }
-    if query.created.as_deref() == Some("confirm") {
+    if query.created.is_some() {
+        let id = match query.created.as_deref() {
+            Some("confirm") => "seat-created-confirm",
+            _ => "seat-created",
+        };
         flashes.push(Flash::info(w.two(
-            "seat-created-confirm",
-            (
-                "seat_url",
-                format!("{}{}", state.base_url(), path_of(&path)),
-            ),
-            (
-                "public_url",
-                format!("{}/games/{}", state.base_url(), path.game),
-            ),
-        )));
-    } else if query.created.is_some() {
-        flashes.push(Flash::info(w.two(
-            "seat-created",
+            id,
             (
                 "seat_url",
                 format!("{}{}", state.base_url(), path_of(&path)),
@@ -293,84 +223,50 @@ pub async fn seat(
     if let Some(seq) = query.moved {
         flashes.push(Flash::info(w.one("seat-moved", "seq", seq)));
     }
-    render_seat(&state, w, &path, page, flashes, StatusCode::OK)
+    Ok(render_seat(
+        &state,
+        w,
+        &path,
+        page,
+        flashes,
+        StatusCode::OK,
+        String::new(),
+    )?)
 }
 
-/// The seat page again, with notices and a status (after a form that was not applied).
-async fn seat_response(
+/// The seat page again, with notices, a status and the message the seat was writing (after a
+/// form that was not applied: see `errors::Shown::Seat`).
+pub(super) async fn seat_again(
     state: &web::Data<AppState>,
     request: &HttpRequest,
     path: &SeatPath,
     flashes: Vec<Flash>,
     status: StatusCode,
+    draft: String,
 ) -> HttpResponse {
     let w = state.words(request);
-    let lang = w.lang().to_owned();
-    let found = seat_page_of(state, request, path, move |s, conn, link| {
-        s.games.seat_page(conn, link, &lang)
-    });
-    match found.await {
-        Ok(page) => render_seat(state, w, path, page, flashes, status),
-        Err(response) => response,
+    let page = match link_of(path) {
+        Ok(link) => state.service.seat_page(&link, w.lang(), false).await,
+        Err(answer) => return answer.error_response(),
+    };
+    match page.and_then(|page| render_seat(state, w, path, page, flashes, status, draft)) {
+        Ok(response) => response,
+        Err(error) => error.error_response(),
     }
 }
 
-/// Read the seat page of the link in `path` with `read`, which checks the link against the
-/// seats it reads ([`render_seat`] answers what it refused). `Err`: a link that is not one, or
-/// no connection.
-async fn seat_page_of<F>(
-    state: &web::Data<AppState>,
-    request: &HttpRequest,
-    path: &SeatPath,
-    read: F,
-) -> Result<Result<SeatPage, LoadError>, HttpResponse>
-where
-    F: FnOnce(&AppState, &mut AnyConnection, &SeatLink) -> Result<SeatPage, LoadError>
-        + Send
-        + 'static,
-{
-    let w = state.words(request);
-    let link = link_of(path, w)?;
-    blocking(state, move |s, conn| read(s, conn, &link))
-        .await
-        .map_err(|error| error.into_response(w))
-}
-
-/// The seat page (or the invitation, or the cancelled notice) for what `seat_page` returned.
+/// The seat page (or the invitation, or the cancelled notice) for what the service read, with
+/// notices, a status, and a message the seat wrote shown again in its form.
 fn render_seat(
     state: &AppState,
     w: Words,
     path: &SeatPath,
-    page: Result<SeatPage, LoadError>,
-    flashes: Vec<Flash>,
-    status: StatusCode,
-) -> HttpResponse {
-    render_seat_with(state, w, path, page, flashes, status, String::new())
-}
-
-/// [`render_seat`] with a message the seat wrote that is shown again in its form.
-fn render_seat_with(
-    state: &AppState,
-    w: Words,
-    path: &SeatPath,
-    page: Result<SeatPage, LoadError>,
+    page: SeatPage,
     mut flashes: Vec<Flash>,
     status: StatusCode,
     draft: String,
-) -> HttpResponse {
-    let page = match page {
-        Ok(page) => page,
-        Err(LoadError::NoSuchGame) => return not_found(w),
-        Err(LoadError::BadLink) => return bad_link(w),
-        Err(LoadError::UnknownKind(game)) => return unknown_kind(w, &game),
-        Err(LoadError::Unexpected(error)) => {
-            return PageError::unexpected(error, Some(&path.game), w)
-        }
-    };
-    let kind = match state.games.kind(&page.game.kind) {
-        Ok(kind) => kind,
-        Err(error) => return PageError::unexpected(error.into(), Some(&path.game), w),
-    };
+) -> Result<HttpResponse, LoadError> {
+    let kind = state.games.kind(&page.game.kind)?;
     let names = present::names_of(&page.seats);
     let me = page.seat;
     let cx = Ctx::new(w, &names, Viewer::Seat(me));
@@ -382,13 +278,15 @@ fn render_seat_with(
     );
     let game = present::game_shown(kind, &page.game, page.seq, page.view.as_ref(), &cx);
     match (page.game.status, &page.view) {
-        (GameStatus::Cancelled, _) => {
-            message(status, w, &cancelled_key("page-cancelled", &page.game))
-        }
+        (GameStatus::Cancelled, _) => Ok(message(
+            status,
+            w,
+            &cancelled_key("page-cancelled", &page.game),
+        )),
         (GameStatus::Inviting, _) | (_, None) => {
             flashes.extend(game.notes.iter().map(|n| Flash::info(n.clone())));
             let accepted = page.seats.iter().any(|s| s.seat == me && s.accepted);
-            render(
+            Ok(render(
                 status,
                 &AcceptPage {
                     w,
@@ -410,12 +308,12 @@ fn render_seat_with(
                     decline_path: format!("{base}/decline"),
                     phrase_max: Contribution::PHRASE_MAX_CHARS,
                 },
-            )
+            ))
         }
         (_, Some(view)) => {
             let mut html = SeatPageHtml::build(kind, &page, view, game, &base, flashes, &cx);
             html.talk.draft = draft;
-            render(status, &html)
+            Ok(render(status, &html))
         }
     }
 }
@@ -472,8 +370,8 @@ impl<'w> SeatPageHtml<'w> {
 }
 
 /// A seat's contribution to the deal from a form: the browser's random value and the phrase
-/// typed, or `None` for one the server draws; a flash saying what is wrong when they do not fit.
-fn contribution_of(entropy: &str, phrase: &str, w: Words) -> Result<Option<Contribution>, Flash> {
+/// typed, or `None` for one the server draws; refused when they do not fit.
+fn contribution_of(entropy: &str, phrase: &str) -> Result<Option<Contribution>, Answer> {
     let (entropy, phrase) = (entropy.trim(), phrase.trim());
     let text = format!("{entropy} {phrase}").trim().to_string();
     let fits = phrase.chars().count() <= Contribution::PHRASE_MAX_CHARS
@@ -486,7 +384,12 @@ fn contribution_of(entropy: &str, phrase: &str, w: Words) -> Result<Option<Contr
         .filter(|_| fits)
         .map(Some)
         .ok_or_else(|| {
-            Flash::error(w.one("accept-bad-phrase", "max", Contribution::PHRASE_MAX_CHARS))
+            let max = Contribution::PHRASE_MAX_CHARS;
+            Answer::seat(
+                StatusCode::BAD_REQUEST,
+                "invalid",
+                Arc::new(move |w, _| w.one("accept-bad-phrase", "max", max)),
+            )
         })
 }
 
@@ -506,65 +409,24 @@ pub async fn rematch(
     request: HttpRequest,
     path: web::Path<SeatPath>,
     form: web::Form<RematchForm>,
-) -> HttpResponse {
+) -> Answered {
     use crate::service::rematch::{RematchError, RematchOrder};
-    let w = state.words(&request);
-    let auth = match authorize(&state, &request, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
-    let contribution = match contribution_of(&form.entropy, &form.phrase, w) {
-        Ok(contribution) => contribution,
-        Err(flash) => {
-            return seat_response(
-                &state,
-                &request,
-                &path,
-                vec![flash],
-                StatusCode::BAD_REQUEST,
-            )
-            .await
-        }
-    };
+    let link = link_of(&path)?;
+    let contribution = contribution_of(&form.entropy, &form.phrase)?;
     let order = if form.order == "random" {
         RematchOrder::Random
     } else {
         RematchOrder::Same
     };
     let ip = state.client_ip(&request);
-    match blocking(&state, move |s, conn| {
-        s.games
-            .propose_rematch(conn, &auth, order, contribution, ip)
-    })
-    .await
-    {
-        Ok(Ok(created)) => see_other(seat_path(
+    match state.service.rematch(&link, order, contribution, ip).await {
+        Ok(created) => Ok(see_other(seat_path(
             &created.game_id,
             created.creator_seat,
             &created.creator_token,
-        )),
-        Ok(Err(RematchError::Proposed(_))) => see_other(path_of(&path)),
-        Ok(Err(RematchError::NotOver)) => {
-            let flash = Flash::error(w.get("rematch-not-over"));
-            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
-        }
-        Ok(Err(RematchError::NoSuchGame)) => not_found(w),
-        Ok(Err(RematchError::Create(crate::service::CreateError::Limited(limited)))) => {
-            super::too_many(w, &limited)
-        }
-        Ok(Err(RematchError::Create(crate::service::CreateError::Invalid(problems)))) => {
-            let kind = state.games.registry().kinds().next();
-            let flashes = problems
-                .iter()
-                .map(|p| Flash::error(p.words(kind, w)))
-                .collect();
-            seat_response(&state, &request, &path, flashes, StatusCode::CONFLICT).await
-        }
-        Ok(Err(RematchError::Create(crate::service::CreateError::Unexpected(error))))
-        | Ok(Err(RematchError::Unexpected(error))) => {
-            PageError::unexpected(error, Some(&path.game), w)
-        }
-        Err(error) => error.into_response(w),
+        ))),
+        Err(Linked::Refused(RematchError::Proposed(_))) => Ok(see_other(path_of(&path))),
+        Err(error) => Err(error.into()),
     }
 }
 
@@ -614,21 +476,9 @@ fn time_forms(page: &SeatPage, base: &str) -> TimeForms {
 }
 
 /// POST …/back: an absent player takes their seat back from the bot.
-pub async fn take_back(
-    state: web::Data<AppState>,
-    request: HttpRequest,
-    path: web::Path<SeatPath>,
-) -> HttpResponse {
-    let w = state.words(&request);
-    let auth = match authorize(&state, &request, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
-    match blocking(&state, move |s, conn| s.games.take_back(conn, &auth)).await {
-        Ok(Ok(_)) => see_other(path_of(&path)),
-        Ok(Err(error)) => PageError::unexpected(error.into(), Some(&path.game), w),
-        Err(error) => error.into_response(w),
-    }
+pub async fn take_back(state: web::Data<AppState>, path: web::Path<SeatPath>) -> Answered {
+    state.service.take_back(&link_of(&path)?).await?;
+    Ok(see_other(path_of(&path)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -641,50 +491,14 @@ pub struct AcceptForm {
 
 pub async fn accept(
     state: web::Data<AppState>,
-    request: HttpRequest,
     path: web::Path<SeatPath>,
     form: web::Form<AcceptForm>,
-) -> HttpResponse {
-    let w = state.words(&request);
-    let auth = match authorize(&state, &request, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
-    let contribution = match contribution_of(&form.entropy, &form.phrase, w) {
-        Ok(contribution) => contribution,
-        Err(flash) => {
-            return seat_response(
-                &state,
-                &request,
-                &path,
-                vec![flash],
-                StatusCode::BAD_REQUEST,
-            )
-            .await
-        }
-    };
-    let who = auth.clone();
-    match blocking(&state, move |s, conn| {
-        s.games.accept(conn, &who, contribution)
-    })
-    .await
-    {
-        Ok(Ok(accepted)) => {
-            if accepted.started {
-                state.games.play_bots(&state.db, auth.game_id()).await;
-            }
-            see_other(path_of(&path))
-        }
-        Ok(Err(AcceptError::AlreadyAccepted)) => see_other(path_of(&path)),
-        Ok(Err(AcceptError::NotInviting)) => {
-            let flash = Flash::error(w.get("accept-not-inviting"));
-            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
-        }
-        Ok(Err(AcceptError::NoSuchGame)) => not_found(w),
-        Ok(Err(AcceptError::Unexpected(error))) => {
-            PageError::unexpected(error, Some(&path.game), w)
-        }
-        Err(error) => error.into_response(w),
+) -> Answered {
+    let link = link_of(&path)?;
+    let contribution = contribution_of(&form.entropy, &form.phrase)?;
+    match state.service.accept(&link, contribution).await {
+        Ok(_) | Err(Linked::Refused(AcceptError::AlreadyAccepted)) => Ok(see_other(path_of(&path))),
+        Err(error) => Err(error.into()),
     }
 }
 
@@ -697,26 +511,22 @@ pub async fn decline(
     request: HttpRequest,
     path: web::Path<SeatPath>,
     form: web::Form<ConfirmForm>,
-) -> HttpResponse {
-    let w = state.words(&request);
-    let auth = match authorize(&state, &request, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
+) -> Answered {
+    let link = link_of(&path)?;
     // Declining cancels the game for everyone: ask first.
     if form.confirm != "yes" {
+        state.service.check_link(&link).await?;
         let base = path_of(&path);
-        return ask_first(w, "confirm-decline", format!("{base}/decline"), base);
+        let w = state.words(&request);
+        return Ok(ask_first(
+            w,
+            "confirm-decline",
+            format!("{base}/decline"),
+            base,
+        ));
     }
-    match blocking(&state, move |s, conn| s.games.decline(conn, &auth)).await {
-        Ok(Ok(())) => see_other(path_of(&path)),
-        Ok(Err(DeclineError::NotInviting)) => message(StatusCode::CONFLICT, w, "page-too-late"),
-        Ok(Err(DeclineError::NoSuchGame)) => not_found(w),
-        Ok(Err(DeclineError::Unexpected(error))) => {
-            PageError::unexpected(error, Some(&path.game), w)
-        }
-        Err(error) => error.into_response(w),
-    }
+    state.service.decline(&link).await?;
+    Ok(see_other(path_of(&path)))
 }
 
 pub async fn make_move(
@@ -724,111 +534,39 @@ pub async fn make_move(
     request: HttpRequest,
     path: web::Path<SeatPath>,
     form: web::Form<Vec<(String, String)>>,
-) -> HttpResponse {
+) -> Answered {
     let w = state.words(&request);
     let mut fields = form.into_inner();
     // A field the form has once, sent twice: not a form of ours.
     let twice = |name: &str| fields.iter().filter(|(n, _)| n == name).count() > 1;
     if twice("seq") || twice("action") {
-        return message(StatusCode::BAD_REQUEST, w, "page-unreadable-form");
+        return Ok(message(StatusCode::BAD_REQUEST, w, "page-unreadable-form"));
     }
     let seq = fields
         .iter()
         .find(|(name, _)| name == "seq")
         .and_then(|(_, value)| value.trim().parse::<i64>().ok());
     let Some(seq) = seq else {
-        let flash = Flash::error(w.get("move-no-seq"));
-        return seat_response(
-            &state,
-            &request,
-            &path,
-            vec![flash],
-            StatusCode::BAD_REQUEST,
-        )
-        .await;
+        return Err(Answer::seat(StatusCode::BAD_REQUEST, "invalid", said("move-no-seq")).into());
     };
-    let link = match link_of(&path, w) {
-        Ok(link) => link,
-        Err(response) => return response,
-    };
+    let link = link_of(&path)?;
     // A button or a select sends the action's JSON; other forms are read by the game.
     let (input, sent_json) = match fields.iter().position(|(name, _)| name == "action") {
         Some(at) => (ActionInput::Json(fields.swap_remove(at).1), true),
         None => (ActionInput::Form(fields), false),
     };
-    let mover = Mover::Link(link);
-    match state
-        .games
-        .make_move(&state.db, mover, seq, vec![input], w.lang())
-        .await
-    {
-        Ok(done) => see_other(format!("{}?moved={}", path_of(&path), done.seq)),
-        Err(MoveError::NoSuchGame) => not_found(w),
-        Err(MoveError::BadLink) => bad_link(w),
-        Err(MoveError::Unreadable(why)) => {
-            // A button's JSON that does not read is not the player's doing: say what to do.
-            let flash = Flash::error(if sent_json {
-                w.get("move-unknown-action")
-            } else {
-                why
-            });
-            seat_response(
-                &state,
-                &request,
-                &path,
-                vec![flash],
-                StatusCode::BAD_REQUEST,
-            )
-            .await
+    let moved = state
+        .service
+        .make_move(Mover::Link(link), seq, vec![input], w.lang())
+        .await;
+    match moved {
+        Ok(done) => Ok(see_other(format!("{}?moved={}", path_of(&path), done.seq))),
+        // A button's JSON that does not read is not the player's doing: say what to do.
+        Err(MoveError::Unreadable(_)) if sent_json => {
+            let unknown = said("move-unknown-action");
+            Err(Answer::seat(StatusCode::BAD_REQUEST, "invalid_json", unknown).into())
         }
-        Err(MoveError::Stale { current_seq }) => {
-            let flash = Flash::error(w.one("move-stale", "seq", current_seq));
-            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
-        }
-        Err(MoveError::Illegal(error)) => {
-            let why = rule_error_words(&state, &path, &error, w).await;
-            let flash = Flash::error(w.one("move-illegal", "why", why));
-            seat_response(
-                &state,
-                &request,
-                &path,
-                vec![flash],
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await
-        }
-        Err(MoveError::NotPlaying) => {
-            let flash = Flash::error(w.get("move-not-playing"));
-            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
-        }
-        Err(MoveError::Unexpected(error)) => PageError::unexpected(error, Some(&path.game), w),
-        // Only the clock and bots meet these; a form moves as the seat's player.
-        Err(
-            error @ (MoveError::NothingToDecide
-            | MoveError::NotTheDefault
-            | MoveError::BeforeDeadline { .. }),
-        ) => PageError::unexpected(error.into(), Some(&path.game), w),
-    }
-}
-
-/// The rules' reason in the reader's words, with the game's player names.
-async fn rule_error_words(
-    state: &web::Data<AppState>,
-    path: &SeatPath,
-    error: &crate::kinds::RuleError,
-    w: Words<'_>,
-) -> String {
-    let names = match GameId::parse(&path.game) {
-        Ok(id) => match blocking(state, move |s, conn| s.games.info(conn, &id)).await {
-            Ok(Ok((_, seats))) => present::names_of(&seats),
-            _ => Default::default(),
-        },
-        Err(_) => Default::default(),
-    };
-    let viewer = Seat::from_number(path.seat).map_or(Viewer::Spectator, Viewer::Seat);
-    match state.games.kind(error.game()) {
-        Ok(kind) => kind.rule_error_words(error, &Ctx::new(w, &names, viewer)),
-        Err(_) => error.to_string(),
+        Err(error) => Err(error.into()),
     }
 }
 
@@ -872,29 +610,21 @@ pub async fn resign(
     request: HttpRequest,
     path: web::Path<SeatPath>,
     form: web::Form<ConfirmForm>,
-) -> HttpResponse {
-    let w = state.words(&request);
-    let auth = match authorize(&state, &request, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
+) -> Answered {
+    let link = link_of(&path)?;
     let base = path_of(&path);
     if form.confirm != "yes" {
-        return ask_first(w, "confirm-resign", format!("{base}/resign"), base);
+        state.service.check_link(&link).await?;
+        let w = state.words(&request);
+        return Ok(ask_first(
+            w,
+            "confirm-resign",
+            format!("{base}/resign"),
+            base,
+        ));
     }
-    let game = auth.game_id().clone();
-    match blocking(&state, move |s, conn| s.games.resign(conn, &auth)).await {
-        Ok(Ok(())) => {
-            state.games.play_bots(&state.db, &game).await;
-            see_other(base)
-        }
-        Ok(Err(crate::service::time::TimeError::NotPlaying)) => {
-            let flash = Flash::error(w.get("time-not-playing"));
-            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
-        }
-        Ok(Err(error)) => PageError::unexpected(error.into(), Some(&path.game), w),
-        Err(error) => error.into_response(w),
-    }
+    state.service.resign(&link).await?;
+    Ok(see_other(base))
 }
 
 /// A message from a seat page: its text and, for a private one, the seat it is for.
@@ -909,81 +639,29 @@ pub struct MessageForm {
 /// POST …/messages: say something to the table, or privately to one seat.
 pub async fn post_message(
     state: web::Data<AppState>,
-    request: HttpRequest,
     path: web::Path<SeatPath>,
     form: web::Form<MessageForm>,
-) -> HttpResponse {
-    use crate::service::talk::{MessageError, MessageText, Via};
-    let w = state.words(&request);
-    let auth = match authorize(&state, &request, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
+) -> Answered {
+    use crate::service::talk::{MessageText, Via};
+    let link = link_of(&path)?;
     let form = form.into_inner();
-    let again = |flash: Flash, status: StatusCode| {
-        let (state, request, path, draft) = (
-            state.clone(),
-            request.clone(),
-            (*path).clone(),
-            form.text.clone(),
-        );
-        async move {
-            let lang = w.lang().to_owned();
-            let found = seat_page_of(&state, &request, &path, move |s, conn, link| {
-                s.games.seat_page(conn, link, &lang)
-            });
-            match found.await {
-                Ok(page) => render_seat_with(&state, w, &path, page, vec![flash], status, draft),
-                Err(response) => response,
-            }
-        }
+    let draft = form.text.clone();
+    let refused = |key: &'static str| -> actix_web::Error {
+        Answer::seat(StatusCode::UNPROCESSABLE_ENTITY, "invalid", said(key))
+            .with_draft(draft.clone())
+            .into()
     };
-    let text = match MessageText::parse(&form.text) {
-        Ok(text) => text,
-        Err(bad) => {
-            return again(
-                Flash::error(w.get(bad.key())),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await
-        }
-    };
+    let text = MessageText::parse(&form.text).map_err(|bad| refused(bad.key()))?;
     let to = match form.to.trim() {
         "" => None,
         n => match n.parse::<u8>() {
             Ok(n) if n >= 1 => Some(Seat(n - 1)),
-            _ => {
-                let flash = Flash::error(w.get("talk-problem-no-such-seat"));
-                return again(flash, StatusCode::UNPROCESSABLE_ENTITY).await;
-            }
+            _ => return Err(refused("talk-problem-no-such-seat")),
         },
     };
-    let posted = blocking(&state, move |s, conn| {
-        s.games.post_message(conn, &auth, to, &text, Via::Page)
-    })
-    .await;
-    match posted {
-        Ok(Ok(_)) => see_other(format!("{}#talk", path_of(&path))),
-        Ok(Err(MessageError::NoSuchSeat)) => {
-            let flash = Flash::error(w.get("talk-problem-no-such-seat"));
-            again(flash, StatusCode::UNPROCESSABLE_ENTITY).await
-        }
-        Ok(Err(MessageError::Bad(bad))) => {
-            again(
-                Flash::error(w.get(bad.key())),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await
-        }
-        Ok(Err(MessageError::Limited(_))) => {
-            let flash = Flash::error(w.get("talk-problem-limited"));
-            again(flash, StatusCode::TOO_MANY_REQUESTS).await
-        }
-        Ok(Err(MessageError::NoSuchGame)) => not_found(w),
-        Ok(Err(MessageError::Unexpected(error))) => {
-            PageError::unexpected(error, Some(&path.game), w)
-        }
-        Err(error) => error.into_response(w),
+    match state.service.post_message(&link, to, text, Via::Page).await {
+        Ok(_) => Ok(see_other(format!("{}#talk", path_of(&path)))),
+        Err(error) => Err(error.answer().with_draft(draft).into()),
     }
 }
 
@@ -993,34 +671,21 @@ pub async fn creator_cancel(
     request: HttpRequest,
     path: web::Path<SeatPath>,
     form: web::Form<ConfirmForm>,
-) -> HttpResponse {
-    use crate::service::{Cancel, CancelError};
-    let w = state.words(&request);
-    let auth = match authorize(&state, &request, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
+) -> Answered {
+    let link = link_of(&path)?;
     let base = path_of(&path);
     if form.confirm != "yes" {
-        return ask_first(w, "confirm-cancel", format!("{base}/cancel"), base);
+        state.service.check_link(&link).await?;
+        let w = state.words(&request);
+        return Ok(ask_first(
+            w,
+            "confirm-cancel",
+            format!("{base}/cancel"),
+            base,
+        ));
     }
-    match blocking(&state, move |s, conn| {
-        s.games
-            .cancel(conn, auth.game_id(), Cancel::Creator(auth.seat()))
-    })
-    .await
-    {
-        Ok(Ok(())) => see_other(base),
-        Ok(Err(CancelError::NotCancellable)) => {
-            let flash = Flash::error(w.get("time-not-cancellable"));
-            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
-        }
-        Ok(Err(CancelError::NoSuchGame)) => not_found(w),
-        Ok(Err(CancelError::Unexpected(error))) => {
-            PageError::unexpected(error, Some(&path.game), w)
-        }
-        Err(error) => error.into_response(w),
-    }
+    state.service.cancel(&link).await?;
+    Ok(see_other(base))
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -1036,58 +701,29 @@ pub struct ReplaceForm {
 /// POST …/replace (the creator): a new player takes a resigned seat.
 pub async fn replace(
     state: web::Data<AppState>,
-    request: HttpRequest,
     path: web::Path<SeatPath>,
     form: web::Form<ReplaceForm>,
-) -> HttpResponse {
-    use crate::service::time::TimeError;
-    let w = state.words(&request);
-    let auth = match authorize(&state, &request, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
+) -> Answered {
+    let link = link_of(&path)?;
     let seat = form.seat.parse::<u8>().ok().and_then(Seat::from_number);
     let name = crate::domain::PlayerName::parse(&form.name);
     let email = state.games.player_address(&form.email);
     let ours = email == Err(crate::service::own::AddressProblem::Ours);
     let (Some(seat), Ok(name), Ok(email)) = (seat, name, email) else {
-        let flash = Flash::error(if ours {
-            w.one("replace-problem-email-ours", "email", form.email.trim())
+        let typed = form.email.trim().to_owned();
+        let problem: Said = if ours {
+            Arc::new(move |w, _| w.one("replace-problem-email-ours", "email", typed.as_str()))
         } else {
-            w.get("replace-problem")
-        });
-        return seat_response(
-            &state,
-            &request,
-            &path,
-            vec![flash],
-            StatusCode::BAD_REQUEST,
-        )
-        .await;
+            said("replace-problem")
+        };
+        return Err(Answer::seat(StatusCode::BAD_REQUEST, "invalid", problem).into());
     };
-    match blocking(&state, move |s, conn| {
-        s.games.replace(conn, &auth, seat, &name, &email)
-    })
-    .await
-    {
-        Ok(Ok(())) => see_other(format!("{}?replaced={}", path_of(&path), seat.number())),
-        Ok(Err(TimeError::Refused(problem))) => {
-            let kind = state.games.registry().kinds().next();
-            let flash = Flash::error(problem.words(kind, w));
-            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
-        }
-        Ok(Err(TimeError::NotCreator)) | Ok(Err(TimeError::NotReplaceable)) => {
-            let flash = Flash::error(w.get("replace-problem"));
-            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
-        }
-        Ok(Err(TimeError::NotPlaying)) => {
-            let flash = Flash::error(w.get("replace-not-playing"));
-            seat_response(&state, &request, &path, vec![flash], StatusCode::CONFLICT).await
-        }
-        Ok(Err(TimeError::Limited(limited))) => super::too_many(w, &limited),
-        Ok(Err(error)) => PageError::unexpected(error.into(), Some(&path.game), w),
-        Err(error) => error.into_response(w),
-    }
+    state.service.replace(&link, seat, name, email).await?;
+    Ok(see_other(format!(
+        "{}?replaced={}",
+        path_of(&path),
+        seat.number()
+    )))
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -1102,61 +738,27 @@ pub struct AwayForm {
 /// past it.
 pub async fn away(
     state: web::Data<AppState>,
-    request: HttpRequest,
     path: web::Path<SeatPath>,
     form: web::Form<AwayForm>,
-) -> HttpResponse {
-    use crate::service::time::AbsenceProblem;
-    let w = state.words(&request);
-    let auth = match authorize(&state, &request, &path).await {
-        Ok(auth) => auth,
-        Err(response) => return response,
-    };
-    let dates = (
-        chrono::NaiveDate::parse_from_str(form.from.trim(), "%Y-%m-%d"),
-        chrono::NaiveDate::parse_from_str(form.to.trim(), "%Y-%m-%d"),
-    );
-    let (Ok(from), Ok(to)) = dates else {
-        let flash = Flash::error(w.get("away-problem-dates"));
-        return seat_response(
-            &state,
-            &request,
-            &path,
-            vec![flash],
+) -> Answered {
+    let link = link_of(&path)?;
+    let (from, to) = dates_of(&form.from, &form.to)?;
+    state.service.declare_absence(&link, from, to).await?;
+    Ok(see_other(format!("{}?away=1", path_of(&path))))
+}
+
+/// The two days of a declared absence (`YYYY-MM-DD`), or the seat page's notice that they are not.
+pub(super) fn dates_of(
+    from: &str,
+    to: &str,
+) -> Result<(chrono::NaiveDate, chrono::NaiveDate), Answer> {
+    let day = |text: &str| chrono::NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d");
+    match (day(from), day(to)) {
+        (Ok(from), Ok(to)) => Ok((from, to)),
+        _ => Err(Answer::seat(
             StatusCode::BAD_REQUEST,
-        )
-        .await;
-    };
-    let done = blocking(
-        &state,
-        move |s, conn| -> anyhow::Result<Result<(), AbsenceProblem>> {
-            let seats = crate::store::seats_of(conn, auth.game_id())?;
-            let mine = seats
-                .iter()
-                .find(|r| r.seat == auth.seat().0 as i32)
-                .ok_or_else(|| anyhow::anyhow!("no such seat"))?;
-            let person = crate::store::ensure_address(conn, &mine.email, s.games.now())?;
-            s.games.declare_absence(conn, &person, from, to)
-        },
-    )
-    .await;
-    let flash = match done {
-        Ok(Ok(Ok(()))) => return see_other(format!("{}?away=1", path_of(&path))),
-        Ok(Ok(Err(AbsenceProblem::Dates))) => Flash::error(w.get("away-problem-dates")),
-        Ok(Ok(Err(AbsenceProblem::TooLong { left }))) => Flash::error(w.two(
-            "away-problem-long",
-            ("days", state.games.time_rules().vacation_days),
-            ("left", left),
+            "invalid",
+            said("away-problem-dates"),
         )),
-        Ok(Err(error)) => return PageError::unexpected(error, Some(&path.game), w),
-        Err(error) => return error.into_response(w),
-    };
-    seat_response(
-        &state,
-        &request,
-        &path,
-        vec![flash],
-        StatusCode::BAD_REQUEST,
-    )
-    .await
+    }
 }

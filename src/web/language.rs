@@ -2,10 +2,11 @@
 //! the language switch's cookie, else `Accept-Language`, else the default. The switch itself:
 //! a form in every page's header that sets the cookie and goes back to the page it was on.
 
-use super::{blocking, AppState};
+use super::AppState;
 use crate::domain::{GameId, SeatToken};
 use crate::engine::Seat;
-use crate::service::people::{LinkOf, SESSION_COOKIE};
+use crate::service::people::SESSION_COOKIE;
+use crate::service::requests::FollowedLink;
 use crate::service::SeatLink;
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Cookie, SameSite};
@@ -31,77 +32,27 @@ pub fn browser_language(request: &HttpRequest, known: &[&str]) -> String {
         .unwrap_or_else(|| super::language(request, known))
 }
 
-/// A link a path follows, parsed, unchecked.
-enum Link {
-    /// `/games/{game}/seat/{seat}/{token}[/…]`
-    Seat(SeatLink),
-    /// `/mail/{token}`
-    Settings(String),
-    /// `/unsubscribe/{token}`
-    Unsubscribe(String),
-}
-
-fn link_of(path: &str) -> Option<Link> {
+/// The link a path follows, parsed, unchecked.
+fn link_of(path: &str) -> Option<FollowedLink> {
     let path = path.split(['?', '#']).next().unwrap_or(path);
     let parts: Vec<&str> = path.split('/').collect();
     match parts.as_slice() {
-        ["", "games", game, "seat", seat, token, ..] => Some(Link::Seat(SeatLink {
+        ["", "games", game, "seat", seat, token, ..] => Some(FollowedLink::Seat(SeatLink {
             game: GameId::parse(game).ok()?,
             seat: Seat::from_number(seat.parse().ok()?)?,
             token: SeatToken::parse(token).ok()?,
         })),
-        ["", "mail", token] => Some(Link::Settings((*token).to_owned())),
-        ["", "unsubscribe", token] => Some(Link::Unsubscribe((*token).to_owned())),
+        ["", "mail", token] => Some(FollowedLink::Settings((*token).to_owned())),
+        ["", "unsubscribe", token] => Some(FollowedLink::Unsubscribe((*token).to_owned())),
         _ => None,
     }
 }
 
-/// The person `request` speaks for (signed in, or the seat or mail settings of the link in
-/// `path`), if any.
-async fn person(
-    state: &web::Data<AppState>,
-    request: &HttpRequest,
-    path: &str,
-    then: impl FnOnce(
-            &AppState,
-            &mut crate::store::AnyConnection,
-            &crate::store::AddressRow,
-        ) -> Option<String>
-        + Send
-        + 'static,
-) -> Option<String> {
+/// The session cookie and the followed link of a request to `path`: whom it may speak for.
+fn speaker(request: &HttpRequest, path: &str) -> Option<(Option<String>, Option<FollowedLink>)> {
     let session = request.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
     let link = link_of(path);
-    if session.is_none() && link.is_none() {
-        return None;
-    }
-    let found = blocking(state, move |s, conn| -> anyhow::Result<Option<String>> {
-        let link = link.as_ref().map(|link| match link {
-            Link::Seat(link) => LinkOf::Seat(link),
-            Link::Settings(token) => LinkOf::Settings(token),
-            Link::Unsubscribe(token) => LinkOf::Unsubscribe(token),
-        });
-        let person = s.games.person_of_request(conn, session.as_deref(), link)?;
-        Ok(person.and_then(|person| then(s, conn, &person)))
-    })
-    .await;
-    match found {
-        Ok(Ok(lang)) => lang,
-        Ok(Err(error)) => {
-            tracing::warn!(
-                error = format!("{error:#}"),
-                "a person's language could not be read"
-            );
-            None
-        }
-        Err(error) => {
-            tracing::warn!(
-                error = format!("{:#}", error.into_inner()),
-                "a person's language could not be read"
-            );
-            None
-        }
-    }
+    (session.is_some() || link.is_some()).then_some((session, link))
 }
 
 /// Choose the language of every page request, once (the JSON API and probes speak none).
@@ -122,18 +73,20 @@ pub async fn choose_language(
             .collect();
         let known_refs: Vec<&str> = known.iter().map(String::as_str).collect();
         let asked = browser_language(request.request(), &known_refs);
-        let seen = asked.clone();
-        let saved = person(&state, request.request(), &path, move |s, conn, person| {
-            let saved = person.language.clone().filter(|lang| known.contains(lang));
-            // Mails to someone who chose no language follow the pages they read.
-            if saved.is_none() {
-                if let Err(error) = s.games.note_language_seen(conn, person, &seen) {
-                    tracing::warn!(%error, "the language read could not be noted");
-                }
-            }
-            saved
-        })
-        .await;
+        let saved = match speaker(request.request(), &path) {
+            Some((session, link)) => state
+                .service
+                .saved_language(session, link, known, asked.clone())
+                .await
+                .unwrap_or_else(|error| {
+                    tracing::warn!(
+                        error = format!("{error:#}"),
+                        "a person's language could not be read"
+                    );
+                    None
+                }),
+            None => None,
+        };
         request
             .extensions_mut()
             .insert(Chosen(saved.unwrap_or(asked)));
@@ -247,14 +200,14 @@ pub async fn switch(
     {
         return super::html::see_other(back);
     }
-    let chosen = lang.clone();
-    person(&state, &request, &back, move |s, conn, person| {
-        if let Err(error) = s.games.switch_language(conn, person, &chosen) {
-            tracing::warn!(%error, "a person's language could not be saved");
+    if let Some((session, link)) = speaker(&request, &back) {
+        if let Err(error) = state.service.switch_language(session, link, &lang).await {
+            tracing::warn!(
+                error = format!("{error:#}"),
+                "a person's language could not be saved"
+            );
         }
-        None
-    })
-    .await;
+    }
     switched(&state, &lang, back)
 }
 
@@ -317,7 +270,7 @@ mod tests {
         assert!(super::link_of("/games/abc/seat/x/token").is_none());
         assert!(matches!(
             super::link_of("/mail/key.signature"),
-            Some(super::Link::Settings(token)) if token == "key.signature"
+            Some(super::FollowedLink::Settings(token)) if token == "key.signature"
         ));
     }
 }

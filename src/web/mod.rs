@@ -1,11 +1,12 @@
-//! The HTTP service: one `start(config)` used by `corriere serve` and by the tests alike; it
-//! binds, wires the pages, the JSON API and the mail worker, and stops cleanly.
+//! The HTTP face of the service: its routes, the handlers' shared state and the middleware
+//! every answer goes through. What starts it (and the rest) is `app::build`, above this module.
 
 pub mod api;
 pub mod api_create;
 pub mod api_routes;
 pub mod assets;
 pub mod create;
+pub mod errors;
 pub mod guide;
 pub mod html;
 pub mod language;
@@ -16,23 +17,20 @@ pub mod public;
 pub mod review;
 pub mod safety;
 
-use crate::config::Config;
-use crate::jobs::Scheduler;
-use crate::mail::{MailConfig, Mailer, Worker};
 use crate::present::Words;
-use crate::service::{BaseUrl, Games};
-use crate::store::{pool_size, AnyConnection, Db};
+use crate::service::{BaseUrl, Games, Service};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
-use anyhow::{Context, Result};
 use std::net::SocketAddr;
-use std::sync::Arc;
-use tokio::sync::watch;
-use tokio::task::JoinHandle;
+
+/// What a handler answers: its page or JSON, or a refusal that answers itself (`errors`).
+pub type Answered = Result<HttpResponse, actix_web::Error>;
 
 /// What every handler shares.
 pub struct AppState {
-    pub db: Db,
+    /// The game service: one call per request.
+    pub service: Service,
+    /// The service's registry, links, clock and rules (what pages are drawn with).
     pub games: Games,
     base_url: BaseUrl,
     /// Where the outbox files and the secret live (`/healthz` checks it is writable).
@@ -42,6 +40,23 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// The state of the handlers: the service, and what the requests need to know of the
+    /// deployment (its URL, the data directory `/healthz` checks, a reverse proxy in front).
+    pub fn new(
+        service: Service,
+        base_url: BaseUrl,
+        data_dir: std::path::PathBuf,
+        behind_proxy: bool,
+    ) -> AppState {
+        AppState {
+            games: service.games().clone(),
+            service,
+            base_url,
+            data_dir,
+            behind_proxy,
+        }
+    }
+
     pub fn base_url(&self) -> &str {
         self.base_url.as_str()
     }
@@ -116,83 +131,10 @@ pub fn language(request: &HttpRequest, known: &[&str]) -> String {
         .unwrap_or_else(|| crate::present::DEFAULT_LANGUAGE.to_string())
 }
 
-/// A failure outside the game's rules: the pool, a panicked task. Shown as a plain 500 page, or
-/// 503 when the database is out of reach ([`unavailable`]).
-pub struct PageError(anyhow::Error);
-
-impl PageError {
-    /// Log the cause once, with the game id, and answer with a plain page that leaks nothing.
-    pub fn unexpected(error: anyhow::Error, game: Option<&str>, words: Words) -> HttpResponse {
-        tracing::error!(
-            game.id = game.unwrap_or("-"),
-            error = format!("{error:#}"),
-            "request failed"
-        );
-        if unavailable(&error) {
-            return html::message(StatusCode::SERVICE_UNAVAILABLE, words, "page-unavailable");
-        }
-        html::message(StatusCode::INTERNAL_SERVER_ERROR, words, "page-broken")
-    }
-
-    pub fn into_response(self, words: Words) -> HttpResponse {
-        PageError::unexpected(self.0, None, words)
-    }
-
-    pub fn into_inner(self) -> anyhow::Error {
-        self.0
-    }
-}
-
-/// Whether `error` says the database is out of reach rather than the service broken: no
-/// connection in time (the pool's wait), one that would not open or check out (a SQLite file
-/// deleted or replaced, a PostgreSQL database gone), or one that closed under its query (its
-/// server ended it). Answered 503, as the README says.
-pub fn unavailable(error: &anyhow::Error) -> bool {
-    use diesel::result::{DatabaseErrorKind, Error as DieselError};
-    error.chain().any(|cause| {
-        cause.is::<diesel::r2d2::PoolError>()
-            || cause.is::<crate::store::ConnectError>()
-            || cause.is::<diesel::ConnectionError>()
-            || matches!(
-                cause.downcast_ref::<DieselError>(),
-                Some(DieselError::DatabaseError(
-                    DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
-                    _
-                ))
-            )
-    })
-}
-
-/// Run store work on the blocking pool with a pooled connection (see `Db::run`).
-pub async fn blocking<T, F>(state: &web::Data<AppState>, work: F) -> Result<T, PageError>
-where
-    T: Send + 'static,
-    F: FnOnce(&AppState, &mut AnyConnection) -> T + Send + 'static,
-{
-    let shared = state.clone();
-    state
-        .db
-        .run(move |conn| work(&shared, conn))
-        .await
-        .map_err(PageError)
-}
-
 /// 200 "ok" when the service can do its work: the database is the one opened at the start and
 /// its schema answers, and the data directory is writable; else 503 saying what is wrong.
 async fn healthz(state: web::Data<AppState>) -> HttpResponse {
-    let probe = state
-        .data_dir
-        .join(format!(".healthz-{}", crate::domain::random_base32(8)));
-    let db = state.db.clone();
-    let checked = tokio::task::spawn_blocking(move || -> Result<(), String> {
-        db.health()?;
-        std::fs::write(&probe, b"ok")
-            .and_then(|()| std::fs::remove_file(&probe))
-            .map_err(|e| format!("the data directory is not writable: {e}"))
-    })
-    .await
-    .unwrap_or_else(|e| Err(format!("the check failed: {e}")));
-    match checked {
+    match state.service.health(&state.data_dir).await {
         Ok(()) => HttpResponse::Ok().content_type("text/plain").body("ok"),
         Err(problem) => {
             tracing::error!(%problem, "health check failed");
@@ -201,22 +143,6 @@ async fn healthz(state: web::Data<AppState>) -> HttpResponse {
                 .body(problem)
         }
     }
-}
-
-/// 429 with `Retry-After`: a rate limit was reached; the page says which and when to retry.
-pub fn too_many(w: Words, limited: &crate::service::Limited) -> HttpResponse {
-    let minutes = limited.retry_after.as_secs().div_ceil(60).max(1);
-    let mut response = html::message_text(
-        StatusCode::TOO_MANY_REQUESTS,
-        w,
-        "page-too-many",
-        w.one(&format!("limit-{}", limited.what), "minutes", minutes),
-    );
-    response.headers_mut().insert(
-        header::RETRY_AFTER,
-        header::HeaderValue::from(limited.retry_after.as_secs().max(1)),
-    );
-    response
 }
 
 /// A form body actix cannot read (wrong content type, too large, not form-encoded): the
@@ -372,55 +298,15 @@ fn logged_path(method: &str, path: &str) -> String {
     format!("{method} {}", parts.join("/"))
 }
 
-/// A running service.
-pub struct Running {
-    pub addr: SocketAddr,
-    pub base_url: String,
-    pub db: Db,
-    /// The outbox worker: running in the background, or for the caller to step.
-    pub worker: Worker,
-    pub state: web::Data<AppState>,
-    server: actix_web::dev::ServerHandle,
-    served: JoinHandle<std::io::Result<()>>,
-    worker_task: Option<(watch::Sender<bool>, JoinHandle<()>)>,
-    /// The scheduler (digests…): running in the background, or for the caller to step.
-    pub scheduler: Scheduler,
-    scheduler_task: Option<(watch::Sender<bool>, JoinHandle<()>)>,
-    /// Where replies are accepted by LMTP, when `--lmtp-listen` asked for it.
-    pub lmtp_addr: Option<std::net::SocketAddr>,
-    lmtp_task: Option<(watch::Sender<bool>, JoinHandle<()>)>,
-}
-
-/// Open the database (running migrations), bind, and serve. Port 0 picks a free port.
-pub async fn start(config: Config) -> Result<Running> {
-    let url = config.database_url.clone();
-    let wait = config.db_wait;
-    let db = tokio::task::spawn_blocking(move || Db::open_with(&url, pool_size(&url), wait))
-        .await?
-        .context("opening the database")?;
-    config.remember_database()?;
-    let listener = std::net::TcpListener::bind(&config.bind)
-        .with_context(|| format!("binding {}", config.bind))?;
-    let addr = listener.local_addr()?;
-    let base_url = config.base_url_or(&addr.to_string())?;
-    let games = Games::new(config.games_config(base_url.clone()));
-    let mailer = Arc::new(Mailer::new(&MailConfig {
-        smtp_url: config.smtp_url.clone(),
-        data_dir: config.data_dir.clone(),
-        from: config.mail_from.clone(),
-    })?);
-    let worker = Worker::new(mailer, db.clone(), games.clone());
-    let state = web::Data::new(AppState {
-        db: db.clone(),
-        games,
-        base_url: base_url.clone(),
-        data_dir: config.data_dir.clone(),
-        behind_proxy: config.behind_proxy,
-    });
-    let app_state = state.clone();
-    let server = HttpServer::new(move || {
+/// The HTTP server of the service on `listener`: the routes, their limits and the middleware
+/// every answer goes through. The composition root (`app::build`) starts and stops it.
+pub fn server(
+    state: web::Data<AppState>,
+    listener: std::net::TcpListener,
+) -> std::io::Result<actix_web::dev::Server> {
+    Ok(HttpServer::new(move || {
         App::new()
-            .app_data(app_state.clone())
+            .app_data(state.clone())
             .app_data(
                 web::FormConfig::default()
                     .limit(64 * 1024)
@@ -434,6 +320,7 @@ pub async fn start(config: Config) -> Result<Running> {
             .app_data(web::PayloadConfig::default().limit(8 * 1024 * 1024))
             .configure(routes)
             .default_service(web::to(safety::not_found))
+            .wrap(actix_web::middleware::from_fn(errors::answer_errors))
             .wrap(actix_web::middleware::from_fn(language::choose_language))
             .wrap(actix_web::middleware::from_fn(same_origin_posts))
             .wrap(actix_web::middleware::from_fn(safety::headers))
@@ -448,63 +335,7 @@ pub async fn start(config: Config) -> Result<Running> {
     .listen(listener)?
     .disable_signals()
     .shutdown_timeout(5)
-    .run();
-    let handle = server.handle();
-    let served = tokio::spawn(server);
-    let worker_task = config.run_mail_worker.then(|| {
-        let (stop, stopped) = watch::channel(false);
-        (stop, worker.clone().spawn(stopped))
-    });
-    let scheduler = Scheduler::new(db.clone(), state.games.clone(), config.scheduler_tick);
-    let scheduler_task = config.run_mail_worker.then(|| {
-        let (stop, stopped) = watch::channel(false);
-        (stop, scheduler.clone().spawn(stopped))
-    });
-    let (lmtp_addr, lmtp_task) = match &config.lmtp_listen {
-        Some(listen) => {
-            let (stop, stopped) = watch::channel(false);
-            let (local, task) = crate::mail::lmtp::listen_with(
-                listen,
-                state.games.clone(),
-                db.clone(),
-                stopped,
-                config.mail_in.lmtp,
-            )
-            .await?;
-            (Some(local), Some((stop, task)))
-        }
-        None => (None, None),
-    };
-    tracing::info!(%addr, base_url = base_url.as_str(), backend = ?db.backend(), "serving");
-    Ok(Running {
-        lmtp_addr,
-        lmtp_task,
-        addr,
-        base_url: base_url.as_str().to_string(),
-        db,
-        worker,
-        state,
-        server: handle,
-        served,
-        worker_task,
-        scheduler,
-        scheduler_task,
-    })
-}
-
-impl Running {
-    /// Stop accepting requests, finish the ones in flight, and stop the mail worker.
-    pub async fn stop(self) {
-        self.server.stop(true).await;
-        let _ = self.served.await;
-        for (stop, task) in [self.worker_task, self.scheduler_task, self.lmtp_task]
-            .into_iter()
-            .flatten()
-        {
-            let _ = stop.send(true);
-            let _ = task.await;
-        }
-    }
+    .run())
 }
 
 #[cfg(test)]

@@ -2,16 +2,17 @@
 //! following it, the list, preferences, muting, signing out), the mail-settings page a mail's
 //! footer links to, one-click unsubscribe, and the creator's confirmation link.
 
-use super::html::{message, render, see_other};
-use super::{blocking, AppState, PageError};
+use super::errors::{Answer, Failure};
+use super::html::{render, see_other};
+use super::{Answered, AppState};
 use crate::domain::{EmailAddress, GameId};
 use crate::present::Words;
 use crate::service::people::{
-    MyGames, PreferencesInput, SignInError, SESSION_COOKIE, SESSION_IDLE, SESSION_LIFETIME,
+    MyGames, PreferencesInput, SESSION_COOKIE, SESSION_IDLE, SESSION_LIFETIME,
 };
 use crate::service::post::MailMode;
-use crate::service::ConfirmError;
-use crate::store::AddressRow;
+use crate::service::requests::SettingsError;
+use crate::service::Person as AddressRow;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -98,19 +99,6 @@ struct UnsubscribePage<'w> {
 /// The session cookie's value, if the request has one.
 fn session_cookie(request: &HttpRequest) -> Option<String> {
     request.cookie(SESSION_COOKIE).map(|c| c.value().to_owned())
-}
-
-/// The person signed in on this browser, if any.
-pub(super) async fn signed_in(
-    state: &web::Data<AppState>,
-    request: &HttpRequest,
-) -> Result<Option<AddressRow>, PageError> {
-    let Some(cookie) = session_cookie(request) else {
-        return Ok(None);
-    };
-    blocking(state, move |s, conn| s.games.session(conn, &cookie))
-        .await?
-        .map_err(|e| PageError(e.into()))
 }
 
 fn session_cookie_for(state: &AppState, value: String) -> Cookie<'static> {
@@ -207,12 +195,8 @@ pub async fn me(
     state: web::Data<AppState>,
     request: HttpRequest,
     query: web::Query<MeQuery>,
-) -> HttpResponse {
+) -> Answered {
     let w = state.words(&request);
-    let person = match signed_in(&state, &request).await {
-        Ok(person) => person,
-        Err(error) => return error.into_response(w),
-    };
     let mut notes = Vec::new();
     if query.sent.is_some() {
         notes.push((w.get("me-sent"), "info"));
@@ -223,37 +207,35 @@ pub async fn me(
     if query.signed_out.is_some() {
         notes.push((w.get("me-signed-out-everywhere"), "info"));
     }
-    let Some(person) = person else {
-        return render(
-            StatusCode::OK,
+    Ok(me_page(&state, &request, notes, StatusCode::OK).await?)
+}
+
+/// "My games" of the person signed in on this browser, with notes; else the form that mails a
+/// sign-in link.
+async fn me_page(
+    state: &web::Data<AppState>,
+    request: &HttpRequest,
+    notes: Vec<(String, &'static str)>,
+    status: StatusCode,
+) -> Result<HttpResponse, Failure> {
+    let w = state.words(request);
+    let mine = match session_cookie(request) {
+        Some(cookie) => state.service.my_page(&cookie, w.lang()).await?,
+        None => None,
+    };
+    let Some((person, games)) = mine else {
+        return Ok(render(
+            status,
             &MePage {
                 w,
                 notes,
                 email_max: EmailAddress::MAX_CHARS,
                 me: None,
             },
-        );
-    };
-    me_page(&state, w, person, notes, StatusCode::OK).await
-}
-
-async fn me_page(
-    state: &web::Data<AppState>,
-    w: Words<'_>,
-    person: AddressRow,
-    notes: Vec<(String, &'static str)>,
-    status: StatusCode,
-) -> HttpResponse {
-    let lang = w.lang().to_owned();
-    let shown = person.clone();
-    let games = blocking(state, move |s, conn| s.games.my_games(conn, &shown, &lang)).await;
-    let games = match games {
-        Ok(Ok(games)) => games,
-        Ok(Err(error)) => return PageError(error).into_response(w),
-        Err(error) => return error.into_response(w),
+        ));
     };
     let zone = person.time_zone.parse().unwrap_or(chrono_tz::UTC);
-    render(
+    Ok(render(
         status,
         &MePage {
             w,
@@ -268,7 +250,21 @@ async fn me_page(
                 lifetime_days: SESSION_LIFETIME.as_secs() / 86_400,
             }),
         },
-    )
+    ))
+}
+
+/// "My games" again with these problems (see `errors::Shown::Me`).
+pub(super) async fn me_again(
+    state: &web::Data<AppState>,
+    request: &HttpRequest,
+    problems: Vec<String>,
+    status: StatusCode,
+) -> HttpResponse {
+    use actix_web::ResponseError;
+    let notes = problems.into_iter().map(|p| (p, "error")).collect();
+    me_page(state, request, notes, status)
+        .await
+        .unwrap_or_else(|error| error.error_response())
 }
 
 /// POST /me: mail a sign-in link to the address if it has games here. The answer is the same
@@ -277,60 +273,35 @@ pub async fn request_sign_in(
     state: web::Data<AppState>,
     request: HttpRequest,
     form: web::Form<AddressForm>,
-) -> HttpResponse {
+) -> Answered {
     let w = state.words(&request);
     let Ok(address) = EmailAddress::parse(&form.address) else {
-        return render(
+        return Ok(sign_in_again(
+            w,
+            w.get("me-bad-address"),
             StatusCode::BAD_REQUEST,
-            &MePage {
-                w,
-                notes: vec![(w.get("me-bad-address"), "error")],
-                email_max: EmailAddress::MAX_CHARS,
-                me: None,
-            },
-        );
+        ));
     };
     let client = state.client_ip(&request);
-    match blocking(&state, move |s, conn| {
-        s.games.request_sign_in(conn, &address, client.as_deref())
-    })
-    .await
-    {
-        Ok(Ok(())) => see_other("/me?sent=1".into()),
-        Ok(Err(SignInError::Limited(limited))) => super::too_many(w, &limited),
-        Ok(Err(error)) => PageError(error.into()).into_response(w),
-        Err(error) => error.into_response(w),
-    }
+    state.service.request_sign_in(&address, client).await?;
+    Ok(see_other("/me?sent=1".into()))
 }
 
 /// GET /me/sign-in/{token}: the link from the mail signs this browser in, once.
-pub async fn sign_in(
-    state: web::Data<AppState>,
-    request: HttpRequest,
-    token: web::Path<String>,
-) -> HttpResponse {
-    let w = state.words(&request);
-    let token = token.into_inner();
-    match blocking(&state, move |s, conn| s.games.sign_in(conn, &token)).await {
-        Ok(Ok(cookie)) => {
-            let mut response = see_other("/me".into());
-            let _ = response.add_cookie(&session_cookie_for(&state, cookie));
-            response
-        }
-        Ok(Err(SignInError::Spent)) => sign_in_again(w, "me-link-spent"),
-        Ok(Err(SignInError::Invalid)) => sign_in_again(w, "me-link-invalid"),
-        Ok(Err(error)) => PageError(error.into()).into_response(w),
-        Err(error) => error.into_response(w),
-    }
+pub async fn sign_in(state: web::Data<AppState>, token: web::Path<String>) -> Answered {
+    let cookie = state.service.sign_in(&token).await?;
+    let mut response = see_other("/me".into());
+    let _ = response.add_cookie(&session_cookie_for(&state, cookie));
+    Ok(response)
 }
 
-/// The sign-in form again, saying why the link did not work.
-fn sign_in_again(w: Words, why: &str) -> HttpResponse {
+/// The sign-in form again, saying why it did not work.
+pub(super) fn sign_in_again(w: Words, why: String, status: StatusCode) -> HttpResponse {
     render(
-        StatusCode::FORBIDDEN,
+        status,
         &MePage {
             w,
-            notes: vec![(w.get(why), "error")],
+            notes: vec![(why, "error")],
             email_max: EmailAddress::MAX_CHARS,
             me: None,
         },
@@ -338,43 +309,36 @@ fn sign_in_again(w: Words, why: &str) -> HttpResponse {
 }
 
 /// POST /me/sign-out
-pub async fn sign_out(state: web::Data<AppState>, request: HttpRequest) -> HttpResponse {
-    let w = state.words(&request);
+pub async fn sign_out(state: web::Data<AppState>, request: HttpRequest) -> Answered {
     if let Some(cookie) = session_cookie(&request) {
-        if let Err(error) = blocking(&state, move |s, conn| s.games.sign_out(conn, &cookie)).await {
-            return error.into_response(w);
-        }
+        state.service.sign_out(&cookie).await.map_err(Failure)?;
     }
     let mut response = see_other("/me".into());
     let mut gone = session_cookie_for(&state, String::new());
     gone.make_removal();
     let _ = response.add_cookie(&gone);
-    response
+    Ok(response)
 }
 
 /// POST /me/sign-out-everywhere: every session of the signed-in person ends (this browser's
 /// too), and their mail-settings links stop working.
-pub async fn sign_out_everywhere(state: web::Data<AppState>, request: HttpRequest) -> HttpResponse {
-    let w = state.words(&request);
-    let person = match signed_in(&state, &request).await {
-        Ok(Some(person)) => person,
-        Ok(None) => return see_other("/me".into()),
-        Err(error) => return error.into_response(w),
+pub async fn sign_out_everywhere(state: web::Data<AppState>, request: HttpRequest) -> Answered {
+    let Some(cookie) = session_cookie(&request) else {
+        return Ok(see_other("/me".into()));
     };
-    match blocking(&state, move |s, conn| {
-        s.games.sign_out_everywhere(conn, &person)
-    })
-    .await
-    {
-        Ok(Ok(())) => {}
-        Ok(Err(error)) => return PageError(error.into()).into_response(w),
-        Err(error) => return error.into_response(w),
-    }
+    let Some(()) = state
+        .service
+        .sign_out_everywhere(&cookie)
+        .await
+        .map_err(Failure)?
+    else {
+        return Ok(see_other("/me".into()));
+    };
     let mut response = see_other("/me?signed_out=1".into());
     let mut gone = session_cookie_for(&state, String::new());
     gone.make_removal();
     let _ = response.add_cookie(&gone);
-    response
+    Ok(response)
 }
 
 /// POST /me/settings: the signed-in person's preferences.
@@ -382,43 +346,25 @@ pub async fn save_settings(
     state: web::Data<AppState>,
     request: HttpRequest,
     form: web::Form<Vec<(String, String)>>,
-) -> HttpResponse {
-    let w = state.words(&request);
-    let person = match signed_in(&state, &request).await {
-        Ok(Some(person)) => person,
-        Ok(None) => return see_other("/me".into()),
-        Err(error) => return error.into_response(w),
+) -> Answered {
+    let Some(cookie) = session_cookie(&request) else {
+        return Ok(see_other("/me".into()));
     };
-    let keep = session_cookie(&request);
-    match save(&state, person.clone(), form.into_inner(), keep).await {
-        Ok(Ok(())) => see_other("/me?saved=1".into()),
-        Ok(Err(problems)) => {
-            let notes = problems.into_iter().map(|p| (w.get(p), "error")).collect();
-            me_page(&state, w, person, notes, StatusCode::BAD_REQUEST).await
-        }
-        Err(error) => error.into_response(w),
+    let (input, never) = preferences_of(&form);
+    match state
+        .service
+        .save_my_settings(&cookie, input, never)
+        .await?
+    {
+        Some(_) => Ok(see_other("/me?saved=1".into())),
+        None => Ok(see_other("/me".into())),
     }
 }
 
-/// Store submitted preferences and the never-mail choice (`keep`: the session that asked, which
-/// stays signed in); the problems' catalog keys.
-async fn save(
-    state: &web::Data<AppState>,
-    person: AddressRow,
-    fields: Vec<(String, String)>,
-    keep: Option<String>,
-) -> Result<Result<(), Vec<&'static str>>, PageError> {
-    let input = preferences_input(&fields);
+/// The preferences and the never-mail choice a settings form submitted.
+fn preferences_of(fields: &[(String, String)]) -> (PreferencesInput, bool) {
     let never = fields.iter().any(|(k, v)| k == "never_mail" && v == "on");
-    blocking(state, move |s, conn| {
-        s.games
-            .set_preferences(conn, &person, &input)
-            .map_err(|problems| problems.iter().map(|p| p.key()).collect::<Vec<_>>())?;
-        s.games
-            .set_never_mail(conn, &person, never, keep.as_deref())
-            .map_err(|_| vec!["page-broken.text"])
-    })
-    .await
+    (preferences_input(fields), never)
 }
 
 #[derive(serde::Deserialize)]
@@ -435,47 +381,23 @@ pub async fn away(
     state: web::Data<AppState>,
     request: HttpRequest,
     form: web::Form<AwayForm>,
-) -> HttpResponse {
-    use crate::service::time::AbsenceProblem;
-    let w = state.words(&request);
-    let person = match signed_in(&state, &request).await {
-        Ok(Some(person)) => person,
-        Ok(None) => return see_other("/me".into()),
-        Err(error) => return error.into_response(w),
+) -> Answered {
+    let Some(cookie) = session_cookie(&request) else {
+        return Ok(see_other("/me".into()));
     };
-    let dates = (
-        chrono::NaiveDate::parse_from_str(form.from.trim(), "%Y-%m-%d"),
-        chrono::NaiveDate::parse_from_str(form.to.trim(), "%Y-%m-%d"),
-    );
-    let problem = match dates {
-        (Ok(from), Ok(to)) => {
-            let shown = person.clone();
-            match blocking(&state, move |s, conn| {
-                s.games.declare_absence(conn, &shown, from, to)
-            })
-            .await
-            {
-                Ok(Ok(Ok(()))) => return see_other("/me?saved=1".into()),
-                Ok(Ok(Err(AbsenceProblem::TooLong { left }))) => w.two(
-                    "away-problem-long",
-                    ("days", state.games.time_rules().vacation_days),
-                    ("left", left),
-                ),
-                Ok(Ok(Err(AbsenceProblem::Dates))) => w.get("away-problem-dates"),
-                Ok(Err(error)) => return PageError(error).into_response(w),
-                Err(error) => return error.into_response(w),
-            }
-        }
-        _ => w.get("away-problem-dates"),
-    };
-    me_page(
-        &state,
-        w,
-        person,
-        vec![(problem, "error")],
-        StatusCode::BAD_REQUEST,
-    )
-    .await
+    let (from, to) = super::html::dates_of(&form.from, &form.to).map_err(Answer::on_my_games)?;
+    let declared = state
+        .service
+        .declare_own_absence(&cookie, from, to)
+        .await
+        .map_err(|error| {
+            use super::errors::Answers;
+            error.answer().on_my_games()
+        })?;
+    match declared {
+        Some(()) => Ok(see_other("/me?saved=1".into())),
+        None => Ok(see_other("/me".into())),
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -490,27 +412,31 @@ pub async fn mute(
     request: HttpRequest,
     game: web::Path<String>,
     form: web::Form<MuteForm>,
-) -> HttpResponse {
-    let w = state.words(&request);
-    let person = match signed_in(&state, &request).await {
-        Ok(Some(person)) => person,
-        Ok(None) => return see_other("/me".into()),
-        Err(error) => return error.into_response(w),
+) -> Answered {
+    let Some(cookie) = session_cookie(&request) else {
+        return Ok(see_other("/me".into()));
     };
-    let Ok(game) = GameId::parse(&game) else {
-        return super::html::not_found(w);
-    };
-    let on = form.on == "1";
-    match blocking(&state, move |s, conn| {
-        s.games.set_muted(conn, &person, &game, on)
-    })
-    .await
-    {
-        Ok(Ok(true)) => see_other("/me?saved=1".into()),
-        Ok(Ok(false)) => super::html::not_found(w),
-        Ok(Err(error)) => PageError(error).into_response(w),
-        Err(error) => error.into_response(w),
+    let game = GameId::parse(&game).map_err(|_| Answer::no_game())?;
+    let muted = state
+        .service
+        .set_muted(&cookie, &game, form.on == "1")
+        .await
+        .map_err(Failure)?;
+    match muted {
+        Some(true) => Ok(see_other("/me?saved=1".into())),
+        Some(false) => Err(Answer::no_game().into()),
+        None => Ok(see_other("/me".into())),
     }
+}
+
+/// A mail-settings or unsubscribe link that is not one: 403.
+fn bad_mail_link() -> Answer {
+    Answer::message(
+        StatusCode::FORBIDDEN,
+        "bad_token",
+        "api-error-bad-token",
+        "page-bad-mail-link",
+    )
 }
 
 /// GET /mail/{token}: the mail settings a mail's footer links to (no sign-in needed).
@@ -518,67 +444,62 @@ pub async fn settings(
     state: web::Data<AppState>,
     request: HttpRequest,
     token: web::Path<String>,
-) -> HttpResponse {
+) -> Answered {
     let w = state.words(&request);
-    let token = token.into_inner();
+    let person = state
+        .service
+        .settings_person(&token)
+        .await
+        .map_err(Failure)?
+        .ok_or_else(bad_mail_link)?;
     let path = format!("/mail/{token}");
-    match blocking(&state, move |s, conn| s.games.settings_person(conn, &token)).await {
-        Ok(Ok(Some(person))) => render(
-            StatusCode::OK,
-            &SettingsPage {
-                w,
-                notes: Vec::new(),
-                preferences: preferences_form(&state, w, &person, path),
-            },
-        ),
-        Ok(Ok(None)) => message(StatusCode::FORBIDDEN, w, "page-bad-mail-link"),
-        Ok(Err(error)) => PageError(error.into()).into_response(w),
-        Err(error) => error.into_response(w),
-    }
+    Ok(render(
+        StatusCode::OK,
+        &SettingsPage {
+            w,
+            notes: Vec::new(),
+            preferences: preferences_form(&state, w, &person, path),
+        },
+    ))
 }
 
-/// POST /mail/{token}
+/// POST /mail/{token}: the settings page again, saying they were saved or what is wrong.
 pub async fn save_mail_settings(
     state: web::Data<AppState>,
     request: HttpRequest,
     token: web::Path<String>,
     form: web::Form<Vec<(String, String)>>,
-) -> HttpResponse {
+) -> Answered {
     let w = state.words(&request);
-    let token = token.into_inner();
-    let path = format!("/mail/{token}");
-    let person = match blocking(&state, move |s, conn| s.games.settings_person(conn, &token)).await
+    let person = state
+        .service
+        .settings_person(&token)
+        .await
+        .map_err(Failure)?
+        .ok_or_else(bad_mail_link)?;
+    let (input, never) = preferences_of(&form);
+    let (status, notes, person) = match state
+        .service
+        .save_settings(&person, input, never, None)
+        .await
     {
-        Ok(Ok(Some(person))) => person,
-        Ok(Ok(None)) => return message(StatusCode::FORBIDDEN, w, "page-bad-mail-link"),
-        Ok(Err(error)) => return PageError(error.into()).into_response(w),
-        Err(error) => return error.into_response(w),
-    };
-    let (status, notes) = match save(&state, person.clone(), form.into_inner(), None).await {
-        Ok(Ok(())) => (StatusCode::OK, vec![(w.get("me-saved"), "info")]),
-        Ok(Err(problems)) => (
+        Ok(saved) => (StatusCode::OK, vec![(w.get("me-saved"), "info")], saved),
+        Err(SettingsError::Problems(problems)) => (
             StatusCode::BAD_REQUEST,
-            problems.into_iter().map(|p| (w.get(p), "error")).collect(),
+            problems.iter().map(|p| (w.get(p.key()), "error")).collect(),
+            person,
         ),
-        Err(error) => return error.into_response(w),
+        Err(error) => return Err(error.into()),
     };
-    let reread = blocking(&state, {
-        let address = person.address.clone();
-        move |_, conn| crate::store::find_address(conn, &address)
-    })
-    .await;
-    let person = match reread {
-        Ok(Ok(Some(person))) => person,
-        _ => person,
-    };
-    render(
+    let path = format!("/mail/{token}");
+    Ok(render(
         status,
         &SettingsPage {
             w,
             notes,
             preferences: preferences_form(&state, w, &person, path),
         },
-    )
+    ))
 }
 
 /// GET /unsubscribe/{token}: a button, so that a link checker following links never
@@ -587,30 +508,23 @@ pub async fn unsubscribe_page(
     state: web::Data<AppState>,
     request: HttpRequest,
     token: web::Path<String>,
-) -> HttpResponse {
+) -> Answered {
     let w = state.words(&request);
-    let token = token.into_inner();
-    let action = format!("/unsubscribe/{token}");
-    match blocking(&state, move |s, conn| {
-        s.games
-            .unsubscribe_person(conn, &token)
-            .map(|p| p.map(|p| s.games.settings_url(&p)))
-    })
-    .await
-    {
-        Ok(Ok(Some(settings_url))) => render(
-            StatusCode::OK,
-            &UnsubscribePage {
-                w,
-                done: false,
-                action,
-                settings_url,
-            },
-        ),
-        Ok(Ok(None)) => message(StatusCode::FORBIDDEN, w, "page-bad-mail-link"),
-        Ok(Err(error)) => PageError(error.into()).into_response(w),
-        Err(error) => error.into_response(w),
-    }
+    let settings_url = state
+        .service
+        .unsubscribe_person(&token)
+        .await
+        .map_err(Failure)?
+        .ok_or_else(bad_mail_link)?;
+    Ok(render(
+        StatusCode::OK,
+        &UnsubscribePage {
+            w,
+            done: false,
+            action: format!("/unsubscribe/{token}"),
+            settings_url,
+        },
+    ))
 }
 
 /// POST /unsubscribe/{token}: RFC 8058 one-click unsubscribe (no cookie, no form field needed):
@@ -619,64 +533,30 @@ pub async fn unsubscribe(
     state: web::Data<AppState>,
     request: HttpRequest,
     token: web::Path<String>,
-) -> HttpResponse {
+) -> Answered {
     let w = state.words(&request);
-    let token = token.into_inner();
-    let action = format!("/unsubscribe/{token}");
-    let done = blocking(
-        &state,
-        move |s, conn| -> diesel::QueryResult<Option<String>> {
-            let Some(person) = s.games.unsubscribe_person(conn, &token)? else {
-                return Ok(None);
-            };
-            s.games.set_never_mail(conn, &person, true, None)?;
-            Ok(Some(s.games.settings_url(&person)))
+    let settings_url = state
+        .service
+        .unsubscribe(&token)
+        .await
+        .map_err(Failure)?
+        .ok_or_else(bad_mail_link)?;
+    Ok(render(
+        StatusCode::OK,
+        &UnsubscribePage {
+            w,
+            done: true,
+            action: format!("/unsubscribe/{token}"),
+            settings_url,
         },
-    )
-    .await;
-    match done {
-        Ok(Ok(Some(settings_url))) => render(
-            StatusCode::OK,
-            &UnsubscribePage {
-                w,
-                done: true,
-                action,
-                settings_url,
-            },
-        ),
-        Ok(Ok(None)) => message(StatusCode::FORBIDDEN, w, "page-bad-mail-link"),
-        Ok(Err(error)) => PageError(error.into()).into_response(w),
-        Err(error) => error.into_response(w),
-    }
+    ))
 }
 
 /// GET /games/{game}/confirm/{signature}: the creator proves their address; the invitations
 /// leave and the creator lands on their seat.
-pub async fn confirm(
-    state: web::Data<AppState>,
-    request: HttpRequest,
-    path: web::Path<(String, String)>,
-) -> HttpResponse {
-    let w = state.words(&request);
+pub async fn confirm(state: web::Data<AppState>, path: web::Path<(String, String)>) -> Answered {
     let (game, signature) = path.into_inner();
-    let Ok(game) = GameId::parse(&game) else {
-        return super::html::not_found(w);
-    };
-    let id = game.clone();
-    match blocking(&state, move |s, conn| {
-        s.games.confirm(conn, &game, &signature)
-    })
-    .await
-    {
-        Ok(Ok(seat_url)) => {
-            // Confirming starts a game whose seats were all taken (the creator's and bots').
-            state.games.play_bots(&state.db, &id).await;
-            see_other(format!("{seat_url}?confirmed=1"))
-        }
-        Ok(Err(ConfirmError::NoSuchGame)) => super::html::not_found(w),
-        Ok(Err(ConfirmError::BadLink)) => message(StatusCode::FORBIDDEN, w, "page-bad-confirm"),
-        Ok(Err(ConfirmError::NotInviting)) => message(StatusCode::CONFLICT, w, "page-too-late"),
-        Ok(Err(ConfirmError::Unexpected(error))) => PageError(error).into_response(w),
-        Err(error) => error.into_response(w),
-    }
+    let game = GameId::parse(&game).map_err(|_| Answer::no_game())?;
+    let seat_url = state.service.confirm(&game, &signature).await?;
+    Ok(see_other(format!("{seat_url}?confirmed=1")))
 }

@@ -1,15 +1,16 @@
 //! The public page of a game: who plays, where it stands, its board and history as a
 //! spectator may see them (everything once it is over), and its record and replay.
 
-use super::html::{not_found, render, unknown_kind};
+use super::errors::Answer;
+use super::html::render;
 use super::present::{self, cancelled_key, undelivered, GameShown, TalkShown};
-use super::{blocking, AppState, PageError};
+use super::AppState;
 use crate::domain::{GameId, GameStatus};
 use crate::engine::Viewer;
 use crate::present::{seat_fill, Ctx, Html, Words};
 use crate::service::LoadError;
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpRequest};
 use askama::Template;
 
 pub struct PublicPlayer {
@@ -53,34 +54,16 @@ pub async fn public(
     state: web::Data<AppState>,
     request: HttpRequest,
     path: web::Path<String>,
-) -> HttpResponse {
+) -> super::Answered {
     let w = state.words(&request);
-    let Ok(id) = GameId::parse(&path) else {
-        return not_found(w);
-    };
-    let lang = w.lang().to_owned();
+    let id = GameId::parse(&path).map_err(|_| Answer::no_game())?;
     // Times in the zone of whoever is signed in.
-    let zone = match super::people::signed_in(&state, &request).await {
-        Ok(Some(person)) => person.time_zone.parse().unwrap_or(chrono_tz::UTC),
-        _ => chrono_tz::UTC,
-    };
-    let page = match blocking(&state, move |s, conn| {
-        s.games.public_page(conn, &id, &lang, zone)
-    })
-    .await
-    {
-        Ok(Ok(page)) => page,
-        Ok(Err(LoadError::NoSuchGame | LoadError::BadLink)) => return not_found(w),
-        Ok(Err(LoadError::UnknownKind(game))) => return unknown_kind(w, &game),
-        Ok(Err(LoadError::Unexpected(error))) => {
-            return PageError::unexpected(error, Some(&path), w)
-        }
-        Err(error) => return error.into_response(w),
-    };
-    let kind = match state.games.kind(&page.game.kind) {
-        Ok(kind) => kind,
-        Err(error) => return PageError::unexpected(error.into(), Some(&path), w),
-    };
+    let session = request
+        .cookie(crate::service::people::SESSION_COOKIE)
+        .map(|c| c.value().to_owned());
+    let public = state.service.public_view(&id, w.lang(), session).await?;
+    let (page, zone, milestones) = (public.page, public.zone, public.milestones);
+    let kind = state.games.kind(&page.game.kind).map_err(LoadError::from)?;
     let names = present::names_of(&page.seats);
     let viewer = if page.revealed_secret.is_some() {
         Viewer::Reviewer
@@ -142,11 +125,7 @@ pub async fn public(
         None => Vec::new(),
     };
     let id = page.game.id.as_str().to_string();
-    let milestones = if page.outcome.is_some() {
-        super::review::milestone_links(&state, &page.game.id, w).await
-    } else {
-        Vec::new()
-    };
+    let milestones = super::review::milestone_links(&page.game.id, milestones, w);
     let html = PublicPageHtml {
         w,
         revealed_secret: page.revealed_secret.clone().unwrap_or_default(),
@@ -169,5 +148,5 @@ pub async fn public(
         talk: TalkShown::new(&page.talk, None, None, &page.seats, &cx),
         time,
     };
-    render(StatusCode::OK, &html)
+    Ok(render(StatusCode::OK, &html))
 }

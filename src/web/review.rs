@@ -1,10 +1,11 @@
 //! Reviewing games on the web: the record download, the replay viewer (any step, full reveal
 //! once the game is over), the milestones of a finished game, and the record verifier page.
 
-use super::html::{not_found, render};
+use super::errors::Answer;
+use super::html::render;
 use super::present::{self, GameShown};
 use super::public::Milestone as MilestoneLink;
-use super::{blocking, AppState, PageError};
+use super::AppState;
 use crate::audit::Record;
 use crate::domain::GameId;
 use crate::engine::Viewer;
@@ -25,53 +26,31 @@ pub struct RecordQuery {
 
 pub async fn record(
     state: web::Data<AppState>,
-    request: HttpRequest,
     path: web::Path<String>,
     query: web::Query<RecordQuery>,
-) -> HttpResponse {
-    let w = state.words(&request);
-    let Ok(id) = GameId::parse(&path) else {
-        return not_found(w);
-    };
+) -> super::Answered {
+    let id = GameId::parse(&path).map_err(|_| Answer::no_game())?;
     let talk = query
         .talk
         .as_deref()
         .is_some_and(|t| t == "1" || t == "true");
-    let found = blocking(&state, move |s, conn| {
-        let mut record = s.games.record(conn, &id)?;
-        if talk {
-            record.talk = Some(s.games.talk_export(conn, &id)?);
-        }
-        Ok::<_, LoadError>(record)
-    });
-    match found.await {
-        Ok(Ok(record)) => HttpResponse::Ok()
-            .content_type("application/json")
-            .insert_header(super::safety::record_cache(record.secret.is_some()))
-            .insert_header((
-                header::CONTENT_DISPOSITION,
-                format!("inline; filename=\"corriere-{}.json\"", record.id),
-            ))
-            .body(record.to_json()),
-        Ok(Err(LoadError::NoSuchGame | LoadError::BadLink)) => not_found(w),
-        Ok(Err(LoadError::UnknownKind(game))) => super::html::unknown_kind(w, &game),
-        Ok(Err(LoadError::Unexpected(e))) => PageError::unexpected(e, Some(&path), w),
-        Err(e) => e.into_response(w),
-    }
+    let record = state.service.record(&id, talk).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header(super::safety::record_cache(record.secret.is_some()))
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("inline; filename=\"corriere-{}.json\"", record.id),
+        ))
+        .body(record.to_json()))
 }
 
 /// Links into the replay at each point the game's presenter names (battles won, deals…).
-pub async fn milestone_links(
-    state: &web::Data<AppState>,
+pub fn milestone_links(
     id: &GameId,
+    found: Vec<crate::service::review::Milestone>,
     w: Words<'_>,
 ) -> Vec<MilestoneLink> {
-    let (game, lang) = (id.clone(), w.lang().to_owned());
-    let Ok(Ok(found)) =
-        blocking(state, move |s, conn| s.games.milestones(conn, &game, &lang)).await
-    else {
-        return Vec::new();
-    };
     found
         .into_iter()
         .map(|m| MilestoneLink {
@@ -107,31 +86,21 @@ pub async fn replay(
     state: web::Data<AppState>,
     request: HttpRequest,
     path: web::Path<(String, String)>,
-) -> HttpResponse {
+) -> super::Answered {
     let w = state.words(&request);
     let (game, seq) = path.into_inner();
     let (Ok(id), Ok(seq)) = (GameId::parse(&game), seq.parse::<i64>()) else {
-        return not_found(w);
+        return Err(Answer::no_game().into());
     };
-    let lookup = id.clone();
-    let found = blocking(&state, move |s, conn| {
-        let at = s.games.state_at(conn, &lookup, seq)?;
-        let info = s.games.info(conn, &lookup)?;
-        Ok::<_, LoadError>((at, info))
-    })
-    .await;
-    let (at, (info, seats)) = match found {
-        Ok(Ok((Some(at), info))) => (at, info),
-        Ok(Ok((None, _))) => return super::html::message(StatusCode::NOT_FOUND, w, "page-no-step"),
-        Ok(Err(LoadError::NoSuchGame | LoadError::BadLink)) => return not_found(w),
-        Ok(Err(LoadError::UnknownKind(kind))) => return super::html::unknown_kind(w, &kind),
-        Ok(Err(LoadError::Unexpected(e))) => return PageError::unexpected(e, Some(&game), w),
-        Err(e) => return e.into_response(w),
+    let (at, info, seats) = state.service.replay_step(&id, seq).await?;
+    let Some(at) = at else {
+        return Ok(super::html::message(
+            StatusCode::NOT_FOUND,
+            w,
+            "page-no-step",
+        ));
     };
-    let kind: &dyn Kind = match state.games.kind(&info.kind) {
-        Ok(kind) => kind,
-        Err(e) => return PageError::unexpected(e.into(), Some(&game), w),
-    };
+    let kind: &dyn Kind = state.games.kind(&info.kind).map_err(LoadError::from)?;
     let names = present::names_of(&seats);
     let viewer = if at.finished {
         Viewer::Reviewer
@@ -182,7 +151,7 @@ pub async fn replay(
             Html::default()
         },
     };
-    render(StatusCode::OK, &page)
+    Ok(render(StatusCode::OK, &page))
 }
 
 pub struct Verdict {

@@ -1,4 +1,4 @@
-//! The test harness shaped like production: the real `corriere::web::start` bound to port 0 on a
+//! The test harness shaped like production: the real `corriere::app::build` bound to port 0 on a
 //! fresh database (a SQLite file in a temp dir, or a fresh PostgreSQL database on the local
 //! server whenever it answers, see `postgres_server`), an in-process SMTP server that keeps every message, one
 //! helper per route, and the mail worker stepped by hand.
@@ -6,11 +6,11 @@
 //! Shared by `tests/http.rs` and `tests/browser.rs`; each uses a part of it.
 #![allow(dead_code)]
 
+use corriere::app::App as Running;
 use corriere::config::Config;
 use corriere::domain::GameId;
 use corriere::service::Secret;
 use corriere::store::{self, Db, DbUrl};
-use corriere::web::Running;
 use diesel::prelude::*;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -594,7 +594,7 @@ impl TestApp {
         smtp: Smtp,
         clock: corriere::clock::ManualClock,
     ) -> TestApp {
-        let running = corriere::web::start(config)
+        let running = corriere::app::build(config)
             .await
             .expect("the service starts");
         TestApp {

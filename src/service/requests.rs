@@ -1,0 +1,756 @@
+//! The service as its callers ask it: one async operation per request, which takes parsed
+//! inputs, owns its reads and transactions, starts what follows (bots) and returns its own error.
+
+use super::people::PreferencesInput;
+use super::rematch::{RematchError, RematchOrder};
+use super::talk::{MessageError, MessageText, TalkLine, Via};
+use super::time::{AbsenceProblem, TimeError};
+use super::{
+    AcceptError, Accepted, ActionInput, AuthError, Cancel, CancelError, ConfirmError,
+    CreateProblem, Created, DeclineError, Games, Limited, LoadError, MoveError, MoveOutcome, Mover,
+    PublicPage, SeatAuth, SeatLink, SeatPage,
+};
+use crate::domain::{Contribution, EmailAddress, GameId, PlayerName};
+use crate::engine::Seat;
+use crate::store::{self, write_transaction, AnyConnection, Db};
+use chrono::NaiveDate;
+
+/// A person known by their address, as the pages of people show them.
+pub type Person = store::AddressRow;
+
+/// The link a request follows, parsed, unchecked: who it speaks for when no one is signed in.
+#[derive(Clone, Debug)]
+pub enum FollowedLink {
+    /// `/games/{game}/seat/{seat}/{token}[/…]`
+    Seat(SeatLink),
+    /// `/mail/{token}`
+    Settings(String),
+    /// `/unsubscribe/{token}`
+    Unsubscribe(String),
+}
+
+/// The public page of a game as a reader sees it: in their zone, with its milestones.
+pub struct PublicView {
+    pub page: PublicPage,
+    pub zone: chrono_tz::Tz,
+    pub milestones: Vec<super::review::Milestone>,
+}
+
+/// A request made with a seat link: the link refused (no such game, or not a good link for its
+/// seat), or what the operation itself refused.
+#[derive(Debug, thiserror::Error)]
+pub enum Linked<E> {
+    #[error("there is no such game")]
+    NoSuchGame,
+    /// Wrong seat, wrong or retired token: deliberately not told apart.
+    #[error("this seat link is not valid (it may have been replaced by a newer one)")]
+    BadLink,
+    #[error(transparent)]
+    Refused(E),
+}
+
+impl<E: From<anyhow::Error>> From<AuthError> for Linked<E> {
+    fn from(error: AuthError) -> Self {
+        match error {
+            AuthError::NoSuchGame => Linked::NoSuchGame,
+            AuthError::BadLink => Linked::BadLink,
+            AuthError::Unexpected(error) => Linked::Refused(E::from(error)),
+        }
+    }
+}
+
+impl<E: From<anyhow::Error>> From<anyhow::Error> for Linked<E> {
+    fn from(error: anyhow::Error) -> Self {
+        Linked::Refused(E::from(error))
+    }
+}
+
+service_error!(ResignError {
+    #[error("the game is not being played")]
+    NotPlaying,
+});
+
+service_error!(TakeBackError {});
+
+service_error!(ReplaceError {
+    /// The new player's address may not be invited.
+    #[error("that address may not be invited")]
+    Refused(CreateProblem),
+    /// Only the creator replaces, and only a resigned seat.
+    #[error("that seat is not one a replacement can take")]
+    NotReplaceable,
+    #[error("the game is not being played")]
+    NotPlaying,
+    #[error("too many invitations: {0:?}")]
+    Limited(Limited),
+});
+
+service_error!(AbsenceError {
+    /// Not two dates, the end before the start, or a start in the past.
+    #[error("these are not the dates of an absence")]
+    Dates,
+    /// More days this year than a person may take (`days` a year): how many are left.
+    #[error("an absence of more days than are left this year ({left} of {days})")]
+    TooLong { days: u32, left: u32 },
+});
+
+service_error!(SettingsError {
+    /// What is wrong with the submitted preferences: every problem.
+    #[error("the preferences do not stand: {0:?}")]
+    Problems(Vec<super::people::PreferenceProblem>),
+});
+
+impl From<TimeError> for ResignError {
+    fn from(error: TimeError) -> Self {
+        match error {
+            TimeError::NotPlaying => ResignError::NotPlaying,
+            other => ResignError::Unexpected(other.into()),
+        }
+    }
+}
+
+impl From<TimeError> for ReplaceError {
+    fn from(error: TimeError) -> Self {
+        match error {
+            TimeError::Refused(problem) => ReplaceError::Refused(problem),
+            TimeError::NotCreator | TimeError::NotReplaceable => ReplaceError::NotReplaceable,
+            TimeError::NotPlaying => ReplaceError::NotPlaying,
+            TimeError::Limited(limited) => ReplaceError::Limited(limited),
+            other => ReplaceError::Unexpected(other.into()),
+        }
+    }
+}
+
+/// The game service with the database it works on: what the handlers, the mail and the
+/// commands call. Cheap to clone.
+#[derive(Clone)]
+pub struct Service {
+    games: Games,
+    db: Db,
+}
+
+impl Service {
+    pub fn new(games: Games, db: Db) -> Service {
+        Service { games, db }
+    }
+
+    /// The service's operations that work on a connection they are given (the scheduler, the
+    /// commands, the tests), its registry, links and clock.
+    pub fn games(&self) -> &Games {
+        &self.games
+    }
+
+    /// Run `work` with a pooled connection, off the async threads.
+    async fn run<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<anyhow::Error> + Send + 'static,
+        F: FnOnce(&Games, &mut AnyConnection) -> Result<T, E> + Send + 'static,
+    {
+        let games = self.games.clone();
+        self.db
+            .run(move |conn| work(&games, conn))
+            .await
+            .map_err(E::from)?
+    }
+
+    /// Check `link` and run `work` for its seat, in one trip to the database.
+    async fn as_seat<T, E, F>(&self, link: &SeatLink, work: F) -> Result<T, Linked<E>>
+    where
+        T: Send + 'static,
+        E: From<anyhow::Error> + Send + 'static,
+        F: FnOnce(&Games, &mut AnyConnection, &SeatAuth) -> Result<T, E> + Send + 'static,
+    {
+        let link = link.clone();
+        self.run(move |games, conn| -> Result<T, Linked<E>> {
+            let auth = games.authorize(conn, &link.game, link.seat, &link.token)?;
+            work(games, conn, &auth).map_err(Linked::Refused)
+        })
+        .await
+    }
+
+    // ------------------------------------------------------------ a seat's requests
+
+    /// Check a seat link, for a request that says what is wrong with its body only to a seat
+    /// that may act.
+    pub async fn check_link(&self, link: &SeatLink) -> Result<SeatAuth, AuthError> {
+        let link = link.clone();
+        self.run(move |games, conn| games.authorize(conn, &link.game, link.seat, &link.token))
+            .await
+    }
+
+    /// The seat page of `link` in `lang`; `followed`: a link followed from a mail or the
+    /// address bar, which proves its person's address.
+    pub async fn seat_page(
+        &self,
+        link: &SeatLink,
+        lang: &str,
+        followed: bool,
+    ) -> Result<SeatPage, LoadError> {
+        let (link, lang) = (link.clone(), lang.to_owned());
+        self.run(move |games, conn| {
+            if followed {
+                games.followed_seat_page(conn, &link, &lang)
+            } else {
+                games.seat_page(conn, &link, &lang)
+            }
+        })
+        .await
+    }
+
+    /// What the API shows a seat: its view, decision and legal actions.
+    pub async fn seat_state(&self, link: &SeatLink) -> Result<SeatPage, LoadError> {
+        let link = link.clone();
+        self.run(move |games, conn| games.seat_state(conn, &link))
+            .await
+    }
+
+    /// What anyone may see of a game, its times in the zone of the person `session` signs in
+    /// (else UTC), with the milestones of a finished game (none when they cannot be read).
+    pub async fn public_view(
+        &self,
+        game: &GameId,
+        lang: &str,
+        session: Option<String>,
+    ) -> Result<PublicView, LoadError> {
+        let (game, lang) = (game.clone(), lang.to_owned());
+        self.run(move |games, conn| {
+            let person = match &session {
+                Some(cookie) => games.session(conn, cookie).unwrap_or(None),
+                None => None,
+            };
+            let zone = person
+                .and_then(|p| p.time_zone.parse().ok())
+                .unwrap_or(chrono_tz::UTC);
+            let page = games.public_page(conn, &game, &lang, zone)?;
+            let milestones = match page.outcome {
+                Some(_) => games.milestones(conn, &game, &lang).unwrap_or_default(),
+                None => Vec::new(),
+            };
+            Ok(PublicView {
+                page,
+                zone,
+                milestones,
+            })
+        })
+        .await
+    }
+
+    /// What anyone may see of a game, times in `zone`.
+    pub async fn public_page(
+        &self,
+        game: &GameId,
+        lang: &str,
+        zone: chrono_tz::Tz,
+    ) -> Result<PublicPage, LoadError> {
+        let (game, lang) = (game.clone(), lang.to_owned());
+        self.run(move |games, conn| games.public_page(conn, &game, &lang, zone))
+            .await
+    }
+
+    /// A game's record (`corriere-record/1`), with the table's public talk when `talk`.
+    pub async fn record(
+        &self,
+        game: &GameId,
+        talk: bool,
+    ) -> Result<crate::audit::Record, LoadError> {
+        let game = game.clone();
+        self.run(move |games, conn| {
+            let mut record = games.record(conn, &game)?;
+            if talk {
+                record.talk = Some(games.talk_export(conn, &game)?);
+            }
+            Ok(record)
+        })
+        .await
+    }
+
+    /// A game at step `seq` (`None`: it has no such step), with its setup and seats.
+    pub async fn replay_step(
+        &self,
+        game: &GameId,
+        seq: i64,
+    ) -> Result<
+        (
+            Option<super::review::StateAt>,
+            super::GameInfo,
+            Vec<super::SeatInfo>,
+        ),
+        LoadError,
+    > {
+        let game = game.clone();
+        self.run(move |games, conn| {
+            let at = games.state_at(conn, &game, seq)?;
+            let (info, seats) = games.info(conn, &game)?;
+            Ok((at, info, seats))
+        })
+        .await
+    }
+
+    /// The one move operation (see [`Games::make_move`]); a refusal by the rules comes worded.
+    pub async fn make_move(
+        &self,
+        mover: Mover,
+        expected_seq: i64,
+        inputs: Vec<ActionInput>,
+        lang: &str,
+    ) -> Result<MoveOutcome, MoveError> {
+        self.games
+            .make_move(&self.db, mover, expected_seq, inputs, lang)
+            .await
+    }
+
+    /// Accept an invitation; the last acceptance starts the game, and bots whose turn it is
+    /// then play before this answers.
+    pub async fn accept(
+        &self,
+        link: &SeatLink,
+        contribution: Option<Contribution>,
+    ) -> Result<Accepted, Linked<AcceptError>> {
+        let accepted = self
+            .as_seat(link, move |games, conn, auth| {
+                games.accept(conn, auth, contribution)
+            })
+            .await?;
+        if accepted.started {
+            self.games.play_bots(&self.db, &link.game).await;
+        }
+        Ok(accepted)
+    }
+
+    /// Decline an invitation: the game is cancelled for everyone.
+    pub async fn decline(&self, link: &SeatLink) -> Result<(), Linked<DeclineError>> {
+        self.as_seat(link, |games, conn, auth| games.decline(conn, auth))
+            .await
+    }
+
+    /// The creator cancels the game.
+    pub async fn cancel(&self, link: &SeatLink) -> Result<(), Linked<CancelError>> {
+        self.as_seat(link, |games, conn, auth| {
+            games.cancel(conn, auth.game_id(), Cancel::Creator(auth.seat()))
+        })
+        .await
+    }
+
+    /// A player resigns; the bot that plays their seat now takes its pending decision before
+    /// this answers.
+    pub async fn resign(&self, link: &SeatLink) -> Result<(), Linked<ResignError>> {
+        self.as_seat(link, |games, conn, auth| {
+            games.resign(conn, auth).map_err(ResignError::from)
+        })
+        .await?;
+        self.games.play_bots(&self.db, &link.game).await;
+        Ok(())
+    }
+
+    /// An absent player takes their seat back from the bot (`false`: it was not the bot's).
+    pub async fn take_back(&self, link: &SeatLink) -> Result<bool, Linked<TakeBackError>> {
+        self.as_seat(link, |games, conn, auth| {
+            games
+                .take_back(conn, auth)
+                .map_err(|e| TakeBackError::Unexpected(e.into()))
+        })
+        .await
+    }
+
+    /// The creator invites a new player to a resigned seat.
+    pub async fn replace(
+        &self,
+        link: &SeatLink,
+        seat: Seat,
+        name: PlayerName,
+        email: EmailAddress,
+    ) -> Result<(), Linked<ReplaceError>> {
+        self.as_seat(link, move |games, conn, auth| {
+            games
+                .replace(conn, auth, seat, &name, &email)
+                .map_err(ReplaceError::from)
+        })
+        .await
+    }
+
+    /// Propose a rematch of a finished game; the proposer's seat in the new one.
+    pub async fn rematch(
+        &self,
+        link: &SeatLink,
+        order: RematchOrder,
+        contribution: Option<Contribution>,
+        client_ip: Option<String>,
+    ) -> Result<Created, Linked<RematchError>> {
+        self.as_seat(link, move |games, conn, auth| {
+            games.propose_rematch(conn, auth, order, contribution, client_ip)
+        })
+        .await
+    }
+
+    /// Say something at the table, or privately to one seat.
+    pub async fn post_message(
+        &self,
+        link: &SeatLink,
+        to: Option<Seat>,
+        text: MessageText,
+        via: Via,
+    ) -> Result<TalkLine, Linked<MessageError>> {
+        self.as_seat(link, move |games, conn, auth| {
+            games.post_message(conn, auth, to, &text, via)
+        })
+        .await
+    }
+
+    /// The seat's person declares an absence: their address is known from then on (it is
+    /// made if the seat's person never had preferences), in the same transaction.
+    pub async fn declare_absence(
+        &self,
+        link: &SeatLink,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> Result<(), Linked<AbsenceError>> {
+        self.as_seat(link, move |games, conn, auth| {
+            write_transaction(conn, |conn| -> Result<(), AbsenceError> {
+                let seats = store::seats_of(conn, auth.game_id())?;
+                let mine = seats
+                    .iter()
+                    .find(|r| r.seat == auth.seat().0 as i32)
+                    .ok_or_else(|| anyhow::anyhow!("no such seat"))?;
+                let person = store::ensure_address(conn, &mine.email, games.now())?;
+                absence(games, conn, &person, from, to)
+            })
+        })
+        .await
+    }
+
+    /// The person signed in by `session` declares an absence (`None`: no one is signed in).
+    pub async fn declare_own_absence(
+        &self,
+        session: &str,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> Result<Option<()>, AbsenceError> {
+        self.as_person(session, move |games, conn, person| {
+            absence(games, conn, person, from, to)
+        })
+        .await
+    }
+
+    /// Run `work` for the person `session` signs in, in one trip to the database (`None`: no
+    /// one is signed in by it).
+    async fn as_person<T, E, F>(&self, session: &str, work: F) -> Result<Option<T>, E>
+    where
+        T: Send + 'static,
+        E: From<anyhow::Error> + From<diesel::result::Error> + Send + 'static,
+        F: FnOnce(&Games, &mut AnyConnection, &Person) -> Result<T, E> + Send + 'static,
+    {
+        let session = session.to_owned();
+        self.run(move |games, conn| match games.session(conn, &session)? {
+            Some(person) => work(games, conn, &person).map(Some),
+            None => Ok(None),
+        })
+        .await
+    }
+
+    /// The person `session` signs in and their games in `lang` (`None`: no one is signed in).
+    pub async fn my_page(
+        &self,
+        session: &str,
+        lang: &str,
+    ) -> anyhow::Result<Option<(Person, super::people::MyGames)>> {
+        let lang = lang.to_owned();
+        self.as_person(session, move |games, conn, person| {
+            games
+                .my_games(conn, person, &lang)
+                .map(|mine| (person.clone(), mine))
+        })
+        .await
+    }
+
+    /// Create a game; its creator's seat. A creator signed in by `session` as the creator's
+    /// own address proved it already: no confirmation is asked.
+    pub async fn create_game(
+        &self,
+        mut new: super::NewGame,
+        session: Option<String>,
+    ) -> Result<Created, super::CreateError> {
+        self.run(move |games, conn| {
+            let person = match &session {
+                Some(cookie) => games.session(conn, cookie)?,
+                None => None,
+            };
+            let creator = new
+                .seats
+                .get(new.creator_seat.index())
+                .and_then(|s| s.email())
+                .map(|e| e.key());
+            new.creator_confirmed |= person
+                .zip(creator)
+                .is_some_and(|(person, creator)| person.address == creator);
+            games.create_game(conn, new)
+        })
+        .await
+    }
+
+    // ------------------------------------------------------------ people
+
+    /// The creator proves their address: the invitations leave, and a game whose seats were
+    /// all taken (the creator's and bots') starts, its bots playing before this answers. The
+    /// creator's seat link.
+    pub async fn confirm(&self, game: &GameId, signature: &str) -> Result<String, ConfirmError> {
+        let (id, signature) = (game.clone(), signature.to_owned());
+        let seat_url = self
+            .run(move |games, conn| games.confirm(conn, &id, &signature))
+            .await?;
+        self.games.play_bots(&self.db, game).await;
+        Ok(seat_url)
+    }
+
+    /// The person a request speaks for (signed in by `session`, or the seat or mail settings
+    /// of `link`), if any, and `then` done for them in the same trip to the database.
+    async fn person_of_request<T, F>(
+        &self,
+        session: Option<String>,
+        link: Option<FollowedLink>,
+        then: F,
+    ) -> anyhow::Result<Option<T>>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Games, &mut AnyConnection, &Person) -> T + Send + 'static,
+    {
+        use super::people::LinkOf;
+        self.run(move |games, conn| {
+            let link = link.as_ref().map(|link| match link {
+                FollowedLink::Seat(link) => LinkOf::Seat(link),
+                FollowedLink::Settings(token) => LinkOf::Settings(token),
+                FollowedLink::Unsubscribe(token) => LinkOf::Unsubscribe(token),
+            });
+            let person = games.person_of_request(conn, session.as_deref(), link)?;
+            Ok(person.map(|person| then(games, conn, &person)))
+        })
+        .await
+    }
+
+    /// The language a request's person chose (`None`: none of `known`, or no person); a
+    /// person who chose none is noted as reading `seen`, which their mails then follow.
+    pub async fn saved_language(
+        &self,
+        session: Option<String>,
+        link: Option<FollowedLink>,
+        known: Vec<String>,
+        seen: String,
+    ) -> anyhow::Result<Option<String>> {
+        let found = self
+            .person_of_request(session, link, move |games, conn, person| {
+                let saved = person.language.clone().filter(|lang| known.contains(lang));
+                if saved.is_none() {
+                    if let Err(error) = games.note_language_seen(conn, person, &seen) {
+                        tracing::warn!(%error, "the language read could not be noted");
+                    }
+                }
+                saved
+            })
+            .await?;
+        Ok(found.flatten())
+    }
+
+    /// The request's person (if any) reads `lang` from now on.
+    pub async fn switch_language(
+        &self,
+        session: Option<String>,
+        link: Option<FollowedLink>,
+        lang: &str,
+    ) -> anyhow::Result<()> {
+        let lang = lang.to_owned();
+        self.person_of_request(session, link, move |games, conn, person| {
+            games.switch_language(conn, person, &lang)
+        })
+        .await?
+        .transpose()?;
+        Ok(())
+    }
+
+    /// Whether the service can do its work: the database is the one opened at the start and its
+    /// schema answers, and `data_dir` is writable; else what is wrong.
+    pub async fn health(&self, data_dir: &std::path::Path) -> Result<(), String> {
+        let probe = data_dir.join(format!(".healthz-{}", crate::domain::random_base32(8)));
+        let db = self.db.clone();
+        tokio::task::spawn_blocking(move || -> Result<(), String> {
+            db.health()?;
+            std::fs::write(&probe, b"ok")
+                .and_then(|()| std::fs::remove_file(&probe))
+                .map_err(|e| format!("the data directory is not writable: {e}"))
+        })
+        .await
+        .unwrap_or_else(|e| Err(format!("the check failed: {e}")))
+    }
+
+    /// Mail a sign-in link to an address that has games here.
+    pub async fn request_sign_in(
+        &self,
+        address: &EmailAddress,
+        client: Option<String>,
+    ) -> Result<(), super::people::SignInError> {
+        let address = address.clone();
+        self.run(move |games, conn| games.request_sign_in(conn, &address, client.as_deref()))
+            .await
+    }
+
+    /// Follow a sign-in link: the new session's cookie.
+    pub async fn sign_in(&self, token: &str) -> Result<String, super::people::SignInError> {
+        let token = token.to_owned();
+        self.run(move |games, conn| games.sign_in(conn, &token))
+            .await
+    }
+
+    /// End the session of this cookie.
+    pub async fn sign_out(&self, cookie: &str) -> anyhow::Result<()> {
+        let cookie = cookie.to_owned();
+        self.run(move |games, conn| Ok(games.sign_out(conn, &cookie)?))
+            .await
+    }
+
+    /// End every session of the person `session` signs in, and retire their mail-settings
+    /// links (`None`: no one is signed in).
+    pub async fn sign_out_everywhere(&self, session: &str) -> anyhow::Result<Option<()>> {
+        self.as_person(session, |games, conn, person| {
+            Ok(games.sign_out_everywhere(conn, person)?)
+        })
+        .await
+    }
+
+    /// Mute or unmute one of the signed-in person's games (`Some(false)`: not one of theirs;
+    /// `None`: no one is signed in).
+    pub async fn set_muted(
+        &self,
+        session: &str,
+        game: &GameId,
+        on: bool,
+    ) -> anyhow::Result<Option<bool>> {
+        let game = game.clone();
+        self.as_person(session, move |games, conn, person| {
+            games.set_muted(conn, person, &game, on)
+        })
+        .await
+    }
+
+    /// Store the signed-in person's preferences and never-mail choice in one transaction;
+    /// their session stays signed in (`None`: no one is signed in).
+    pub async fn save_my_settings(
+        &self,
+        session: &str,
+        input: PreferencesInput,
+        never_mail: bool,
+    ) -> Result<Option<Person>, SettingsError> {
+        let keep = session.to_owned();
+        self.as_person(session, move |games, conn, person| {
+            settings(games, conn, person, &input, never_mail, Some(&keep))
+        })
+        .await
+    }
+
+    /// Store a person's preferences and their never-mail choice in one transaction (`keep`:
+    /// the session that asked, which stays signed in); the person as stored then.
+    pub async fn save_settings(
+        &self,
+        person: &Person,
+        input: PreferencesInput,
+        never_mail: bool,
+        keep: Option<String>,
+    ) -> Result<Person, SettingsError> {
+        let person = person.clone();
+        self.run(move |games, conn| {
+            settings(games, conn, &person, &input, never_mail, keep.as_deref())
+        })
+        .await
+    }
+
+    /// The person a mail-settings link is for, if the link is good.
+    pub async fn settings_person(&self, token: &str) -> anyhow::Result<Option<Person>> {
+        let token = token.to_owned();
+        self.run(move |games, conn| Ok(games.settings_person(conn, &token)?))
+            .await
+    }
+
+    /// The person a one-click unsubscribe link is for, if the link is good, with the link to
+    /// their mail settings.
+    pub async fn unsubscribe_person(&self, token: &str) -> anyhow::Result<Option<String>> {
+        let token = token.to_owned();
+        self.run(move |games, conn| {
+            Ok(games
+                .unsubscribe_person(conn, &token)?
+                .map(|person| games.settings_url(&person)))
+        })
+        .await
+    }
+
+    /// One-click unsubscribe: the link's person is never mailed again; the link to their mail
+    /// settings (`None`: not a good link).
+    pub async fn unsubscribe(&self, token: &str) -> anyhow::Result<Option<String>> {
+        let token = token.to_owned();
+        self.run(move |games, conn| {
+            let Some(person) = games.unsubscribe_person(conn, &token)? else {
+                return Ok(None);
+            };
+            games.set_never_mail(conn, &person, true, None)?;
+            Ok(Some(games.settings_url(&person)))
+        })
+        .await
+    }
+}
+
+/// Store `person`'s preferences and never-mail choice in one transaction (`keep`: the session
+/// that asked, which stays signed in); the person as stored then.
+fn settings(
+    games: &Games,
+    conn: &mut AnyConnection,
+    person: &Person,
+    input: &PreferencesInput,
+    never_mail: bool,
+    keep: Option<&str>,
+) -> Result<Person, SettingsError> {
+    write_transaction(conn, |conn| -> Result<Person, SettingsError> {
+        games
+            .set_preferences(conn, person, input)
+            .map_err(|problems| match problems.is_empty() {
+                false => SettingsError::Problems(problems),
+                true => anyhow::anyhow!("the preferences could not be stored").into(),
+            })?;
+        games.set_never_mail(conn, person, never_mail, keep)?;
+        Ok(store::find_address(conn, &person.address)?.unwrap_or_else(|| person.clone()))
+    })
+}
+
+/// Declare an absence for `person` (see [`Games::declare_absence`]).
+fn absence(
+    games: &Games,
+    conn: &mut AnyConnection,
+    person: &Person,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> Result<(), AbsenceError> {
+    match games.declare_absence(conn, person, from, to)? {
+        Ok(()) => Ok(()),
+        Err(AbsenceProblem::Dates) => Err(AbsenceError::Dates),
+        Err(AbsenceProblem::TooLong { left }) => Err(AbsenceError::TooLong {
+            days: games.time_rules().vacation_days,
+            left,
+        }),
+    }
+}
+
+/// Whether `error` says the database is out of reach rather than the service broken: no
+/// connection in time (the pool's wait), one that would not open or check out (a SQLite file
+/// deleted or replaced, a PostgreSQL database gone), or one that closed under its query (its
+/// server ended it). Answered 503, as the README says.
+pub fn unavailable(error: &anyhow::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error as DieselError};
+    error.chain().any(|cause| {
+        cause.is::<diesel::r2d2::PoolError>()
+            || cause.is::<store::ConnectError>()
+            || cause.is::<diesel::ConnectionError>()
+            || matches!(
+                cause.downcast_ref::<DieselError>(),
+                Some(DieselError::DatabaseError(
+                    DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                    _
+                ))
+            )
+    })
+}
