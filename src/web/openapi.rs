@@ -260,6 +260,13 @@ fn add_limits(doc: &mut Value) {
             MessageText::MAX_CHARS,
         ),
     ];
+    // The body is optional (no `required`), but a body of `null` is refused.
+    if let Some(body) = doc
+        .pointer_mut(accept.trim_end_matches("/properties"))
+        .and_then(Value::as_object_mut)
+    {
+        body.remove("nullable");
+    }
     for (at, name, limit) in limits {
         let schema = doc
             .pointer_mut(&at)
