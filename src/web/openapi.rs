@@ -291,20 +291,25 @@ fn add_games(doc: &mut Value, registry: &Registry) {
             .kinds()
             .map(|kind| {
                 let name = kind.name();
-                let title: String = name[..1].to_uppercase() + &name[1..];
-                json!({"$ref": format!("#/components/schemas/{title}{suffix}")})
+                let schema = name[..1].to_uppercase() + &name[1..] + suffix;
+                assert!(
+                    schemas.contains_key(&schema),
+                    "the game {name} has no schema {schema} in web/openapi_games.json"
+                );
+                json!({"$ref": format!("#/components/schemas/{schema}")})
             })
             .collect()
     };
+    let (any_options, one_action) = (refs("Options"), refs("Action"));
     // `{}` is the options of every game with all defaults: any of them, not exactly one.
     let options = schemas["Options"]
         .as_object_mut()
         .expect("an Options schema");
     options.remove("type");
-    options.insert("anyOf".into(), Value::Array(refs("Options")));
+    options.insert("anyOf".into(), Value::Array(any_options));
     let action = schemas["Action"].as_object_mut().expect("an Action schema");
     action.remove("type");
-    action.insert("oneOf".into(), Value::Array(refs("Action")));
+    action.insert("oneOf".into(), Value::Array(one_action));
     let view = schemas["View"].as_object_mut().expect("a View schema");
     view.insert("nullable".into(), json!(true));
     view.insert("additionalProperties".into(), json!(true));
