@@ -188,8 +188,7 @@ fn start_smtp_sink() -> (String, Arc<AtomicUsize>) {
 impl Fixture {
     fn new(args: &Args) -> Fixture {
         let dir = tempfile::tempdir().expect("a temp dir");
-        let mut secret = [0u8; 32];
-        getrandom::getrandom(&mut secret).expect("randomness");
+        let secret: [u8; 32] = rand::random();
         let (database_url, postgres) = match args.backend {
             Backend::Sqlite => (
                 DbUrl::parse(&format!(

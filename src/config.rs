@@ -399,10 +399,7 @@ fn stored_secret(data_dir: &Path) -> Result<Secret> {
             )
         });
     }
-    let mut bytes = [0u8; 32];
-    getrandom::getrandom(&mut bytes)
-        .map_err(|e| anyhow::anyhow!("the operating system has no random generator: {e}"))?;
-    let text = hex::encode(bytes);
+    let text = hex::encode(rand::random::<[u8; 32]>());
     write_private(&path, &text)?;
     tracing::info!(path = %path.display(), "generated a new link-signing secret");
     Ok(Secret::from_hex(&text).expect("64 hexadecimal digits"))

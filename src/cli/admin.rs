@@ -10,7 +10,6 @@ use crate::service::{Cancel, CancelError};
 use crate::store::{self, OutboxRow};
 use anyhow::{Context, Result};
 use std::process::ExitCode;
-use std::time::{Duration, UNIX_EPOCH};
 
 /// `corriere game list`: every game, newest first, with whom it waits on and since when.
 pub fn list_games(args: ServeArgs) -> Result<ExitCode> {
@@ -238,8 +237,9 @@ pub fn restore_name(args: ServeArgs, game: &str, seat: Seat, name: &str) -> Resu
 
 /// A time to the second, in UTC.
 fn time(at: Millis) -> String {
-    let since = Duration::from_millis(u64::try_from(at.0).unwrap_or(0));
-    humantime::format_rfc3339_seconds(UNIX_EPOCH + since).to_string()
+    chrono::DateTime::from_timestamp_millis(at.0.max(0))
+        .unwrap_or_default()
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 /// `corriere mail receive`: one reply on standard input, as an MTA's pipe delivers it. The

@@ -104,10 +104,10 @@ impl fmt::Debug for GameId {
     }
 }
 
-/// `len` random characters of lowercase base32, from the operating system's generator.
+/// `len` random characters of lowercase base32, from `rand`'s thread generator (a CSPRNG).
 pub fn random_base32(len: usize) -> String {
     let mut bytes = vec![0u8; len];
-    getrandom::getrandom(&mut bytes).expect("the operating system has a random generator");
+    rand::fill(&mut bytes[..]);
     bytes
         .iter()
         .map(|b| BASE32[(b & 31) as usize] as char)

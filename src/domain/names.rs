@@ -180,9 +180,7 @@ impl Contribution {
 
     /// A value drawn by the server for a player who typed none: 32 hex digits.
     pub fn server_drawn() -> Contribution {
-        let mut bytes = [0u8; 16];
-        getrandom::getrandom(&mut bytes).expect("the operating system has a random generator");
-        Contribution(hex::encode(bytes))
+        Contribution(hex::encode(rand::random::<[u8; 16]>()))
     }
     pub fn as_str(&self) -> &str {
         &self.0

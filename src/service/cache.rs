@@ -1,7 +1,7 @@
 //! A cache bounded by bytes, not entries: each entry carries an estimate of the memory it holds,
 //! and the least recently used entries go first once the total passes the bound.
 
-use std::collections::{BTreeMap, HashMap};
+use lru::LruCache;
 use std::hash::Hash;
 use std::sync::Mutex;
 
@@ -9,33 +9,24 @@ use std::sync::Mutex;
 /// (`CORRIERE_CACHE_MB`).
 pub const DEFAULT_CACHE_BYTES: usize = 64 * 1024 * 1024;
 
-/// Entries of `V` by `K`, at most `bound` bytes of them by their estimates.
+/// Entries of `V` by `K`, at most `bound` bytes of them by their estimates: the `lru` crate
+/// keeps the order of use, this type the bytes.
 pub(crate) struct ByteCache<K, V> {
     inner: Mutex<Inner<K, V>>,
     bound: usize,
 }
 
 struct Inner<K, V> {
-    entries: HashMap<K, Entry<V>>,
-    /// The keys by when they were last used, oldest first.
-    order: BTreeMap<u64, K>,
-    clock: u64,
+    /// Each value with its estimated bytes, least recently used first out.
+    entries: LruCache<K, (V, usize)>,
     bytes: usize,
 }
 
-struct Entry<V> {
-    value: V,
-    bytes: usize,
-    used: u64,
-}
-
-impl<K: Clone + Eq + Hash, V> ByteCache<K, V> {
+impl<K: Eq + Hash, V> ByteCache<K, V> {
     pub fn new(bound: usize) -> ByteCache<K, V> {
         ByteCache {
             inner: Mutex::new(Inner {
-                entries: HashMap::new(),
-                order: BTreeMap::new(),
-                clock: 0,
+                entries: LruCache::unbounded(),
                 bytes: 0,
             }),
             bound,
@@ -49,13 +40,8 @@ impl<K: Clone + Eq + Hash, V> ByteCache<K, V> {
     /// What `read` makes of the entry of `key` (marking it used), if there is one.
     pub fn read<R>(&self, key: &K, read: impl FnOnce(&V) -> Option<R>) -> Option<R> {
         let mut inner = self.lock();
-        let inner = &mut *inner;
-        let entry = inner.entries.get_mut(key)?;
-        let found = read(&entry.value)?;
-        inner.clock += 1;
-        inner.order.remove(&entry.used);
-        entry.used = inner.clock;
-        inner.order.insert(entry.used, key.clone());
+        let found = read(&inner.entries.peek(key)?.0)?;
+        inner.entries.promote(key);
         Some(found)
     }
 
@@ -65,30 +51,24 @@ impl<K: Clone + Eq + Hash, V> ByteCache<K, V> {
     pub fn put(&self, key: K, value: V, bytes: usize, replace: impl FnOnce(&V) -> bool) {
         let mut inner = self.lock();
         let inner = &mut *inner;
-        if let Some(kept) = inner.entries.get(&key) {
-            if !replace(&kept.value) {
+        if let Some((kept, _)) = inner.entries.peek(&key) {
+            if !replace(kept) {
                 return;
             }
         }
-        if let Some(old) = inner.entries.remove(&key) {
-            inner.order.remove(&old.used);
-            inner.bytes -= old.bytes;
+        if let Some((_, old)) = inner.entries.pop(&key) {
+            inner.bytes -= old;
         }
         if bytes > self.bound {
             return;
         }
-        inner.clock += 1;
-        let used = inner.clock;
-        inner.order.insert(used, key.clone());
-        inner.entries.insert(key, Entry { value, bytes, used });
+        inner.entries.put(key, (value, bytes));
         inner.bytes += bytes;
         while inner.bytes > self.bound {
-            let Some((_, oldest)) = inner.order.pop_first() else {
+            let Some((_, (_, gone))) = inner.entries.pop_lru() else {
                 break;
             };
-            if let Some(gone) = inner.entries.remove(&oldest) {
-                inner.bytes -= gone.bytes;
-            }
+            inner.bytes -= gone;
         }
     }
 
@@ -99,7 +79,7 @@ impl<K: Clone + Eq + Hash, V> ByteCache<K, V> {
     }
 
     pub fn contains(&self, key: &K) -> bool {
-        self.lock().entries.contains_key(key)
+        self.lock().entries.contains(key)
     }
 }
 

@@ -443,12 +443,10 @@ fn rejected(
     }
 }
 
-/// Randomness for a bot's choice: from the operating system, never replayed (the log keeps
-/// what the bot chose, and that is what replays).
+/// Randomness for a bot's choice: a seed from `rand` (the operating system seeds it), never
+/// replayed (the log keeps what the bot chose, and that is what replays).
 fn bot_rng() -> rand_chacha::ChaCha20Rng {
-    let mut seed = [0u8; 32];
-    getrandom::getrandom(&mut seed).expect("the operating system has a random generator");
-    rand_chacha::ChaCha20Rng::from_seed(seed)
+    rand_chacha::ChaCha20Rng::from_seed(rand::random())
 }
 
 /// An action from what arrived, read by its game; when it is not one, why: the game's reader

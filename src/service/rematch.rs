@@ -66,9 +66,8 @@ impl Games {
             let seats = store::seats_of(conn, auth.game_id())?;
             let mut order_of: Vec<usize> = (0..seats.len()).collect();
             if order == RematchOrder::Random {
-                let mut seed = [0u8; 32];
-                getrandom::getrandom(&mut seed).map_err(|e| anyhow!("no random generator: {e}"))?;
-                Stream::new(&Seed(seed), "rematch-order", 0).shuffle(&mut order_of);
+                // Not replayed: the new game stores the order it got.
+                Stream::new(&Seed(rand::random()), "rematch-order", 0).shuffle(&mut order_of);
             }
             // Bots keep their seats (a seat whose player resigned is a person's again).
             let mut players = Vec::new();

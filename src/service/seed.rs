@@ -9,11 +9,9 @@ use std::fmt;
 pub struct GameSecret([u8; 32]);
 
 impl GameSecret {
-    /// A fresh secret from the operating system's generator.
+    /// A fresh secret from `rand`'s thread generator (a CSPRNG the operating system seeds).
     pub fn generate() -> GameSecret {
-        let mut bytes = [0u8; 32];
-        getrandom::getrandom(&mut bytes).expect("the operating system has a random generator");
-        GameSecret(bytes)
+        GameSecret(rand::random())
     }
     pub fn from_bytes(bytes: [u8; 32]) -> GameSecret {
         GameSecret(bytes)

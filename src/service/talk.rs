@@ -93,13 +93,17 @@ service_error!(MessageError {
     Limited(Limited),
 });
 
-/// One message as a reader sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One message at the table, as this seat may read it (never another pair's private
+/// messages).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = Message)]
 pub struct TalkLine {
     /// The author's seat, from 1 (as everywhere people read seats).
+    #[schema(minimum = 1)]
     pub from_seat: u8,
     pub from: String,
     /// The one seat it was for (from 1), if private.
+    #[schema(minimum = 1)]
     pub to_seat: Option<u8>,
     pub to: Option<String>,
     pub text: String,

@@ -12,6 +12,11 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// The answer when the database is out of reach (every operation that reads it may give it).
+const UNAVAILABLE: &str =
+    "The database is out of reach for the moment; nothing was changed: try again later";
 
 /// The API's error answer: `{"error": {"code", "message"}}`.
 pub(super) fn error(status: StatusCode, code: &str, message: impl Into<String>) -> HttpResponse {
@@ -45,35 +50,45 @@ pub fn unreadable_json(
     actix_web::error::InternalError::from_response(payload, response).into()
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct PlayerJson {
+    #[schema(value_type = u8, minimum = 1)]
     seat: Seat,
     name: String,
     accepted: bool,
     contribution: Option<String>,
+    #[schema(value_type = Option<super::openapi::ContributionSource>, inline)]
     contribution_source: Option<&'static str>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = Game)]
 struct GameJson {
     id: String,
     game: String,
+    #[schema(value_type = super::openapi::GameStatus, inline)]
     status: &'static str,
     rules_version: u32,
+    #[schema(value_type = super::openapi::Options)]
     options: Json,
+    #[schema(inline)]
     players: Vec<PlayerJson>,
     seq: i64,
     log_head: Option<String>,
     commitment: String,
     /// The spectator's view (the full reveal once the game is over); null before the start.
+    #[schema(value_type = Option<super::openapi::View>)]
     view: Option<crate::kinds::Json>,
     /// The server secret, revealed once the game is over.
     secret: Option<String>,
     /// Hours each seat has for a decision; null: no deadline.
     hours_per_decision: Option<i32>,
     /// The deadline of each seat a person must decide for.
+    #[schema(inline)]
     deadlines: Vec<DeadlineJson>,
-    /// Seats a bot plays.
+    /// Seats a bot plays (from the creation, after a resignation, or while the player is
+    /// absent).
+    #[schema(value_type = Vec<u8>)]
     bots: Vec<Seat>,
     /// Only the players read the table's talk.
     private_table: bool,
@@ -81,11 +96,14 @@ struct GameJson {
     messages: Vec<crate::service::talk::TalkLine>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct DeadlineJson {
+    #[schema(value_type = u8, minimum = 1)]
     seat: Seat,
     /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
     since: String,
+    #[schema(format = DateTime)]
     due: String,
 }
 
@@ -100,6 +118,18 @@ fn deadlines_json(time: &crate::service::time::TimeView) -> Vec<DeadlineJson> {
         .collect()
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/v1/games/{id}",
+    operation_id = "getGame",
+    summary = "The public view of a game (the full reveal once it is over)",
+    params(("id" = String, Path, description = "The game id, as in its address.")),
+    responses(
+        (status = 200, description = "The game", body = GameJson),
+        (status = 404, description = "No such game", body = super::openapi::ApiError),
+        (status = 503, description = UNAVAILABLE, body = super::openapi::ApiError),
+    )
+)]
 pub async fn game(
     state: web::Data<AppState>,
     request: HttpRequest,
@@ -194,22 +224,45 @@ pub(super) fn invalid(status: StatusCode, message: super::errors::Said) -> Answe
     )
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = Seat)]
 struct SeatJson {
+    #[schema(value_type = u8, minimum = 1)]
     seat: Seat,
+    #[schema(value_type = super::openapi::GameStatus, inline)]
     status: &'static str,
+    /// What this seat must decide now, in the game's own terms; null when it owes nothing.
+    #[schema(value_type = Option<serde_json::Value>)]
     decision: Option<crate::kinds::Json>,
+    #[schema(value_type = Vec<super::openapi::Action>)]
     legal_actions: Vec<Action>,
     /// Send it back with the next move.
     seq: i64,
     log_head: Option<String>,
+    #[schema(value_type = Option<super::openapi::View>)]
     view: Option<crate::kinds::Json>,
     /// When this seat's decision is due (RFC 3339, UTC); null without one.
+    #[schema(format = DateTime)]
     deadline: Option<String>,
     /// The table's talk this seat may read, oldest first.
     messages: Vec<crate::service::talk::TalkLine>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/v1/games/{id}/seat",
+    operation_id = "getSeat",
+    summary = "A seat's view, its legal actions and the current sequence number",
+    params(("id" = String, Path, description = "The game id, as in its address.")),
+    security(("seatToken" = [])),
+    responses(
+        (status = 200, description = "The seat", body = SeatJson),
+        (status = 401, description = "No token sent", body = super::openapi::ApiError),
+        (status = 403, description = "The token is not valid (replaced by a newer link?)", body = super::openapi::ApiError),
+        (status = 404, description = "No such game", body = super::openapi::ApiError),
+        (status = 503, description = UNAVAILABLE, body = super::openapi::ApiError),
+    )
+)]
 pub async fn seat(
     state: web::Data<AppState>,
     request: HttpRequest,
@@ -236,15 +289,43 @@ pub async fn seat(
 }
 
 /// A message to the table, or privately to one seat (from 1).
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MessageRequest {
+    /// The message: trimmed, lines kept; no other control characters, nothing that reorders
+    /// text.
     text: String,
+    /// A private message's seat (from 1, not your own); absent or null: everyone at the table.
     #[serde(default)]
+    #[schema(minimum = 1)]
     to: Option<u8>,
 }
 
 /// POST /api/v1/games/{game}/messages: say something at the table.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/messages",
+    operation_id = "message",
+    summary = "Say something at the table: to everyone, or privately to one seat",
+    params(("id" = String, Path, description = "The game id, as in its address.")),
+    security(("seatToken" = [])),
+    request_body(content = inline(MessageRequest), content_type = "application/json"),
+    responses(
+        (status = 201, description = "Sent", body = crate::service::talk::TalkLine),
+        (status = 400, description = "The body is not JSON, or has unknown fields", body = super::openapi::ApiError),
+        (status = 401, description = "No token sent", body = super::openapi::ApiError),
+        (status = 403, description = "Bad token", body = super::openapi::ApiError),
+        (status = 404, description = "No such game", body = super::openapi::ApiError),
+        (status = 422, description = "Empty, too long or unprintable text, or no such seat", body = super::openapi::ApiError),
+        (
+            status = 429,
+            description = "Too many messages from this seat in this hour (`Retry-After`)",
+            body = super::openapi::ApiError,
+            headers(("Retry-After" = u64, description = "Seconds to wait."))
+        ),
+        (status = 503, description = UNAVAILABLE, body = super::openapi::ApiError),
+    )
+)]
 pub async fn post_message(
     state: web::Data<AppState>,
     request: HttpRequest,
@@ -271,9 +352,12 @@ pub async fn post_message(
     Ok(HttpResponse::Created().json(line))
 }
 
-#[derive(Default, Deserialize)]
+#[derive(Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AcceptRequest {
+    /// Random text made on the player's side and/or a phrase (the accept form's 64 random hex
+    /// digits, a space and a phrase), without control characters, kept byte for byte. When
+    /// absent the server draws one and marks it server-supplied.
     #[serde(default)]
     contribution: Option<String>,
 }
@@ -307,6 +391,34 @@ fn optional_json<T: serde::de::DeserializeOwned>(
     })
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/accept",
+    operation_id = "accept",
+    summary = "Accept the invitation, adding the seat's contribution to the deal seed",
+    params(("id" = String, Path, description = "The game id, as in its address.")),
+    security(("seatToken" = [])),
+    request_body(content = inline(Option<AcceptRequest>), content_type = "application/json"),
+    responses(
+        (
+            status = 200,
+            description = "Accepted; `started` says whether this was the last seat and the game \
+                began.",
+            body = inline(super::openapi::Accepted)
+        ),
+        (
+            status = 400,
+            description = "The body is not JSON, has unknown fields, or the contribution is \
+                empty, too long or holds control characters",
+            body = super::openapi::ApiError
+        ),
+        (status = 401, description = "No token", body = super::openapi::ApiError),
+        (status = 403, description = "Bad token", body = super::openapi::ApiError),
+        (status = 404, description = "No such game", body = super::openapi::ApiError),
+        (status = 409, description = "Already accepted, or the game no longer waits for players", body = super::openapi::ApiError),
+        (status = 503, description = UNAVAILABLE, body = super::openapi::ApiError),
+    )
+)]
 pub async fn accept(
     state: web::Data<AppState>,
     request: HttpRequest,
@@ -332,18 +444,57 @@ pub async fn accept(
     Ok(HttpResponse::Ok().json(serde_json::json!({"started": accepted.started})))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
+    /// The `seq` the seat view showed. The move is stale (409) if this seat's decision changed
+    /// since: another seat answering the same simultaneous decision does not make it stale.
     seq: i64,
-    /// One action…
+    /// One action (send either `action` or `actions`).
     #[serde(default)]
+    #[schema(value_type = super::openapi::Action)]
     action: Option<serde_json::Value>,
-    /// …or a script of several, applied in order.
+    /// A script: applied one by one; at the first the rules refuse, the rest is dropped (the
+    /// answer's `refused` names it) and the ones before it stand.
     #[serde(default)]
+    #[schema(value_type = Vec<super::openapi::Action>, min_items = 1)]
     actions: Option<Vec<serde_json::Value>>,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/moves",
+    operation_id = "move",
+    summary = "Make a move (one action, or a script of several)",
+    params(("id" = String, Path, description = "The game id, as in its address.")),
+    security(("seatToken" = [])),
+    request_body(content = inline(MoveRequest), content_type = "application/json"),
+    responses(
+        (status = 200, description = "Applied", body = inline(super::openapi::Moved)),
+        (
+            status = 400,
+            description = "The body is not a move, or an action is not one of the game's \
+                (`invalid_json`)",
+            body = super::openapi::ApiError
+        ),
+        (status = 401, description = "No token", body = super::openapi::ApiError),
+        (status = 403, description = "Bad token", body = super::openapi::ApiError),
+        (status = 404, description = "No such game", body = super::openapi::ApiError),
+        (
+            status = 409,
+            description = "Stale: the game has moved on (`current_seq`), or it is not being \
+                played; nothing was applied",
+            body = super::openapi::ApiError
+        ),
+        (
+            status = 422,
+            description = "Illegal: `code` and `message` name the rule that forbids it; nothing \
+                was applied",
+            body = super::openapi::ApiError
+        ),
+        (status = 503, description = UNAVAILABLE, body = super::openapi::ApiError),
+    )
+)]
 pub async fn make_move(
     state: web::Data<AppState>,
     request: HttpRequest,
@@ -387,17 +538,28 @@ pub async fn make_move(
 }
 
 /// One game this service plays: its name, title, table size, rules version and options.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = Kind)]
 struct KindJson {
     name: &'static str,
     title: String,
     min_players: u8,
     max_players: u8,
     rules_version: u32,
+    #[schema(value_type = Vec<super::openapi::OptionField>, inline)]
     options: Vec<crate::engine::OptionField>,
 }
 
 /// `GET /api/v1/kinds`: the games played here and the options each takes, with their limits.
+#[utoipa::path(
+    get,
+    path = "/api/v1/kinds",
+    operation_id = "kinds",
+    summary = "The games played here",
+    description = "Every game this service plays, with its table size, rules version and options \
+        (names, types and limits: the create form and the API share them).",
+    responses((status = 200, description = "The games", body = Vec<KindJson>))
+)]
 pub async fn kinds(state: web::Data<AppState>, request: HttpRequest) -> HttpResponse {
     let registry = state.games.registry();
     let words = state.words(&request);
@@ -415,10 +577,15 @@ pub async fn kinds(state: web::Data<AppState>, request: HttpRequest) -> HttpResp
     HttpResponse::Ok().json(kinds)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/openapi.json",
+    operation_id = "openapi",
+    summary = "This document",
+    responses((status = 200, description = "The OpenAPI document of this API", body = Object))
+)]
 pub async fn openapi() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("application/json")
-        .body(OPENAPI)
+        .body(super::openapi::document())
 }
-
-pub const OPENAPI: &str = include_str!("../../docs/openapi.json");

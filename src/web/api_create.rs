@@ -10,47 +10,59 @@ use crate::service::{CreateError, NewGame, NewSeat};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatRequest {
     name: String,
-    /// The player's address; none for a bot's seat.
+    /// The player's address; omitted for a bot's seat.
     #[serde(default)]
+    #[schema(format = Email)]
     email: Option<String>,
-    /// A bot plays this seat.
+    /// A bot plays this seat (then no email).
     #[serde(default)]
     bot: bool,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = CreateGame)]
 pub struct CreateRequest {
-    /// The kind of game (default: the first this service plays).
+    /// The kind of game, one of `GET /api/v1/kinds` (default: the first listed).
     #[serde(default)]
     game: Option<String>,
     /// The game's options (`GET /api/v1/kinds` lists them); default: all off.
     #[serde(default)]
+    #[schema(value_type = super::openapi::Options)]
     options: Option<serde_json::Value>,
+    /// Seat 1 first; as many as the game takes (`GET /api/v1/kinds`).
+    #[schema(inline)]
     seats: Vec<SeatRequest>,
     /// The creator's seat, from 1 (default 1).
     #[serde(default)]
+    #[schema(value_type = Option<u8>, minimum = 1)]
     creator_seat: Option<Seat>,
-    /// The game's name (default: after its kind and players).
+    /// The game's name in mail subjects and pages (default: its kind and players,
+    /// "Condottiere with Ann, Bob and Cleo").
     #[serde(default)]
     title: Option<String>,
-    /// Hours each seat has for a decision (12 to 336); absent or null: no deadline.
+    /// Hours each seat has for each decision; absent or null: no deadline. At the deadline
+    /// (after one grace extension) the clock plays the rules' default.
     #[serde(default)]
     hours_per_decision: Option<u32>,
-    /// Only the players see the table's talk.
+    /// Only the players read the table's messages (spectators see the game, not the talk).
     #[serde(default)]
+    #[schema(default = false)]
     private_table: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = Created)]
 struct CreateResponse {
     id: String,
     public_url: String,
+    #[schema(value_type = u8, minimum = 1)]
     creator_seat: Seat,
     creator_seat_url: String,
     /// For `Authorization: Bearer …` as the creator.
@@ -60,6 +72,40 @@ struct CreateResponse {
     confirmation_mailed: bool,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/v1/games",
+    operation_id = "createGame",
+    summary = "Create a game; its creator is mailed a link to confirm their address, and the \
+        invitations leave when it is followed",
+    request_body(content = CreateRequest, content_type = "application/json"),
+    responses(
+        (
+            status = 201,
+            description = "Created. The creator's confirmation goes out by mail (no invitation \
+                leaves before it is followed); only the creator's seat link is returned.",
+            body = CreateResponse
+        ),
+        (
+            status = 400,
+            description = "The players or options are not a game: every problem is named.",
+            body = super::openapi::ApiError
+        ),
+        (
+            status = 429,
+            description = "Too many games from this client or creator, or invitations to an \
+                address that never answered: `Retry-After` says when to try again.",
+            body = super::openapi::ApiError,
+            headers(("Retry-After" = u64, description = "Seconds to wait."))
+        ),
+        (
+            status = 503,
+            description = "The database is out of reach for the moment; nothing was changed: \
+                try again later",
+            body = super::openapi::ApiError
+        ),
+    )
+)]
 pub async fn create(
     state: web::Data<AppState>,
     request: HttpRequest,

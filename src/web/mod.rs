@@ -11,6 +11,7 @@ pub mod guide;
 pub mod html;
 pub mod language;
 pub mod logs;
+pub mod openapi;
 pub mod people;
 pub mod present;
 pub mod public;

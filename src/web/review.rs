@@ -178,12 +178,7 @@ pub async fn verify_upload(
     body: web::Bytes,
 ) -> HttpResponse {
     let w = state.words(&request);
-    let content_type = request
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    let text = match upload_text(content_type, &body) {
+    let text = match upload_text(&request, body).await {
         Some(text) if !text.trim().is_empty() => text,
         _ => {
             let verdict = Verdict {
@@ -237,27 +232,37 @@ fn verify_json_with(
     Ok((summary, record.game))
 }
 
-fn upload_text(content_type: &str, body: &[u8]) -> Option<String> {
-    if let Some(boundary) = content_type.split("boundary=").nth(1) {
-        let boundary = format!("--{}", boundary.trim_matches('"'));
-        let body = String::from_utf8_lossy(body);
-        let mut found = None;
-        for part in body.split(boundary.as_str()) {
-            let Some((head, content)) = part.split_once("\r\n\r\n") else {
-                continue;
-            };
-            let content = content.strip_suffix("\r\n").unwrap_or(content);
-            if head.contains("name=\"record\"") && !content.trim().is_empty() {
-                return Some(content.to_string());
-            }
-            if head.contains("name=\"record_text\"") {
-                found = Some(content.to_string());
-            }
-        }
-        return found;
+/// The record's text from an upload: the `record` file when it has text, else the
+/// `record_text` field, of a multipart form (read by `actix-multipart`) or a urlencoded one.
+async fn upload_text(request: &HttpRequest, body: web::Bytes) -> Option<String> {
+    use futures_util::StreamExt;
+    let content_type = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if !content_type.trim_start().starts_with("multipart/") {
+        let form: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).ok()?;
+        return form
+            .into_iter()
+            .find(|(k, _)| k == "record_text")
+            .map(|(_, v)| v);
     }
-    let form: Vec<(String, String)> = serde_urlencoded::from_bytes(body).ok()?;
-    form.into_iter()
-        .find(|(k, _)| k == "record_text")
-        .map(|(_, v)| v)
+    let limit = body.len();
+    let stream = futures_util::stream::once(std::future::ready(Ok(body)));
+    let mut parts = actix_multipart::Multipart::new(request.headers(), stream);
+    let mut found = None;
+    while let Some(Ok(mut field)) = parts.next().await {
+        let name = field.name().map(str::to_owned);
+        let Ok(Ok(content)) = field.bytes(limit).await else {
+            break;
+        };
+        let content = String::from_utf8_lossy(&content).into_owned();
+        match name.as_deref() {
+            Some("record") if !content.trim().is_empty() => return Some(content),
+            Some("record_text") => found = Some(content),
+            _ => {}
+        }
+    }
+    found
 }

@@ -416,32 +416,14 @@ pub fn parse_hash(text: &str) -> Option<Hash> {
 }
 
 /// Milliseconds since the Unix epoch as RFC 3339 UTC text with milliseconds:
-/// `1735723800000` → `2025-01-01T09:30:00.000Z`.
+/// `1735723800000` → `2025-01-01T09:30:00.000Z` (chrono writes it; records pin these bytes).
+/// An instant chrono cannot hold (beyond ±262,000 years) is written as its number, which no
+/// record's text can match.
 pub fn rfc3339_millis(ms: i64) -> String {
-    let (secs, millis) = (ms.div_euclid(1000), ms.rem_euclid(1000));
-    let (days, second_of_day) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let (year, month, day) = civil_from_days(days);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{millis:03}Z",
-        second_of_day / 3600,
-        second_of_day / 60 % 60,
-        second_of_day % 60
-    )
-}
-
-/// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let mp = (5 * day_of_year + 2) / 153;
-    let day = (day_of_year - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+    match chrono::DateTime::from_timestamp_millis(ms) {
+        Some(at) => at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        None => format!("{ms} ms after the epoch"),
+    }
 }
 
 #[cfg(test)]
@@ -461,5 +443,9 @@ mod tests {
             "2100-02-28T23:59:59.999Z"
         );
         assert_eq!(rfc3339_millis(-1), "1969-12-31T23:59:59.999Z");
+        assert_eq!(
+            rfc3339_millis(i64::MAX),
+            "9223372036854775807 ms after the epoch"
+        );
     }
 }

@@ -705,14 +705,13 @@ impl Presenter for Condottiere {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::condottiere::Card;
 
     /// Seen on pages: "The Winter sent Bob's Spring to the discard pile. Ann played Winter.",
     /// "Ann won (won on total regions)", and spectators reading of "your Scarecrow".
     #[test]
     fn a_card_is_told_before_its_effect_and_endings_and_decisions_read_for_anyone() {
         use super::super::{Ctx, Presenter, SeatNames};
-        use crate::engine::condottiere::{Decision, Ending, Event, Outcome, SeatCard};
+        use crate::engine::condottiere::{Card, Decision, Ending, Event, Outcome, SeatCard};
         use crate::engine::{Seat, Viewer};
         let registry = crate::kinds::Registry::standard();
         let names = SeatNames::new(vec!["Ann".into(), "Bob".into()]);
