@@ -6,7 +6,7 @@
 //! A third seats three bots against a player and sees them play whole turns and win. A fourth
 //! plays by replying to the mails, in English and Portuguese.
 
-mod support;
+use crate::support;
 
 use corriere::domain::GameId;
 use corriere::engine::war::{Event, Game};

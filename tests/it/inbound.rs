@@ -3,7 +3,7 @@
 //! service's own addresses, one mail for two reply addresses, a reply delivered again after its
 //! move, and the LMTP listener's bounds. (How a mail is read: `mail/inbound.rs`'s own tests.)
 
-mod support;
+use crate::support;
 
 use corriere::config::{Config, MailIn};
 use corriere::domain::GameId;

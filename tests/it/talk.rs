@@ -3,7 +3,7 @@
 //! messages, forged addresses, machines' mails, duplicates, and private messages kept to their
 //! two seats on every surface.
 
-mod support;
+use crate::support;
 
 use corriere::domain::GameId;
 use corriere::engine::Seat;

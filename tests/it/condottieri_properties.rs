@@ -10,7 +10,7 @@ use corriere::engine::Seed;
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
-#[path = "condottieri/generate.rs"]
+#[path = "../condottieri/generate.rs"]
 mod generate;
 use generate::{convoy_position, orders, position, POWERS};
 

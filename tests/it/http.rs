@@ -1,7 +1,7 @@
 //! The service through HTTP, as players and scripts use it: pages, forms, the JSON API and the
 //! mails that carry the links, on a fresh SQLite file and on a fresh PostgreSQL database.
 
-mod support;
+use crate::support;
 
 use corriere::domain::GameId;
 use corriere::engine::condottiere::{Action, Event};

@@ -2,7 +2,7 @@
 //! world map reads at that size, and a turn is played from the page's own forms. Like
 //! `tests/browser.rs`, it is skipped without chromedriver unless CORRIERE_TEST_BROWSER=required.
 
-mod support;
+use crate::support;
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use std::path::PathBuf;

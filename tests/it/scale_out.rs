@@ -2,7 +2,7 @@
 //! behind a load balancer runs: a move raced through both applies once, and the outbox both
 //! workers claim from sends every mail exactly once.
 
-mod support;
+use crate::support;
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};

@@ -2,7 +2,7 @@
 //! their person asks never to be mailed again, and when a seat of theirs is relinked. Time
 //! comes from the service's clock, moved by hand.
 
-mod support;
+use crate::support;
 
 use corriere::domain::GameId;
 use corriere::engine::Seat;

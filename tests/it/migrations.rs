@@ -1,7 +1,7 @@
 //! Migrations move what earlier versions stored onto the new tables: a database made before
 //! people existed gets one address per seated person, proven where the seat accepted.
 
-mod support;
+use crate::support;
 
 use diesel::prelude::*;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};

@@ -2,7 +2,7 @@
 //! per test, and the same suite on a fresh PostgreSQL database whenever a server answers (the
 //! local one, or CORRIERE_TEST_POSTGRES_URL; see tests/support).
 
-mod support;
+use crate::support;
 
 use corriere::audit::{chain, Author};
 use corriere::domain::Millis;

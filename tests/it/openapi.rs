@@ -3,7 +3,7 @@
 //! answer a client can get is documented and fits its schema; the documented limits are the
 //! constants the server enforces; the document is OpenAPI 3.0 as it says.
 
-mod support;
+use crate::support;
 
 use corriere::domain::{Contribution, EmailAddress, GameTitle, PlayerName};
 use corriere::service::talk::MessageText;

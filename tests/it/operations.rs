@@ -1,7 +1,7 @@
 //! The service as an operator meets it: a database lost, replaced or without its schema, a data
 //! directory gone, files that hold secrets, logs, and starting with a secret but no database.
 
-mod support;
+use crate::support;
 
 use corriere::config::ServeArgs;
 use std::os::unix::fs::PermissionsExt;

@@ -2,7 +2,7 @@
 //! reader's zone, the clock's moves, missed deadlines and absence, declared absences,
 //! resignations and replacements, bots, and a game that ends though a player went silent.
 
-mod support;
+use crate::support;
 
 use chrono::TimeZone;
 use corriere::domain::GameId;

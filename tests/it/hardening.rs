@@ -3,7 +3,7 @@
 //! should never be accepted, cross-site posts, files that hold secrets. Each test failed on the
 //! main of its day and passes now.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use support::{email_of, say_loudly, Backend, SeatLink, Smtp, TestApp, TestDb, PLAYERS};

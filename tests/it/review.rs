@@ -2,7 +2,7 @@
 //! complete after), `verify` agreeing with the server, the replay viewer, the finished game's
 //! page, the /verify page, and importing a record from elsewhere.
 
-mod support;
+use crate::support;
 
 use corriere::audit::{verify_json, Discrepancy, Record};
 use corriere::domain::GameId;

@@ -1,7 +1,7 @@
 //! What every answer carries, whatever made it: the security headers, caching rules for pages
 //! with credentials and for static files, `HEAD` like `GET`, and the site's own 404 page.
 
-mod support;
+use crate::support;
 
 use support::{Backend, Page, SeatLink, TestApp};
 

@@ -3,13 +3,14 @@
 //! the round resolves, and may be changed until then. The harness registers it next to
 //! Condottiere and plays it end to end through HTTP and real mail, with no change to the service.
 
-mod support;
+use crate::support;
 
 use corriere::engine::Seat;
 use corriere::kinds::{kind, Registry};
 use support::{Backend, Mail, Page, SeatLink, TestApp};
 
 /// The duel: rules and presenter, as any game of the service has them.
+#[allow(clippy::module_inception)] // the game the tests define, inside the suite of the same name
 mod duel {
     use corriere::engine::{
         Audience, Coded, Events, GameOutcome, OptionField, OptionKind, Rules, Seat, Seed, Standing,

@@ -8,7 +8,7 @@
 //! the file CORRIERE_TEST_AXE names (`.ci/run` fetches it from the npm registry): without it
 //! the accessibility checks say SKIPPED, or fail when the browser is required.
 
-mod support;
+use crate::support;
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use std::path::PathBuf;

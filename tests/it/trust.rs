@@ -3,7 +3,7 @@
 //! replaced seat included; and an anonymous client cannot make the service mail anyone but
 //! the address it typed for itself.
 
-mod support;
+use crate::support;
 
 use corriere::domain::GameId;
 use corriere::engine::Seat;

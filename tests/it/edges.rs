@@ -1,7 +1,7 @@
 //! The web layer's edges as clients meet them: the API's answers to paths and methods it does
 //! not have, a database outage, client mistakes in the log, and whom a per-client limit counts.
 
-mod support;
+use crate::support;
 
 use corriere::config::Config;
 use std::io::{BufRead, BufReader, Read, Write};

@@ -2,7 +2,7 @@
 //! it: each mail settled as soon as it is sent, permanent failures kept and told to the game's
 //! creator, temporary ones retried a limited number of times.
 
-mod support;
+use crate::support;
 
 use corriere::domain::Millis;
 use corriere::mail::MAX_ATTEMPTS;

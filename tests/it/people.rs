@@ -2,7 +2,7 @@
 //! confirmation, "my games" by a single-use sign-in link, mail preferences and the daily digest,
 //! one-click unsubscribe, threading headers, rate limits, rematches.
 
-mod support;
+use crate::support;
 
 use corriere::service::{ActionInput, Mover, SeatAuth};
 

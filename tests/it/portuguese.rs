@@ -5,7 +5,7 @@
 //! of the English catalog in their visible text (names, card codes, links and code aside).
 //! The language switch sets a cookie that outranks the browser, and goes back to the page.
 
-mod support;
+use crate::support;
 
 use corriere::service::time::TimeRules;
 use support::{
