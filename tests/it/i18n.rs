@@ -9,7 +9,7 @@ use std::path::Path;
 /// Message id (or `id.attribute`) → the variables its pattern names, for one language.
 fn variables(lang: &str) -> BTreeMap<String, BTreeSet<String>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("locales")
+        .join("core/locales")
         .join(lang);
     let mut found = BTreeMap::new();
     for file in std::fs::read_dir(&dir).expect("the language folder exists") {
