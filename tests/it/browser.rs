@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use support::{Backend, Chooser, SeatLink, TestApp};
 
 /// chromedriver, killed when dropped (also when the test panics).
-struct Chromedriver {
+pub(crate) struct Chromedriver {
     child: Child,
     port: u16,
     _profile: tempfile::TempDir,
@@ -44,7 +44,7 @@ fn free_port() -> u16 {
 }
 
 /// Start chromedriver, or say why not: `None` means the test is skipped.
-async fn chromedriver() -> Option<Chromedriver> {
+pub(crate) async fn chromedriver() -> Option<Chromedriver> {
     let required = std::env::var("CORRIERE_TEST_BROWSER").is_ok_and(|v| v == "required");
     let port = free_port();
     let mut command = Command::new("chromedriver");
@@ -84,7 +84,7 @@ async fn chromedriver() -> Option<Chromedriver> {
 
 /// The size of the browser's window.
 #[derive(Clone, Copy, Debug)]
-enum Screen {
+pub(crate) enum Screen {
     /// 1280 CSS pixels wide.
     Desktop,
     /// A phone: 390 CSS pixels wide, touch, the page's viewport meta honoured.
@@ -112,7 +112,7 @@ async fn browser(driver: &Chromedriver) -> Client {
 }
 
 /// A browser session of this size asking for pages in `lang` (its `Accept-Language`).
-async fn browser_for(driver: &Chromedriver, screen: Screen, lang: &str) -> Client {
+pub(crate) async fn browser_for(driver: &Chromedriver, screen: Screen, lang: &str) -> Client {
     // Both of rustls's crypto providers are compiled in (by different dependencies): pick one.
     let _ = rustls::crypto::ring::default_provider().install_default();
     let mut args = vec![
@@ -159,7 +159,7 @@ async fn browser_for(driver: &Chromedriver, screen: Screen, lang: &str) -> Clien
 }
 
 /// Wait until the page's source contains `text`.
-async fn wait_for_text(client: &Client, text: &str) -> String {
+pub(crate) async fn wait_for_text(client: &Client, text: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(15);
     loop {
         let source = client.source().await.expect("the page source");
@@ -174,15 +174,15 @@ async fn wait_for_text(client: &Client, text: &str) -> String {
     }
 }
 
-fn artifacts_dir() -> PathBuf {
+pub(crate) fn artifacts_dir() -> PathBuf {
     match std::env::var_os("CORRIERE_TEST_ARTIFACTS") {
         Some(dir) => PathBuf::from(dir),
         None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/test-artifacts"),
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_player_accepts_places_the_token_and_plays_a_card_in_a_real_browser() {
+/// Condottiere's browser sweep (run by `conformance`).
+pub(crate) async fn a_player_accepts_places_the_token_and_plays_a_card_in_a_real_browser() {
     let Some(driver) = chromedriver().await else {
         return;
     };

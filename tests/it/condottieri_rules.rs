@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Case {
+pub(crate) struct Case {
     name: String,
     /// The rulings and worked examples this case pins, e.g. ["E1", "R30"].
     rules: Vec<String>,
@@ -337,29 +337,14 @@ fn run(case: &Case) {
     }
 }
 
-#[test]
-fn every_case_in_tests_condottieri_passes() {
-    let mut files: Vec<_> = std::fs::read_dir("tests/condottieri")
-        .expect("tests/condottieri exists")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    let mut count = 0;
-    let mut examples = std::collections::BTreeSet::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).unwrap();
-        let cases: Vec<Case> =
-            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        for case in &cases {
-            run(case);
-            count += 1;
-            examples.extend(case.rules.iter().filter(|r| r.starts_with('E')).cloned());
-        }
+impl crate::conformance::RulesCase for Case {
+    fn name(&self) -> &str {
+        &self.name
     }
-    assert!(count >= 40, "only {count} cases");
-    // The worked examples of §17.1–§17.4 (orders phases and retreats) all have a case.
-    for n in 1..=36 {
-        assert!(examples.contains(&format!("E{n}")), "E{n} has no case");
+    fn rules(&self) -> &[String] {
+        &self.rules
+    }
+    fn check(&self) -> Result<(), String> {
+        crate::conformance::check_by_panic(|| run(self))
     }
 }

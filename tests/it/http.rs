@@ -26,7 +26,6 @@ on_each_backend!(
     a_game_is_created_joined_and_played_through_the_json_api,
     mails_queued_before_a_stop_are_delivered_exactly_once_by_the_next_service,
     a_move_whose_transaction_fails_stores_nothing_and_sends_nothing,
-    no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat,
     a_stored_game_of_a_kind_this_server_does_not_play_is_named_not_a_crash,
 );
 
@@ -785,7 +784,9 @@ fn assert_hidden(view: &serde_json::Value, viewer: Option<u8>, what: &str) {
     assert!(view["deck"].is_null() && view["seed"].is_null(), "{what}");
 }
 
-async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(backend: Backend) {
+pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat(
+    backend: Backend,
+) {
     const PLAYERS: usize = 4;
     let app = TestApp::spawn(&backend).await;
     let links = started_game(&app, PLAYERS, &["hidden_cards", "draw_after_battle"]).await;

@@ -16,7 +16,7 @@ use serde_json::Value;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Case {
+pub(crate) struct Case {
     name: String,
     /// The rulings and worked examples this case pins, e.g. ["R4", "E5"].
     rules: Vec<String>,
@@ -192,40 +192,14 @@ fn run(case: &Case) -> Result<(), String> {
     Ok(())
 }
 
-#[test]
-fn every_rules_case_in_tests_rules_holds() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/rules exists")
-        .map(|e| e.expect("readable").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    let mut failures = Vec::new();
-    let mut count = 0;
-    let mut rulings = std::collections::BTreeSet::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).expect("readable");
-        let cases: Vec<Case> = serde_json::from_str(&text)
-            .unwrap_or_else(|e| panic!("{} does not parse: {e}", file.display()));
-        for case in &cases {
-            count += 1;
-            rulings.extend(case.rules.iter().cloned());
-            if let Err(why) = run(case) {
-                failures.push(format!("{} / {}: {why}", file.display(), case.name));
-            }
-        }
+impl crate::conformance::RulesCase for Case {
+    fn name(&self) -> &str {
+        &self.name
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {count} cases failed:\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
-    let missing: Vec<String> = (1..=32)
-        .map(|n| format!("R{n}"))
-        .chain((1..=7).map(|n| format!("E{n}")))
-        .filter(|r| !rulings.contains(r))
-        .collect();
-    assert!(missing.is_empty(), "no case pins {missing:?}");
+    fn rules(&self) -> &[String] {
+        &self.rules
+    }
+    fn check(&self) -> Result<(), String> {
+        run(self)
+    }
 }

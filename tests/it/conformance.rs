@@ -1,0 +1,151 @@
+//! The conformance runners, one per game kind: the rules cases of its data folder under `tests/`,
+//! the privacy sweep of every surface (pages, answers, mails) and the browser sweep.
+//!
+//! Each kind is one `conformance!` line at the end of this file. A new game brings its data
+//! folder, a `RulesCase` for its case format (next to its engine's other tests), its sweeps,
+//! and that line; the runner, the coverage check and the backends come from here.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// One case of a kind's rules files, as the shared runner sees it.
+pub trait RulesCase: serde::de::DeserializeOwned {
+    /// The case's name, as failures quote it.
+    fn name(&self) -> &str;
+    /// The rulings and worked examples the case pins, e.g. `["R4", "E5"]`.
+    fn rules(&self) -> &[String];
+    /// Run the case; `Err` says what differed from what it expects.
+    fn check(&self) -> Result<(), String>;
+    /// A kind's own rule about how its cases are written (e.g. "the name mentions each rule").
+    fn well_written(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// What the rules cases of one kind must cover.
+pub struct Coverage {
+    /// Rulings (`R1`…) every one of which some case pins.
+    pub rulings: u32,
+    /// Worked examples (`E1`…) every one of which some case pins.
+    pub examples: u32,
+    /// The fewest cases there may be.
+    pub at_least: usize,
+}
+
+/// Every case in `tests/<folder>/*.json` holds, and together they pin what `coverage` names.
+pub fn every_rules_case_holds<C: RulesCase>(folder: &str, coverage: Coverage) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(folder);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("tests/{folder} exists: {e}"))
+        .map(|e| e.expect("readable").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    let mut count = 0;
+    let mut pinned = BTreeSet::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable");
+        let cases: Vec<C> = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{} does not parse: {e}", file.display()));
+        for case in &cases {
+            count += 1;
+            pinned.extend(case.rules().iter().cloned());
+            if let Err(why) = case.well_written().and_then(|()| case.check()) {
+                failures.push(format!("{} / {}: {why}", file.display(), case.name()));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+    assert!(count >= coverage.at_least, "only {count} cases");
+    let missing: Vec<String> = (1..=coverage.rulings)
+        .map(|n| format!("R{n}"))
+        .chain((1..=coverage.examples).map(|n| format!("E{n}")))
+        .filter(|r| !pinned.contains(r))
+        .collect();
+    assert!(missing.is_empty(), "no case pins {missing:?}");
+    println!("{count} {folder} rules cases in {} files", files.len());
+}
+
+/// A case runner that asserts (panics) instead of returning what differed, as a `check`.
+pub fn check_by_panic(run: impl FnOnce()) -> Result<(), String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).map_err(|panic| {
+        panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+            .unwrap_or_else(|| "the case panicked".to_owned())
+    })
+}
+
+/// One kind's conformance tests: its rules cases, and (for a kind the service plays) its
+/// privacy sweep on each backend and its browser sweep.
+macro_rules! conformance {
+    (
+        $kind:ident {
+            rules: $folder:literal,
+            cases: $case:ty,
+            covering: $coverage:expr
+            $(, privacy: $privacy:path)?
+            $(, browser: $browser:path)?
+            $(,)?
+        }
+    ) => {
+        mod $kind {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[test]
+            fn every_rules_case_holds() {
+                super::every_rules_case_holds::<$case>($folder, $coverage);
+            }
+
+            $(
+                use $privacy as no_surface_shows_a_seat_anything_private_of_another;
+                on_each_backend!(no_surface_shows_a_seat_anything_private_of_another);
+            )?
+
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn a_seat_plays_in_a_real_browser() {
+                    $browser().await;
+                }
+            )?
+        }
+    };
+}
+
+conformance!(condottiere {
+    rules: "rules",
+    cases: crate::rules::Case,
+    covering: Coverage {
+        rulings: 32,
+        examples: 7,
+        at_least: 0
+    },
+    privacy: crate::http::no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat,
+    browser: crate::browser::a_player_accepts_places_the_token_and_plays_a_card_in_a_real_browser,
+});
+conformance!(war {
+    rules: "war",
+    cases: crate::war_rules::Case,
+    covering: Coverage { rulings: 34, examples: 20, at_least: 0 },
+    privacy: crate::war_service::no_page_answer_or_mail_shows_a_war_seat_anything_private_of_another,
+    browser: crate::war_browser::a_war_player_on_a_phone_reads_the_map_and_places_and_ends_a_turn_in_a_real_browser,
+});
+conformance!(condottieri {
+    rules: "condottieri",
+    cases: crate::condottieri_rules::Case,
+    covering: Coverage {
+        rulings: 0,
+        examples: 36,
+        at_least: 40
+    },
+});
