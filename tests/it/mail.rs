@@ -67,13 +67,17 @@ async fn a_worker_killed_mid_batch_sends_again_at_most_the_mails_in_flight_and_r
     let worker = app.running.worker.clone();
     let pass = tokio::spawn(async move { worker.run_once().await });
     // Wait until three mails are through and the fourth hangs, then kill the pass.
-    for _ in 0..200 {
-        if app.smtp.count() >= before + 3 {
+    let stalled = app.smtp.behaviour.stalled.clone();
+    for _ in 0..1000 {
+        if stalled.load(std::sync::atomic::Ordering::SeqCst) {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        stalled.load(std::sync::atomic::Ordering::SeqCst),
+        "the fourth mail never reached the server"
+    );
     pass.abort();
     let _ = pass.await;
     let sent = app.smtp.count() - before;

@@ -44,16 +44,22 @@ pub const DEFAULT_POSTGRES: &str = "postgres://postgres@127.0.0.1:5432/postgres"
 
 /// The PostgreSQL server to make test databases on: CORRIERE_TEST_POSTGRES_URL when set (it must
 /// answer; `off` skips), else the local server at [`DEFAULT_POSTGRES`] when it answers. Every
-/// skip is said loudly, once per test program.
+/// skip is said loudly, once per test program; with CORRIERE_TEST_POSTGRES=required (as CI
+/// sets it) there is no skip: a PostgreSQL test fails when no server answers.
 pub fn postgres_server() -> Option<String> {
     static SERVER: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     SERVER
         .get_or_init(|| {
+            let required = std::env::var("CORRIERE_TEST_POSTGRES").is_ok_and(|v| v == "required");
             let chosen = std::env::var("CORRIERE_TEST_POSTGRES_URL").ok();
             let url = chosen
                 .clone()
                 .unwrap_or_else(|| DEFAULT_POSTGRES.to_owned());
             if url.is_empty() || url == "off" {
+                assert!(
+                    !required,
+                    "CORRIERE_TEST_POSTGRES=required, but CORRIERE_TEST_POSTGRES_URL=off"
+                );
                 say_loudly("SKIPPED: PostgreSQL tests (CORRIERE_TEST_POSTGRES_URL=off)");
                 return None;
             }
@@ -64,7 +70,7 @@ pub fn postgres_server() -> Option<String> {
             };
             match diesel::PgConnection::establish(&probe) {
                 Ok(_) => Some(url),
-                Err(error) if chosen.is_some() => {
+                Err(error) if chosen.is_some() || required => {
                     panic!("CORRIERE_TEST_POSTGRES_URL={url} does not answer: {error}")
                 }
                 Err(error) => {
@@ -325,6 +331,8 @@ pub struct Behaviour {
     pub refused: Arc<Mutex<Vec<String>>>,
     /// When set, the message that would be number `n` (from 0) hangs before it is accepted.
     pub stall_at: Arc<Mutex<Option<usize>>>,
+    /// Set once that message is hanging: the sender has it in flight.
+    pub stalled: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl mailin_embedded::Handler for Capture {
@@ -355,6 +363,9 @@ impl mailin_embedded::Handler for Capture {
         let stall = *self.behaviour.stall_at.lock().unwrap();
         if stall == Some(self.messages.lock().unwrap().len()) {
             // A server that stops answering mid-batch: the sender is killed meanwhile.
+            self.behaviour
+                .stalled
+                .store(true, std::sync::atomic::Ordering::SeqCst);
             std::thread::sleep(std::time::Duration::from_secs(5));
             return mailin_embedded::response::INTERNAL_ERROR;
         }
