@@ -1,5 +1,6 @@
 //! The conformance runners, one per game kind: the rules cases of its data folder under `tests/`,
-//! the privacy sweep of every surface (pages, answers, mails) and the browser sweep.
+//! the privacy sweep of every surface (pages, answers, mails), the browser sweep and the bot's
+//! strength.
 //!
 //! Each kind is one `conformance!` line at the end of this file. A new game brings its data
 //! folder, a `RulesCase` for its case format (next to its engine's other tests), its sweeps,
@@ -95,6 +96,7 @@ macro_rules! conformance {
             covering: $coverage:expr
             $(, privacy: $privacy:path)?
             $(, browser: $browser:path)?
+            $(, bot: $bot:path)?
             $(,)?
         }
     ) => {
@@ -118,6 +120,28 @@ macro_rules! conformance {
                     $browser().await;
                 }
             )?
+
+            $(
+                /// One bot against random seats wins at least twice the fair share.
+                mod the_bot_wins_at_least_twice_its_fair_share {
+                    #[test]
+                    fn with_3_players() {
+                        $bot(3);
+                    }
+                    #[test]
+                    fn with_4_players() {
+                        $bot(4);
+                    }
+                    #[test]
+                    fn with_5_players() {
+                        $bot(5);
+                    }
+                    #[test]
+                    fn with_6_players() {
+                        $bot(6);
+                    }
+                }
+            )?
         }
     };
 }
@@ -132,6 +156,7 @@ conformance!(condottiere {
     },
     privacy: crate::http::no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat,
     browser: crate::browser::a_player_accepts_places_the_token_and_plays_a_card_in_a_real_browser,
+    bot: crate::bot::wins_twice_its_fair_share,
 });
 conformance!(war {
     rules: "war",
@@ -139,6 +164,7 @@ conformance!(war {
     covering: Coverage { rulings: 34, examples: 20, at_least: 0 },
     privacy: crate::war_service::no_page_answer_or_mail_shows_a_war_seat_anything_private_of_another,
     browser: crate::war_browser::a_war_player_on_a_phone_reads_the_map_and_places_and_ends_a_turn_in_a_real_browser,
+    bot: crate::war_bot::assert_twice_the_fair_share,
 });
 conformance!(condottieri {
     rules: "condottieri",
