@@ -66,18 +66,21 @@ async fn a_worker_killed_mid_batch_sends_again_at_most_the_mails_in_flight_and_r
     *app.smtp.behaviour.stall_at.lock().unwrap() = Some(before + 3);
     let worker = app.running.worker.clone();
     let pass = tokio::spawn(async move { worker.run_once().await });
-    // Wait until three mails are through and the fourth hangs, then kill the pass.
+    // Wait until three mails are through and the fourth hangs, and the three are settled
+    // while it hangs (the server holds it for 5 s), then kill the pass.
     let stalled = app.smtp.behaviour.stalled.clone();
-    for _ in 0..1000 {
-        if stalled.load(std::sync::atomic::Ordering::SeqCst) {
-            break;
-        }
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !stalled.load(std::sync::atomic::Ordering::SeqCst) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the fourth mail never reached the server"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    assert!(
-        stalled.load(std::sync::atomic::Ordering::SeqCst),
-        "the fourth mail never reached the server"
-    );
+    let hanging = std::time::Instant::now() + Duration::from_secs(4);
+    while queued(&app).len() > 7 && std::time::Instant::now() < hanging {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     pass.abort();
     let _ = pass.await;
     let sent = app.smtp.count() - before;
