@@ -682,7 +682,7 @@ async fn an_idle_connection_is_closed_and_connections_beyond_the_limit_are_refus
     let addr = app.running.lmtp_addr.unwrap();
     // Two connections are served; a third is told why and closed.
     let (mut first, _first_write) = connect(addr).await;
-    let (_second, mut second_write) = connect(addr).await;
+    let (mut second, mut second_write) = connect(addr).await;
     let third = tokio::net::TcpStream::connect(addr).await.unwrap();
     let mut refused = String::new();
     BufReader::new(third)
@@ -690,10 +690,15 @@ async fn an_idle_connection_is_closed_and_connections_beyond_the_limit_are_refus
         .await
         .unwrap();
     assert!(refused.starts_with("421 4.3.2"), "{refused:?}");
-    // A connection that keeps talking is not idle.
+    // A connection that keeps talking is not idle: past twice the idle time, it still answers.
     for _ in 0..4 {
         tokio::time::sleep(Duration::from_millis(150)).await;
         second_write.write_all(b"NOOP\r\n").await.unwrap();
+        let answer = second.next_line().await.unwrap().unwrap_or_default();
+        assert!(
+            answer.starts_with("250"),
+            "a talking connection was closed: {answer:?}"
+        );
     }
     // The silent one is told and closed: its next line is the 421, then the end.
     let told = tokio::time::timeout(Duration::from_secs(10), first.next_line())
