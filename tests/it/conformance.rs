@@ -6,7 +6,11 @@
 //! folder, a `RulesCase` for its case format (next to its engine's other tests), its sweeps,
 //! and that line; the runner, the coverage check and the backends come from here.
 
-use std::collections::BTreeSet;
+use crate::support::TestApp;
+use corriere::domain::GameId;
+use corriere::engine::{Audience, Rules, Seat, Viewer};
+use corriere::present::{Ctx, Presenter};
+use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 
 /// One case of a kind's rules files, as the shared runner sees it.
@@ -84,6 +88,53 @@ pub fn check_by_panic(run: impl FnOnce()) -> Result<(), String> {
             .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
             .unwrap_or_else(|| "the case panicked".to_owned())
     })
+}
+
+/// The sentences of a game's private events (`Audience::Only`) that do not also read like a
+/// public one, with the seat they belong to: as they would read if they leaked to anyone else
+/// (the reviewer's words, by name), and as the seat itself reads them (in the second person).
+/// What a kind's privacy sweep looks for on every surface.
+pub fn private_sentences<P: Presenter>(
+    app: &TestApp,
+    game: &GameId,
+    presenter: &P,
+) -> Vec<(Seat, String, String)> {
+    type Event<P> = <<P as Presenter>::Game as Rules>::Event;
+    let mut conn = app.running.db.get().expect("a pooled connection");
+    let loaded = app.running.state.games.load(&mut conn, game).unwrap();
+    let names = loaded.names();
+    let replay = loaded.replay.as_ref().expect("started");
+    let events: Vec<(Audience, Event<P>)> = replay
+        .steps
+        .iter()
+        .flat_map(|s| {
+            s.events
+                .downcast::<Vec<(Audience, Event<P>)>>()
+                .expect("the kind's events")
+                .iter()
+                .cloned()
+        })
+        .collect();
+    let registry = corriere::kinds::Registry::standard();
+    let words = |viewer| Ctx::new(registry.catalogs().default_words(), &names, viewer);
+    let reviewer = words(Viewer::Reviewer);
+    let public: HashSet<String> = events
+        .iter()
+        .filter(|(audience, _)| *audience == Audience::Everyone)
+        .map(|(_, event)| presenter.event(event, &reviewer))
+        .collect();
+    events
+        .iter()
+        .filter_map(|(audience, event)| match audience {
+            Audience::Only(owner) => Some((
+                *owner,
+                presenter.event(event, &reviewer),
+                presenter.event(event, &words(Viewer::Seat(*owner))),
+            )),
+            Audience::Everyone => None,
+        })
+        .filter(|(_, sentence, _)| !public.contains(sentence))
+        .collect()
 }
 
 /// One kind's conformance tests: its rules cases, and (for a kind the service plays) its

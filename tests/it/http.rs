@@ -4,11 +4,10 @@
 use crate::support;
 
 use corriere::domain::GameId;
-use corriere::engine::condottiere::{Action, Event};
-use corriere::engine::{Audience, Seat, Viewer};
+use corriere::engine::condottiere::Action;
+use corriere::engine::{Seat, Viewer};
 use corriere::present::Presenter;
 use corriere::store::{self, AnyConnection};
-use std::collections::HashSet;
 use std::sync::Arc;
 use support::{
     borrow_fields, choose_move, condottiere_state, condottiere_words, email_of, move_forms,
@@ -724,44 +723,10 @@ async fn a_move_whose_transaction_fails_stores_nothing_and_sends_nothing(backend
 
 // ---------------------------------------------------------------- hidden information
 
-/// The sentences of private events (`Audience::Only`) that are not also public, with the seat
-/// they belong to: what no other seat and no spectator may read before the end (as it would
-/// read if it leaked, by name), and the same as the seat itself reads it (in the second person).
+/// The sentences of private events no other seat may read (see
+/// `conformance::private_sentences`), in Condottiere's words.
 fn private_sentences(app: &TestApp, game: &GameId) -> Vec<(Seat, String, String)> {
-    let loaded = app.running.state.games.load(&mut conn(app), game).unwrap();
-    let names = loaded.names();
-    let replay = loaded.replay.as_ref().expect("started");
-    let events: Vec<(Audience, Event)> = replay
-        .steps
-        .iter()
-        .flat_map(|s| {
-            s.events
-                .downcast::<Vec<(Audience, Event)>>()
-                .expect("Condottiere events")
-                .iter()
-                .cloned()
-        })
-        .collect();
-    // Sentences as they would read if they leaked: by name, never "you".
-    let describe =
-        |event: &Event| condottiere_words(&names, Viewer::Reviewer, |p, cx| p.event(event, cx));
-    let public: HashSet<String> = events
-        .iter()
-        .filter(|(audience, _)| *audience == Audience::Everyone)
-        .map(|(_, event)| describe(event))
-        .collect();
-    events
-        .iter()
-        .filter_map(|(audience, event)| match audience {
-            Audience::Only(owner) => Some((
-                *owner,
-                describe(event),
-                condottiere_words(&names, Viewer::Seat(*owner), |p, cx| p.event(event, cx)),
-            )),
-            Audience::Everyone => None,
-        })
-        .filter(|(_, sentence, _)| !public.contains(sentence))
-        .collect()
+    crate::conformance::private_sentences(app, game, &corriere::present::condottiere::Condottiere)
 }
 
 fn assert_hidden(view: &serde_json::Value, viewer: Option<u8>, what: &str) {

@@ -9,8 +9,8 @@
 use crate::support;
 
 use corriere::domain::GameId;
-use corriere::engine::war::{Event, Game};
-use corriere::engine::{Audience, Seat, Viewer};
+use corriere::engine::war::Game;
+use corriere::engine::Seat;
 use std::collections::{BTreeSet, HashSet};
 use support::{decode_entities, email_of, Backend, Chooser, Page, SeatLink, TestApp, PLAYERS};
 
@@ -723,43 +723,12 @@ fn conn(app: &TestApp) -> corriere::store::DbConn {
 
 // ---------------------------------------------------------------- hidden information
 
-/// Sentences of private events as they would read if they leaked to someone else (the
-/// reviewer's words, by name), with their owner; those that read like a public one are left out.
+/// Sentences of private events as they would read if they leaked to someone else, with their
+/// owner (see `conformance::private_sentences`), in War's words.
 fn private_sentences(app: &TestApp, game: &GameId) -> Vec<(Seat, String)> {
-    let loaded = app.running.state.games.load(&mut conn(app), game).unwrap();
-    let names = loaded.names();
-    let replay = loaded.replay.as_ref().expect("started");
-    let events: Vec<(Audience, Event)> = replay
-        .steps
-        .iter()
-        .flat_map(|s| {
-            s.events
-                .downcast::<Vec<(Audience, Event)>>()
-                .expect("War events")
-                .iter()
-                .cloned()
-        })
-        .collect();
-    let registry = corriere::kinds::Registry::standard();
-    let cx = corriere::present::Ctx::new(
-        registry.catalogs().default_words(),
-        &names,
-        Viewer::Reviewer,
-    );
-    use corriere::present::Presenter;
-    let war = corriere::present::war::War;
-    let public: HashSet<String> = events
-        .iter()
-        .filter(|(a, _)| *a == Audience::Everyone)
-        .map(|(_, e)| war.event(e, &cx))
-        .collect();
-    events
-        .iter()
-        .filter_map(|(a, e)| match a {
-            Audience::Only(owner) => Some((*owner, war.event(e, &cx))),
-            Audience::Everyone => None,
-        })
-        .filter(|(_, s)| !public.contains(s))
+    crate::conformance::private_sentences(app, game, &corriere::present::war::War)
+        .into_iter()
+        .map(|(owner, sentence, _)| (owner, sentence))
         .collect()
 }
 
