@@ -2,9 +2,9 @@
 //! the privacy sweep of every surface (pages, answers, mails), the browser sweep and the bot's
 //! strength.
 //!
-//! Each kind is one `conformance!` line at the end of this file. A new game brings its data
+//! Each kind is one `conformance!` entry at the end of this file. A new game brings its data
 //! folder, a `RulesCase` for its case format (next to its engine's other tests), its sweeps,
-//! and that line; the runner, the coverage check and the backends come from here.
+//! and that entry; the runner, the coverage check and the backends come from here.
 
 use crate::support::TestApp;
 use corriere::domain::GameId;
