@@ -18,7 +18,7 @@ fn with_kind<T>(f: impl FnOnce(&dyn Kind) -> T) -> T {
 }
 
 /// A simulated Condottiere game as a finished record.
-fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record {
+pub(crate) fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record {
     with_kind(|kind| {
         let options = kind
             .read_options(&serde_json::to_string(options).unwrap())

@@ -14,15 +14,7 @@ use corriere::engine::condottiere::{Ending, Game, Options, Outcome};
 use corriere::engine::Seat;
 use corriere::kinds::Registry;
 
-/// A simulated Condottiere game as a finished record.
-fn simulate_record(players: u8, options: &Options, sim_seed: u64) -> Record {
-    let registry = Registry::standard();
-    let kind = registry.get("condottiere").unwrap();
-    let options = kind
-        .read_options(&serde_json::to_string(options).unwrap())
-        .unwrap();
-    corriere::simulate::simulate_record(kind, players, &options, sim_seed)
-}
+use crate::audit::simulate_record;
 
 /// A simulated game whose entries are taken again with authors, as the clock and bots would
 /// have taken them: an action at a position divisible by 4 that is its seat's default is the
