@@ -672,34 +672,6 @@ fn many_simulated_games_exported_as_records_all_verify() {
     }
 }
 
-#[test]
-fn the_audit_module_touches_no_clock_network_database_or_global_randomness() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src/audit");
-    for file in std::fs::read_dir(dir).unwrap() {
-        let path = file.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap();
-        for forbidden in [
-            "actix",
-            "diesel",
-            "lettre",
-            "tokio",
-            "std::time",
-            "SystemTime",
-            "thread_rng",
-            "getrandom",
-            "std::fs",
-            "std::net",
-            "crate::cli",
-        ] {
-            assert!(
-                !text.contains(forbidden),
-                "{} mentions {forbidden}",
-                path.display()
-            );
-        }
-    }
-}
-
 // ---------------------------------------------------------------- authors, from data
 
 /// One case of `tests/audit/*.json`: a committed record with one entry changed, and what the
