@@ -1,0 +1,228 @@
+//! The conformance runners, one per game kind: the rules cases of its data folder under `tests/`,
+//! the privacy sweep of every surface (pages, answers, mails), the browser sweep and the bot's
+//! strength.
+//!
+//! Each kind is one `conformance!` entry at the end of this file. A new game brings its data
+//! folder, a `RulesCase` for its case format (next to its engine's other tests), its sweeps,
+//! and that entry; the runner, the coverage check and the backends come from here.
+
+use crate::support::TestApp;
+use corriere::domain::GameId;
+use corriere::engine::{Audience, Rules, Seat, Viewer};
+use corriere::present::{Ctx, Presenter};
+use std::collections::{BTreeSet, HashSet};
+use std::path::Path;
+
+/// One case of a kind's rules files, as the shared runner sees it.
+pub trait RulesCase: serde::de::DeserializeOwned {
+    /// The case's name, as failures quote it.
+    fn name(&self) -> &str;
+    /// The rulings and worked examples the case pins, e.g. `["R4", "E5"]`.
+    fn rules(&self) -> &[String];
+    /// Run the case; `Err` says what differed from what it expects.
+    fn check(&self) -> Result<(), String>;
+    /// A kind's own rule about how its cases are written (e.g. "the name mentions each rule").
+    fn well_written(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// What the rules cases of one kind must cover.
+pub struct Coverage {
+    /// Rulings (`R1`…) every one of which some case pins.
+    pub rulings: u32,
+    /// Worked examples (`E1`…) every one of which some case pins.
+    pub examples: u32,
+    /// The fewest cases there may be.
+    pub at_least: usize,
+}
+
+/// Every case in `tests/<folder>/*.json` holds, and together they pin what `coverage` names.
+pub fn every_rules_case_holds<C: RulesCase>(folder: &str, coverage: Coverage) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(folder);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("tests/{folder} exists: {e}"))
+        .map(|e| e.expect("readable").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    let mut count = 0;
+    let mut pinned = BTreeSet::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable");
+        let cases: Vec<C> = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{} does not parse: {e}", file.display()));
+        for case in &cases {
+            count += 1;
+            pinned.extend(case.rules().iter().cloned());
+            if let Err(why) = case.well_written().and_then(|()| case.check()) {
+                failures.push(format!("{} / {}: {why}", file.display(), case.name()));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+    assert!(count >= coverage.at_least, "only {count} cases");
+    let missing: Vec<String> = (1..=coverage.rulings)
+        .map(|n| format!("R{n}"))
+        .chain((1..=coverage.examples).map(|n| format!("E{n}")))
+        .filter(|r| !pinned.contains(r))
+        .collect();
+    assert!(missing.is_empty(), "no case pins {missing:?}");
+    println!("{count} {folder} rules cases in {} files", files.len());
+}
+
+/// A case runner that asserts (panics) instead of returning what differed, as a `check`.
+pub fn check_by_panic(run: impl FnOnce()) -> Result<(), String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).map_err(|panic| {
+        panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+            .unwrap_or_else(|| "the case panicked".to_owned())
+    })
+}
+
+/// The sentences of a game's private events (`Audience::Only`) that do not also read like a
+/// public one, with the seat they belong to: as they would read if they leaked to anyone else
+/// (the reviewer's words, by name), and as the seat itself reads them (in the second person).
+/// What a kind's privacy sweep looks for on every surface.
+pub fn private_sentences<P: Presenter>(
+    app: &TestApp,
+    game: &GameId,
+    presenter: &P,
+) -> Vec<(Seat, String, String)> {
+    type Event<P> = <<P as Presenter>::Game as Rules>::Event;
+    let mut conn = app.running.db.get().expect("a pooled connection");
+    let loaded = app.running.state.games.load(&mut conn, game).unwrap();
+    let names = loaded.names();
+    let replay = loaded.replay.as_ref().expect("started");
+    let events: Vec<(Audience, Event<P>)> = replay
+        .steps
+        .iter()
+        .flat_map(|s| {
+            s.events
+                .downcast::<Vec<(Audience, Event<P>)>>()
+                .expect("the kind's events")
+                .iter()
+                .cloned()
+        })
+        .collect();
+    let registry = corriere::kinds::Registry::standard();
+    let words = |viewer| Ctx::new(registry.catalogs().default_words(), &names, viewer);
+    let reviewer = words(Viewer::Reviewer);
+    let public: HashSet<String> = events
+        .iter()
+        .filter(|(audience, _)| *audience == Audience::Everyone)
+        .map(|(_, event)| presenter.event(event, &reviewer))
+        .collect();
+    events
+        .iter()
+        .filter_map(|(audience, event)| match audience {
+            Audience::Only(owner) => Some((
+                *owner,
+                presenter.event(event, &reviewer),
+                presenter.event(event, &words(Viewer::Seat(*owner))),
+            )),
+            Audience::Everyone => None,
+        })
+        .filter(|(_, sentence, _)| !public.contains(sentence))
+        .collect()
+}
+
+/// One kind's conformance tests: its rules cases, and (for a kind the service plays) its
+/// privacy sweep on each backend and its browser sweep.
+macro_rules! conformance {
+    (
+        $kind:ident {
+            rules: $folder:literal,
+            cases: $case:ty,
+            covering: $coverage:expr
+            $(, privacy: $privacy:path)?
+            $(, browser: $browser:path)?
+            $(, bot: $bot:path)?
+            $(,)?
+        }
+    ) => {
+        mod $kind {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[test]
+            fn every_rules_case_holds() {
+                super::every_rules_case_holds::<$case>($folder, $coverage);
+            }
+
+            $(
+                use $privacy as no_surface_shows_a_seat_anything_private_of_another;
+                on_each_backend!(no_surface_shows_a_seat_anything_private_of_another);
+            )?
+
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn a_seat_plays_in_a_real_browser() {
+                    $browser().await;
+                }
+            )?
+
+            $(
+                /// One bot against random seats wins at least twice the fair share.
+                mod the_bot_wins_at_least_twice_its_fair_share {
+                    #[test]
+                    fn with_3_players() {
+                        $bot(3);
+                    }
+                    #[test]
+                    fn with_4_players() {
+                        $bot(4);
+                    }
+                    #[test]
+                    fn with_5_players() {
+                        $bot(5);
+                    }
+                    #[test]
+                    fn with_6_players() {
+                        $bot(6);
+                    }
+                }
+            )?
+        }
+    };
+}
+
+conformance!(condottiere {
+    rules: "rules",
+    cases: crate::rules::Case,
+    covering: Coverage {
+        rulings: 32,
+        examples: 7,
+        at_least: 0
+    },
+    privacy: crate::http::no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat,
+    browser: crate::browser::a_player_accepts_places_the_token_and_plays_a_card_in_a_real_browser,
+    bot: crate::bot::wins_twice_its_fair_share,
+});
+conformance!(war {
+    rules: "war",
+    cases: crate::war_rules::Case,
+    covering: Coverage { rulings: 34, examples: 20, at_least: 0 },
+    privacy: crate::war_service::no_page_answer_or_mail_shows_a_war_seat_anything_private_of_another,
+    browser: crate::war_browser::a_war_player_on_a_phone_reads_the_map_and_places_and_ends_a_turn_in_a_real_browser,
+    bot: crate::war_bot::assert_twice_the_fair_share,
+});
+conformance!(condottieri {
+    rules: "condottieri",
+    cases: crate::condottieri_rules::Case,
+    covering: Coverage {
+        rulings: 0,
+        examples: 36,
+        at_least: 40
+    },
+});
