@@ -2,7 +2,7 @@
 //! audit and simulation. Pure functions of their inputs: no database, network, clock or runtime.
 //!
 //! Layers, lowest first; a module imports only modules listed before it (the service
-//! crate's `tests/layers.rs` reads every `crate::` path and checks it):
+//! crate's `tests/it/layers.rs` reads every `crate::` path and checks it):
 //! `engine` → `present` → `kinds` → `audit` → `simulate`.
 
 pub mod audit;

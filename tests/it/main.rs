@@ -20,6 +20,7 @@ mod hardening;
 mod headers;
 mod http;
 mod i18n;
+mod layers;
 mod inbound;
 mod mail;
 mod migrations;
