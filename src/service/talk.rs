@@ -160,7 +160,7 @@ impl Games {
     /// Send a message to the table, or privately to one seat.
     pub fn post_message(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         auth: &SeatAuth,
         to: Option<Seat>,
         text: &MessageText,
@@ -215,7 +215,7 @@ impl Games {
     /// made the table private.
     pub fn talk(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game: &GameId,
         reader: Option<Seat>,
     ) -> QueryResult<Vec<TalkLine>> {
@@ -229,7 +229,7 @@ impl Games {
     /// [`Games::talk`] of a game already read.
     pub(crate) fn talk_at(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         row: &GameRow,
         seats: &[SeatRow],
         reader: Option<Seat>,
@@ -243,11 +243,7 @@ impl Games {
 
     /// The public messages a record may carry, marked as outside the verified log (none for
     /// a private table; never a private message).
-    pub fn talk_export(
-        &self,
-        conn: &mut AnyConnection,
-        game: &GameId,
-    ) -> QueryResult<serde_json::Value> {
+    pub fn talk_export(&self, conn: &mut Conn, game: &GameId) -> QueryResult<serde_json::Value> {
         let lines = self.talk(conn, game, None)?;
         Ok(serde_json::json!({
             "verified": false,
@@ -279,7 +275,7 @@ impl Games {
     /// oldest message is a minute old (digest readers get theirs in the digest; muted games
     /// and results-only readers none). Safe with several servers: each batch is claimed in the
     /// transaction that queues it. How many mails were queued.
-    pub fn mail_messages(&self, conn: &mut AnyConnection) -> anyhow::Result<usize> {
+    pub fn mail_messages(&self, conn: &mut Conn) -> anyhow::Result<usize> {
         let now = self.now();
         let mut queued = 0;
         // A week back is far more than any scheduler pause; older messages were mailed.
@@ -294,7 +290,7 @@ impl Games {
 
     fn mail_game_messages(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         id: &GameId,
         now: Millis,
     ) -> anyhow::Result<usize> {

@@ -9,7 +9,7 @@ use crate::present::{Ctx, SeatNames, Words};
 use crate::service::{
     AcceptError, ActionInput, AuthError, LoadError, MoveError, Mover, SeatAuth, SeatLink,
 };
-use crate::store::AnyConnection;
+use crate::store::Conn;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -238,7 +238,7 @@ async fn for_bearer<T, F>(
 ) -> Result<T, HttpResponse>
 where
     T: Send + 'static,
-    F: FnOnce(&AppState, &mut AnyConnection, &SeatAuth) -> T + Send + 'static,
+    F: FnOnce(&AppState, &mut Conn, &SeatAuth) -> T + Send + 'static,
 {
     let w = state.words(request);
     match blocking(state, move |s, conn| {

@@ -12,7 +12,7 @@ use crate::service::{
     AcceptError, ActionInput, AuthError, DeclineError, LoadError, MoveError, Mover, SeatAuth,
     SeatLink, SeatPage,
 };
-use crate::store::AnyConnection;
+use crate::store::Conn;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -204,7 +204,7 @@ async fn for_link<T, F>(
 ) -> Result<(T, SeatAuth), HttpResponse>
 where
     T: Send + 'static,
-    F: FnOnce(&AppState, &mut AnyConnection, &SeatAuth) -> T + Send + 'static,
+    F: FnOnce(&AppState, &mut Conn, &SeatAuth) -> T + Send + 'static,
 {
     let w = state.words(request);
     let link = link_of(path, w)?;
@@ -325,9 +325,7 @@ async fn seat_page_of<F>(
     read: F,
 ) -> Result<Result<SeatPage, LoadError>, HttpResponse>
 where
-    F: FnOnce(&AppState, &mut AnyConnection, &SeatLink) -> Result<SeatPage, LoadError>
-        + Send
-        + 'static,
+    F: FnOnce(&AppState, &mut Conn, &SeatLink) -> Result<SeatPage, LoadError> + Send + 'static,
 {
     let w = state.words(request);
     let link = link_of(path, w)?;

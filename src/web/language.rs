@@ -62,11 +62,7 @@ async fn person(
     state: &web::Data<AppState>,
     request: &HttpRequest,
     path: &str,
-    then: impl FnOnce(
-            &AppState,
-            &mut crate::store::AnyConnection,
-            &crate::store::AddressRow,
-        ) -> Option<String>
+    then: impl FnOnce(&AppState, &mut crate::store::Conn, &crate::store::AddressRow) -> Option<String>
         + Send
         + 'static,
 ) -> Option<String> {

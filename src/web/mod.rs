@@ -21,7 +21,7 @@ use crate::jobs::Scheduler;
 use crate::mail::{MailConfig, Mailer, Worker};
 use crate::present::Words;
 use crate::service::{BaseUrl, Games};
-use crate::store::{pool_size, AnyConnection, Db};
+use crate::store::{pool_size, Conn, Db};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use anyhow::{Context, Result};
@@ -167,7 +167,7 @@ pub fn unavailable(error: &anyhow::Error) -> bool {
 pub async fn blocking<T, F>(state: &web::Data<AppState>, work: F) -> Result<T, PageError>
 where
     T: Send + 'static,
-    F: FnOnce(&AppState, &mut AnyConnection) -> T + Send + 'static,
+    F: FnOnce(&AppState, &mut Conn) -> T + Send + 'static,
 {
     let shared = state.clone();
     state
