@@ -18,7 +18,6 @@ use corriere::store::{Db, DbUrl};
 use corriere::web::html::SeatPageHtml;
 use corriere::web::present;
 use criterion::{criterion_group, criterion_main, Criterion};
-use diesel::connection::SimpleConnection;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -72,9 +71,10 @@ fn game_at(f: &Fixture, options: Options, moves: i64, seed: u64) -> (GameId, Sea
     let id = created.game_id;
     // The deal comes from the game's secret and the contributions: a secret fixed by `seed`
     // makes every run, and every build, measure the same game.
-    conn.batch_execute(&format!(
-        "UPDATE games SET secret = '{seed:064x}' WHERE id = '{id}'"
-    ))
+    corriere::store::execute_batch(
+        &mut conn,
+        &format!("UPDATE games SET secret = '{seed:064x}' WHERE id = '{id}'"),
+    )
     .expect("the secret is set");
     for seat in 0..4 {
         let auth = SeatAuth::for_server(id.clone(), Seat(seat));

@@ -7,7 +7,7 @@ use crate::domain::{CancelledBy, Millis};
 use crate::domain::{GameId, GameStatus};
 use crate::engine::{Seat, Viewer};
 use crate::present::Ctx;
-use crate::store::{self, write_transaction, AnyConnection, OutboxRow};
+use crate::store::{self, write_transaction, Conn, OutboxRow};
 
 /// One game in the operator's list.
 #[derive(Clone, Debug)]
@@ -61,7 +61,7 @@ pub const LAST_MOVES: usize = 10;
 
 impl Games {
     /// Every game, newest first.
-    pub fn game_lines(&self, conn: &mut AnyConnection) -> anyhow::Result<Vec<GameLine>> {
+    pub fn game_lines(&self, conn: &mut Conn) -> anyhow::Result<Vec<GameLine>> {
         store::all_games(conn)?
             .into_iter()
             .map(|row| {
@@ -72,11 +72,7 @@ impl Games {
     }
 
     /// One game in full.
-    pub fn game_detail(
-        &self,
-        conn: &mut AnyConnection,
-        id: &GameId,
-    ) -> Result<GameDetail, LoadError> {
+    pub fn game_detail(&self, conn: &mut Conn, id: &GameId) -> Result<GameDetail, LoadError> {
         let row = store::find_game(conn, id)?.ok_or(LoadError::NoSuchGame)?;
         let (line, loaded) = self.line(conn, id, &row);
         let seat_rows = store::seats_of(conn, id)?;
@@ -131,7 +127,7 @@ impl Games {
     /// A game's line, and the game replayed when it could be.
     fn line(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         id: &GameId,
         row: &store::GameRow,
     ) -> (GameLine, Option<Loaded>) {
@@ -180,7 +176,7 @@ impl Games {
     /// undeliverable (the operator fixed what was wrong). `None`: there is no such mail.
     pub fn retry_mail(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         id: &str,
         now: Millis,
     ) -> anyhow::Result<Option<OutboxRow>> {
@@ -200,7 +196,7 @@ impl Games {
     /// whole stored log replays with it, so this can mend a chain and never forge one.
     pub fn restore_setup_name(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game: &GameId,
         seat: Seat,
         name: &str,
@@ -229,7 +225,7 @@ impl Games {
 /// Whether a game's whole stored log replays, up to its head, from the setup in these rows.
 fn log_replays(
     games: &Games,
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     row: &store::GameRow,
     seats: &[store::SeatRow],
     head: &str,

@@ -7,12 +7,12 @@ use super::{seat_of, Games, SeatAuth};
 use crate::domain::{Control, Millis};
 use crate::domain::{EmailAddress, GameId, GameStatus, PlayerName};
 use crate::engine::Seat;
-use crate::store::{self, write_transaction, AnyConnection};
+use crate::store::{self, write_transaction, Conn};
 
 impl Games {
     /// A player resigns: the bot plays their seat from now on, everyone is told, and the
     /// creator may invite a replacement.
-    pub fn resign(&self, conn: &mut AnyConnection, auth: &SeatAuth) -> Result<(), TimeError> {
+    pub fn resign(&self, conn: &mut Conn, auth: &SeatAuth) -> Result<(), TimeError> {
         let now = self.now();
         let id = auth.game_id();
         write_transaction(conn, |conn| -> Result<(), TimeError> {
@@ -45,7 +45,7 @@ impl Games {
 
     /// An absent player takes their seat back from the bot: everyone is told. Their pending
     /// decision, if any, gets a fresh deadline.
-    pub fn take_back(&self, conn: &mut AnyConnection, auth: &SeatAuth) -> Result<bool, TimeError> {
+    pub fn take_back(&self, conn: &mut Conn, auth: &SeatAuth) -> Result<bool, TimeError> {
         let now = self.now();
         let id = auth.game_id();
         let seat = auth.seat();
@@ -75,7 +75,7 @@ impl Games {
     /// Make a seat's pending decision (if any) due at once, so the bot plays it.
     fn due_now(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         id: &GameId,
         seat: Seat,
         now: Millis,
@@ -92,7 +92,7 @@ impl Games {
     /// old one stops working), mailed to them; everyone is told.
     pub fn replace(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         creator: &SeatAuth,
         seat: Seat,
         name: &PlayerName,
@@ -189,7 +189,7 @@ impl Games {
 /// A seat's pending decision starts again at `now`, with the whole pace: a player back at
 /// the seat, or a newcomer. A game without a pace has no deadline to move.
 fn restart_deadline(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     id: &GameId,
     seat: i32,
     pace_hours: Option<i32>,

@@ -69,11 +69,7 @@ impl Games {
     /// creator proved their address, every other seat is invited at once; otherwise the creator
     /// is mailed a confirmation link first, and nobody is invited before it is followed. The
     /// creator gets no invitation: they accept from their own seat page.
-    pub fn create_game(
-        &self,
-        conn: &mut AnyConnection,
-        new: NewGame,
-    ) -> Result<Created, CreateError> {
+    pub fn create_game(&self, conn: &mut Conn, new: NewGame) -> Result<Created, CreateError> {
         let created = write_transaction(conn, |conn| self.create_in(conn, &new, None))?;
         tracing::info!(game.id = %created.game_id, game = %new.game, players = new.seats.len(), confirmed = new.creator_confirmed, "game created");
         Ok(created)
@@ -83,7 +79,7 @@ impl Games {
     /// (its players are invited to a rematch rather than to a new game).
     pub(super) fn create_in(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         new: &NewGame,
         rematch_of: Option<(&GameRow, &str)>,
     ) -> Result<Created, CreateError> {
@@ -209,7 +205,7 @@ impl Games {
     /// Mail the creator the link that proves their address and releases the invitations.
     pub(super) fn ask_confirmation(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         row: &GameRow,
         seats: &[SeatRow],
         now: Millis,
@@ -245,7 +241,7 @@ impl Games {
     /// all taken by then (the creator's and bots') starts. The creator's seat URL.
     pub fn confirm(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         id: &GameId,
         signature: &str,
     ) -> Result<String, ConfirmError> {
@@ -292,7 +288,7 @@ impl Games {
     /// Invite every seat but the creator's, to a new game or to a rematch.
     pub(super) fn invite(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         kind: &dyn Kind,
         row: &GameRow,
         seats: &[SeatRow],
@@ -380,7 +376,7 @@ impl Games {
     /// Check a seat link (in constant time) against the seat's current link version.
     pub fn authorize(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game_id: &GameId,
         seat: Seat,
         token: &SeatToken,
@@ -406,7 +402,7 @@ impl Games {
     /// and whoever must decide first gets a "your turn" mail.
     pub fn accept(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         auth: &SeatAuth,
         contribution: Option<Contribution>,
     ) -> Result<Accepted, AcceptError> {
@@ -451,7 +447,7 @@ impl Games {
 
     pub(super) fn start(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         row: &GameRow,
         seats: &[SeatRow],
         now: Millis,
@@ -565,7 +561,7 @@ impl Games {
     }
 
     /// Decline an invitation: the game is cancelled and every other seat is told.
-    pub fn decline(&self, conn: &mut AnyConnection, auth: &SeatAuth) -> Result<(), DeclineError> {
+    pub fn decline(&self, conn: &mut Conn, auth: &SeatAuth) -> Result<(), DeclineError> {
         let id = &auth.game_id;
         match self.cancel(conn, id, Cancel::Declined(auth.seat)) {
             Ok(()) => {}
@@ -579,12 +575,7 @@ impl Games {
 
     /// Cancel a game and tell its players why (everyone but a seat that declined). A seat may
     /// decline only while the game invites; the operator may cancel it until it is over.
-    pub fn cancel(
-        &self,
-        conn: &mut AnyConnection,
-        id: &GameId,
-        why: Cancel,
-    ) -> Result<(), CancelError> {
+    pub fn cancel(&self, conn: &mut Conn, id: &GameId, why: Cancel) -> Result<(), CancelError> {
         let now = self.now();
         write_transaction(conn, |conn| -> Result<(), CancelError> {
             let row = store::lock_game(conn, id)?.ok_or(CancelError::NoSuchGame)?;
@@ -655,12 +646,7 @@ impl Games {
 
     /// Retire a seat's links (bump its link version) and mail the seat a fresh one. Who may
     /// ask for this is the caller's decision (e.g. the seat's own email address typed in).
-    pub fn relink(
-        &self,
-        conn: &mut AnyConnection,
-        game_id: &GameId,
-        seat: Seat,
-    ) -> Result<(), RelinkError> {
+    pub fn relink(&self, conn: &mut Conn, game_id: &GameId, seat: Seat) -> Result<(), RelinkError> {
         let now = self.now();
         write_transaction(conn, |conn| -> Result<(), RelinkError> {
             let game = store::lock_game(conn, game_id)?.ok_or(RelinkError::NoSuchGame)?;

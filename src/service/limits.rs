@@ -1,7 +1,7 @@
 //! How much one client or one address may ask of the service: games created per hour and per
 //! day, sign-in mails, invitations to addresses that never answered. Counted in the database.
 
-use crate::store::{self, AnyConnection};
+use crate::store::{self, Conn};
 
 use crate::domain::Millis;
 use diesel::QueryResult;
@@ -94,7 +94,7 @@ pub const DAY: Duration = Duration::from_secs(24 * 3600);
 /// Count one use of `bucket` in the fixed window of `window` that holds `now`; `Err` when it
 /// would be more than `limit` (then the caller's transaction rolls back and nothing counts).
 pub fn count(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     what: &'static str,
     bucket: &str,
     window: Duration,
@@ -118,7 +118,7 @@ impl super::Games {
     /// Count a creation against the client's and the creator's hourly and daily limits.
     pub(super) fn count_creation(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         new: &super::NewGame,
         creator_email: &str,
         now: Millis,
@@ -140,7 +140,7 @@ impl super::Games {
     /// sender's daily limit of new addresses. New games, rematches and replacements alike.
     pub(super) fn count_invitation(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         invitee: &store::AddressRow,
         sender: &str,
         client: Option<&str>,

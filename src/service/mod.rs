@@ -41,7 +41,7 @@ use crate::domain::{EmailAddress, GameTitle, PlayerName, SeatToken};
 use crate::engine::{Seat, Viewer};
 use crate::kinds::{Game, Kind, OptionProblem, Options, Registry, RuleError, UnknownKind};
 use crate::present::{Ctx, SeatNames, Words};
-use crate::store::{self, write_transaction, AnyConnection, GameRow, SeatRow};
+use crate::store::{self, write_transaction, Conn, GameRow, SeatRow};
 use anyhow::anyhow;
 use letters::{self as compose, PlayerLine};
 pub use limits::{Limited, Limits};
@@ -522,7 +522,7 @@ impl Games {
 
     /// Read a game and rebuild its state by replaying the stored log through the game's
     /// checked path (only the actions newer than a still-valid cached replay are applied).
-    pub fn load(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<Loaded, LoadError> {
+    pub fn load(&self, conn: &mut Conn, game_id: &GameId) -> Result<Loaded, LoadError> {
         self.load_rows(conn, game_id).map(|(loaded, _, _)| loaded)
     }
 
@@ -530,7 +530,7 @@ impl Games {
     /// them (one read of the game and its seats per request).
     pub(crate) fn load_rows(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game_id: &GameId,
     ) -> Result<(Loaded, GameRow, Vec<SeatRow>), LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
@@ -551,7 +551,7 @@ impl Games {
     /// the row even when a move lands between the two reads.
     fn replay(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         row: &GameRow,
         seats: &[SeatRow],
     ) -> anyhow::Result<Option<Arc<Replay>>> {
@@ -617,7 +617,7 @@ impl Games {
     /// undeliverable, and the game's creator told by mail (unless the mail was to the creator).
     pub fn mail_failed(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         row: &store::OutboxRow,
         reason: &str,
         now: Millis,
@@ -669,7 +669,7 @@ impl Games {
     /// The mails of a game that could not be delivered; with their reasons for `creator_view`.
     fn undelivered(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game_id: &GameId,
         creator_view: bool,
     ) -> anyhow::Result<Vec<Undelivered>> {

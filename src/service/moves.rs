@@ -10,11 +10,14 @@ use super::{
     Recipient, Refusal, SeatAuth, SeatLink,
 };
 use crate::audit::{Author, Rejection, Replay};
+use crate::domain::Control;
 use crate::domain::{GameId, GameStatus, Millis};
 use crate::engine::{Seat, Viewer};
 use crate::kinds::{Action, Kind, RuleError};
 use crate::present::{Ctx, Words};
-use crate::store::{self, write_transaction, AnyConnection, Db, GameRow, NewMove, SeatRow};
+use crate::store::{
+    self, ActionRow, Conn, Db, DeadlineChanges, GameRow, NewMove, OutboxRow, SeatRow,
+};
 use anyhow::anyhow;
 use rand_core::SeedableRng;
 use std::sync::Arc;
@@ -122,14 +125,9 @@ impl Games {
             let (games, who, script, lang) =
                 (self.clone(), mover.clone(), inputs.clone(), lang.to_owned());
             let prepared = db
-                .run(move |conn| {
-                    store::read_snapshot(conn, |conn| {
-                        games.prepare(conn, &who, expected_seq, &script, &lang)
-                    })
-                })
-                .await
-                .map_err(MoveError::Unexpected)??;
-            match db.store_move(prepared.write.clone()).await {
+                .read(move |conn| games.prepare(conn, &who, expected_seq, &script, &lang))
+                .await?;
+            match db.commit_move(prepared.write.clone()).await {
                 Ok(true) => return Ok(self.stored(db, &mover, prepared).await),
                 // The game changed under the move: prepare it again (it is usually stale now).
                 Ok(false) => continue,
@@ -148,22 +146,19 @@ impl Games {
         let (games, who, script, lang) =
             (self.clone(), mover.clone(), inputs.clone(), lang.to_owned());
         let prepared = db
-            .run(move |conn| {
-                write_transaction(conn, |conn| -> Result<Prepared, MoveError> {
-                    store::lock_game(conn, who.game())?.ok_or(MoveError::NoSuchGame)?;
-                    let prepared = games.prepare(conn, &who, expected_seq, &script, &lang)?;
-                    if !store::store_move(conn, &prepared.write)? {
-                        return Err(anyhow!(
-                            "game {} changed while its write lock was held",
-                            who.game()
-                        )
-                        .into());
-                    }
-                    Ok(prepared)
-                })
+            .write(move |conn| -> Result<Prepared, MoveError> {
+                store::lock_game(conn, who.game())?.ok_or(MoveError::NoSuchGame)?;
+                let prepared = games.prepare(conn, &who, expected_seq, &script, &lang)?;
+                if !store::store_move(conn, &prepared.write)? {
+                    return Err(anyhow!(
+                        "game {} changed while its write lock was held",
+                        who.game()
+                    )
+                    .into());
+                }
+                Ok(prepared)
             })
-            .await
-            .map_err(MoveError::Unexpected)??;
+            .await?;
         Ok(self.stored(db, &mover, prepared).await)
     }
 
@@ -179,21 +174,98 @@ impl Games {
         prepared.outcome
     }
 
-    /// Everything a move writes, built from one snapshot ([`store::read_snapshot`]) without
-    /// the write lock: the seat checked, the actions read and checked by the game, the action
-    /// rows and chain head, the mails to whoever decides next (or the game-over mails), and the
-    /// state after. It only reads: a seat's person, which a mail's recipient would make when
+    /// Everything a move writes, built from one snapshot ([`Db::read`]) without the write
+    /// lock: the seat checked, the actions read and checked by the game, the action rows and
+    /// chain head, the mails to whoever decides next (or the game-over mails), and the state
+    /// after. It only reads: a seat's person, which a mail's recipient would make when
     /// missing, exists since the seat was filled (creation, replacement, and the migration of
     /// older games).
     fn prepare(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         mover: &Mover,
         expected_seq: i64,
         inputs: &[ActionInput],
         lang: &str,
     ) -> Result<Prepared, MoveError> {
         let now = self.now();
+        let Table { row, seats, auth } = self.table(conn, mover, inputs)?;
+        let seat = auth.seat;
+        let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
+        let words = self.registry().catalogs().words(lang);
+        let mut actions = inputs
+            .iter()
+            .map(|input| read_input(kind, input, &words))
+            .collect::<Result<Vec<_>, _>>()?;
+        if row.status() != GameStatus::Playing {
+            return Err(MoveError::NotPlaying);
+        }
+        let before = self.current(conn, &row, &seats, seat, expected_seq)?;
+        if actions.is_empty() {
+            actions.extend(server_choice(mover, &before, seat)?);
+        }
+        // Times never run backwards in a log, even if the server clock steps back.
+        let at = before.last_at().map_or(now.0, |last| last.max(now.0));
+        let Applied {
+            after,
+            rows,
+            refused,
+        } = {
+            let names = names_of(&seats);
+            let word = |error| Refusal::new(kind, error, &words, &names, seat);
+            apply(&before, mover, seat, actions, at, &word)?
+        };
+        let deadlines = self.deadline_changes(conn, &row, &seats, Some(&before), &after, at)?;
+        let told = Told {
+            row: &row,
+            seats: &seats,
+            mover,
+            seat,
+            before: &before,
+            after: &after,
+            now,
+        };
+        let (mut mails, seen_by) = match after.game.is_over() {
+            true => self.game_over_mails(conn, kind, &told)?,
+            false => self.turn_mails(conn, kind, &told, &deadlines)?,
+        };
+        let (controls, notices) = self.control_changes(conn, &row, &seats, mover, seat, now)?;
+        mails.extend(notices);
+        let names = names_of(&seats);
+        let cx = Ctx::new(words, &names, Viewer::Seat(seat));
+        let over = after.game.is_over();
+        let outcome = MoveOutcome {
+            waiting: after.game.waiting_on(),
+            seq: after.seq as i64,
+            log_head: after.head_hex(),
+            game_over: over,
+            happened: happened_since(kind, &after, before.seq as i64, &cx),
+            refused,
+        };
+        Ok(Prepared {
+            bot_next: bot_next(&after, &seats, &controls),
+            write: NewMove {
+                revision: row.revision,
+                actions: rows,
+                ended_at: over.then_some(now),
+                mails,
+                seen_by,
+                deadlines,
+                controls,
+            },
+            outcome,
+            after: Arc::new(after),
+            auth,
+        })
+    }
+
+    /// The move's game, its seats, and the seat the mover may play.
+    fn table(
+        &self,
+        conn: &mut Conn,
+        mover: &Mover,
+        inputs: &[ActionInput],
+    ) -> Result<Table, MoveError> {
         let id = mover.game();
         let row = store::find_game(conn, id)?.ok_or(MoveError::NoSuchGame)?;
         // Read after the game row: a relink in between moves the revision on, and the
@@ -208,22 +280,23 @@ impl Games {
                 SeatAuth::for_server(game.clone(), *seat)
             }
         };
-        let author = mover.author();
         if matches!(mover, Mover::Clock { .. }) && inputs.len() > 1 {
             return Err(anyhow!("the clock plays one action for one deadline").into());
         }
-        let seat = auth.seat;
-        let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
-        let words = self.registry().catalogs().words(lang);
-        let mut actions = inputs
-            .iter()
-            .map(|input| read_input(kind, input, &words))
-            .collect::<Result<Vec<_>, _>>()?;
-        if row.status() != GameStatus::Playing {
-            return Err(MoveError::NotPlaying);
-        }
+        Ok(Table { row, seats, auth })
+    }
+
+    /// The game's replay as it stands, when the seat's view of it (`expected_seq`) is current.
+    fn current(
+        &self,
+        conn: &mut Conn,
+        row: &GameRow,
+        seats: &[SeatRow],
+        seat: Seat,
+        expected_seq: i64,
+    ) -> Result<Arc<Replay>, MoveError> {
         let before = self
-            .replay(conn, &row, &seats)?
+            .replay(conn, row, seats)?
             .ok_or(MoveError::NotPlaying)?;
         let current = before.seq as i64;
         if expected_seq > current || expected_seq < before.stamp(seat) as i64 {
@@ -231,148 +304,105 @@ impl Games {
                 current_seq: current,
             });
         }
-        // Without an action, the clock plays the game's default and a bot its choice.
-        if actions.is_empty() {
-            let chosen = match mover {
-                Mover::Clock { .. } => before.game.default_action(seat),
-                Mover::Bot { .. } => before.game.bot_action(seat, &mut bot_rng()),
-                Mover::Link(_) | Mover::Server(_) => None,
-            };
-            actions.extend(chosen);
-            if actions.is_empty() && author != Author::Seat {
-                return Err(MoveError::NothingToDecide);
-            }
+        Ok(before)
+    }
+
+    /// The game-over mails, one to every seat that has an address, and the seats they tell.
+    fn game_over_mails(
+        &self,
+        conn: &mut Conn,
+        kind: &dyn Kind,
+        told: &Told,
+    ) -> Result<(Vec<OutboxRow>, Vec<i32>), MoveError> {
+        let Told {
+            row,
+            seats,
+            after,
+            now,
+            ..
+        } = *told;
+        let (id, seq) = (told.mover.game(), after.seq as i64);
+        let mut mails = Vec::new();
+        let mut seen_by = told.mover_saw();
+        let recipients = self.seat_recipients(conn, row, seats, now)?;
+        for (seat_row, to) in seats.iter().zip(&recipients) {
+            let Some(to) = to else { continue };
+            let mail = self.game_over(kind, row, seats, seat_row, to, after)?;
+            mails.extend(
+                self.letter(to, Class::Game, Some(id), "game_over", mail)
+                    .map(|mut m| {
+                        m.reply_to = Some(self.reply_to(seat_row, seq, None));
+                        m.into_row(now)
+                    }),
+            );
+            seen_by.push(seat_row.seat);
         }
-        // Times never run backwards in a log, even if the server clock steps back.
-        let at = before.last_at().map_or(now.0, |last| last.max(now.0));
-        let mut after = (*before).clone();
-        let mut rows = Vec::new();
-        let mut refused = None;
-        for (index, action) in actions.into_iter().enumerate() {
-            let json = action.json().get().to_owned();
-            match after.apply(seat, action, at, author) {
-                Ok(_) => {}
-                Err(Rejection::Rule(error)) if index > 0 => {
-                    let said = Refusal::new(kind, error, &words, &names_of(&seats), seat);
-                    refused = Some(Refused {
-                        index,
-                        error: said.rule,
-                        to_anyone: said.to_anyone,
-                    });
-                    break;
-                }
-                Err(rejection) => {
-                    return Err(rejected(rejection, kind, &words, &names_of(&seats), seat))
-                }
-            }
-            let (seq, hash) = (after.seq as i64, after.head_hex());
-            rows.push(action_row(id, seq, seat, json, at, author, hash));
-            if after.game.is_over() {
-                break;
-            }
-        }
-        let seq = after.seq as i64;
-        let over = after.game.is_over();
-        let names = names_of(&seats);
+        Ok((mails, seen_by))
+    }
+
+    /// The turn mails to the seats whose decision the move changed, and the seats they tell.
+    fn turn_mails(
+        &self,
+        conn: &mut Conn,
+        kind: &dyn Kind,
+        told: &Told,
+        deadlines: &DeadlineChanges,
+    ) -> Result<(Vec<OutboxRow>, Vec<i32>), MoveError> {
+        let Told {
+            row,
+            seats,
+            mover,
+            seat,
+            before,
+            after,
+            now,
+        } = *told;
+        let (id, seq) = (told.mover.game(), after.seq as i64);
+        let mut mails = Vec::new();
+        let mut seen_by = told.mover_saw();
         // The table's talk, read only when a turn mail is written.
         let mut messages = None;
-        let deadlines = self.deadline_changes(conn, &row, &seats, Some(&before), &after, at)?;
-        let mut mails = Vec::new();
-        // The mover has seen what it did, unless the clock or a bot did it for the seat.
-        let mut seen_by = Vec::new();
-        if author == Author::Seat {
-            seen_by.push(seat.0 as i32);
+        // A player whose deadline the clock enforced is told when it must decide again;
+        // one at the table is not, nor a bot's seat.
+        let told_already = |next| next == seat && !matches!(mover, Mover::Clock { .. });
+        for next in after.game.waiting_on() {
+            if told_already(next) || before.game.decision(next) == after.game.decision(next) {
+                continue;
+            }
+            let seat_row = &seats[next.index()];
+            // A bot's seat is played at once; a digest reader or a muted game is told
+            // later, from where it last heard.
+            if seat_row.bot_plays() || !seat_row.has_person() {
+                continue;
+            }
+            let to = &self.seat_recipient(conn, row, seat_row, now)?;
+            if !to.wants(Class::Turn) {
+                continue;
+            }
+            let since = seat_row.last_seen_seq;
+            let due = self.due_words(deadlines, next, to, now);
+            // The table's talk since the seat last saw the game, others' messages only.
+            let messages = match &mut messages {
+                Some(rows) => rows,
+                None => messages.insert(store::messages_of(conn, row)?),
+            };
+            let talk_lines = talk::talk_lines(messages, seats, Some(next));
+            let fresh: Vec<&talk::TalkLine> = talk_lines
+                .iter()
+                .filter(|l| l.from_seat != next.number() && l.move_number >= since)
+                .collect();
+            let talk = talk::talk_words(&fresh, to.words);
+            let mail = self.your_turn(kind, row, seats, seat_row, to, after, since, due, talk)?;
+            mails.extend(
+                self.letter(to, Class::Turn, Some(id), "your_turn", mail)
+                    .map(|mut m| {
+                        m.reply_to = Some(self.reply_to(seat_row, seq, None));
+                        m.into_row(now)
+                    }),
+            );
+            seen_by.push(seat_row.seat);
         }
-        if over {
-            let recipients = self.seat_recipients(conn, &row, &seats, now)?;
-            for (seat_row, to) in seats.iter().zip(&recipients) {
-                let Some(to) = to else { continue };
-                let mail = self.game_over(kind, &row, &seats, seat_row, to, &after)?;
-                mails.extend(
-                    self.letter(to, Class::Game, Some(id), "game_over", mail)
-                        .map(|mut m| {
-                            m.reply_to = Some(self.reply_to(seat_row, seq, None));
-                            m.into_row(now)
-                        }),
-                );
-                seen_by.push(seat_row.seat);
-            }
-        } else {
-            // A player whose deadline the clock enforced is told when it must decide again;
-            // one at the table is not, nor a bot's seat.
-            let told_already = |next| next == seat && !matches!(mover, Mover::Clock { .. });
-            for next in after.game.waiting_on() {
-                if told_already(next) || before.game.decision(next) == after.game.decision(next) {
-                    continue;
-                }
-                let seat_row = &seats[next.index()];
-                // A bot's seat is played at once; a digest reader or a muted game is told
-                // later, from where it last heard.
-                if seat_row.bot_plays() || !seat_row.has_person() {
-                    continue;
-                }
-                let to = &self.seat_recipient(conn, &row, seat_row, now)?;
-                if !to.wants(Class::Turn) {
-                    continue;
-                }
-                let since = seat_row.last_seen_seq;
-                let due = self.due_words(&deadlines, next, to, now);
-                // The table's talk since the seat last saw the game, others' messages only.
-                let messages = match &mut messages {
-                    Some(rows) => rows,
-                    None => messages.insert(store::messages_of(conn, &row)?),
-                };
-                let talk_lines = talk::talk_lines(messages, &seats, Some(next));
-                let fresh: Vec<&talk::TalkLine> = talk_lines
-                    .iter()
-                    .filter(|l| l.from_seat != next.number() && l.move_number >= since)
-                    .collect();
-                let talk = talk::talk_words(&fresh, to.words);
-                let mail =
-                    self.your_turn(kind, &row, &seats, seat_row, to, &after, since, due, talk)?;
-                mails.extend(
-                    self.letter(to, Class::Turn, Some(id), "your_turn", mail)
-                        .map(|mut m| {
-                            m.reply_to = Some(self.reply_to(seat_row, seq, None));
-                            m.into_row(now)
-                        }),
-                );
-                seen_by.push(seat_row.seat);
-            }
-        }
-        let (controls, notices) = self.control_changes(conn, &row, &seats, mover, seat, now)?;
-        mails.extend(notices);
-        let cx = Ctx::new(words, &names, Viewer::Seat(seat));
-        let outcome = MoveOutcome {
-            waiting: after.game.waiting_on(),
-            seq,
-            log_head: after.head_hex(),
-            game_over: over,
-            happened: happened_since(kind, &after, current, &cx),
-            refused,
-        };
-        // Who plays each pending seat once this move's control changes are stored.
-        let bot_next = after.pending().iter().any(|p| {
-            match controls.iter().find(|(seat, ..)| *seat == p.seat.0 as i32) {
-                Some((_, control, _)) => *control != crate::domain::Control::Player,
-                None => seats[p.seat.index()].bot_plays(),
-            }
-        });
-        Ok(Prepared {
-            bot_next,
-            write: NewMove {
-                revision: row.revision,
-                actions: rows,
-                ended_at: over.then_some(now),
-                mails,
-                seen_by,
-                deadlines,
-                controls,
-            },
-            outcome,
-            after: Arc::new(after),
-            auth,
-        })
+        Ok((mails, seen_by))
     }
 
     /// The game-over mail for one seat: the result and standings, what happened since the seat
@@ -425,17 +455,113 @@ impl Games {
     }
 }
 
+/// The game and seat a move is for, as read at the start of its snapshot.
+struct Table {
+    row: GameRow,
+    seats: Vec<SeatRow>,
+    auth: SeatAuth,
+}
+
+/// The actions applied: the state after, their log rows, and a script's refused action.
+struct Applied {
+    after: Replay,
+    rows: Vec<ActionRow>,
+    refused: Option<Refused>,
+}
+
+/// What the mails of a move are written from.
+#[derive(Clone, Copy)]
+struct Told<'a> {
+    row: &'a GameRow,
+    seats: &'a [SeatRow],
+    mover: &'a Mover,
+    seat: Seat,
+    before: &'a Replay,
+    after: &'a Replay,
+    now: Millis,
+}
+
+impl Told<'_> {
+    /// The mover has seen what it did, unless the clock or a bot did it for the seat.
+    fn mover_saw(&self) -> Vec<i32> {
+        match self.mover.author() {
+            Author::Seat => vec![self.seat.0 as i32],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Without an action, the clock plays the game's default and a bot its choice; a seat
+/// must send one.
+fn server_choice(mover: &Mover, before: &Replay, seat: Seat) -> Result<Option<Action>, MoveError> {
+    let chosen = match mover {
+        Mover::Clock { .. } => before.game.default_action(seat),
+        Mover::Bot { .. } => before.game.bot_action(seat, &mut bot_rng()),
+        Mover::Link(_) | Mover::Server(_) => None,
+    };
+    if chosen.is_none() && mover.author() != Author::Seat {
+        return Err(MoveError::NothingToDecide);
+    }
+    Ok(chosen)
+}
+
+/// Apply the actions one after the other on a copy of `before`, each through the checked
+/// path: the first refused one fails the move, a later one ends the script there.
+fn apply(
+    before: &Replay,
+    mover: &Mover,
+    seat: Seat,
+    actions: Vec<Action>,
+    at: i64,
+    word: &dyn Fn(RuleError) -> Refusal,
+) -> Result<Applied, MoveError> {
+    let (id, author) = (mover.game(), mover.author());
+    let mut after = before.clone();
+    let mut rows = Vec::new();
+    let mut refused = None;
+    for (index, action) in actions.into_iter().enumerate() {
+        let json = action.json().get().to_owned();
+        match after.apply(seat, action, at, author) {
+            Ok(_) => {}
+            Err(Rejection::Rule(error)) if index > 0 => {
+                let said = word(error);
+                refused = Some(Refused {
+                    index,
+                    error: said.rule,
+                    to_anyone: said.to_anyone,
+                });
+                break;
+            }
+            Err(rejection) => return Err(rejected(rejection, word)),
+        }
+        let (seq, hash) = (after.seq as i64, after.head_hex());
+        rows.push(action_row(id, seq, seat, json, at, author, hash));
+        if after.game.is_over() {
+            break;
+        }
+    }
+    Ok(Applied {
+        after,
+        rows,
+        refused,
+    })
+}
+
+/// Whether a bot plays a seat that decides next, once this move's control changes are stored.
+fn bot_next(after: &Replay, seats: &[SeatRow], controls: &[(i32, Control, i32)]) -> bool {
+    after.pending().iter().any(|p| {
+        match controls.iter().find(|(seat, ..)| *seat == p.seat.0 as i32) {
+            Some((_, control, _)) => *control != Control::Player,
+            None => seats[p.seat.index()].bot_plays(),
+        }
+    })
+}
+
 /// What a move answers when the replay refuses its (first) action: a rule worded for the
 /// seat and for anyone, with the game's names.
-fn rejected(
-    rejection: Rejection,
-    kind: &dyn Kind,
-    words: &Words,
-    names: &crate::present::SeatNames,
-    seat: Seat,
-) -> MoveError {
+fn rejected(rejection: Rejection, word: &dyn Fn(RuleError) -> Refusal) -> MoveError {
     match rejection {
-        Rejection::Rule(error) => MoveError::Illegal(Refusal::new(kind, error, words, names, seat)),
+        Rejection::Rule(error) => MoveError::Illegal(word(error)),
         Rejection::NotTheDefault { .. } => MoveError::NotTheDefault,
         Rejection::BeforeDeadline { deadline, .. } => MoveError::BeforeDeadline {
             deadline: Millis(deadline),

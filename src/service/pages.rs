@@ -136,7 +136,7 @@ impl Games {
     /// history it may see (newest first, in `lang`).
     pub fn seat_page<'a>(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         asker: impl Into<SeatAsker<'a>>,
         lang: &str,
     ) -> Result<SeatPage, LoadError> {
@@ -154,7 +154,7 @@ impl Games {
     /// to an address proves the address (written only the first time).
     pub fn followed_seat_page(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         link: &SeatLink,
         lang: &str,
     ) -> Result<SeatPage, LoadError> {
@@ -171,11 +171,7 @@ impl Games {
     /// What the JSON API shows of a seat: [`Games::seat_page`] without the history, the
     /// undelivered mails, the rematch, absences and bots (left empty), and of the time only
     /// the deadlines. Describing every step of the log made each seat fetch grow with the game.
-    pub fn seat_state(
-        &self,
-        conn: &mut AnyConnection,
-        link: &SeatLink,
-    ) -> Result<SeatPage, LoadError> {
+    pub fn seat_state(&self, conn: &mut Conn, link: &SeatLink) -> Result<SeatPage, LoadError> {
         self.seat_page_with(conn, SeatAsker::Link(link), Detail::State)
     }
 
@@ -184,7 +180,7 @@ impl Games {
     /// game and its seats only, where a read transaction adds two statements to two.
     fn seat_page_with(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         asker: SeatAsker,
         detail: Detail,
     ) -> Result<SeatPage, LoadError> {
@@ -209,7 +205,7 @@ impl Games {
     /// The seat's page, and its person's address while that is not proven yet.
     fn read_seat_page(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         asker: SeatAsker,
         detail: &Detail,
     ) -> Result<(SeatPage, Option<String>), LoadError> {
@@ -280,7 +276,7 @@ impl Games {
     /// (hands, deck, secret) once it is over; the history in `lang`, its times in `zone`.
     pub fn public_page(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game_id: &GameId,
         lang: &str,
         zone: chrono_tz::Tz,

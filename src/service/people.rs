@@ -8,7 +8,7 @@ use crate::domain::Millis;
 use crate::domain::{EmailAddress, GameId, GameStatus};
 use crate::engine::Viewer;
 use crate::present::Ctx;
-use crate::store::{self, write_transaction, AddressRow, AnyConnection};
+use crate::store::{self, write_transaction, AddressRow, Conn};
 use anyhow::anyhow;
 use chrono::{Datelike, TimeZone};
 use sha2::{Digest as _, Sha256};
@@ -129,7 +129,7 @@ impl Games {
     /// the seat or mail settings whose (checked) link it follows; `None` for anyone else.
     pub fn person_of_request(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         session: Option<&str>,
         link: Option<LinkOf>,
     ) -> anyhow::Result<Option<AddressRow>> {
@@ -161,7 +161,7 @@ impl Games {
     /// chose none); nothing is written when it is already the one remembered.
     pub fn note_language_seen(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         person: &AddressRow,
         lang: &str,
     ) -> diesel::QueryResult<()> {
@@ -175,7 +175,7 @@ impl Games {
     /// the new one (one who chose none keeps following their browser and the switch's cookie).
     pub fn switch_language(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         person: &AddressRow,
         lang: &str,
     ) -> diesel::QueryResult<()> {
@@ -193,7 +193,7 @@ impl Games {
     /// hourly limit counts every request, known address or not.
     pub fn request_sign_in(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         address: &EmailAddress,
         client: Option<&str>,
     ) -> Result<(), SignInError> {
@@ -251,7 +251,7 @@ impl Games {
     }
 
     /// Follow a sign-in link: once, before it expires. The new session's cookie value.
-    pub fn sign_in(&self, conn: &mut AnyConnection, token: &str) -> Result<String, SignInError> {
+    pub fn sign_in(&self, conn: &mut Conn, token: &str) -> Result<String, SignInError> {
         let now = self.now();
         let (nonce, signature) = split_signed(token).ok_or(SignInError::Invalid)?;
         write_transaction(conn, |conn| -> Result<String, SignInError> {
@@ -282,7 +282,7 @@ impl Games {
     /// [`SESSION_NOTED_EVERY`]; when that write fails (a full disk), the read goes on.
     pub fn session(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         cookie: &str,
     ) -> diesel::QueryResult<Option<AddressRow>> {
         if cookie.len() != 52 {
@@ -304,7 +304,7 @@ impl Games {
         store::find_address(conn, &session.address)
     }
 
-    pub fn sign_out(&self, conn: &mut AnyConnection, cookie: &str) -> diesel::QueryResult<()> {
+    pub fn sign_out(&self, conn: &mut Conn, cookie: &str) -> diesel::QueryResult<()> {
         store::delete_session(conn, &session_hash(cookie))
     }
 
@@ -312,7 +312,7 @@ impl Games {
     /// mail-settings links stop working (the next mail carries a new one).
     pub fn sign_out_everywhere(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         person: &AddressRow,
     ) -> diesel::QueryResult<()> {
         store::bump_address_version(conn, &person.address)?;
@@ -323,7 +323,7 @@ impl Games {
     /// Every game of a person, in `lang`.
     pub fn my_games(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         person: &AddressRow,
         lang: &str,
     ) -> anyhow::Result<MyGames> {
@@ -394,7 +394,7 @@ impl Games {
     /// Check and store a person's preferences; every problem when they do not stand.
     pub fn set_preferences(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         person: &AddressRow,
         input: &PreferencesInput,
     ) -> Result<(), Vec<PreferenceProblem>> {
@@ -433,7 +433,7 @@ impl Games {
     /// The person a mail-settings link is for, if the link is good.
     pub fn settings_person(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         token: &str,
     ) -> diesel::QueryResult<Option<AddressRow>> {
         let Some((key, signature)) = split_signed(token) else {
@@ -451,7 +451,7 @@ impl Games {
     /// The person a one-click unsubscribe link is for, if the link is good.
     pub fn unsubscribe_person(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         token: &str,
     ) -> diesel::QueryResult<Option<AddressRow>> {
         let Some((key, signature)) = split_signed(token) else {
@@ -469,7 +469,7 @@ impl Games {
     /// the one way back that needs no mail.
     pub fn set_never_mail(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         person: &AddressRow,
         never: bool,
         keep: Option<&str>,
@@ -490,7 +490,7 @@ impl Games {
     /// Mute or unmute one of the person's games (no turn mails, no digest entries for it).
     pub fn set_muted(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         person: &AddressRow,
         game: &GameId,
         on: bool,
@@ -508,7 +508,7 @@ impl Games {
     /// their hour in their zone, listing every game waiting on them (muted ones aside) with what
     /// happened in each since they were last told. Safe with several workers: each digest is
     /// claimed in the transaction that queues it. How many were mailed.
-    pub fn send_digests(&self, conn: &mut AnyConnection) -> anyhow::Result<usize> {
+    pub fn send_digests(&self, conn: &mut Conn) -> anyhow::Result<usize> {
         let now = self.now();
         let mut sent = 0;
         for person in store::digest_readers(conn)? {
@@ -530,12 +530,7 @@ impl Games {
     }
 
     /// Queue one person's digest (when a game waits on them); marks what it told as seen.
-    fn digest(
-        &self,
-        conn: &mut AnyConnection,
-        person: &AddressRow,
-        now: Millis,
-    ) -> anyhow::Result<bool> {
+    fn digest(&self, conn: &mut Conn, person: &AddressRow, now: Millis) -> anyhow::Result<bool> {
         let muted = store::muted_games(conn, &person.address)?;
         let mut games = Vec::new();
         let mut told = Vec::new();

@@ -8,7 +8,7 @@ use crate::domain::GameId;
 use crate::domain::Millis;
 use crate::kinds::Kind;
 use crate::present::Words;
-use crate::store::{self, AddressRow, AnyConnection, Db, GameRow, NewMail, SeatRow};
+use crate::store::{self, AddressRow, Conn, Db, GameRow, NewMail, SeatRow};
 use diesel::QueryResult;
 use std::future::Future;
 use std::time::Duration;
@@ -135,7 +135,7 @@ impl Games {
     /// their sign-in, their digest.
     pub(crate) fn person_recipient(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         name: &str,
         email: &str,
         now: Millis,
@@ -155,7 +155,7 @@ impl Games {
     /// with their mute of the game and where they stand in it.
     pub(crate) fn seat_recipient(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game: &GameRow,
         seat: &SeatRow,
         now: Millis,
@@ -180,7 +180,7 @@ impl Games {
     /// Every seat of a game as recipients, in seat order; `None` for a bot's seat (no person).
     pub(crate) fn seat_recipients(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game: &GameRow,
         seats: &[SeatRow],
         now: Millis,

@@ -7,7 +7,7 @@ use crate::domain::ContributionSource;
 use crate::domain::{Contribution, EmailAddress, GameId, GameStatus, GameTitle, PlayerName};
 use crate::engine::rng::Stream;
 use crate::engine::{Seat, Seed};
-use crate::store::{self, write_transaction, AnyConnection};
+use crate::store::{self, write_transaction, Conn};
 use anyhow::anyhow;
 
 /// The seat order of a rematch.
@@ -47,7 +47,7 @@ impl Games {
     /// and every other player is mailed an invitation to it.
     pub fn propose_rematch(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         auth: &SeatAuth,
         order: RematchOrder,
         contribution: Option<Contribution>,
@@ -125,7 +125,7 @@ impl Games {
     /// The seat link of `address` in the rematch of a game, once one was proposed.
     pub fn rematch_url(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         rematch: &GameId,
         address: &str,
     ) -> diesel::QueryResult<Option<String>> {

@@ -231,11 +231,7 @@ impl Games {
     }
 
     /// The seat a reply is for, from the first address of ours among its recipients.
-    fn token_of(
-        &self,
-        conn: &mut AnyConnection,
-        mail: &Inbound,
-    ) -> Result<ReplyToken, ReceiveError> {
+    fn token_of(&self, conn: &mut Conn, mail: &Inbound) -> Result<ReplyToken, ReceiveError> {
         let text = mail
             .recipients
             .iter()
@@ -476,7 +472,7 @@ impl Games {
     /// whose message the mail carried, else to the table. `Err` words why it was refused.
     fn reply_message(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         token: &ReplyToken,
         text: &str,
     ) -> Result<Result<(), Why>, ReceiveError> {
@@ -498,7 +494,7 @@ impl Games {
 
     fn queue_answer(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         token: &ReplyToken,
         lang: &str,
         verdict: &Verdict,

@@ -12,7 +12,7 @@ use super::{
 };
 use crate::domain::{Contribution, EmailAddress, GameId, PlayerName};
 use crate::engine::Seat;
-use crate::store::{self, write_transaction, AnyConnection, Db};
+use crate::store::{self, write_transaction, Conn, Db};
 use chrono::NaiveDate;
 
 /// A person known by their address, as the pages of people show them.
@@ -145,7 +145,7 @@ impl Service {
     where
         T: Send + 'static,
         E: From<anyhow::Error> + Send + 'static,
-        F: FnOnce(&Games, &mut AnyConnection) -> Result<T, E> + Send + 'static,
+        F: FnOnce(&Games, &mut Conn) -> Result<T, E> + Send + 'static,
     {
         let games = self.games.clone();
         self.db
@@ -159,7 +159,7 @@ impl Service {
     where
         T: Send + 'static,
         E: From<anyhow::Error> + Send + 'static,
-        F: FnOnce(&Games, &mut AnyConnection, &SeatAuth) -> Result<T, E> + Send + 'static,
+        F: FnOnce(&Games, &mut Conn, &SeatAuth) -> Result<T, E> + Send + 'static,
     {
         let link = link.clone();
         self.run(move |games, conn| -> Result<T, Linked<E>> {
@@ -438,7 +438,7 @@ impl Service {
     where
         T: Send + 'static,
         E: From<anyhow::Error> + From<diesel::result::Error> + Send + 'static,
-        F: FnOnce(&Games, &mut AnyConnection, &Person) -> Result<T, E> + Send + 'static,
+        F: FnOnce(&Games, &mut Conn, &Person) -> Result<T, E> + Send + 'static,
     {
         let session = session.to_owned();
         self.run(move |games, conn| match games.session(conn, &session)? {
@@ -512,7 +512,7 @@ impl Service {
     ) -> anyhow::Result<Option<T>>
     where
         T: Send + 'static,
-        F: FnOnce(&Games, &mut AnyConnection, &Person) -> T + Send + 'static,
+        F: FnOnce(&Games, &mut Conn, &Person) -> T + Send + 'static,
     {
         use super::people::LinkOf;
         self.run(move |games, conn| {
@@ -699,7 +699,7 @@ impl Service {
 /// that asked, which stays signed in); the person as stored then.
 fn settings(
     games: &Games,
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     person: &Person,
     input: &PreferencesInput,
     never_mail: bool,
@@ -720,7 +720,7 @@ fn settings(
 /// Declare an absence for `person` (see [`Games::declare_absence`]).
 fn absence(
     games: &Games,
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     person: &Person,
     from: NaiveDate,
     to: NaiveDate,

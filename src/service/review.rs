@@ -9,7 +9,7 @@ use crate::domain::{GameId, GameStatus};
 use crate::engine::{Seat, Viewer};
 use crate::kinds::{Action, Events, Game, Kind};
 use crate::present::{Ctx, SeatNames};
-use crate::store::{self, write_transaction, AnyConnection, GameRow, SeatRow};
+use crate::store::{self, write_transaction, Conn, GameRow, SeatRow};
 use anyhow::anyhow;
 
 /// Whether a game's secret and every card may be shown: it is over, or it was imported finished.
@@ -45,7 +45,7 @@ service_error!(ImportError {
 impl Games {
     /// The game's record: public information only while it runs (no secret, no outcome,
     /// private actions blanked), complete with the secret once it is over.
-    pub fn record(&self, conn: &mut AnyConnection, game_id: &GameId) -> Result<Record, LoadError> {
+    pub fn record(&self, conn: &mut Conn, game_id: &GameId) -> Result<Record, LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         let kind = self.kind(&row.kind)?;
         let seats = store::seats_of(conn, game_id)?;
@@ -86,7 +86,7 @@ impl Games {
     }
 
     /// Store a finished record from elsewhere as a read-only game, after verifying it.
-    pub fn import(&self, conn: &mut AnyConnection, record: &Record) -> Result<GameId, ImportError> {
+    pub fn import(&self, conn: &mut Conn, record: &Record) -> Result<GameId, ImportError> {
         audit::verify_with(record, self.registry()).map_err(ImportError::Invalid)?;
         let id = GameId::parse(&record.id).map_err(|_| {
             ImportError::Invalid(Discrepancy::Malformed(format!(
@@ -194,7 +194,7 @@ impl Games {
     /// state before each step (none for the setup), the state after it, and the step.
     fn walk(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game_id: &GameId,
         upto: Option<i64>,
         mut each: impl FnMut(Option<&Game>, &Game, &audit::Step),
@@ -228,7 +228,7 @@ impl Games {
     /// before the game started or when the log has no such action.
     pub fn state_at(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game_id: &GameId,
         seq: i64,
     ) -> Result<Option<StateAt>, LoadError> {
@@ -265,7 +265,7 @@ impl Games {
     /// won, a deal), in `lang`.
     pub fn milestones(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game_id: &GameId,
         lang: &str,
     ) -> Result<Vec<Milestone>, LoadError> {
@@ -293,7 +293,7 @@ impl Games {
     /// The public facts and seats of a game, without replaying it.
     pub fn info(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game_id: &GameId,
     ) -> Result<(super::GameInfo, Vec<super::SeatInfo>), LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;

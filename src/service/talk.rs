@@ -164,7 +164,7 @@ impl Games {
     /// Send a message to the table, or privately to one seat.
     pub fn post_message(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         auth: &SeatAuth,
         to: Option<Seat>,
         text: &MessageText,
@@ -219,7 +219,7 @@ impl Games {
     /// made the table private.
     pub fn talk(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game: &GameId,
         reader: Option<Seat>,
     ) -> QueryResult<Vec<TalkLine>> {
@@ -233,7 +233,7 @@ impl Games {
     /// [`Games::talk`] of a game already read.
     pub(crate) fn talk_at(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         row: &GameRow,
         seats: &[SeatRow],
         reader: Option<Seat>,
@@ -247,11 +247,7 @@ impl Games {
 
     /// The public messages a record may carry, marked as outside the verified log (none for
     /// a private table; never a private message).
-    pub fn talk_export(
-        &self,
-        conn: &mut AnyConnection,
-        game: &GameId,
-    ) -> QueryResult<serde_json::Value> {
+    pub fn talk_export(&self, conn: &mut Conn, game: &GameId) -> QueryResult<serde_json::Value> {
         let lines = self.talk(conn, game, None)?;
         Ok(serde_json::json!({
             "verified": false,
@@ -283,7 +279,7 @@ impl Games {
     /// oldest message is a minute old (digest readers get theirs in the digest; muted games
     /// and results-only readers none). Safe with several servers: each batch is claimed in the
     /// transaction that queues it. How many mails were queued.
-    pub fn mail_messages(&self, conn: &mut AnyConnection) -> anyhow::Result<usize> {
+    pub fn mail_messages(&self, conn: &mut Conn) -> anyhow::Result<usize> {
         let now = self.now();
         let mut queued = 0;
         // A week back is far more than any scheduler pause; older messages were mailed.
@@ -298,7 +294,7 @@ impl Games {
 
     fn mail_game_messages(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         id: &GameId,
         now: Millis,
     ) -> anyhow::Result<usize> {

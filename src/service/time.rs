@@ -12,7 +12,7 @@ use crate::domain::{GameId, GameStatus};
 use crate::engine::{Seat, Viewer};
 use crate::present::Ctx;
 use crate::store::{
-    self, write_transaction, AnyConnection, Db, DeadlineChanges, DeadlineRow, GameRow, SeatRow,
+    self, write_transaction, Conn, Db, DeadlineChanges, DeadlineRow, GameRow, SeatRow,
 };
 use anyhow::anyhow;
 use chrono::{NaiveDate, TimeZone};
@@ -134,7 +134,7 @@ impl Games {
     /// What pages show of a game's time; `zone`: the time zone of the person whose page it is.
     pub fn time_view(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         row: &GameRow,
         seats: &[SeatRow],
         zone: Option<String>,
@@ -176,7 +176,7 @@ impl Games {
     /// have deadlines then, and they are not shown).
     pub fn deadlines_view(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         row: &GameRow,
         seats: &[SeatRow],
     ) -> diesel::QueryResult<TimeView> {
@@ -204,7 +204,7 @@ impl Games {
     /// once), a seat that no longer decides loses its own.
     pub(crate) fn deadline_changes(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         row: &GameRow,
         seats: &[SeatRow],
         before: Option<&Replay>,
@@ -260,7 +260,7 @@ impl Games {
     /// seat back. With the mails that tell everyone.
     pub(crate) fn control_changes(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         row: &GameRow,
         seats: &[SeatRow],
         mover: &Mover,
@@ -495,7 +495,7 @@ impl Games {
     #[allow(clippy::too_many_arguments)]
     fn deadline_mail(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         game_row: &GameRow,
         seats: &[SeatRow],
         replay: &Replay,
@@ -593,7 +593,7 @@ impl Games {
     /// calendar year.
     pub fn declare_absence(
         &self,
-        conn: &mut AnyConnection,
+        conn: &mut Conn,
         person: &store::AddressRow,
         from: NaiveDate,
         to: NaiveDate,

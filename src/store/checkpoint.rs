@@ -14,7 +14,7 @@
 //! It holds writers back while it waits, [`RESTART_WAIT`] at most (it has only the frames of
 //! the last moments left to copy); when readers outlast that, the next round tries again.
 
-use super::{AnyConnection, ConnectError, Manager};
+use super::{AnyConnection, Conn, ConnectError, Manager};
 use diesel::connection::SimpleConnection;
 use diesel::sql_types::BigInt;
 use diesel::{QueryableByName, RunQueryDsl};
@@ -67,8 +67,8 @@ impl Checkpointer {
 }
 
 /// The checkpoint's connection gives up waiting for readers after [`RESTART_WAIT`].
-fn waits_briefly(conn: &mut AnyConnection) -> diesel::QueryResult<()> {
-    conn.batch_execute(&format!(
+fn waits_briefly(conn: &mut Conn) -> diesel::QueryResult<()> {
+    conn.raw.batch_execute(&format!(
         "PRAGMA busy_timeout = {};",
         RESTART_WAIT.as_millis()
     ))
@@ -82,9 +82,9 @@ struct Checkpointed {
     log: i64,
 }
 
-fn checkpoint(conn: &mut AnyConnection) {
-    let run = |conn: &mut AnyConnection, mode: &str| {
-        let AnyConnection::Sqlite(sqlite) = conn else {
+fn checkpoint(conn: &mut Conn) {
+    let run = |conn: &mut Conn, mode: &str| {
+        let AnyConnection::Sqlite(sqlite) = &mut conn.raw else {
             return Ok(0);
         };
         diesel::sql_query(format!("PRAGMA wal_checkpoint({mode})"))
@@ -138,6 +138,7 @@ mod tests {
         let url = DbUrl::Sqlite(path.clone());
         let mut writer = connect(&url).unwrap();
         writer
+            .raw
             .batch_execute(
                 "PRAGMA synchronous = OFF; PRAGMA wal_autocheckpoint = 0; \
                  CREATE TABLE blobs (id INTEGER PRIMARY KEY, body BLOB NOT NULL);",
@@ -153,10 +154,11 @@ mod tests {
                     let mut conn = connect(&url).unwrap();
                     std::thread::sleep(Duration::from_micros(500 * n));
                     while !stop.load(Ordering::Relaxed) {
-                        conn.batch_execute("BEGIN; SELECT count(*) FROM blobs;")
+                        conn.raw
+                            .batch_execute("BEGIN; SELECT count(*) FROM blobs;")
                             .unwrap();
                         std::thread::sleep(Duration::from_millis(1));
-                        conn.batch_execute("COMMIT;").unwrap();
+                        conn.raw.batch_execute("COMMIT;").unwrap();
                     }
                 })
             })
@@ -166,7 +168,7 @@ mod tests {
         let mut largest = 0;
         for _ in 0..ROUNDS {
             for _ in 0..COMMITS_PER_ROUND {
-                writer.batch_execute(&insert).unwrap();
+                writer.raw.batch_execute(&insert).unwrap();
             }
             checkpoint(&mut checkpointer);
             largest = largest.max(

@@ -2,14 +2,14 @@
 //! every table a page reads answers, and on SQLite the file's integrity (at start, on failure).
 
 use super::schema::{actions, addresses, games};
-use super::{on_backend, AnyConnection, GameRow};
+use super::{on_backend, AnyConnection, Conn, GameRow};
 use crate::domain::GameId;
 use diesel::prelude::*;
 use diesel::result::QueryResult;
 
 /// Read what a page reads: the newest game, its seats, its last action, and a person. `Err`
 /// names the read that failed.
-pub(super) fn read_real_rows(conn: &mut AnyConnection) -> Result<(), String> {
+pub(super) fn read_real_rows(conn: &mut Conn) -> Result<(), String> {
     fn failed(what: &'static str) -> impl Fn(diesel::result::Error) -> String {
         move |e| format!("the schema does not answer ({what}): {e}")
     }
@@ -46,8 +46,8 @@ struct Check {
 
 /// SQLite's quick integrity check (`PRAGMA quick_check`: every page, every record, no index
 /// comparison): `Err` with what it found (its first five problems). PostgreSQL: nothing.
-pub(super) fn integrity(conn: &mut AnyConnection) -> Result<(), String> {
-    let AnyConnection::Sqlite(sqlite) = conn else {
+pub(super) fn integrity(conn: &mut Conn) -> Result<(), String> {
+    let AnyConnection::Sqlite(sqlite) = &mut conn.raw else {
         return Ok(());
     };
     let found: QueryResult<Vec<Check>> = diesel::sql_query("PRAGMA quick_check(5)").load(sqlite);

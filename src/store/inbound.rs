@@ -2,7 +2,7 @@
 //! second delivery neither acts again nor loses it, and what a delivery is about to play.
 
 use super::schema::inbound_mails;
-use super::{write_transaction, AnyConnection};
+use super::{write_transaction, Conn};
 use crate::domain::{GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
@@ -29,7 +29,7 @@ pub enum InboundClaim {
 
 /// Claim the reply `key` until `until`, in a transaction of its own (see [`InboundClaim`]).
 pub fn claim_inbound(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     key: &str,
     game: &GameId,
     seat: i32,
@@ -91,7 +91,7 @@ pub fn claim_inbound(
 
 /// Note, before playing them, the moves a reply plays (`intent`) from log length `log_seq`.
 pub fn note_inbound_intent(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     key: &str,
     log_seq: i64,
     intent: &str,
@@ -108,7 +108,7 @@ pub fn note_inbound_intent(
 }
 
 /// A reply acted on: its outcome, and no claim any more.
-pub fn finish_inbound(conn: &mut AnyConnection, key: &str, outcome: &str) -> QueryResult<()> {
+pub fn finish_inbound(conn: &mut Conn, key: &str, outcome: &str) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(inbound_mails::table.find(key))
             .set((
@@ -121,7 +121,7 @@ pub fn finish_inbound(conn: &mut AnyConnection, key: &str, outcome: &str) -> Que
 }
 
 /// Give a claim up at once (acting failed for a while): the MTA's retry takes over.
-pub fn release_inbound(conn: &mut AnyConnection, key: &str) -> QueryResult<()> {
+pub fn release_inbound(conn: &mut Conn, key: &str) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(
             inbound_mails::table

@@ -1,9 +1,11 @@
-//! Persistence: one diesel connection type over SQLite and PostgreSQL, the pool, migrations,
-//! write transactions, and narrow store functions for games, seats, the action log and the outbox.
+//! Persistence behind one door: [`Db::read`] (one snapshot), [`Db::write`] (one transaction)
+//! and [`Db::commit_move`] (a prepared move, checked against its game's revision).
 //!
-//! Every store function takes the `&mut AnyConnection` it is given, so a caller can compose
-//! "append an action + enqueue its mails" in one transaction (see [`write_transaction`]).
-//! Nothing derived is stored: a game's state always comes from replaying its action log.
+//! Everything else of the database stays in here: the diesel connection over SQLite and
+//! PostgreSQL, the pool, migrations, transactions, the SQLite writer and checkpointer. Store
+//! functions take the opaque [`Conn`] a door hands out, so a caller composes "append an
+//! action + enqueue its mails" in one transaction. Nothing derived is stored: a game's state
+//! always comes from replaying its action log.
 
 mod cached;
 mod checkpoint;
@@ -25,7 +27,7 @@ pub use outbox::{
     retry_delay, retry_now, NewMail, OutboxRow, Sent,
 };
 pub use people::*;
-pub use pool::{DbConn, DbPool, Manager, Pooled};
+use pool::{DbPool, Manager};
 pub use tables::{
     actions_from, all_games, append_action, bump_link_version, bump_revision, cancel_game,
     find_game, insert_game, insert_seat, last_seq, lock_game, mark_seen, record_acceptance,
@@ -34,6 +36,7 @@ pub use tables::{
 };
 pub use talk::*;
 pub use time::*;
+pub(crate) use transaction::Knobs;
 pub use transaction::{read_snapshot, write_transaction};
 pub use writer::Settlement;
 
@@ -61,7 +64,7 @@ const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/po
 /// serves transactions, migrations and the pool.
 macro_rules! on_backend {
     ($conn:expr, $c:ident => $body:expr) => {
-        match $conn {
+        match &mut ($conn).raw {
             $crate::store::AnyConnection::Sqlite($c) => $body,
             $crate::store::AnyConnection::Postgresql($c) => $body,
         }
@@ -69,19 +72,70 @@ macro_rules! on_backend {
 }
 pub(crate) use on_backend;
 
-/// A connection to either supported database. Store functions take `&mut AnyConnection`.
+/// A connection to either supported database; private to the store (see [`Conn`]).
 #[derive(diesel::MultiConnection)]
-pub enum AnyConnection {
+enum AnyConnection {
     Postgresql(PgConnection),
     Sqlite(SqliteConnection),
 }
 
-impl AnyConnection {
+/// An open connection, as store functions take it: opaque outside the store. The doors
+/// ([`Db::read`], [`Db::write`]) hand one out for the length of their work.
+pub struct Conn {
+    raw: AnyConnection,
+    /// Transactions open on it, counted here (not by diesel's opt-in API).
+    depth: u32,
+}
+
+impl Conn {
+    fn new(raw: AnyConnection) -> Conn {
+        Conn { raw, depth: 0 }
+    }
+
     pub fn backend(&self) -> Backend {
-        match self {
+        match self.raw {
             AnyConnection::Postgresql(_) => Backend::Postgres,
             AnyConnection::Sqlite(_) => Backend::Sqlite,
         }
+    }
+}
+
+/// Run one SQL statement as it is, for tests and tools that break or inspect the database
+/// on purpose (a renamed table, an old row): the rows it changed. The service never calls it.
+#[doc(hidden)]
+pub fn execute_sql(conn: &mut Conn, sql: &str) -> QueryResult<usize> {
+    use diesel::RunQueryDsl;
+    diesel::sql_query(sql).execute(&mut conn.raw)
+}
+
+/// The number one SQL query answers (its first column, a `BIGINT`), for tests (see
+/// [`execute_sql`]).
+#[doc(hidden)]
+pub fn query_number(conn: &mut Conn, sql: &str) -> QueryResult<i64> {
+    use diesel::RunQueryDsl;
+    on_backend!(conn, c => diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(sql)).get_result(c))
+}
+
+/// Run several SQL statements as they are (see [`execute_sql`]).
+#[doc(hidden)]
+pub fn execute_batch(conn: &mut Conn, sql: &str) -> QueryResult<()> {
+    conn.raw.batch_execute(sql)
+}
+
+/// A pooled connection held outside a door (the command line's tools and the tests): opaque
+/// like [`Conn`], which it dereferences to; it goes back to the pool when dropped.
+pub struct DbConn(diesel::r2d2::PooledConnection<Manager>);
+
+impl std::ops::Deref for DbConn {
+    type Target = Conn;
+    fn deref(&self) -> &Conn {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for DbConn {
+    fn deref_mut(&mut self) -> &mut Conn {
+        &mut self.0
     }
 }
 
@@ -242,12 +296,14 @@ fn existing_only(path: &Path) -> Result<String, ConnectError> {
 /// Open one connection (no migrations). SQLite connections get WAL, a busy timeout and
 /// foreign keys; a missing SQLite file is created, private to the service's user (0600), in a
 /// private directory (0700) when that is missing too.
-pub fn connect(url: &DbUrl) -> Result<AnyConnection, ConnectError> {
+pub fn connect(url: &DbUrl) -> Result<Conn, ConnectError> {
     match url {
-        DbUrl::Postgres(url) => Ok(AnyConnection::Postgresql(PgConnection::establish(url)?)),
+        DbUrl::Postgres(url) => Ok(Conn::new(AnyConnection::Postgresql(
+            PgConnection::establish(url)?,
+        ))),
         DbUrl::Sqlite(path) => {
             create_private(path)?;
-            sqlite(&existing_only(path)?)
+            sqlite(&existing_only(path)?).map(Conn::new)
         }
     }
 }
@@ -307,7 +363,7 @@ fn create_private(path: &Path) -> Result<(), ConnectError> {
 }
 
 /// Whether the database holds the service's tables (a database made by it, not an empty one).
-pub fn has_schema(conn: &mut AnyConnection) -> QueryResult<bool> {
+pub fn has_schema(conn: &mut Conn) -> QueryResult<bool> {
     use diesel::RunQueryDsl;
     #[derive(diesel::QueryableByName)]
     struct Found {
@@ -328,23 +384,26 @@ pub fn has_schema(conn: &mut AnyConnection) -> QueryResult<bool> {
 }
 
 /// Bring the schema up to date with the migrations of the connection's backend.
-pub fn run_migrations(conn: &mut AnyConnection) -> Result<(), ConnectError> {
-    let result = match conn {
+pub fn run_migrations(conn: &mut Conn) -> Result<(), ConnectError> {
+    let result = match &mut conn.raw {
         AnyConnection::Postgresql(pg) => pg.run_pending_migrations(POSTGRES_MIGRATIONS).map(drop),
         AnyConnection::Sqlite(sqlite) => sqlite.run_pending_migrations(SQLITE_MIGRATIONS).map(drop),
     };
     result.map_err(|e| ConnectError::Migration(e.to_string()))
 }
 
-/// The database handle the service shares: a pool that knows its backend. Cheap to clone.
+/// The database handle the service shares: a pool that knows its backend, and its three doors
+/// ([`Db::read`], [`Db::write`], [`Db::commit_move`]). Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Db {
     pool: DbPool,
     backend: Backend,
     /// SQLite only; stops when the last clone of the `Db` is dropped.
     _checkpointer: Option<Arc<checkpoint::Checkpointer>>,
-    /// Stores prepared moves and mail settlements in group commits (see [`Db::store_move`]).
-    writer: Arc<writer::Writer>,
+    /// SQLite only: stores prepared moves and mail settlements in group commits (see
+    /// [`Db::commit_move`]). PostgreSQL commits each move on a pooled connection of its own,
+    /// so concurrent moves commit concurrently.
+    writer: Option<Arc<writer::Writer>>,
     /// One permit per pooled connection: async callers wait for a connection here, asleep,
     /// rather than as blocked threads that all wake when one connection frees (see [`Db::run`]).
     turns: Arc<tokio::sync::Semaphore>,
@@ -387,27 +446,34 @@ impl Db {
             .min_idle(Some(1))
             .connection_timeout(wait)
             .build(manager.clone())?;
-        let checkpointer = match url.backend() {
-            Backend::Sqlite => Some(Arc::new(checkpoint::Checkpointer::start(&manager)?)),
-            Backend::Postgres => None,
+        let knobs = Knobs::get();
+        let sqlite = url.backend() == Backend::Sqlite;
+        let checkpointer = match sqlite && knobs.checkpointer {
+            true => Some(Arc::new(checkpoint::Checkpointer::start(&manager)?)),
+            false => None,
+        };
+        let writer = match sqlite && knobs.writer {
+            true => Some(Arc::new(
+                writer::Writer::start(manager.clone())
+                    .map_err(|source| ConnectError::Thread { source })?,
+            )),
+            false => None,
         };
         Ok(Db {
             turns: Arc::new(tokio::sync::Semaphore::new(max_size as usize)),
             pool,
             backend: url.backend(),
             _checkpointer: checkpointer,
-            writer: Arc::new(
-                writer::Writer::start(manager.clone())
-                    .map_err(|source| ConnectError::Thread { source })?,
-            ),
+            writer,
             manager,
             corrupt,
         })
     }
 
-    /// A connection from the pool; blocks (up to the configured wait) while all are in use.
+    /// A connection from the pool, held outside a door (the command line and the tests);
+    /// blocks (up to the configured wait) while all are in use.
     pub fn get(&self) -> Result<DbConn, ConnectError> {
-        Ok(self.pool.get()?)
+        Ok(DbConn(self.pool.get()?))
     }
 
     /// What `/healthz` checks of the database: the SQLite file is still the one opened and
@@ -430,17 +496,51 @@ impl Db {
         self.backend
     }
 
-    pub fn pool(&self) -> &DbPool {
-        &self.pool
+    /// The read door: run `read` on a pooled connection in one snapshot (on SQLite one read
+    /// transaction, see [`read_snapshot`]). `read` must not write.
+    pub async fn read<T, E, F>(&self, read: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<diesel::result::Error> + Send + 'static,
+        F: FnOnce(&mut Conn) -> Result<T, E> + Send + 'static,
+    {
+        self.on_pool(move |conn| read_snapshot(conn, read)).await
     }
 
-    /// Run `work` on a blocking thread with a pooled connection, from async code. The caller
-    /// waits for its turn on an async semaphore; the connection (and the turn) go back to the
-    /// pool the moment `work` is done, not once its answer has travelled back.
+    /// The write door: run `write` on a pooled connection in one write transaction (see
+    /// [`write_transaction`]); nothing of it stays when it fails.
+    pub async fn write<T, E, F>(&self, write: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<diesel::result::Error> + Send + 'static,
+        F: FnOnce(&mut Conn) -> Result<T, E> + Send + 'static,
+    {
+        self.on_pool(move |conn| write_transaction(conn, write))
+            .await
+    }
+
+    /// Run `work` on a blocking thread with a pooled connection; a pool that has none in time
+    /// (or a task that fails) answers as a closed connection, which pages answer with 503.
+    async fn on_pool<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<diesel::result::Error> + Send + 'static,
+        F: FnOnce(&mut Conn) -> Result<T, E> + Send + 'static,
+    {
+        match self.run(work).await {
+            Ok(done) => done,
+            Err(error) => Err(closed(&error.to_string()).into()),
+        }
+    }
+
+    /// Run `work` on a blocking thread with a pooled connection, from async code, for work
+    /// that opens its own transactions through the store's functions. The caller waits for its
+    /// turn on an async semaphore; the connection (and the turn) go back to the pool the moment
+    /// `work` is done, not once its answer has travelled back.
     pub async fn run<T, F>(&self, work: F) -> anyhow::Result<T>
     where
         T: Send + 'static,
-        F: FnOnce(&mut AnyConnection) -> T + Send + 'static,
+        F: FnOnce(&mut Conn) -> T + Send + 'static,
     {
         let turn = self.turns.clone().acquire_owned().await?;
         let pool = self.pool.clone();
@@ -455,19 +555,53 @@ impl Db {
         .map_err(|e| anyhow::anyhow!("a database task failed: {e}"))?
     }
 
-    /// Store a prepared move through the writer, with whatever other moves are waiting
-    /// (one transaction, see `store/writer.rs`): `Ok(false)`, with nothing written, when its
-    /// game changed since it was prepared. The caller waits without holding a connection.
-    pub async fn store_move(&self, new: NewMove) -> QueryResult<bool> {
-        self.writer.store(new).await
+    /// The move door: store a prepared move in one transaction with its outbox rows, its
+    /// seats' marks and deadlines: `Ok(false)`, with nothing written, when its game's revision
+    /// moved since it was prepared. On SQLite the writer stores it with whatever other moves
+    /// are waiting (a group commit, see `store/writer.rs`); on PostgreSQL it commits on a
+    /// pooled connection of its own.
+    pub async fn commit_move(&self, new: NewMove) -> QueryResult<bool> {
+        match &self.writer {
+            Some(writer) => writer.store(new).await,
+            None => self.write(move |conn| store_move(conn, &new)).await,
+        }
     }
 
-    /// Record what became of a sent mail (`outbox::record_send`) through the writer, in the next
-    /// group commit with whatever moves are waiting. Queued at once; the answer comes once it
-    /// is committed.
-    pub fn settle_mail(&self, outcome: Sent, now: Millis) -> Settlement {
-        self.writer.settle(outcome, now)
+    /// SQLite: the jobs handed to the writer so far and the transactions it committed them
+    /// in, for the tests that check moves waiting together share one commit; `None` without
+    /// a writer (PostgreSQL).
+    #[doc(hidden)]
+    pub fn writer_counts(&self) -> Option<(u64, u64)> {
+        self.writer.as_ref().map(|writer| writer.counts())
     }
+
+    /// Record what became of a sent mail (`outbox::record_send`): on SQLite through the
+    /// writer, in the next group commit with whatever moves are waiting. Queued at once; the
+    /// answer comes once it is committed.
+    pub fn settle_mail(&self, outcome: Sent, now: Millis) -> Settlement {
+        match &self.writer {
+            Some(writer) => writer.settle(outcome, now),
+            None => {
+                let (done, answer) = tokio::sync::oneshot::channel();
+                let db = self.clone();
+                tokio::spawn(async move {
+                    let written = db
+                        .write(move |conn| outbox::record_send(conn, &outcome, now))
+                        .await;
+                    let _ = done.send(written);
+                });
+                answer
+            }
+        }
+    }
+}
+
+/// The error a door answers when it has no connection to offer.
+fn closed(message: &str) -> diesel::result::Error {
+    diesel::result::Error::DatabaseError(
+        diesel::result::DatabaseErrorKind::ClosedConnection,
+        Box::new(message.to_owned()),
+    )
 }
 
 /// The pool size for a backend: SQLite 8, PostgreSQL 10 (see [`Db::open`]).

@@ -3,7 +3,7 @@
 //! kept as failed (with the address marked undeliverable) when it can never be delivered.
 
 use super::schema::outbox;
-use super::{write_transaction, AnyConnection};
+use super::{write_transaction, AnyConnection, Conn};
 use crate::domain::{random_base32, GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
@@ -80,14 +80,14 @@ impl NewMail {
 }
 
 /// Queue a mail, due now. Returns its row id.
-pub fn enqueue(conn: &mut AnyConnection, mail: NewMail, now: Millis) -> QueryResult<String> {
+pub fn enqueue(conn: &mut Conn, mail: NewMail, now: Millis) -> QueryResult<String> {
     let row = mail.into_row(now);
     insert_mails(conn, std::slice::from_ref(&row))?;
     Ok(row.id)
 }
 
 /// Queue mails built with [`NewMail::into_row`].
-pub fn insert_mails(conn: &mut AnyConnection, rows: &[OutboxRow]) -> QueryResult<()> {
+pub fn insert_mails(conn: &mut Conn, rows: &[OutboxRow]) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         for row in rows {
             diesel::insert_into(outbox::table)
@@ -103,7 +103,7 @@ pub fn insert_mails(conn: &mut AnyConnection, rows: &[OutboxRow]) -> QueryResult
 /// workers never claim the same row; on SQLite the write transaction serializes claimers.
 /// If the worker dies after claiming, the rows come back when the lease runs out.
 pub fn claim_due(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     now: Millis,
     lease: Duration,
     limit: i64,
@@ -120,7 +120,7 @@ pub fn claim_due(
             .order((outbox::next_attempt_at.asc(), outbox::created_at.asc()))
             .limit(limit)
             .select(outbox::all_columns);
-        let mut rows: Vec<OutboxRow> = match conn {
+        let mut rows: Vec<OutboxRow> = match &mut conn.raw {
             AnyConnection::Postgresql(pg) => query.for_update().skip_locked().load(pg)?,
             AnyConnection::Sqlite(sqlite) => query.load(sqlite)?,
         };
@@ -153,7 +153,7 @@ pub enum Sent {
 /// Record what became of a mail just sent (call inside a write transaction: the writer's, see
 /// [`super::Db::settle_mail`]): a delivered row is deleted; a row to retry counts the attempt,
 /// keeps the error, releases its claim and waits out an exponential backoff.
-pub fn record_send(conn: &mut AnyConnection, outcome: &Sent, now: Millis) -> QueryResult<()> {
+pub fn record_send(conn: &mut Conn, outcome: &Sent, now: Millis) -> QueryResult<()> {
     match outcome {
         Sent::Delivered { id } => delete_sent(conn, &[id])?,
         Sent::Retry {
@@ -175,7 +175,7 @@ pub fn record_send(conn: &mut AnyConnection, outcome: &Sent, now: Millis) -> Que
 }
 
 /// Delete delivered mails (call inside a write transaction): one statement for all of them.
-pub(super) fn delete_sent(conn: &mut AnyConnection, ids: &[&str]) -> QueryResult<()> {
+pub(super) fn delete_sent(conn: &mut Conn, ids: &[&str]) -> QueryResult<()> {
     if ids.is_empty() {
         return Ok(());
     }
@@ -186,12 +186,7 @@ pub(super) fn delete_sent(conn: &mut AnyConnection, ids: &[&str]) -> QueryResult
 
 /// Mark a mail failed for good (call inside a write transaction): kept with its reason, never
 /// claimed again; and its address undeliverable.
-pub fn mark_failed(
-    conn: &mut AnyConnection,
-    row: &OutboxRow,
-    reason: &str,
-    now: Millis,
-) -> QueryResult<()> {
+pub fn mark_failed(conn: &mut Conn, row: &OutboxRow, reason: &str, now: Millis) -> QueryResult<()> {
     super::on_backend!(conn, c => diesel::update(outbox::table.find(&row.id))
         .set((
             outbox::failed_at.eq(Some(now.0)),
@@ -204,7 +199,7 @@ pub fn mark_failed(
 }
 
 /// The failed mails of a game, oldest first.
-pub fn failed_mails(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<OutboxRow>> {
+pub fn failed_mails(conn: &mut Conn, game: &GameId) -> QueryResult<Vec<OutboxRow>> {
     super::on_backend!(conn, c => {
         outbox::table
             .filter(outbox::game_id.eq(game.as_str()))
@@ -216,7 +211,7 @@ pub fn failed_mails(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<
 }
 
 /// One queued mail by id.
-pub fn outbox_row(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<OutboxRow>> {
+pub fn outbox_row(conn: &mut Conn, id: &str) -> QueryResult<Option<OutboxRow>> {
     super::on_backend!(conn, c => {
         outbox::table
             .find(id)
@@ -227,7 +222,7 @@ pub fn outbox_row(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Outb
 }
 
 /// Put a mail back in the queue, due now, its failure forgotten (an operator's retry).
-pub fn retry_now(conn: &mut AnyConnection, id: &str, now: Millis) -> QueryResult<bool> {
+pub fn retry_now(conn: &mut Conn, id: &str, now: Millis) -> QueryResult<bool> {
     super::on_backend!(conn, c => {
         diesel::update(outbox::table.find(id))
             .set((
@@ -247,7 +242,7 @@ pub fn retry_delay(attempts: i32) -> Duration {
 }
 
 /// Queued rows, oldest first; of one game when `game` is given (for tests and an admin page).
-pub fn outbox_rows(conn: &mut AnyConnection, game: Option<&GameId>) -> QueryResult<Vec<OutboxRow>> {
+pub fn outbox_rows(conn: &mut Conn, game: Option<&GameId>) -> QueryResult<Vec<OutboxRow>> {
     let all = outbox::table
         .select(outbox::all_columns)
         .order((outbox::created_at.asc(), outbox::id.asc()));

@@ -2,7 +2,7 @@
 //! may be mailed), muted games, sign-in links, signed-in sessions and rate-limit counters.
 
 use super::schema::{addresses, muted, rate_counters, seats, sessions, sign_ins};
-use super::{AnyConnection, SeatRow};
+use super::{AnyConnection, Conn, SeatRow};
 use crate::domain::{random_base32, GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
@@ -43,11 +43,7 @@ pub fn address_key(address: &str) -> String {
 }
 
 /// The person of `address`, made when first seen.
-pub fn ensure_address(
-    conn: &mut AnyConnection,
-    address: &str,
-    now: Millis,
-) -> QueryResult<AddressRow> {
+pub fn ensure_address(conn: &mut Conn, address: &str, now: Millis) -> QueryResult<AddressRow> {
     let address = address_key(address);
     if let Some(row) = find_address(conn, &address)? {
         return Ok(row);
@@ -68,7 +64,7 @@ pub fn ensure_address(
     find_address(conn, &address)?.ok_or(diesel::result::Error::NotFound)
 }
 
-pub fn find_address(conn: &mut AnyConnection, address: &str) -> QueryResult<Option<AddressRow>> {
+pub fn find_address(conn: &mut Conn, address: &str) -> QueryResult<Option<AddressRow>> {
     super::on_backend!(conn, c => {
         addresses::table
             .find(address_key(address))
@@ -81,7 +77,7 @@ pub fn find_address(conn: &mut AnyConnection, address: &str) -> QueryResult<Opti
 /// The person of `address` (when known) and whether they muted `game`: one look-up, made at
 /// every move for each seat a mail goes to.
 pub fn find_address_muting(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     address: &str,
     game: &GameId,
 ) -> QueryResult<Option<(AddressRow, bool)>> {
@@ -100,7 +96,7 @@ pub fn find_address_muting(
     Ok(found.map(|(person, muted)| (person, muted.is_some())))
 }
 
-pub fn address_by_key(conn: &mut AnyConnection, key: &str) -> QueryResult<Option<AddressRow>> {
+pub fn address_by_key(conn: &mut Conn, key: &str) -> QueryResult<Option<AddressRow>> {
     super::on_backend!(conn, c => {
         addresses::table
             .filter(addresses::key.eq(key))
@@ -120,10 +116,7 @@ pub(super) fn address_keys(addresses: &[&str]) -> Vec<String> {
 
 /// The people of these addresses (those known), in no particular order: one look-up by key
 /// each (see [`absences_of_between`](super::absences_of_between) for why not one query).
-pub fn find_addresses(
-    conn: &mut AnyConnection,
-    addresses: &[&str],
-) -> QueryResult<Vec<AddressRow>> {
+pub fn find_addresses(conn: &mut Conn, addresses: &[&str]) -> QueryResult<Vec<AddressRow>> {
     let mut rows = Vec::new();
     for key in &address_keys(addresses) {
         rows.extend(super::on_backend!(conn, c => {
@@ -138,7 +131,7 @@ pub fn find_addresses(
 }
 
 /// A link mailed to the address was followed: it is proven.
-pub fn mark_verified(conn: &mut AnyConnection, address: &str, now: Millis) -> QueryResult<()> {
+pub fn mark_verified(conn: &mut Conn, address: &str, now: Millis) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(
             addresses::table
@@ -161,7 +154,7 @@ pub struct Preferences {
 }
 
 pub fn set_preferences(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     address: &str,
     preferences: &Preferences,
 ) -> QueryResult<()> {
@@ -179,11 +172,7 @@ pub fn set_preferences(
 }
 
 /// The person's chosen language (`None`: as their browser asks).
-pub fn set_language(
-    conn: &mut AnyConnection,
-    address: &str,
-    language: Option<&str>,
-) -> QueryResult<()> {
+pub fn set_language(conn: &mut Conn, address: &str, language: Option<&str>) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(addresses::table.find(address_key(address)))
             .set(addresses::language.eq(language))
@@ -193,11 +182,7 @@ pub fn set_language(
 }
 
 /// The language of the pages the person is reading now.
-pub fn set_language_seen(
-    conn: &mut AnyConnection,
-    address: &str,
-    language: &str,
-) -> QueryResult<()> {
+pub fn set_language_seen(conn: &mut Conn, address: &str, language: &str) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(addresses::table.find(address_key(address)))
             .set(addresses::language_seen.eq(Some(language)))
@@ -207,11 +192,7 @@ pub fn set_language_seen(
 }
 
 /// Never mail this address again (`Some`), or mail it again (`None`).
-pub fn set_suppressed(
-    conn: &mut AnyConnection,
-    address: &str,
-    at: Option<Millis>,
-) -> QueryResult<()> {
+pub fn set_suppressed(conn: &mut Conn, address: &str, at: Option<Millis>) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(addresses::table.find(address_key(address)))
             .set(addresses::suppressed_at.eq(at.map(|m| m.0)))
@@ -221,7 +202,7 @@ pub fn set_suppressed(
 }
 
 /// Revoke every session and mail-settings link of the address.
-pub fn bump_address_version(conn: &mut AnyConnection, address: &str) -> QueryResult<()> {
+pub fn bump_address_version(conn: &mut Conn, address: &str) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(addresses::table.find(address_key(address)))
             .set(addresses::link_version.eq(addresses::link_version + 1))
@@ -233,7 +214,7 @@ pub fn bump_address_version(conn: &mut AnyConnection, address: &str) -> QueryRes
 }
 
 /// The people who asked for a daily digest and may be mailed.
-pub fn digest_readers(conn: &mut AnyConnection) -> QueryResult<Vec<AddressRow>> {
+pub fn digest_readers(conn: &mut Conn) -> QueryResult<Vec<AddressRow>> {
     super::on_backend!(conn, c => {
         addresses::table
             .filter(addresses::mail_mode.eq("digest"))
@@ -245,7 +226,7 @@ pub fn digest_readers(conn: &mut AnyConnection) -> QueryResult<Vec<AddressRow>> 
 
 /// Claim the digest due at `due` for the address: true for exactly one caller, however many
 /// workers race (the row changes only while its last digest is older).
-pub fn claim_digest(conn: &mut AnyConnection, address: &str, due: Millis) -> QueryResult<bool> {
+pub fn claim_digest(conn: &mut Conn, address: &str, due: Millis) -> QueryResult<bool> {
     super::on_backend!(conn, c => {
         diesel::update(
             addresses::table.find(address_key(address)).filter(
@@ -262,7 +243,7 @@ pub fn claim_digest(conn: &mut AnyConnection, address: &str, due: Millis) -> Que
 
 /// Remember that mail to `address` cannot be delivered, and why.
 pub fn mark_undeliverable(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     address: &str,
     reason: &str,
     now: Millis,
@@ -278,7 +259,7 @@ pub fn mark_undeliverable(
 }
 
 /// Why mail to `address` cannot be delivered, if it cannot.
-pub fn undeliverable(conn: &mut AnyConnection, address: &str) -> QueryResult<Option<String>> {
+pub fn undeliverable(conn: &mut Conn, address: &str) -> QueryResult<Option<String>> {
     super::on_backend!(conn, c => {
         Ok(addresses::table
             .find(address_key(address))
@@ -290,7 +271,7 @@ pub fn undeliverable(conn: &mut AnyConnection, address: &str) -> QueryResult<Opt
 }
 
 /// Forget that mail to `address` could not be delivered (the operator retries it).
-pub fn clear_undeliverable(conn: &mut AnyConnection, address: &str) -> QueryResult<()> {
+pub fn clear_undeliverable(conn: &mut Conn, address: &str) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(addresses::table.find(address_key(address)))
             .set((
@@ -303,7 +284,7 @@ pub fn clear_undeliverable(conn: &mut AnyConnection, address: &str) -> QueryResu
 }
 
 /// Every seat of the address, in every game (newest games first is the caller's business).
-pub fn seats_of_address(conn: &mut AnyConnection, address: &str) -> QueryResult<Vec<SeatRow>> {
+pub fn seats_of_address(conn: &mut Conn, address: &str) -> QueryResult<Vec<SeatRow>> {
     super::on_backend!(conn, c => {
         // Seats keep the address as typed; compare in lower case.
         let address = address_key(address);
@@ -320,12 +301,7 @@ pub fn seats_of_address(conn: &mut AnyConnection, address: &str) -> QueryResult<
 
 // ---------------------------------------------------------------- muted games
 
-pub fn set_muted(
-    conn: &mut AnyConnection,
-    address: &str,
-    game: &GameId,
-    on: bool,
-) -> QueryResult<()> {
+pub fn set_muted(conn: &mut Conn, address: &str, game: &GameId, on: bool) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         let address = address_key(address);
         diesel::delete(muted::table.find((&address, game.as_str()))).execute(c)?;
@@ -342,7 +318,7 @@ pub fn set_muted(
 }
 
 /// The games the address muted.
-pub fn muted_games(conn: &mut AnyConnection, address: &str) -> QueryResult<Vec<String>> {
+pub fn muted_games(conn: &mut Conn, address: &str) -> QueryResult<Vec<String>> {
     super::on_backend!(conn, c => {
         muted::table
             .filter(muted::address.eq(address_key(address)))
@@ -352,7 +328,7 @@ pub fn muted_games(conn: &mut AnyConnection, address: &str) -> QueryResult<Vec<S
 }
 
 /// The addresses that muted this game.
-pub fn muted_by(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<String>> {
+pub fn muted_by(conn: &mut Conn, game: &GameId) -> QueryResult<Vec<String>> {
     super::on_backend!(conn, c => {
         muted::table
             .filter(muted::game_id.eq(game.as_str()))
@@ -364,7 +340,7 @@ pub fn muted_by(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<Stri
 // ---------------------------------------------------------------- sign-ins and sessions
 
 pub fn insert_sign_in(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     nonce: &str,
     address: &str,
     now: Millis,
@@ -394,7 +370,7 @@ pub enum SignIn {
 }
 
 /// Use a sign-in link once: true for exactly one caller, and only before it expires.
-pub fn use_sign_in(conn: &mut AnyConnection, nonce: &str, now: Millis) -> QueryResult<SignIn> {
+pub fn use_sign_in(conn: &mut Conn, nonce: &str, now: Millis) -> QueryResult<SignIn> {
     super::on_backend!(conn, c => {
         let Some(address) = sign_ins::table
             .find(nonce)
@@ -421,7 +397,7 @@ pub fn use_sign_in(conn: &mut AnyConnection, nonce: &str, now: Millis) -> QueryR
 }
 
 /// The address of the sign-in nonce (to check a link's signature before using it).
-pub fn sign_in_address(conn: &mut AnyConnection, nonce: &str) -> QueryResult<Option<String>> {
+pub fn sign_in_address(conn: &mut Conn, nonce: &str) -> QueryResult<Option<String>> {
     super::on_backend!(conn, c => {
         sign_ins::table
             .find(nonce)
@@ -432,7 +408,7 @@ pub fn sign_in_address(conn: &mut AnyConnection, nonce: &str) -> QueryResult<Opt
 }
 
 pub fn insert_session(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     id_hash: &str,
     address: &str,
     now: Millis,
@@ -460,7 +436,7 @@ pub struct SessionRow {
 }
 
 /// The session of `id_hash`, expired or not (the caller holds it to its limits).
-pub fn find_session(conn: &mut AnyConnection, id_hash: &str) -> QueryResult<Option<SessionRow>> {
+pub fn find_session(conn: &mut Conn, id_hash: &str) -> QueryResult<Option<SessionRow>> {
     super::on_backend!(conn, c => {
         sessions::table
             .find(id_hash)
@@ -471,7 +447,7 @@ pub fn find_session(conn: &mut AnyConnection, id_hash: &str) -> QueryResult<Opti
 }
 
 /// Note that the session was used at `now`.
-pub fn touch_session(conn: &mut AnyConnection, id_hash: &str, now: Millis) -> QueryResult<()> {
+pub fn touch_session(conn: &mut Conn, id_hash: &str, now: Millis) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(sessions::table.find(id_hash))
             .set(sessions::last_used_at.eq(now.0))
@@ -480,7 +456,7 @@ pub fn touch_session(conn: &mut AnyConnection, id_hash: &str, now: Millis) -> Qu
     })
 }
 
-pub fn delete_session(conn: &mut AnyConnection, id_hash: &str) -> QueryResult<()> {
+pub fn delete_session(conn: &mut Conn, id_hash: &str) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::delete(sessions::table.find(id_hash))
             .execute(c)
@@ -490,7 +466,7 @@ pub fn delete_session(conn: &mut AnyConnection, id_hash: &str) -> QueryResult<()
 
 /// End every session of the address but `keep` (a session's hash); how many ended.
 pub fn delete_sessions_of(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     address: &str,
     keep: Option<&str>,
 ) -> QueryResult<usize> {
@@ -507,7 +483,7 @@ pub fn delete_sessions_of(
 /// Forget the address's sessions that were made before `made_before` or last used before
 /// `used_before` (expired ones, which sign nobody in any more).
 pub fn prune_sessions(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     address: &str,
     made_before: Millis,
     used_before: Millis,
@@ -531,14 +507,14 @@ pub fn prune_sessions(
 /// Count one use of `bucket` in the window starting at `window_start`; the count after it.
 /// Atomic on both backends (an upsert that returns the new count), so concurrent requests
 /// never both see room for one.
-pub fn bump_counter(conn: &mut AnyConnection, bucket: &str, window_start: i64) -> QueryResult<i64> {
+pub fn bump_counter(conn: &mut Conn, bucket: &str, window_start: i64) -> QueryResult<i64> {
     use diesel::upsert::excluded;
     let values = (
         rate_counters::bucket.eq(bucket),
         rate_counters::window_start.eq(window_start),
         rate_counters::count.eq(1i64),
     );
-    match conn {
+    match &mut conn.raw {
         AnyConnection::Postgresql(pg) => diesel::insert_into(rate_counters::table)
             .values(values)
             .on_conflict((rate_counters::bucket, rate_counters::window_start))
@@ -557,7 +533,7 @@ pub fn bump_counter(conn: &mut AnyConnection, bucket: &str, window_start: i64) -
 }
 
 /// Forget the counters of windows that started before `before`.
-pub fn prune_counters(conn: &mut AnyConnection, before: Millis) -> QueryResult<usize> {
+pub fn prune_counters(conn: &mut Conn, before: Millis) -> QueryResult<usize> {
     super::on_backend!(conn, c => {
         diesel::delete(rate_counters::table.filter(rate_counters::window_start.lt(before.0)))
             .execute(c)

@@ -1,10 +1,12 @@
 //! The pool's side of a connection: the r2d2 manager that opens the service's database (only
 //! the file it opened, on SQLite) and checks a connection before it is handed out.
 
-use super::{existing_only, same_file, sqlite, AnyConnection, ConnectError, DbUrl, FileIdentity};
+use super::{
+    existing_only, same_file, sqlite, AnyConnection, Conn, ConnectError, DbUrl, FileIdentity,
+};
 use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
-use diesel::r2d2::{ManageConnection, Pool, PooledConnection, R2D2Connection};
+use diesel::r2d2::{ManageConnection, Pool, R2D2Connection};
 use diesel::Connection;
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,7 +14,7 @@ use std::time::Duration;
 /// The r2d2 manager: connects so every pooled SQLite connection has its pragmas, and only to
 /// the very file the service opened.
 #[derive(Clone, Debug)]
-pub struct Manager {
+pub(super) struct Manager {
     url: DbUrl,
     /// SQLite: the file opened at the start.
     file: Option<FileIdentity>,
@@ -40,20 +42,24 @@ impl Manager {
 
     /// A connection to the service's database: to the existing SQLite file only (never a
     /// fresh one where it was), leaving checkpoints to the pool's [`checkpoint::Checkpointer`].
-    pub(crate) fn open(&self) -> Result<AnyConnection, ConnectError> {
+    pub(super) fn open(&self) -> Result<Conn, ConnectError> {
         self.check_file()?;
         match &self.url {
-            DbUrl::Postgres(url) => Ok(AnyConnection::Postgresql(PgConnection::establish(url)?)),
+            DbUrl::Postgres(url) => Ok(Conn::new(AnyConnection::Postgresql(
+                PgConnection::establish(url)?,
+            ))),
             DbUrl::Sqlite(path) => {
                 let mut conn = sqlite(&existing_only(path)?)?;
-                conn.batch_execute("PRAGMA wal_autocheckpoint = 0;")?;
-                Ok(conn)
+                if super::Knobs::get().checkpointer {
+                    conn.batch_execute("PRAGMA wal_autocheckpoint = 0;")?;
+                }
+                Ok(Conn::new(conn))
             }
         }
     }
 
     /// SQLite: whether the file at the database's path is still the one opened at the start.
-    pub fn check_file(&self) -> Result<(), ConnectError> {
+    pub(super) fn check_file(&self) -> Result<(), ConnectError> {
         match (&self.url, self.file) {
             (DbUrl::Sqlite(path), Some(opened)) => same_file(path, opened),
             _ => Ok(()),
@@ -68,20 +74,20 @@ impl Manager {
 const TRUSTED_FOR: Duration = Duration::from_secs(1);
 
 /// A pooled connection, with when its last statement succeeded ([`TRUSTED_FOR`]).
-pub struct Pooled {
-    conn: AnyConnection,
+pub(super) struct Pooled {
+    conn: Conn,
     health: Arc<Health>,
 }
 
 impl std::ops::Deref for Pooled {
-    type Target = AnyConnection;
-    fn deref(&self) -> &AnyConnection {
+    type Target = Conn;
+    fn deref(&self) -> &Conn {
         &self.conn
     }
 }
 
 impl std::ops::DerefMut for Pooled {
-    fn deref_mut(&mut self) -> &mut AnyConnection {
+    fn deref_mut(&mut self) -> &mut Conn {
         &mut self.conn
     }
 }
@@ -114,14 +120,16 @@ impl ManageConnection for Manager {
         let health = Arc::new(Health::default());
         let noted = health.clone();
         let mut default = diesel::connection::get_default_instrumentation();
-        conn.set_instrumentation(move |event: diesel::connection::InstrumentationEvent<'_>| {
-            if let diesel::connection::InstrumentationEvent::FinishQuery { error, .. } = &event {
-                noted.finished(error.is_none());
-            }
-            if let Some(default) = &mut default {
-                default.on_connection_event(event);
-            }
-        });
+        conn.raw
+            .set_instrumentation(move |event: diesel::connection::InstrumentationEvent<'_>| {
+                if let diesel::connection::InstrumentationEvent::FinishQuery { error, .. } = &event
+                {
+                    noted.finished(error.is_none());
+                }
+                if let Some(default) = &mut default {
+                    default.on_connection_event(event);
+                }
+            });
         Ok(Pooled { conn, health })
     }
 
@@ -130,17 +138,16 @@ impl ManageConnection for Manager {
     /// died in that second fails its next request once: the failure takes its trust away, so
     /// the check-out after that pings it (and replaces it).
     fn is_valid(&self, conn: &mut Pooled) -> Result<(), ConnectError> {
-        match &mut conn.conn {
+        match &mut conn.conn.raw {
             AnyConnection::Sqlite(_) => self.check_file(),
             AnyConnection::Postgresql(_) if conn.health.trusted() => Ok(()),
-            AnyConnection::Postgresql(_) => conn.conn.ping().map_err(ConnectError::Setup),
+            AnyConnection::Postgresql(_) => conn.conn.raw.ping().map_err(ConnectError::Setup),
         }
     }
 
     fn has_broken(&self, conn: &mut Pooled) -> bool {
-        conn.conn.is_broken()
+        conn.conn.raw.is_broken()
     }
 }
 
-pub type DbPool = Pool<Manager>;
-pub type DbConn = PooledConnection<Manager>;
+pub(super) type DbPool = Pool<Manager>;

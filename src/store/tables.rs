@@ -3,7 +3,7 @@
 
 use super::outbox::{insert_mails, OutboxRow};
 use super::schema::{actions, games, seats};
-use super::AnyConnection;
+use super::{AnyConnection, Conn};
 use crate::domain::{CancelledBy, ContributionSource, Control, GameStatus};
 use crate::domain::{GameId, Millis};
 use diesel::prelude::*;
@@ -133,7 +133,7 @@ pub struct ActionRow {
     pub deadline: Option<i64>,
 }
 
-pub fn insert_game(conn: &mut AnyConnection, row: &GameRow) -> QueryResult<()> {
+pub fn insert_game(conn: &mut Conn, row: &GameRow) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::insert_into(games::table)
             .values(row.clone())
@@ -142,7 +142,7 @@ pub fn insert_game(conn: &mut AnyConnection, row: &GameRow) -> QueryResult<()> {
     })
 }
 
-pub fn insert_seat(conn: &mut AnyConnection, row: &SeatRow) -> QueryResult<()> {
+pub fn insert_seat(conn: &mut Conn, row: &SeatRow) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::insert_into(seats::table)
             .values(row.clone())
@@ -156,7 +156,7 @@ pub fn insert_seat(conn: &mut AnyConnection, row: &SeatRow) -> QueryResult<()> {
 /// be re-prepared whenever that parameter is bound again, i.e. on every execution, so the
 /// cached statement was parsed and planned afresh each time (about a tenth of the service's
 /// CPU under load). A primary-key lookup returns at most one row without a LIMIT.
-pub fn find_game(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Option<GameRow>> {
+pub fn find_game(conn: &mut Conn, id: &GameId) -> QueryResult<Option<GameRow>> {
     super::on_backend!(conn, c => {
         games::table
             .find(id.as_str())
@@ -168,20 +168,16 @@ pub fn find_game(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Option<Ga
 
 /// Read a game row inside a write transaction, locking it on PostgreSQL (`FOR UPDATE`) so
 /// operations on one game run one after the other. SQLite's `BEGIN IMMEDIATE` already does.
-pub fn lock_game(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Option<GameRow>> {
+pub fn lock_game(conn: &mut Conn, id: &GameId) -> QueryResult<Option<GameRow>> {
     let query = games::table.find(id.as_str()).select(games::all_columns);
-    match conn {
+    match &mut conn.raw {
         AnyConnection::Postgresql(pg) => query.for_update().get_result::<GameRow>(pg).optional(),
         AnyConnection::Sqlite(sqlite) => query.get_result::<GameRow>(sqlite).optional(),
     }
 }
 
 /// The link version of one seat, if the game has that seat.
-pub fn seat_link_version(
-    conn: &mut AnyConnection,
-    id: &GameId,
-    seat: i32,
-) -> QueryResult<Option<i32>> {
+pub fn seat_link_version(conn: &mut Conn, id: &GameId, seat: i32) -> QueryResult<Option<i32>> {
     super::on_backend!(conn, c => {
         seats::table
             .find((id.as_str(), seat))
@@ -192,7 +188,7 @@ pub fn seat_link_version(
 }
 
 /// Every seat of a game, in seat order.
-pub fn seats_of(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Vec<SeatRow>> {
+pub fn seats_of(conn: &mut Conn, id: &GameId) -> QueryResult<Vec<SeatRow>> {
     super::on_backend!(conn, c => {
         seats::table
             .filter(seats::game_id.eq(id.as_str()))
@@ -203,7 +199,7 @@ pub fn seats_of(conn: &mut AnyConnection, id: &GameId) -> QueryResult<Vec<SeatRo
 }
 
 pub fn record_acceptance(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     id: &GameId,
     seat: i32,
     at: Millis,
@@ -223,12 +219,7 @@ pub fn record_acceptance(
 }
 
 /// Cancel a game, saying who called it off (the revision moves on).
-pub fn cancel_game(
-    conn: &mut AnyConnection,
-    id: &GameId,
-    by: CancelledBy,
-    at: Millis,
-) -> QueryResult<()> {
+pub fn cancel_game(conn: &mut Conn, id: &GameId, by: CancelledBy, at: Millis) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(games::table.find(id.as_str()))
             .set((
@@ -243,7 +234,7 @@ pub fn cancel_game(
 }
 
 /// Something changed a game's seats that a prepared move must not overwrite.
-pub fn bump_revision(conn: &mut AnyConnection, id: &GameId) -> QueryResult<()> {
+pub fn bump_revision(conn: &mut Conn, id: &GameId) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(games::table.find(id.as_str()))
             .set(games::revision.eq(games::revision + 1))
@@ -253,7 +244,7 @@ pub fn bump_revision(conn: &mut AnyConnection, id: &GameId) -> QueryResult<()> {
 }
 
 /// A seat was told of everything up to `seq` (a digest listed it).
-pub fn mark_seen(conn: &mut AnyConnection, id: &GameId, seat: i32, seq: i64) -> QueryResult<()> {
+pub fn mark_seen(conn: &mut Conn, id: &GameId, seat: i32, seq: i64) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(seats::table.find((id.as_str(), seat)))
             .set(seats::last_seen_seq.eq(seq))
@@ -263,7 +254,7 @@ pub fn mark_seen(conn: &mut AnyConnection, id: &GameId, seat: i32, seq: i64) -> 
 }
 
 /// A rematch of game `id` was proposed: `rematch`.
-pub fn set_rematch(conn: &mut AnyConnection, id: &GameId, rematch: &GameId) -> QueryResult<()> {
+pub fn set_rematch(conn: &mut Conn, id: &GameId, rematch: &GameId) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(games::table.find(id.as_str()))
             .set((
@@ -276,7 +267,7 @@ pub fn set_rematch(conn: &mut AnyConnection, id: &GameId, rematch: &GameId) -> Q
 }
 
 /// The creator proved their address: invitations may leave.
-pub fn set_confirmed(conn: &mut AnyConnection, id: &GameId, at: Millis) -> QueryResult<()> {
+pub fn set_confirmed(conn: &mut Conn, id: &GameId, at: Millis) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(games::table.find(id.as_str()))
             .set((
@@ -289,7 +280,7 @@ pub fn set_confirmed(conn: &mut AnyConnection, id: &GameId, at: Millis) -> Query
 }
 
 /// Every game, newest first (for the operator's list).
-pub fn all_games(conn: &mut AnyConnection) -> QueryResult<Vec<GameRow>> {
+pub fn all_games(conn: &mut Conn) -> QueryResult<Vec<GameRow>> {
     super::on_backend!(conn, c => {
         games::table
             .order(games::created_at.desc())
@@ -300,7 +291,7 @@ pub fn all_games(conn: &mut AnyConnection) -> QueryResult<Vec<GameRow>> {
 
 /// Change a game's status (a change every prepared move must see: the revision moves on).
 pub fn set_status(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     id: &GameId,
     status: GameStatus,
     ended_at: Option<Millis>,
@@ -318,7 +309,7 @@ pub fn set_status(
 }
 
 /// Start play: the status becomes `playing` and the chain head h0 is stored.
-pub fn start_game(conn: &mut AnyConnection, id: &GameId, head: &str) -> QueryResult<()> {
+pub fn start_game(conn: &mut Conn, id: &GameId, head: &str) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(games::table.find(id.as_str()))
             .set((
@@ -333,7 +324,7 @@ pub fn start_game(conn: &mut AnyConnection, id: &GameId, head: &str) -> QueryRes
 
 /// Invalidate a seat's links: bump its `link_version` and return the new one. The game's
 /// revision moves on too, so a move prepared with the old link in its mails is prepared again.
-pub fn bump_link_version(conn: &mut AnyConnection, id: &GameId, seat: i32) -> QueryResult<i32> {
+pub fn bump_link_version(conn: &mut Conn, id: &GameId, seat: i32) -> QueryResult<i32> {
     super::on_backend!(conn, c => {
         diesel::update(seats::table.find((id.as_str(), seat)))
             .set(seats::link_version.eq(seats::link_version + 1))
@@ -372,13 +363,25 @@ pub struct NewMove {
 /// head and revision only if its revision is still the one the move was prepared at; then the
 /// action row, the outbox rows and the seats' last-seen marks. Returns `false`, having written
 /// nothing, when something changed the game in between.
-pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> {
+pub fn store_move(conn: &mut Conn, new: &NewMove) -> QueryResult<bool> {
     let last = new
         .actions
         .last()
         .ok_or_else(|| diesel::result::Error::QueryBuilderError("a move without actions".into()))?;
     let game_id = last.game_id.as_str();
+    let kept = super::Knobs::get().kept_updates;
     let changed = match new.ended_at {
+        None if !kept => {
+            let game = games::table
+                .filter(games::id.eq(game_id))
+                .filter(games::revision.eq(new.revision));
+            super::on_backend!(conn, c => diesel::update(game)
+                .set((
+                    games::revision.eq(new.revision + 1),
+                    games::log_head.eq(Some(last.hash.as_str())),
+                ))
+                .execute(c)?)
+        }
         None => {
             let advance = super::cached::AdvanceGame {
                 id: game_id,
@@ -409,7 +412,12 @@ pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> 
     }
     insert_mails(conn, &new.mails)?;
     // One statement per seat: SQLite cannot keep a prepared `IN (…)` of varying length.
-    for &seat in &new.seen_by {
+    for &seat in new.seen_by.iter().filter(|_| !kept) {
+        super::on_backend!(conn, c => diesel::update(seats::table.find((game_id, seat)))
+            .set(seats::last_seen_seq.eq(last.seq))
+            .execute(c))?;
+    }
+    for &seat in new.seen_by.iter().filter(|_| kept) {
         let seen = super::cached::MarkSeen {
             game_id,
             seat,
@@ -431,7 +439,7 @@ pub fn store_move(conn: &mut AnyConnection, new: &NewMove) -> QueryResult<bool> 
 
 /// Append one action. A concurrent append of the same `seq` fails with a unique violation
 /// (see [`super::is_unique_violation`]).
-pub fn append_action(conn: &mut AnyConnection, row: &ActionRow) -> QueryResult<()> {
+pub fn append_action(conn: &mut Conn, row: &ActionRow) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::insert_into(actions::table)
             .values(row.clone())
@@ -441,11 +449,7 @@ pub fn append_action(conn: &mut AnyConnection, row: &ActionRow) -> QueryResult<(
 }
 
 /// The log entries with `seq >= from`, in order.
-pub fn actions_from(
-    conn: &mut AnyConnection,
-    id: &GameId,
-    from: i64,
-) -> QueryResult<Vec<ActionRow>> {
+pub fn actions_from(conn: &mut Conn, id: &GameId, from: i64) -> QueryResult<Vec<ActionRow>> {
     super::on_backend!(conn, c => {
         actions::table
             .filter(actions::game_id.eq(id.as_str()))
@@ -457,7 +461,7 @@ pub fn actions_from(
 }
 
 /// The sequence number of the last action (0 when the log is empty).
-pub fn last_seq(conn: &mut AnyConnection, id: &GameId) -> QueryResult<i64> {
+pub fn last_seq(conn: &mut Conn, id: &GameId) -> QueryResult<i64> {
     super::on_backend!(conn, c => {
         let max: Option<i64> = actions::table
             .filter(actions::game_id.eq(id.as_str()))

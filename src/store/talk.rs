@@ -2,7 +2,7 @@
 //! already handled, so a reply delivered twice acts once.
 
 use super::schema::{games, inbound_mails, messages, seats};
-use super::{AnyConnection, GameRow};
+use super::{Conn, GameRow};
 use crate::domain::{GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
@@ -38,7 +38,7 @@ impl MessageRow {
 
 /// Store a message (inside a write transaction that locked its game): its time must be after
 /// the game's `last_message_at`, which becomes its time.
-pub fn insert_message(conn: &mut AnyConnection, row: &MessageRow) -> QueryResult<()> {
+pub fn insert_message(conn: &mut Conn, row: &MessageRow) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::insert_into(messages::table)
             .values(row.clone())
@@ -52,7 +52,7 @@ pub fn insert_message(conn: &mut AnyConnection, row: &MessageRow) -> QueryResult
 
 /// Every message of a game, oldest first (the caller keeps what a reader may see). A game
 /// nobody has written at is not asked.
-pub fn messages_of(conn: &mut AnyConnection, game: &GameRow) -> QueryResult<Vec<MessageRow>> {
+pub fn messages_of(conn: &mut Conn, game: &GameRow) -> QueryResult<Vec<MessageRow>> {
     if game.last_message_at.is_none() {
         return Ok(Vec::new());
     }
@@ -69,7 +69,7 @@ pub fn messages_of(conn: &mut AnyConnection, game: &GameRow) -> QueryResult<Vec<
 /// `after` and by `until` (a superset of the batches due: private messages, digest readers and
 /// muted games are sorted out by the caller).
 pub fn games_with_messages_unmailed(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     after: Millis,
     until: Millis,
 ) -> QueryResult<Vec<String>> {
@@ -88,7 +88,7 @@ pub fn games_with_messages_unmailed(
 
 /// A seat was mailed (or shown in a digest) every message up to `at`.
 pub fn set_messages_mailed(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     game: &GameId,
     seat: i32,
     at: i64,
@@ -107,7 +107,7 @@ pub fn set_messages_mailed(
 
 /// Remember an inbound mail by its Message-ID: `false` when it was handled already.
 pub fn record_inbound(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     message_id: &str,
     game: Option<&GameId>,
     seat: Option<i32>,
@@ -133,7 +133,7 @@ pub fn record_inbound(
 }
 
 /// What became of an inbound mail already handled.
-pub fn inbound_outcome(conn: &mut AnyConnection, message_id: &str) -> QueryResult<Option<String>> {
+pub fn inbound_outcome(conn: &mut Conn, message_id: &str) -> QueryResult<Option<String>> {
     super::on_backend!(conn, c => {
         inbound_mails::table
             .find(message_id)
@@ -144,11 +144,7 @@ pub fn inbound_outcome(conn: &mut AnyConnection, message_id: &str) -> QueryResul
 }
 
 /// Change what became of an inbound mail.
-pub fn set_inbound_outcome(
-    conn: &mut AnyConnection,
-    message_id: &str,
-    outcome: &str,
-) -> QueryResult<()> {
+pub fn set_inbound_outcome(conn: &mut Conn, message_id: &str, outcome: &str) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(inbound_mails::table.find(message_id))
             .set(inbound_mails::outcome.eq(outcome))
@@ -158,7 +154,7 @@ pub fn set_inbound_outcome(
 }
 
 /// Forget an inbound mail whose handling failed, so the MTA's next delivery acts.
-pub fn forget_inbound(conn: &mut AnyConnection, message_id: &str) -> QueryResult<()> {
+pub fn forget_inbound(conn: &mut Conn, message_id: &str) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::delete(inbound_mails::table.find(message_id))
             .execute(c)

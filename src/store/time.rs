@@ -2,7 +2,7 @@
 //! extension), the scheduler's claims on them, and people's declared absences.
 
 use super::schema::{absences, deadlines, seats};
-use super::AnyConnection;
+use super::{AnyConnection, Conn};
 use crate::domain::{GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
@@ -34,11 +34,7 @@ pub struct DeadlineChanges {
 }
 
 /// Apply a move's deadline changes (inside its write transaction).
-pub fn apply_deadlines(
-    conn: &mut AnyConnection,
-    game: &str,
-    changes: &DeadlineChanges,
-) -> QueryResult<()> {
+pub fn apply_deadlines(conn: &mut Conn, game: &str, changes: &DeadlineChanges) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         for seat in changes
             .cleared
@@ -57,7 +53,7 @@ pub fn apply_deadlines(
 }
 
 /// Every deadline of a game, by seat.
-pub fn deadlines_of(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<DeadlineRow>> {
+pub fn deadlines_of(conn: &mut Conn, game: &GameId) -> QueryResult<Vec<DeadlineRow>> {
     super::on_backend!(conn, c => {
         deadlines::table
             .filter(deadlines::game_id.eq(game.as_str()))
@@ -69,7 +65,7 @@ pub fn deadlines_of(conn: &mut AnyConnection, game: &GameId) -> QueryResult<Vec<
 
 /// Every deadline of the seats of `address` (for pushing them past an absence).
 pub fn deadlines_of_seats(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     seats: &[(String, i32)],
 ) -> QueryResult<Vec<DeadlineRow>> {
     super::on_backend!(conn, c => {
@@ -90,7 +86,7 @@ pub fn deadlines_of_seats(
 /// Claim up to `limit` deadlines that are due, or whose reminder is, at `now`: rows no live
 /// claim holds (on PostgreSQL `FOR UPDATE SKIP LOCKED`, so two schedulers never take one row).
 pub fn claim_due_deadlines(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     now: Millis,
     lease: Duration,
     limit: i64,
@@ -110,7 +106,7 @@ pub fn claim_due_deadlines(
             .order(deadlines::due_at.asc())
             .limit(limit)
             .select(deadlines::all_columns);
-        let mut rows: Vec<DeadlineRow> = match conn {
+        let mut rows: Vec<DeadlineRow> = match &mut conn.raw {
             AnyConnection::Postgresql(pg) => query.for_update().skip_locked().load(pg)?,
             AnyConnection::Sqlite(sqlite) => query.load(sqlite)?,
         };
@@ -127,7 +123,7 @@ pub fn claim_due_deadlines(
 
 /// Change a claimed deadline (still the same decision: `since_seq`) and release the claim.
 pub fn update_deadline(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     row: &DeadlineRow,
     due_at: i64,
     remind_at: Option<i64>,
@@ -151,7 +147,7 @@ pub fn update_deadline(
 }
 
 /// Release a claim without changing the deadline.
-pub fn release_deadline(conn: &mut AnyConnection, row: &DeadlineRow) -> QueryResult<()> {
+pub fn release_deadline(conn: &mut Conn, row: &DeadlineRow) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(deadlines::table.find((&row.game_id, row.seat)))
             .set(deadlines::claimed_until.eq(None::<i64>))
@@ -161,7 +157,7 @@ pub fn release_deadline(conn: &mut AnyConnection, row: &DeadlineRow) -> QueryRes
 }
 
 /// Forget a deadline (its decision is gone: the game moved on or ended).
-pub fn drop_deadline(conn: &mut AnyConnection, game: &str, seat: i32) -> QueryResult<()> {
+pub fn drop_deadline(conn: &mut Conn, game: &str, seat: i32) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::delete(deadlines::table.find((game, seat)))
             .execute(c)
@@ -170,7 +166,7 @@ pub fn drop_deadline(conn: &mut AnyConnection, game: &str, seat: i32) -> QueryRe
 }
 
 /// Forget every deadline of a game (it ended or was cancelled).
-pub fn drop_deadlines(conn: &mut AnyConnection, game: &GameId) -> QueryResult<()> {
+pub fn drop_deadlines(conn: &mut Conn, game: &GameId) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::delete(deadlines::table.filter(deadlines::game_id.eq(game.as_str())))
             .execute(c)
@@ -182,7 +178,7 @@ pub fn drop_deadlines(conn: &mut AnyConnection, game: &GameId) -> QueryResult<()
 
 /// Who plays a seat, and its missed deadlines.
 pub fn set_control(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     game: &GameId,
     seat: i32,
     control: crate::domain::Control,
@@ -201,7 +197,7 @@ pub fn set_control(
 
 /// The player resigned: the bot plays the seat from now on.
 pub fn set_resigned(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     game: &GameId,
     seat: i32,
     at: Option<Millis>,
@@ -216,12 +212,7 @@ pub fn set_resigned(
 
 /// The name a seat had when its game was created, set again by the operator for a game stored
 /// before setup names were kept apart (`corriere game restore-name`).
-pub fn set_setup_name(
-    conn: &mut AnyConnection,
-    game: &GameId,
-    seat: i32,
-    name: &str,
-) -> QueryResult<()> {
+pub fn set_setup_name(conn: &mut Conn, game: &GameId, seat: i32, name: &str) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::update(seats::table.find((game.as_str(), seat)))
             .set(seats::setup_name.eq(name))
@@ -233,7 +224,7 @@ pub fn set_setup_name(
 /// A new person takes over a seat: its name, address and a new link version (the setup name,
 /// which the log's genesis covers, stays).
 pub fn replace_seat(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     game: &GameId,
     seat: i32,
     name: &str,
@@ -270,7 +261,7 @@ pub struct AbsenceRow {
     pub created_at: i64,
 }
 
-pub fn insert_absence(conn: &mut AnyConnection, row: &AbsenceRow) -> QueryResult<()> {
+pub fn insert_absence(conn: &mut Conn, row: &AbsenceRow) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::insert_into(absences::table)
             .values(row.clone())
@@ -280,11 +271,7 @@ pub fn insert_absence(conn: &mut AnyConnection, row: &AbsenceRow) -> QueryResult
 }
 
 /// A person's absences that end after `after`, earliest first.
-pub fn absences_of(
-    conn: &mut AnyConnection,
-    address: &str,
-    after: Millis,
-) -> QueryResult<Vec<AbsenceRow>> {
+pub fn absences_of(conn: &mut Conn, address: &str, after: Millis) -> QueryResult<Vec<AbsenceRow>> {
     super::on_backend!(conn, c => {
         absences::table
             .filter(absences::address.eq(super::address_key(address)))
@@ -300,7 +287,7 @@ pub fn absences_of(
 /// every run on SQLite (about 80,000 instructions, a third of a seat page's service call), and
 /// a fixed list of `OR`ed equalities makes SQLite build and drop a temporary b-tree each run.
 pub fn absences_of_between(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     addresses: &[&str],
     from: Millis,
     to: Millis,
@@ -321,7 +308,7 @@ pub fn absences_of_between(
 
 /// Every absence of a person that overlaps `[from, to)`.
 pub fn absences_between(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     address: &str,
     from: Millis,
     to: Millis,

@@ -9,12 +9,13 @@
 //! and a sync, of its own.
 
 use super::outbox::{delete_sent, record_send};
-use super::{store_move, write_transaction, AnyConnection, Manager, NewMove, Sent};
+use super::{store_move, write_transaction, Conn, Manager, NewMove, Sent};
 use crate::domain::Millis;
 use diesel::r2d2::R2D2Connection;
 use diesel::result::{DatabaseErrorKind, Error as DieselError, QueryResult};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use tokio::sync::oneshot;
 
@@ -40,7 +41,7 @@ enum Job {
 
 impl Job {
     /// Write this job in the open transaction: whether a move was stored (a settlement is).
-    fn write(&self, conn: &mut AnyConnection) -> QueryResult<bool> {
+    fn write(&self, conn: &mut Conn) -> QueryResult<bool> {
         match self {
             Job::Move { new, .. } => store_move(conn, new),
             Job::Settle { outcome, now, .. } => record_send(conn, outcome, *now).map(|()| true),
@@ -66,6 +67,16 @@ pub type Settlement = oneshot::Receiver<QueryResult<()>>;
 pub(super) struct Writer {
     jobs: Mutex<Option<mpsc::Sender<Job>>>,
     thread: Option<JoinHandle<()>>,
+    counts: Arc<Counts>,
+}
+
+/// What the writer has done, for the tests that check its moves are batched.
+#[derive(Debug, Default)]
+pub(super) struct Counts {
+    /// Jobs handed to the writer.
+    pub queued: AtomicU64,
+    /// Transactions it committed (a batch, or a job of a failed batch on its own).
+    pub commits: AtomicU64,
 }
 
 impl std::fmt::Debug for Writer {
@@ -77,6 +88,8 @@ impl std::fmt::Debug for Writer {
 impl Writer {
     pub(super) fn start(manager: Manager) -> std::io::Result<Writer> {
         let (jobs, queue) = mpsc::channel::<Job>();
+        let counts = Arc::new(Counts::default());
+        let counted = counts.clone();
         let thread = std::thread::Builder::new()
             .name("writer".into())
             .spawn(move || {
@@ -92,12 +105,13 @@ impl Writer {
                             take_waiting(&queue, &mut batch);
                         }
                     }
-                    store_batch(&manager, &mut conn, batch);
+                    store_batch(&manager, &mut conn, batch, &counted);
                 }
             })?;
         Ok(Writer {
             jobs: Mutex::new(Some(jobs)),
             thread: Some(thread),
+            counts,
         })
     }
 
@@ -119,7 +133,16 @@ impl Writer {
         answer
     }
 
+    /// Jobs queued and transactions committed so far.
+    pub(super) fn counts(&self) -> (u64, u64) {
+        (
+            self.counts.queued.load(Ordering::SeqCst),
+            self.counts.commits.load(Ordering::SeqCst),
+        )
+    }
+
     fn queue(&self, job: Job) -> QueryResult<()> {
+        self.counts.queued.fetch_add(1, Ordering::SeqCst);
         let sent = match &*self.jobs.lock().unwrap_or_else(|e| e.into_inner()) {
             Some(jobs) => jobs.send(job).is_ok(),
             None => false,
@@ -154,7 +177,7 @@ impl Drop for Writer {
 /// Store a batch in one transaction. If that fails (a unique violation, a lost connection),
 /// nothing of it was stored, and each job is stored again on its own, so one bad move only
 /// fails itself.
-fn store_batch(manager: &Manager, conn: &mut Option<AnyConnection>, batch: Vec<Job>) {
+fn store_batch(manager: &Manager, conn: &mut Option<Conn>, batch: Vec<Job>, counts: &Counts) {
     // A SQLite file deleted or replaced under the service: its moves would go to a file
     // nobody reads again. Refuse them all; the requests fail instead of being acknowledged.
     if let Err(error) = manager.check_file() {
@@ -165,7 +188,7 @@ fn store_batch(manager: &Manager, conn: &mut Option<AnyConnection>, batch: Vec<J
         }
         return;
     }
-    if conn.as_mut().is_none_or(|c| c.is_broken()) {
+    if conn.as_mut().is_none_or(|c| c.raw.is_broken()) {
         *conn = None;
         match manager.open() {
             Ok(fresh) => *conn = Some(fresh),
@@ -200,6 +223,7 @@ fn store_batch(manager: &Manager, conn: &mut Option<AnyConnection>, batch: Vec<J
     });
     match together {
         Ok(stored) => {
+            counts.commits.fetch_add(1, Ordering::SeqCst);
             for (job, stored) in batch.into_iter().zip(stored) {
                 job.answer(Ok(stored));
             }
@@ -211,6 +235,9 @@ fn store_batch(manager: &Manager, conn: &mut Option<AnyConnection>, batch: Vec<J
         Err(_) => {
             for job in batch {
                 let alone = write_transaction(conn, |conn| job.write(conn));
+                if alone.is_ok() {
+                    counts.commits.fetch_add(1, Ordering::SeqCst);
+                }
                 job.answer(alone);
             }
         }

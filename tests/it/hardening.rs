@@ -378,9 +378,8 @@ fn serve_args(db: &TestDb) -> corriere::config::ServeArgs {
 
 /// Run SQL on the test database, outside the service.
 fn sql(db: &TestDb, statements: &str) {
-    use diesel::connection::SimpleConnection;
     let mut conn = corriere::store::connect(&db.url).expect("a connection");
-    conn.batch_execute(statements).expect(statements);
+    corriere::store::execute_batch(&mut conn, statements).expect(statements);
 }
 
 async fn a_lost_database_is_refused_at_start_whatever_the_source_of_the_secret(backend: Backend) {

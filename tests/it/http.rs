@@ -7,7 +7,7 @@ use corriere::domain::GameId;
 use corriere::engine::condottiere::Action;
 use corriere::engine::{Seat, Viewer};
 use corriere::present::Presenter;
-use corriere::store::{self, AnyConnection};
+use corriere::store::{self, Conn};
 use std::sync::Arc;
 use support::{
     borrow_fields, choose_move, condottiere_state, condottiere_words, email_of, move_forms,
@@ -38,11 +38,11 @@ fn game_id(link: &SeatLink) -> GameId {
     GameId::parse(&link.game).expect("a game id")
 }
 
-fn action_count(conn: &mut AnyConnection, game: &GameId) -> usize {
+fn action_count(conn: &mut Conn, game: &GameId) -> usize {
     store::actions_from(conn, game, 1).unwrap().len()
 }
 
-fn outbox_count(conn: &mut AnyConnection, game: &GameId) -> usize {
+fn outbox_count(conn: &mut Conn, game: &GameId) -> usize {
     store::outbox_rows(conn, Some(game)).unwrap().len()
 }
 
@@ -659,8 +659,7 @@ async fn mails_queued_before_a_stop_are_delivered_exactly_once_by_the_next_servi
 }
 
 /// Make every insert into the outbox fail, the way a full disk or a lost connection would.
-fn break_the_outbox(conn: &mut AnyConnection, backend: &Backend) {
-    use diesel::RunQueryDsl;
+fn break_the_outbox(conn: &mut Conn, backend: &Backend) {
     let statements: &[&str] = match backend {
         Backend::Sqlite => &["CREATE TRIGGER test_fault BEFORE INSERT ON outbox \
              BEGIN SELECT RAISE(ABORT, 'injected fault'); END"],
@@ -672,17 +671,16 @@ fn break_the_outbox(conn: &mut AnyConnection, backend: &Backend) {
         ],
     };
     for statement in statements {
-        diesel::sql_query(*statement).execute(conn).unwrap();
+        store::execute_sql(conn, statement).unwrap();
     }
 }
 
-fn repair_the_outbox(conn: &mut AnyConnection, backend: &Backend) {
-    use diesel::RunQueryDsl;
+fn repair_the_outbox(conn: &mut Conn, backend: &Backend) {
     let statement = match backend {
         Backend::Sqlite => "DROP TRIGGER test_fault",
         Backend::Postgres(_) => "DROP TRIGGER test_fault ON outbox",
     };
-    diesel::sql_query(statement).execute(conn).unwrap();
+    store::execute_sql(conn, statement).unwrap();
 }
 
 async fn a_move_whose_transaction_fails_stores_nothing_and_sends_nothing(backend: Backend) {

@@ -11,7 +11,6 @@ use corriere::engine::Seat;
 use corriere::service::links::ReplyAddress;
 use corriere::service::Secret;
 use corriere::store::{self, DbUrl};
-use diesel::prelude::*;
 use std::io::{BufRead, Write};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -122,11 +121,7 @@ fn talk(app: &TestApp, game: &str) -> Vec<String> {
 /// Run one SQL statement on the test service's database.
 fn execute(app: &TestApp, sql: &str) {
     let mut conn = app.running.db.get().unwrap();
-    match &mut **conn {
-        store::AnyConnection::Sqlite(c) => diesel::sql_query(sql).execute(c),
-        store::AnyConnection::Postgresql(c) => diesel::sql_query(sql).execute(c),
-    }
-    .unwrap();
+    store::execute_sql(&mut conn, sql).unwrap();
 }
 
 // ---------------------------------------------------------------- exactly once

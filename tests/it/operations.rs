@@ -229,12 +229,9 @@ async fn healthz_says_what_is_wrong_when_the_schema_is_gone(backend: Backend) {
     let app = TestApp::spawn(&backend).await;
     assert_eq!(app.healthz().await.status, 200);
     {
-        use diesel::RunQueryDsl;
         let db = app.db.open();
         let mut conn = db.get().unwrap();
-        diesel::sql_query("ALTER TABLE games RENAME TO games_gone")
-            .execute(&mut **conn)
-            .unwrap();
+        corriere::store::execute_sql(&mut conn, "ALTER TABLE games RENAME TO games_gone").unwrap();
     }
     let health = app.healthz().await;
     assert_eq!(health.status, 503, "{}", health.body);

@@ -317,13 +317,14 @@ async fn two_servers_on_one_postgres_apply_a_raced_move_once_and_send_each_mail_
     let reader = db.open();
     let due = 1_000i64;
     {
-        use diesel::prelude::*;
         let mut conn = reader.get().unwrap();
         // Past its deadline, its grace already used: the clock's turn, on both servers.
-        let changed = diesel::sql_query(format!(
-            "UPDATE deadlines SET due_at = {due}, extended = TRUE WHERE game_id = '{paced_id}'"
-        ))
-        .execute(&mut **conn)
+        let changed = corriere::store::execute_sql(
+            &mut conn,
+            &format!(
+                "UPDATE deadlines SET due_at = {due}, extended = TRUE WHERE game_id = '{paced_id}'"
+            ),
+        )
         .unwrap();
         assert_eq!(changed, 1);
     }

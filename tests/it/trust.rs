@@ -390,7 +390,6 @@ async fn every_seat_answering_a_simultaneous_decision_at_once_is_applied_or_told
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_broken_by_an_old_replacement_is_mended_by_its_original_name() {
     use corriere::service::admin::RestoreError;
-    use diesel::RunQueryDsl;
     let app = TestApp::spawn(&Backend::Sqlite).await;
     let creator = app.create_game(3, &[]).await;
     let links = app.accept_all(&creator.game, 3).await;
@@ -401,12 +400,8 @@ async fn a_game_broken_by_an_old_replacement_is_mended_by_its_original_name() {
     app.stop().await;
     {
         let mut conn = db.open().get().unwrap();
-        let store::AnyConnection::Sqlite(sqlite) = &mut **conn else {
-            unreachable!("a SQLite test")
-        };
-        diesel::sql_query("UPDATE seats SET setup_name = name")
-            .execute(sqlite)
-            .unwrap();
+        assert_eq!(conn.backend(), store::Backend::Sqlite, "a SQLite test");
+        store::execute_sql(&mut conn, "UPDATE seats SET setup_name = name").unwrap();
     }
     let cold = TestApp::start(Arc::clone(&db), Smtp::start()).await;
     assert_eq!(cold.public_page(&creator.game).await.status, 500);
