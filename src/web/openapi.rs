@@ -155,7 +155,8 @@ described_object!(
 );
 
 /// Where utoipa writes OpenAPI 3.1, say it in 3.0: a type that may be null is its one type
-/// with `nullable`, and a `oneOf` of null and one schema is that schema, nullable.
+/// with `nullable`, a `oneOf` of null and one schema is that schema, nullable, and a map's
+/// `propertyNames` (3.0 has no word for its keys) is left to the map's description.
 fn lower_to_3_0(value: &mut Value) {
     match value {
         Value::Object(fields) => {
@@ -170,6 +171,7 @@ fn lower_to_3_0(value: &mut Value) {
 }
 
 fn lower_schema(fields: &mut Map<String, Value>) {
+    fields.remove("propertyNames");
     let null = |v: &Value| v == &json!("null") || v == &json!({"type": "null"});
     if let Some(Value::Array(kinds)) = fields.get("type") {
         let nullable = kinds.iter().any(null);
@@ -276,16 +278,20 @@ fn add_limits(doc: &mut Value) {
     }
 }
 
-/// Each game's schemas (its options, its actions and their words: `openapi_games.json`, the
-/// games' JSON forms of docs/formats.md), and `Options` and `Action` as the union of every
-/// game the registry plays.
+/// Each game's schemas (its options, its actions and their words, derived from the engine's
+/// types: `Kind::schemas`), and `Options` and `Action` as the union of every game the
+/// registry plays.
 fn add_games(doc: &mut Value, registry: &Registry) {
-    let games: Map<String, Value> =
-        serde_json::from_str(include_str!("openapi_games.json")).expect("the games' schemas");
     let schemas = doc["components"]["schemas"]
         .as_object_mut()
         .expect("the document has schemas");
-    schemas.extend(games);
+    for kind in registry.kinds() {
+        for (name, schema) in kind.schemas() {
+            let mut schema = serde_json::to_value(schema).expect("a schema is JSON");
+            lower_to_3_0(&mut schema);
+            schemas.insert(name, schema);
+        }
+    }
     let refs = |suffix: &str| -> Vec<Value> {
         registry
             .kinds()
@@ -294,7 +300,7 @@ fn add_games(doc: &mut Value, registry: &Registry) {
                 let schema = name[..1].to_uppercase() + &name[1..] + suffix;
                 assert!(
                     schemas.contains_key(&schema),
-                    "the game {name} has no schema {schema} in web/openapi_games.json"
+                    "the game {name} has no schema {schema} (its Rules::schemas)"
                 );
                 json!({"$ref": format!("#/components/schemas/{schema}")})
             })

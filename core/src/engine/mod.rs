@@ -4,6 +4,7 @@
 pub mod condottiere;
 pub mod condottieri;
 pub mod rng;
+pub mod schema;
 pub mod war;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -222,6 +223,12 @@ pub trait Rules: Sized + Clone + Send + Sync + fmt::Debug + 'static {
 
     /// The creation parameters the create form and the API offer, with their limits.
     fn option_fields() -> Vec<OptionField>;
+    /// The OpenAPI schemas of this game's JSON forms: `<Game>Options`, `<Game>Action` and
+    /// every schema they refer to (`schema::of_game`). A game the service plays must say them;
+    /// the document's generation fails naming the game otherwise.
+    fn schemas() -> Vec<schema::NamedSchema> {
+        Vec::new()
+    }
     /// Every problem with these options for a table of `players` (empty when they are fine).
     fn option_problems(options: &Self::Options, players: u8) -> Vec<Self::OptionProblem>;
     /// A new game. Fails (with every problem) only for options, players or a rules version

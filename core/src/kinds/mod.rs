@@ -88,6 +88,8 @@ pub trait Kind: Send + Sync {
     fn players(&self) -> (u8, u8);
     /// The creation parameters, with their limits (forms and API share them).
     fn option_fields(&self) -> Vec<OptionField>;
+    /// The OpenAPI schemas of the game's options and actions (`Rules::schemas`).
+    fn schemas(&self) -> Vec<crate::engine::schema::NamedSchema>;
     /// Options from JSON (the API's object, a form made into one, a stored row, a record),
     /// in the game's canonical form; the message says what does not fit the game's options.
     fn read_options(&self, json: &str) -> Result<Options, String>;

@@ -223,6 +223,9 @@ impl<P: Presenter> Kind for Typed<P> {
     fn option_fields(&self) -> Vec<OptionField> {
         P::Game::option_fields()
     }
+    fn schemas(&self) -> Vec<crate::engine::schema::NamedSchema> {
+        P::Game::schemas()
+    }
     fn read_options(&self, json: &str) -> Result<Options, String> {
         serde_json::from_str::<Opts<P::Game>>(json)
             .map(options::<P::Game>)

@@ -8,9 +8,11 @@ use crate::engine::Seat;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// One decision, as data. This is the wire format, the log entry and the test input.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A Condottiere action (docs/formats.md): one decision, as data. This is the wire format,
+/// the log entry and the test input.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[schema(as = CondottiereAction)]
 pub enum Action {
     /// D1, D5: put the Condottiere token on a region.
     PlaceToken { region: Region },
@@ -28,9 +30,15 @@ pub enum Action {
     /// D6: discard a hand with no Mercenary, or keep it.
     DiscardHand { discard: bool },
     /// D7: the cards the keeper keeps (0, 1 or 2).
-    Keep { cards: Vec<Card> },
+    Keep {
+        #[schema(max_items = 2)]
+        cards: Vec<Card>,
+    },
     /// D8: how many cards to draw.
-    Draw { count: u8 },
+    Draw {
+        #[schema(maximum = 3)]
+        count: u8,
+    },
 }
 
 impl fmt::Display for Action {

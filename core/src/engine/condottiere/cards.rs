@@ -170,6 +170,15 @@ impl<'de> Deserialize<'de> for Card {
     }
 }
 
+crate::engine::schema::schema!(
+    Card,
+    "Card",
+    crate::engine::schema::names(
+        Card::ALL.iter().map(|c| c.code()),
+        "A Condottiere card by code (docs/formats.md)."
+    )
+);
+
 /// A hand: how many of each kind. Serialized as a sorted list of card codes.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
 pub struct Hand([u8; KINDS]);

@@ -167,6 +167,15 @@ impl<'de> Deserialize<'de> for Region {
     }
 }
 
+crate::engine::schema::schema!(
+    Region,
+    "Region",
+    crate::engine::schema::names(
+        Region::all().map(|r| r.name()),
+        "A Condottiere region by name (docs/formats.md)."
+    )
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -133,6 +133,9 @@ impl Rules for Game {
     const CURRENT_RULES_VERSION: u32 = CURRENT_RULES_VERSION;
     const PLAYERS: (u8, u8) = (2, 6);
 
+    fn schemas() -> Vec<crate::engine::schema::NamedSchema> {
+        crate::engine::schema::of_game::<Options, Action>()
+    }
     fn option_fields() -> Vec<OptionField> {
         let flag = |name| OptionField {
             name,

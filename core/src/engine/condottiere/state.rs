@@ -8,13 +8,16 @@ use crate::engine::rng::Stream;
 use crate::engine::{Seat, Seed};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// The optional rules and creation parameters of one game (or series).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Condottiere's options (`game: condottiere`): the optional rules and creation parameters
+/// of one game (or series). Absent fields are off.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
+#[schema(as = CondottiereOptions)]
 pub struct Options {
     /// Draw After Battle (§3.19.1).
     pub draw_after_battle: bool,
     /// Play for Points: the target of the series (§3.19.2); absent for a single game.
+    #[schema(minimum = 1, maximum = 200)]
     pub play_for_points: Option<u32>,
     /// Bigger Kingdoms (§3.19.3).
     pub bigger_kingdoms: bool,
@@ -23,6 +26,7 @@ pub struct Options {
     /// Hidden Cards (§3.19.5).
     pub hidden_cards: bool,
     /// The first holder of the Condottiere token; absent means drawn at random from the seed [R12].
+    #[schema(value_type = Option<u8>, minimum = 1)]
     pub first_holder: Option<Seat>,
 }
 

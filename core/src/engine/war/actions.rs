@@ -11,8 +11,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// Which way Transporte Aéreo carries armies (R24).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = WarDirection)]
 pub enum Direction {
     /// Fresh armies from X to other own territories.
     Out,
@@ -21,8 +22,11 @@ pub enum Direction {
 }
 
 /// A territory's armies after Aliança Continental: fresh and moved (R25).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema,
+)]
 #[serde(deny_unknown_fields)]
+#[schema(as = WarSplit)]
 pub struct Split {
     #[serde(default)]
     pub fresh: u32,
@@ -30,14 +34,21 @@ pub struct Split {
     pub moved: u32,
 }
 
-/// One decision, as data: the wire format, the log entry and the test input.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A War action (docs/formats.md, War actions): one decision, as data: the wire format, the log entry and the test input.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[schema(as = WarAction)]
 pub enum Action {
     /// D1: convert these whole continents' bonuses into cards, once per turn (§5.2.2, R7).
-    Intelligence { continents: Vec<Continent> },
+    Intelligence {
+        #[schema(min_items = 1)]
+        continents: Vec<Continent>,
+    },
     /// D1: trade one group of 1 to 6 cards (§5.3, R8).
-    Trade { cards: Vec<Card> },
+    Trade {
+        #[schema(min_items = 1, max_items = 6)]
+        cards: Vec<Card>,
+    },
     /// D1: place every pooled army; ends phase A (§5.2.3, R6).
     Place { armies: TerritoryCounts },
     /// D2: declare an attack from `from` on `to` with a plan; `air_card` makes it an air
@@ -61,11 +72,18 @@ pub enum Action {
     RevealTerrain,
     /// D3: Reagrupamento Tático: discard `card` and reroll own dice at these positions,
     /// numbered from 1 (§5.4.7, R16).
-    Reroll { card: Card, dice: Vec<u8> },
+    Reroll {
+        card: Card,
+        #[schema(min_items = 1, max_items = 3)]
+        dice: Vec<u8>,
+    },
     /// D3: no reaction in this step.
     NoReaction,
     /// D4: move this many armies into the conquered territory (R20).
-    Occupy { armies: u32 },
+    Occupy {
+        #[schema(minimum = 1)]
+        armies: u32,
+    },
     /// D5: a normal move (§5.5.1, R22), directly or through Passagem Oculta territories (R23).
     Move {
         from: Territory,
@@ -85,6 +103,7 @@ pub enum Action {
     /// new fresh and moved armies (§5.5.2, R25).
     ContinentalAlliance {
         card: Card,
+        /// Each territory's new armies, by territory id (WarTerritory).
         armies: BTreeMap<Territory, Split>,
     },
     /// D5: end the turn; `discard` is the script's preference for D6 (§9.2).

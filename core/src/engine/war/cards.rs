@@ -93,6 +93,15 @@ impl<'de> Deserialize<'de> for Card {
     }
 }
 
+crate::engine::schema::schema!(
+    Card,
+    "WarCard",
+    crate::engine::schema::names(
+        Card::all().map(|c| c.id()),
+        "A War card: a territory's id, or one of the two jokers."
+    )
+);
+
 /// A set of cards as a bit mask; lists come out in card-number order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CardSet(pub u64);
@@ -151,8 +160,21 @@ impl<'de> Deserialize<'de> for CardSet {
 }
 
 /// A player's colour, in the canonical order of §3.6.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = WarColour)]
 pub enum Colour {
     Branco,
     Preto,

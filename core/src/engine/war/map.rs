@@ -102,6 +102,24 @@ impl<'de> Deserialize<'de> for Continent {
     }
 }
 
+crate::engine::schema::schema!(
+    Continent,
+    "WarContinent",
+    crate::engine::schema::names(
+        Continent::ALL.iter().map(|c| c.id()),
+        "A War continent by id."
+    )
+);
+
+crate::engine::schema::schema!(
+    Territory,
+    "WarTerritory",
+    crate::engine::schema::names(
+        Territory::ALL.iter().map(|t| t.id()),
+        "A War territory by id, in card-number order (docs/formats.md, War vocabulary)."
+    )
+);
+
 /// One of the 42 territories, in card-number order (`Alasca` is card 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]

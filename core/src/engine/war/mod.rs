@@ -250,6 +250,9 @@ impl Rules for Game {
     const CURRENT_RULES_VERSION: u32 = CURRENT_RULES_VERSION;
     const PLAYERS: (u8, u8) = (3, 6);
 
+    fn schemas() -> Vec<crate::engine::schema::NamedSchema> {
+        crate::engine::schema::of_game::<Options, Action>()
+    }
     fn option_fields() -> Vec<OptionField> {
         let (min, max, default) = ROUND_LIMIT;
         vec![

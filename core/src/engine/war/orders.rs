@@ -9,8 +9,11 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// When the defender reveals Conhecimento de Terreno (§9.3). Default `never` [R31].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = WarDefenceTerrain)]
 pub enum DefenceTerrain {
     #[default]
     Never,
@@ -19,8 +22,11 @@ pub enum DefenceTerrain {
 }
 
 /// When the attacker's plan reveals Conhecimento de Terreno (§9.4).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = WarAttackTerrain)]
 pub enum AttackTerrain {
     #[default]
     Never,
@@ -30,7 +36,10 @@ pub enum AttackTerrain {
 
 /// The trigger of a reroll order: a pending loss of at least j armies (of B for a defender, of
 /// A for an attacker), or B being conquered (defenders only).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema,
+)]
+#[schema(as = WarRerollWhen)]
 pub enum RerollWhen {
     #[default]
     #[serde(rename = "never")]
@@ -46,8 +55,21 @@ pub enum RerollWhen {
 }
 
 /// The class of a card spent on Reagrupamento Tático, judged from its user (§5.4.7, R16).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = WarCardClass)]
 pub enum CardClass {
     /// A territory the user does not own: 1 die, 2 … 6.
     Unowned,
@@ -81,8 +103,9 @@ fn is_default<T: Default + PartialEq>(value: &T) -> bool {
 }
 
 /// The reroll part of a standing-orders block (§9.3).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
+#[schema(as = WarDefenceReroll)]
 pub struct DefenceReroll {
     pub when: RerollWhen,
     /// Ordered subset of the classes to try.
@@ -108,8 +131,9 @@ impl Default for DefenceReroll {
 }
 
 /// One block of standing orders.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
+#[schema(as = WarBlock)]
 pub struct Block {
     pub terrain: DefenceTerrain,
     pub reroll: DefenceReroll,
@@ -117,10 +141,12 @@ pub struct Block {
 
 /// A seat's standing orders: a default block and blocks for single territories that replace it
 /// there (§9.3). The defaults never reveal or spend anything [R31].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
+#[schema(as = WarOrders)]
 pub struct StandingOrders {
     pub default: Block,
+    /// Blocks by territory id (WarTerritory).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub territories: BTreeMap<Territory, Block>,
 }
@@ -137,8 +163,9 @@ impl StandingOrders {
 
 /// The reroll part of an attack plan (§9.4): like the defender's, with the trigger on A's
 /// pending loss and a budget for this plan.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
+#[schema(as = WarAttackReroll)]
 pub struct AttackReroll {
     pub when: RerollWhen,
     pub classes: Vec<CardClass>,
@@ -160,8 +187,11 @@ impl Default for AttackReroll {
 }
 
 /// Who answers the attacker's reaction steps: the plan (`auto`) or the player by mail (D3).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = WarReact)]
 pub enum React {
     #[default]
     Auto,
@@ -283,6 +313,25 @@ impl fmt::Display for Amount {
     }
 }
 
+crate::engine::schema::schema!(
+    Occupy,
+    "WarOccupy",
+    crate::engine::schema::number_or_word(
+        "^(dice|all|min|ask|leave:[0-9]+)$",
+        "How many armies move into a conquered territory: a number, dice, all, min, \
+         leave:<m> or ask."
+    )
+);
+
+crate::engine::schema::schema!(
+    Amount,
+    "WarAmount",
+    crate::engine::schema::number_or_word(
+        "^(all|leave:[0-9]+)$",
+        "How many armies move: a number, all or leave:<m>."
+    )
+);
+
 fn three() -> u8 {
     3
 }
@@ -290,17 +339,21 @@ fn three() -> u8 {
 /// An attack plan (§9.4): how the battles of one attack (or its continuation) are fought
 /// without further mail. Every field has a default; `{}` is "3 dice to the end, occupy with
 /// the dice rolled, no reactions".
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = WarPlan)]
 pub struct Plan {
     /// 1 … 3, clamped each battle to armies(A) − 1.
     #[serde(default = "three")]
+    #[schema(minimum = 1, maximum = 3)]
     pub dice: u8,
     /// Before each battle: stop if armies(A) ≤ stop_at (at least 1).
     #[serde(default = "one")]
+    #[schema(minimum = 1)]
     pub stop_at: u32,
     /// A cap on the battles of this plan.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1)]
     pub max_battles: Option<u32>,
     #[serde(default, skip_serializing_if = "is_default")]
     pub terrain: AttackTerrain,

@@ -10,15 +10,19 @@ use crate::engine::{Seat, Seed};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 
-/// The creation parameters of a game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// War's options (`game: war`): the creation parameters of a game. Absent fields take their
+/// defaults.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
+#[schema(as = WarOptions)]
 pub struct Options {
     /// The dealer (§4.3, R4); absent means drawn from the seed.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<u8>, minimum = 1)]
     pub dealer: Option<Seat>,
     /// End the game after this round if nobody was eliminated (§6.3, R30); off by default.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 1000)]
     pub round_limit: Option<u32>,
     /// Each seat's colour, seat 1 first (§3.6); absent means the canonical order
     /// (branco, preto, vermelho, …).
@@ -32,6 +36,17 @@ pub const ROUND_LIMIT: (u32, u32, u32) = (1, 1000, 30);
 /// Armies per territory, written as an object of the non-zero entries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TerritoryCounts(pub [u32; TERRITORY_COUNT]);
+
+crate::engine::schema::schema!(
+    TerritoryCounts,
+    "WarArmies",
+    utoipa::openapi::ObjectBuilder::new()
+        .additional_properties(Some(crate::engine::schema::count(0)))
+        .description(Some(
+            "Armies per territory, by territory id (WarTerritory)."
+        ))
+        .into()
+);
 
 impl Default for TerritoryCounts {
     fn default() -> Self {
