@@ -216,7 +216,7 @@ impl Games {
         let signature = self
             .links()
             .sign(Capability::Confirm, &[&row.id, &to.person.address]);
-        let mail = compose::Confirm {
+        let mail = letters::Confirm {
             w: to.words,
             footer: self.footer(&to.person),
             to_name: creator.name.clone(),
@@ -320,7 +320,7 @@ impl Games {
                 .links
                 .seat_url(&id, seat_of(seat_row), seat_row.link_version);
             if let Invite::Rematch { old_title, .. } = &how {
-                let mail = compose::Rematch {
+                let mail = letters::Rematch {
                     w: to.words,
                     footer: self.footer(&to.person),
                     to_name: seat_row.name.clone(),
@@ -336,7 +336,7 @@ impl Games {
                 continue;
             }
             let cx = Ctx::new(to.words, &names, Viewer::Spectator);
-            let mail = compose::Invitation {
+            let mail = letters::Invitation {
                 w: to.words,
                 footer: self.footer(&to.person),
                 to_name: seat_row.name.clone(),
@@ -472,7 +472,7 @@ impl Games {
             let seat = seat_of(seat_row);
             let cx = Ctx::new(to.words, &names, Viewer::Seat(seat));
             let view = replay.game.view(Viewer::Seat(seat));
-            let mail = compose::Started {
+            let mail = letters::Started {
                 w: to.words,
                 footer: self.footer(&to.person),
                 to_name: seat_row.name.clone(),
@@ -527,7 +527,7 @@ impl Games {
         since: i64,
         due: Option<String>,
         talk: Vec<String>,
-    ) -> anyhow::Result<compose::Rendered> {
+    ) -> anyhow::Result<letters::Rendered> {
         let id = GameId::parse(&row.id)?;
         let seat = seat_of(seat_row);
         let names = names_of(seats);
@@ -539,7 +539,7 @@ impl Games {
             .decision(seat)
             .ok_or_else(|| anyhow!("seat {} owes no decision", seat.number()))?;
         let head = replay.head_hex();
-        Ok(compose::YourTurn {
+        Ok(letters::YourTurn {
             w: words,
             footer: self.footer(&to.person),
             to_name: seat_row.name.clone(),
@@ -617,7 +617,7 @@ impl Games {
                         words.one("mail-cancelled-creator", "name", names.name(seat))
                     }
                 };
-                let mail = compose::Cancelled {
+                let mail = letters::Cancelled {
                     w: words,
                     footer: self.footer(&to.person),
                     to_name: other.name.clone(),
@@ -674,7 +674,7 @@ impl Games {
                 None => words.one("mail-receipt", "commitment", &game.commitment),
             };
             let version = store::bump_link_version(conn, game_id, row.seat)?;
-            let mail = compose::Relink {
+            let mail = letters::Relink {
                 w: words,
                 footer: self.footer(&to.person),
                 to_name: row.name.clone(),

@@ -43,7 +43,7 @@ use crate::kinds::{Game, Kind, OptionProblem, Options, Registry, RuleError, Unkn
 use crate::present::{Ctx, SeatNames, Words};
 use crate::store::{self, write_transaction, Conn, GameRow, SeatRow};
 use anyhow::anyhow;
-use letters::{self as compose, PlayerLine};
+use letters::PlayerLine;
 pub use limits::{Limited, Limits};
 use post::{Class, Recipient};
 use replay::{ReplayCache, Setup};
@@ -643,7 +643,7 @@ impl Games {
             }
             let to = self.seat_recipient(conn, &game, creator, now)?;
             let words = to.words;
-            let mail = compose::MailFailed {
+            let mail = letters::MailFailed {
                 w: words,
                 footer: self.footer(&to.person),
                 to_name: creator.name.clone(),

@@ -3,7 +3,7 @@
 //! prepared outside the write lock (checked by the rules, mails rendered), then stored by the
 //! writer if its game did not change meanwhile.
 
-use super::letters as compose;
+use super::letters;
 use super::replay::action_row;
 use super::{
     happened_since, names_of, seat_of, short, talk, Class, Games, MoveError, MoveOutcome,
@@ -416,7 +416,7 @@ impl Games {
         seat_row: &SeatRow,
         to: &Recipient,
         after: &Replay,
-    ) -> anyhow::Result<compose::Rendered> {
+    ) -> anyhow::Result<letters::Rendered> {
         let id = GameId::parse(&row.id)?;
         let outcome = after
             .game
@@ -428,7 +428,7 @@ impl Games {
         let cx = Ctx::new(words, &names, Viewer::Seat(seat));
         let reviewer = after.game.view(Viewer::Reviewer);
         let head = after.head_hex();
-        Ok(compose::GameOver {
+        Ok(letters::GameOver {
             w: words,
             footer: self.footer(&to.person),
             to_name: seat_row.name.clone(),

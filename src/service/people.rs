@@ -1,7 +1,7 @@
 //! People known by their address: sign-in links and sessions ("my games"), their games,
 //! their mail preferences, muting, never-mail-again, and the daily digest.
 
-use super::letters as compose;
+use super::letters;
 use super::post::{split_signed, Class, MailMode};
 use super::{happened_since, limits, names_of, seat_of, talk, Capability, Games, Limited};
 use crate::domain::Millis;
@@ -232,7 +232,7 @@ impl Games {
             store::insert_sign_in(conn, &nonce, &key, now, expires)?;
             let signature = self.links().sign(Capability::SignIn, &[&nonce, &key]);
             let to = self.person_recipient(conn, address.as_str(), address.as_str(), now)?;
-            let mail = compose::SignIn {
+            let mail = letters::SignIn {
                 w: to.words,
                 footer: self.footer(&person),
                 sign_in_url: self
@@ -567,7 +567,7 @@ impl Games {
             let words = self.words_for(person);
             let names = names_of(&seats);
             let cx = Ctx::new(words, &names, Viewer::Seat(me));
-            games.push(compose::DigestGame {
+            games.push(letters::DigestGame {
                 game_title: self.name_of(&row, &seats, words),
                 prompt: decision
                     .map(|d| kind.decision_words(&d, &cx))
@@ -587,7 +587,7 @@ impl Games {
         }
         let name = to_name.unwrap_or_default();
         let to = self.person_recipient(conn, &name, &person.address, now)?;
-        let mail = compose::Digest {
+        let mail = letters::Digest {
             w: to.words,
             footer: self.footer(person),
             to_name: name,

@@ -332,7 +332,7 @@ impl Games {
             // A reply answers the last message's author privately if that one was private.
             let partner = newest.to_seat.is_some().then(|| Seat(newest.from_seat - 1));
             let words = to.words;
-            let mail = compose::Talk {
+            let mail = letters::Talk {
                 w: words,
                 footer: self.footer(&to.person),
                 to_name: seat_row.name.clone(),

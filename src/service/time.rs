@@ -3,7 +3,7 @@
 //! extension per decision, then the game's default), missed deadlines and absence, and bots
 //! playing their seats. Resignations and replacements are in `control.rs`.
 
-use super::letters as compose;
+use super::letters;
 use super::post::{Class, Recipient};
 use super::{names_of, seat_of, short, Games, MoveError, Mover};
 use crate::audit::Replay;
@@ -309,7 +309,7 @@ impl Games {
         kind: &str,
         about: Seat,
         extra: Option<String>,
-    ) -> anyhow::Result<compose::Rendered> {
+    ) -> anyhow::Result<letters::Rendered> {
         let id = GameId::parse(&row.id)?;
         let names = names_of(seats);
         let words = to.words;
@@ -320,7 +320,7 @@ impl Games {
             ("name", names.name(about)),
             ("missed", self.0.time.missed_deadlines),
         );
-        Ok(compose::SeatNotice {
+        Ok(letters::SeatNotice {
             w: words,
             footer: self.footer(&to.person),
             to_name: to_seat.name.clone(),
@@ -519,7 +519,7 @@ impl Games {
             .ok_or_else(|| anyhow!("seat {} owes no decision", seat.number()))?;
         let zone = chrono_tz::Tz::from_str(&to.person.time_zone).unwrap_or(chrono_tz::UTC);
         let head = replay.head_hex();
-        let mail = compose::Deadline {
+        let mail = letters::Deadline {
             w: to.words,
             footer: self.footer(&to.person),
             to_name: seat_row.name.clone(),

@@ -301,12 +301,6 @@ impl<E: Answers> Answers for Linked<E> {
 #[error(transparent)]
 pub struct Failure(#[from] pub anyhow::Error);
 
-impl From<diesel::result::Error> for Failure {
-    fn from(error: diesel::result::Error) -> Self {
-        Failure(error.into())
-    }
-}
-
 impl Answers for Failure {
     fn answer(&self) -> Answer {
         Answer::unexpected(&self.0)

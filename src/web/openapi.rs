@@ -13,7 +13,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{OpenApi, ToSchema};
 
 /// The document as `GET /api/openapi.json` serves it and docs/openapi.json keeps it
-/// (`tests/openapi.rs` holds the two equal; `CORRIERE_WRITE_OPENAPI=1` writes the file anew).
+/// (`tests/it/openapi.rs` holds the two equal; `CORRIERE_WRITE_OPENAPI=1` writes the file anew).
 pub fn document() -> &'static str {
     static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
         let mut text = serde_json::to_string_pretty(&generate()).expect("JSON");

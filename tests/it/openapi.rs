@@ -31,8 +31,8 @@ fn the_committed_document_is_the_generated_one() {
     assert!(
         committed == generated,
         "docs/openapi.json is not the document the code generates; if the change is meant, \
-         write it anew with `CORRIERE_WRITE_OPENAPI=1 cargo test --test openapi \
-         the_committed_document_is_the_generated_one` and commit it"
+         write it anew with `CORRIERE_WRITE_OPENAPI=1 cargo test --test it -- \
+         openapi::the_committed_document_is_the_generated_one` and commit it"
     );
 }
 
