@@ -7,7 +7,6 @@
 //! action + enqueue its mails" in one transaction. Nothing derived is stored: a game's state
 //! always comes from replaying its action log.
 
-mod cached;
 mod checkpoint;
 mod health;
 mod inbound;
@@ -36,7 +35,6 @@ pub use tables::{
 };
 pub use talk::*;
 pub use time::*;
-pub(crate) use transaction::Knobs;
 pub use transaction::{read_snapshot, write_transaction};
 pub use writer::Settlement;
 
@@ -399,10 +397,10 @@ pub struct Db {
     pool: DbPool,
     backend: Backend,
     /// SQLite only; stops when the last clone of the `Db` is dropped.
-    _checkpointer: Option<Arc<checkpoint::Checkpointer>>,
     /// SQLite only: stores prepared moves and mail settlements in group commits (see
     /// [`Db::commit_move`]). PostgreSQL commits each move on a pooled connection of its own,
     /// so concurrent moves commit concurrently.
+    _checkpointer: Option<Arc<checkpoint::Checkpointer>>,
     writer: Option<Arc<writer::Writer>>,
     /// One permit per pooled connection: async callers wait for a connection here, asleep,
     /// rather than as blocked threads that all wake when one connection frees (see [`Db::run`]).
@@ -446,13 +444,12 @@ impl Db {
             .min_idle(Some(1))
             .connection_timeout(wait)
             .build(manager.clone())?;
-        let knobs = Knobs::get();
         let sqlite = url.backend() == Backend::Sqlite;
-        let checkpointer = match sqlite && knobs.checkpointer {
+        let checkpointer = match sqlite {
             true => Some(Arc::new(checkpoint::Checkpointer::start(&manager)?)),
             false => None,
         };
-        let writer = match sqlite && knobs.writer {
+        let writer = match sqlite {
             true => Some(Arc::new(
                 writer::Writer::start(manager.clone())
                     .map_err(|source| ConnectError::Thread { source })?,

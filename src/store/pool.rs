@@ -50,9 +50,7 @@ impl Manager {
             ))),
             DbUrl::Sqlite(path) => {
                 let mut conn = sqlite(&existing_only(path)?)?;
-                if super::Knobs::get().checkpointer {
-                    conn.batch_execute("PRAGMA wal_autocheckpoint = 0;")?;
-                }
+                conn.batch_execute("PRAGMA wal_autocheckpoint = 0;")?;
                 Ok(Conn::new(conn))
             }
         }

@@ -369,9 +369,8 @@ pub fn store_move(conn: &mut Conn, new: &NewMove) -> QueryResult<bool> {
         .last()
         .ok_or_else(|| diesel::result::Error::QueryBuilderError("a move without actions".into()))?;
     let game_id = last.game_id.as_str();
-    let kept = super::Knobs::get().kept_updates;
     let changed = match new.ended_at {
-        None if !kept => {
+        None => {
             let game = games::table
                 .filter(games::id.eq(game_id))
                 .filter(games::revision.eq(new.revision));
@@ -381,14 +380,6 @@ pub fn store_move(conn: &mut Conn, new: &NewMove) -> QueryResult<bool> {
                     games::log_head.eq(Some(last.hash.as_str())),
                 ))
                 .execute(c)?)
-        }
-        None => {
-            let advance = super::cached::AdvanceGame {
-                id: game_id,
-                revision: new.revision,
-                log_head: &last.hash,
-            };
-            super::on_backend!(conn, c => advance.execute(c)?)
         }
         Some(at) => {
             let game = games::table
@@ -411,19 +402,10 @@ pub fn store_move(conn: &mut Conn, new: &NewMove) -> QueryResult<bool> {
         append_action(conn, action)?;
     }
     insert_mails(conn, &new.mails)?;
-    // One statement per seat: SQLite cannot keep a prepared `IN (…)` of varying length.
-    for &seat in new.seen_by.iter().filter(|_| !kept) {
+    for &seat in &new.seen_by {
         super::on_backend!(conn, c => diesel::update(seats::table.find((game_id, seat)))
             .set(seats::last_seen_seq.eq(last.seq))
             .execute(c))?;
-    }
-    for &seat in new.seen_by.iter().filter(|_| kept) {
-        let seen = super::cached::MarkSeen {
-            game_id,
-            seat,
-            seq: last.seq,
-        };
-        super::on_backend!(conn, c => seen.execute(c))?;
     }
     super::apply_deadlines(conn, game_id, &new.deadlines)?;
     for (seat, control, missed) in &new.controls {

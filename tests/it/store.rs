@@ -843,7 +843,7 @@ fn reads_in_one_snapshot_see_one_state_of_a_sqlite_database() {
 
 #[test]
 fn a_transaction_inside_a_transaction_is_a_savepoint_and_the_next_one_begins_afresh() {
-    // SQLite's transactions begin and commit through kept prepared statements, outside
+    // SQLite's top-level transactions begin with their own SQL (`BEGIN IMMEDIATE`) through
     // diesel's transaction manager; it must still know when one is open.
     on_each_backend(|t| {
         let games = games();
