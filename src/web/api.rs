@@ -234,6 +234,9 @@ struct SeatJson {
     /// What this seat must decide now, in the game's own terms; null when it owes nothing.
     #[schema(value_type = Option<serde_json::Value>)]
     decision: Option<crate::kinds::Json>,
+    /// The menu: legal actions forms and mails offer. Each one is legal now, but a game whose
+    /// choices cannot all be listed (War's placements and attack plans) offers a sample: any
+    /// action its rules accept may be posted, and the rules, not this list, judge it.
     #[schema(value_type = Vec<super::openapi::Action>)]
     legal_actions: Vec<Action>,
     /// Send it back with the next move.
