@@ -15,7 +15,9 @@ pub use erased::{
 pub use typed::kind;
 
 use crate::engine::{Audience, OptionField, Seat, Seed, Standing};
-use crate::present::{Catalogs, Command, Ctx, Html, MailPart, Milestone, MoveForm, Words};
+use crate::present::{
+    Catalogs, Command, Ctx, Folding, Html, MailPart, Milestone, MoveForm, Script, Words,
+};
 use serde_json::value::RawValue;
 use std::fmt;
 use std::sync::Arc;
@@ -150,14 +152,19 @@ pub trait Kind: Send + Sync {
     /// The reply commands that play `action` in `words`' language (see
     /// `Presenter::commands`).
     fn commands(&self, action: &Action, words: &Words) -> Vec<String>;
-    /// A reply line by the game's own grammar (see `Presenter::read_command`).
+    /// The game's command words in `words`' language (see `Presenter::command_words`).
+    fn command_words(&self, words: &Words) -> Vec<String>;
+    /// How the game folds a reply line (see `Presenter::folding`).
+    fn folding(&self, languages: &[Words]) -> Folding;
+    /// How the game takes a reply's lines (see `Presenter::script`).
+    fn script(&self) -> Script;
+    /// A raw reply line by the game's own grammar (see `Presenter::read_command`).
     fn read_command(
         &self,
-        line: &[String],
+        line: &str,
         view: &View,
         seat: Seat,
         languages: &[Words],
-        fold: &dyn Fn(&str) -> Vec<String>,
     ) -> Command<Action>;
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart;
     fn player_columns(&self, cx: &Ctx) -> Vec<String>;

@@ -9,7 +9,9 @@ use super::{Json, Kind};
 use crate::engine::{
     Audience, Coded, GameOutcome, OptionField, Rules, Seat, Seed, Standing, Viewer,
 };
-use crate::present::{Command, Ctx, Html, MailPart, Milestone, MoveForm, Presenter, Words};
+use crate::present::{
+    Command, Ctx, Folding, Html, MailPart, Milestone, MoveForm, Presenter, Script, Words,
+};
 use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
@@ -392,17 +394,25 @@ impl<P: Presenter> Kind for Typed<P> {
         self.presenter
             .commands(typed(act.downcast(), "an action"), words)
     }
+    fn command_words(&self, words: &Words) -> Vec<String> {
+        self.presenter.command_words(words)
+    }
+    fn folding(&self, languages: &[Words]) -> Folding {
+        self.presenter.folding(languages)
+    }
+    fn script(&self) -> Script {
+        self.presenter.script()
+    }
     fn read_command(
         &self,
-        line: &[String],
+        line: &str,
         view: &View,
         seat: Seat,
         languages: &[Words],
-        fold: &dyn Fn(&str) -> Vec<String>,
     ) -> Command<Action> {
         match self
             .presenter
-            .read_command(line, self.view(view), seat, languages, fold)
+            .read_command(line, self.view(view), seat, languages)
         {
             Command::None => Command::None,
             Command::Unreadable => Command::Unreadable,

@@ -5,10 +5,12 @@
 
 pub mod condottiere;
 pub mod i18n;
+pub mod reply;
 pub mod time;
 pub mod war;
 
 pub use i18n::{Arg, Catalogs, Words, DEFAULT_LANGUAGE};
+pub use reply::{Folding, Script};
 
 use crate::engine::{Events, OptionField, Rules, Seat, Standing, Viewer};
 use std::fmt;
@@ -255,20 +257,43 @@ pub trait Presenter: Send + Sync + 'static {
         let _ = (action, words);
         Vec::new()
     }
+    /// Every command word of this game in `words`' language, whatever the game's state: the
+    /// first words of its commands ("play", "pass", "end turn"), as written in the catalogs.
+    /// A reply line that starts with one of them, or with a slip of one
+    /// ([`reply::starts_like`]), is taken for a command: it is never posted to the table, and is
+    /// answered when it plays nothing. The default: none (the first words of the phrases of the
+    /// seat's listed moves still count).
+    fn command_words(&self, words: &Words) -> Vec<String> {
+        let _ = words;
+        Vec::new()
+    }
+    /// How this game folds a reply line into the words its commands compare (the reply reader
+    /// matches [`Presenter::commands`]' phrases and [`Presenter::command_words`] with it). The
+    /// default: [`Folding::standard`] (lower case, no accents or punctuation, the filler
+    /// words of every catalog's `reply-filler-words` dropped). A game whose orders carry
+    /// words the standard folding drops ("A MIL - PAV": an army, Milan to Pavia) folds its own way.
+    fn folding(&self, languages: &[Words]) -> Folding {
+        Folding::standard(languages)
+    }
+    /// How a reply's lines are taken: one script stopped by its first refused or unreadable
+    /// line ([`Script::StopAtRefusal`], the default: a turn of steps that depend on each
+    /// other), or each line on its own ([`Script::EachLine`]: a sheet of written orders).
+    fn script(&self) -> Script {
+        Script::StopAtRefusal
+    }
     /// A reply line read by this game's own grammar, for moves no list of phrases can hold
-    /// (numbers of armies, several places): `line` is the line's words folded as the reply
-    /// reader folds them (lower case, no accents, no filler words), `fold` folds a name the
-    /// same way, and `languages` holds every catalog, for commands are read in any language.
-    /// Read before [`Presenter::commands`]'s phrases; the default reads nothing.
+    /// (numbers of armies, several places, written orders): `line` is the raw line as the
+    /// player wrote it (trimmed), which the game folds as it likes (usually with
+    /// [`Presenter::folding`]); `languages` holds every catalog, for commands are read in any
+    /// language. Read before [`Presenter::commands`]' phrases; the default reads nothing.
     fn read_command(
         &self,
-        line: &[String],
+        line: &str,
         view: &<Self::Game as Rules>::View,
         seat: Seat,
         languages: &[Words],
-        fold: &dyn Fn(&str) -> Vec<String>,
     ) -> Command<<Self::Game as Rules>::Action> {
-        let _ = (line, view, seat, languages, fold);
+        let _ = (line, view, seat, languages);
         Command::None
     }
     /// The lines of a "your turn" mail that are this game's (the hand, the board in words).

@@ -473,6 +473,23 @@ impl Presenter for Condottiere {
         }
     }
 
+    fn command_words(&self, words: &Words) -> Vec<String> {
+        [
+            "place",
+            "play",
+            "pass",
+            "scarecrow",
+            "pope",
+            "discard-hand",
+            "keep-hand",
+            "keep",
+            "draw",
+        ]
+        .iter()
+        .map(|name| words.get(&format!("condottiere-command-{name}")))
+        .collect()
+    }
+
     fn commands(&self, action: &Action, words: &Words) -> Vec<String> {
         let verb = |name: &str| words.get(&format!("condottiere-command-{name}"));
         // A card by its code or by its name: "M5", "Mercenary 5", "WI", "Winter".

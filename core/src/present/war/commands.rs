@@ -1,8 +1,8 @@
 //! War's reply commands: a move written in a reply's line ("place 3 Brazil 2 Peru", "attack
 //! Brazil Argentina", "move all Brazil Peru"), read in every catalog's language, and written.
 //!
-//! A line is folded words (see `games::replies`): its first words are a verb of
-//! [`Verb::ALL`], the rest territories, cards, continents and numbers by their names in any
+//! A line is folded words (War folds with the standard `present::Folding`): its first words
+//! are a verb of [`Verb::ALL`], the rest territories, cards, continents and numbers by their names in any
 //! language or their ids. Reading checks the line's shape only; the rules judge the move.
 
 use super::{continent_in, territory_in};
@@ -462,6 +462,22 @@ fn read(verb: Verb, r: &mut Reader, lexicon: &Lexicon, hand: &[Card]) -> Option<
             Action::EndTurn { discard }
         }
     })
+}
+
+/// Every verb of War's commands in `words`' language, each alternative of each ("end turn",
+/// "end my turn"…): the reply reader takes a line starting with one for a command.
+pub(super) fn command_words(words: &Words) -> Vec<String> {
+    Verb::ALL
+        .iter()
+        .flat_map(|v| {
+            words
+                .get(v.key())
+                .split('|')
+                .map(|w| w.trim().to_owned())
+                .collect::<Vec<_>>()
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
 }
 
 /// The first of a catalog entry's alternatives (`end turn | end my turn`).

@@ -657,15 +657,20 @@ impl Presenter for War {
         commands::command(action, words).into_iter().collect()
     }
 
+    fn command_words(&self, words: &Words) -> Vec<String> {
+        commands::command_words(words)
+    }
+
     fn read_command(
         &self,
-        line: &[String],
+        line: &str,
         view: &View,
         seat: Seat,
         languages: &[Words],
-        fold: &dyn Fn(&str) -> Vec<String>,
     ) -> Command<Action> {
-        commands::read_command(line, view, seat, languages, fold)
+        let folding = self.folding(languages);
+        let fold = |text: &str| folding.fold(text);
+        commands::read_command(&fold(line), view, seat, languages, &fold)
     }
 
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart {
