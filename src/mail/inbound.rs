@@ -309,7 +309,10 @@ fn entity(name: &str) -> Option<char> {
 }
 
 /// The part of a reply its author wrote: the lines before the quoted mail ("> …", "On … wrote:",
-/// "Em … escreveu:", "-----Original Message-----") and before the signature ("-- "), trimmed.
+/// "Em … escreveu:", even wrapped over two lines, Outlook's "From: … Sent: …" or "De: …
+/// Enviado: …" headers, "-----Original Message-----", a line of underscores), before the
+/// signature ("-- ") and before a mail program's own signature line ("Sent from my iPhone",
+/// "Enviado do meu Galaxy", "Get Outlook for Android"…), trimmed.
 pub fn written_part(body: &str) -> String {
     let mut kept: Vec<&str> = Vec::new();
     for line in body.lines() {
@@ -318,13 +321,11 @@ pub fn written_part(body: &str) -> String {
         let quote_starts = trimmed.starts_with('>')
             || line == "-- "
             || trimmed == "--"
-            || lower.starts_with("-----original message")
-            || lower.starts_with("-----mensagem original")
-            || lower.starts_with("________________________________")
+            || is_separator(trimmed)
             || ((lower.starts_with("on ") && lower.ends_with("wrote:"))
                 || (lower.starts_with("em ") && lower.ends_with("escreveu:")))
-            || lower.starts_with("from: ")
-            || lower.starts_with("de: ");
+            || is_header(&lower)
+            || is_program_signature(&lower);
         if quote_starts {
             break;
         }
@@ -342,6 +343,53 @@ pub fn written_part(body: &str) -> String {
         kept.push(line.trim_end());
     }
     kept.join("\n").trim().to_owned()
+}
+
+/// "-----Original Message-----", "-----Mensagem original-----", "-----Forwarded message-----",
+/// or a line of underscores (Outlook's rule above its header block).
+fn is_separator(line: &str) -> bool {
+    let dashed = line.len() > 10 && line.starts_with("-----") && line.ends_with("-----");
+    let ruled = line.chars().count() >= 10 && line.chars().all(|c| c == '_');
+    dashed || ruled
+}
+
+/// The first line of a quoted mail's header block, as Outlook and Apple Mail write it in
+/// English and Portuguese ("From: …", "De: …", bold in HTML: "*From:* …").
+fn is_header(lower: &str) -> bool {
+    let lower = lower.trim_start_matches('*');
+    ["from:", "de:"].iter().any(|h| {
+        lower
+            .strip_prefix(h)
+            .or_else(|| lower.strip_prefix(&h.replace(':', "*:")))
+            .is_some_and(|rest| rest.starts_with([' ', '*']) || rest.is_empty())
+    })
+}
+
+/// The line a mail program adds under what its user wrote, in English or Portuguese: "Sent
+/// from my iPhone", "Enviado do meu smartphone Samsung Galaxy", "Get Outlook for iOS", "Obter o
+/// Outlook para Android", "Enviado pelo Gmail", "Enviado do Yahoo Mail"… A short line only:
+/// a sentence a person wrote that starts alike goes on.
+fn is_program_signature(lower: &str) -> bool {
+    const STARTS: [&str; 16] = [
+        "sent from ",
+        "sent with ",
+        "sent via ",
+        "sent using ",
+        "get outlook for ",
+        "enviado do ",
+        "enviado de ",
+        "enviado da ",
+        "enviado pelo ",
+        "enviado pela ",
+        "enviado via ",
+        "enviado com ",
+        "enviado usando ",
+        "obter o outlook ",
+        "obtenha o outlook ",
+        "baixe o outlook ",
+    ];
+    let words = lower.split_whitespace().count();
+    lower.chars().count() <= 60 && words <= 8 && STARTS.iter().any(|s| lower.starts_with(s))
 }
 
 /// Hand one delivered mail to the game service: the one path of `corriere mail receive` and
@@ -374,6 +422,87 @@ mod tests {
         let body =
             "keep M10 HE\n\nOn Tue, 24 Nov 2026 at 10:00, corriere\n<c@x.example> wrote:\n> …";
         assert_eq!(written_part(body), "keep M10 HE");
+    }
+
+    /// `written_part` of a reply "jogar M1" over `tail`: the command alone.
+    fn command_over(tail: &str) -> String {
+        written_part(&format!("jogar M1\n\n{tail}\n> Sua vez\n"))
+    }
+
+    #[test]
+    fn phone_signatures_in_both_languages_are_not_written_words() {
+        for signature in [
+            "Enviado do meu iPhone",
+            "Sent from my iPhone",
+            "Sent from my Android",
+            "Sent from my Galaxy",
+            "Enviado do meu Galaxy",
+            "Enviado do meu smartphone Samsung Galaxy",
+            "Enviado de meu iPad",
+        ] {
+            assert_eq!(command_over(signature), "jogar M1", "{signature}");
+        }
+    }
+
+    #[test]
+    fn mail_programs_signatures_are_not_written_words() {
+        for signature in [
+            "Get Outlook for iOS",
+            "Get Outlook for Android<https://aka.ms/AAb9ysg>",
+            "Obter o Outlook para iOS",
+            "Obter o Outlook para Android",
+            "Enviado pelo Gmail",
+            "Enviado do Gmail",
+            "Enviado do Yahoo Mail para Android",
+            "Sent from Yahoo Mail on Android",
+            "Enviado do Email para Windows",
+        ] {
+            assert_eq!(command_over(signature), "jogar M1", "{signature}");
+        }
+    }
+
+    #[test]
+    fn a_sentence_that_starts_like_a_signature_is_kept() {
+        let body =
+            "Sent from the office between two meetings, so forgive me if I am slow to answer";
+        assert_eq!(written_part(body), body);
+    }
+
+    #[test]
+    fn gmail_s_portuguese_quote_header_is_cut_on_one_line_or_two() {
+        let one = "Em seg., 27 de nov. de 2026 às 10:00, corriere <c@x.example> escreveu:";
+        assert_eq!(command_over(one), "jogar M1");
+        let two = "Em seg., 27 de nov. de 2026 às 10:00, corriere <\nc@x.example> escreveu:";
+        assert_eq!(command_over(two), "jogar M1");
+    }
+
+    #[test]
+    fn english_quote_headers_are_cut_on_one_line_or_two() {
+        let one = "On Mon, 27 Nov 2026 at 10:00, corriere <c@x.example> wrote:";
+        assert_eq!(command_over(one), "jogar M1");
+        let two = "On Mon, 27 Nov 2026 at 10:00, corriere\n<c@x.example> wrote:";
+        assert_eq!(command_over(two), "jogar M1");
+    }
+
+    #[test]
+    fn outlook_s_header_blocks_are_cut_in_both_languages() {
+        let pt = "De: corriere <c@x.example>\nEnviado: segunda-feira, 27 de novembro de 2026 10:00\nPara: Ana <a@x.example>\nAssunto: Sua vez";
+        assert_eq!(command_over(pt), "jogar M1");
+        let en = "From: corriere <c@x.example>\nSent: Monday, November 27, 2026 10:00 AM\nTo: Ann <a@x.example>\nSubject: Your turn";
+        assert_eq!(command_over(en), "jogar M1");
+        let bold = "*From:* corriere <c@x.example>\n*Sent:* Monday";
+        assert_eq!(command_over(bold), "jogar M1");
+    }
+
+    #[test]
+    fn original_message_lines_and_underscore_rules_are_cut() {
+        for separator in [
+            "-----Mensagem original-----",
+            "-----Original Message-----",
+            "________________________________",
+        ] {
+            assert_eq!(command_over(separator), "jogar M1", "{separator}");
+        }
     }
 
     #[test]
