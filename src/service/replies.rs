@@ -1,15 +1,29 @@
-//! Replies by mail: a reply's signed address names the seat, its first lines are moves when
-//! they read as the game's commands (in any language of the catalogs), otherwise it is a message
-//! to the table; every reply a person wrote is answered, no machine's ever.
+//! Replies by mail: a reply's signed address names the seat; a reply with any line shaped like
+//! a command of the game is moves, answered line by line and never posted, any other reply a
+//! message to the table; every reply a person wrote is answered, no machine's ever.
+//!
+//! The answer is the next turn mail. While a delivery holds its claim on a reply, the move
+//! path mails that seat no turn mail (`store::being_answered`, read by `Games::turn_mails`):
+//! the answer, composed in the transaction that ends the claim, carries the seat's decision as
+//! it stands then (after the bots that play at once), its hand, its deadline and its commands,
+//! and marks the seat told. Taking and ending a claim both move the game's revision on, so a
+//! move prepared on the other side of either (a bot the scheduler plays meanwhile) is prepared
+//! again and sees the claim as it now is: the turn mail is either never queued (the answer
+//! carries the decision) or queued by a move stored after the claim ended (the answer was
+//! composed before it). The outbox worker never holds a turn mail the answer would repeat, so
+//! it cannot send both or neither. An answer that carries a decision the seat was not told is
+//! never dropped by the limit on refusals.
 
 use super::post::Class;
 use super::talk::{MessageError, MessageText, Via};
 use super::*;
 use crate::kinds::Action;
-use crate::present::Command;
+use crate::present::{Command, MailPart, Script};
 use crate::store::{Db, InboundClaim};
 
-pub use super::commands::{command_examples, read_line, COMMAND_EXAMPLES};
+pub use super::commands::{
+    command_examples, read_line, LineReader, COMMAND_EXAMPLES, NEAREST_COMMANDS,
+};
 
 /// A reply as the service takes it: what `mail::inbound` read from the delivered bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,9 +46,9 @@ pub struct Inbound {
 /// What became of a reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Delivery {
-    /// Its commands were played; the log is at move `seq`.
+    /// Some of its commands were played; the log is at move `seq`.
     Applied { seq: i64 },
-    /// The rules refused its first command; nothing was played.
+    /// None of its commands was played (refused by the rules, or not understood).
     Refused,
     /// It answered a decision the game has moved past; nothing was played.
     Stale,
@@ -97,11 +111,81 @@ impl From<anyhow::Error> for ReceiveError {
 
 /// What a reply says once read against the game.
 enum Reading {
-    /// Commands (the first lines), then the rest as a message, if any.
-    Moves(Vec<Action>, Option<String>),
-    /// A line that starts like a command but names no legal move.
-    NotUnderstood(String),
+    /// Lines shaped like commands: each line's verdict so far, and the moves to play (one per
+    /// [`Line::Play`], in order). Nothing of it is posted.
+    Lines(Vec<Line>, Vec<Action>),
+    /// No line is shaped like a command: a message.
     Message(String),
+}
+
+/// One line of a reply with commands, and what became of it (the answer tells each).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "is", rename_all = "snake_case")]
+enum Line {
+    /// Read as a legal move, to be played.
+    Play { line: String },
+    /// Played.
+    Applied { line: String },
+    /// The rules refuse it (`rule`: the game's words for why).
+    Refused { line: String, rule: String },
+    /// Shaped like a command, but no move of the seat's now; `nearest`: the commands nearest to it.
+    NotUnderstood { line: String, nearest: Vec<String> },
+    /// A command for a decision the game has moved past.
+    Stale { line: String },
+    /// Not played: the script stopped before it.
+    Unplayed { line: String },
+    /// No command: set aside, not posted.
+    Aside { line: String },
+}
+
+impl Line {
+    fn text(&self) -> &str {
+        match self {
+            Line::Play { line }
+            | Line::Applied { line }
+            | Line::Refused { line, .. }
+            | Line::NotUnderstood { line, .. }
+            | Line::Stale { line }
+            | Line::Unplayed { line }
+            | Line::Aside { line } => line,
+        }
+    }
+
+    /// What a line to be played became: played, or after the move came back `then`.
+    fn settled(self, then: impl FnOnce(String) -> Line) -> Line {
+        match self {
+            Line::Play { line } => then(line),
+            other => other,
+        }
+    }
+
+    fn words(&self, words: &Words) -> String {
+        let line = self.text().to_owned();
+        match self {
+            Line::Play { .. } | Line::Unplayed { .. } => {
+                words.one("answer-line-unplayed", "line", line)
+            }
+            Line::Applied { .. } => words.one("answer-line-applied", "line", line),
+            Line::Refused { rule, .. } => words.two(
+                "answer-line-refused",
+                ("line", line),
+                ("rule", rule.as_str()),
+            ),
+            Line::NotUnderstood { nearest, .. } if nearest.is_empty() => {
+                words.one("answer-line-not-understood-alone", "line", line)
+            }
+            Line::NotUnderstood { nearest, .. } => {
+                let quoted = nearest.iter().map(|c| format!("“{c}”")).collect();
+                words.two(
+                    "answer-line-not-understood",
+                    ("line", line),
+                    ("nearest", words.list(quoted)),
+                )
+            }
+            Line::Stale { .. } => words.one("answer-line-stale", "line", line),
+            Line::Aside { .. } => words.one("answer-line-aside", "line", line),
+        }
+    }
 }
 
 /// How long a delivery holds a reply it acts on unless configured otherwise: far longer than
@@ -118,8 +202,13 @@ pub const REFUSALS_ANSWERED_PER_HOUR: u32 = 3;
 struct Intent {
     /// The moves' canonical JSON, in order.
     actions: Vec<String>,
-    /// The words after them, a message to post once they are played.
+    /// Words to post after them: none since a reply with commands posts nothing (kept so a
+    /// claim noted by an older build still reads).
+    #[serde(default)]
     rest: Option<String>,
+    /// Each line's verdict before playing, for the answer.
+    #[serde(default)]
+    lines: Vec<Line>,
 }
 
 /// How a reply is answered, and what becomes of its words.
@@ -127,9 +216,10 @@ struct Finish {
     verdict: Verdict,
     why: Option<Why>,
     delivery: Delivery,
-    /// Words to post as a message with the answer: the reply itself (`Message`) or the words
-    /// after its moves (posted whatever becomes of them).
-    post: Option<(String, bool)>,
+    /// Each line's verdict, for a reply with commands.
+    lines: Vec<Line>,
+    /// The reply itself, to post as a message with the answer.
+    post: Option<String>,
 }
 
 impl Finish {
@@ -138,7 +228,16 @@ impl Finish {
             verdict,
             why,
             delivery,
+            lines: Vec::new(),
             post: None,
+        }
+    }
+
+    /// The answer to a reply with commands, by what became of its lines.
+    fn lines(verdict: Verdict, why: Option<Why>, delivery: Delivery, lines: Vec<Line>) -> Finish {
+        Finish {
+            lines,
+            ..Finish::answer(verdict, why, delivery)
         }
     }
 }
@@ -274,11 +373,14 @@ impl Games {
                 let played = match (&noted, replay) {
                     (Some((from, intent)), Some(replay)) => {
                         played_since(replay, seat, *from, &intent.actions)
-                            .map(|seq| (seq, intent.rest.clone()))
+                            .map(|seq| (seq, intent.lines.clone()))
                     }
                     _ => None,
                 };
                 let stale = replay.is_some_and(|r| r.stamp(seat) as i64 > seq);
+                let words = games.registry().catalogs().words(&lang);
+                let names = names_of(&seats);
+                let cx = Ctx::new(words, &names, Viewer::Seat(seat));
                 let reading = match replay {
                     // A reply to a decision already past is read against the game as its
                     // mail showed it, so a command delivered late is still a command.
@@ -286,9 +388,9 @@ impl Games {
                         let then = games
                             .state_at(conn, &id, seq)?
                             .ok_or_else(|| anyhow!("game {id} has no move {seq}"))?;
-                        games.reading(kind, &then.game, seat, &text)
+                        games.reading(kind, &then.game, seat, &text, &cx)
                     }
-                    Some(replay) => games.reading(kind, &replay.game, seat, &text),
+                    Some(replay) => games.reading(kind, &replay.game, seat, &text, &cx),
                     None => Reading::Message(text),
                 };
                 Ok((reading, stale, lang, loaded.seq(), played))
@@ -297,18 +399,44 @@ impl Games {
             .map_err(ReceiveError::Temporary)?
             .map_err(ReceiveError::Temporary)?;
         let finish = match (played, reading) {
-            (Some((seq, rest)), _) => Finish {
-                post: rest.map(|r| (r, false)),
-                ..Finish::answer(Verdict::Applied(seq), None, Delivery::Applied { seq })
-            },
-            // A move meant for a decision the game has moved past is not played.
-            (_, Reading::Moves(..) | Reading::NotUnderstood(_)) if stale => {
-                Finish::answer(Verdict::Stale, None, Delivery::Stale)
+            (Some((seq, lines)), _) => {
+                let lines = lines
+                    .into_iter()
+                    .map(|l| l.settled(|line| Line::Applied { line }))
+                    .collect();
+                Finish::lines(
+                    Verdict::Applied(seq),
+                    None,
+                    Delivery::Applied { seq },
+                    lines,
+                )
             }
-            (_, Reading::Moves(actions, rest)) => {
+            // A move meant for a decision the game has moved past is not played.
+            (_, Reading::Lines(lines, _)) if stale => {
+                let lines = lines
+                    .into_iter()
+                    .map(|l| match l {
+                        Line::Aside { line } => Line::Aside { line },
+                        other => Line::Stale {
+                            line: other.text().to_owned(),
+                        },
+                    })
+                    .collect();
+                Finish::lines(Verdict::Stale, None, Delivery::Stale, lines)
+            }
+            (_, Reading::Lines(lines, actions)) if actions.is_empty() => {
+                let refused = lines.iter().any(|l| matches!(l, Line::Refused { .. }));
+                let verdict = match refused {
+                    true => Verdict::Refused,
+                    false => Verdict::NotUnderstood,
+                };
+                Finish::lines(verdict, None, Delivery::Refused, lines)
+            }
+            (_, Reading::Lines(lines, actions)) => {
                 let intent = Intent {
                     actions: actions.iter().map(|a| a.json().get().to_owned()).collect(),
-                    rest: rest.clone(),
+                    rest: None,
+                    lines: lines.clone(),
                 };
                 let (key_owned, intent) = (key.to_owned(), serde_json::to_string(&intent));
                 let intent = intent.map_err(|e| ReceiveError::Temporary(e.into()))?;
@@ -320,51 +448,20 @@ impl Games {
                 let mover = Mover::Server(auth.clone());
                 let result = self.make_move(db, mover, token.seq, inputs, &lang).await;
                 crash_point("moved");
-                let (verdict, why, delivery) = match result {
-                    Ok(outcome) => (
-                        Verdict::Applied(outcome.seq),
-                        outcome.refused.map(|r| Why::Rule(r.error)),
-                        Delivery::Applied { seq: outcome.seq },
-                    ),
-                    Err(MoveError::Stale { .. }) => (Verdict::Stale, None, Delivery::Stale),
-                    Err(MoveError::Illegal(refusal)) => {
-                        let why = Some(Why::Rule(refusal.rule));
-                        (Verdict::Refused, why, Delivery::Refused)
-                    }
-                    Err(MoveError::NotPlaying) => (Verdict::NotPlaying, None, Delivery::Refused),
-                    Err(MoveError::Unexpected(e)) => return Err(ReceiveError::Temporary(e)),
-                    Err(other) => {
-                        tracing::info!(error = %other, "a reply's move was not played");
-                        let why = Some(Why::Key("answer-why-not-played"));
-                        (Verdict::Refused, why, Delivery::Refused)
-                    }
-                };
-                // The move stands whatever becomes of the words after it.
-                let post = match &delivery {
-                    Delivery::Applied { .. } => rest.map(|r| (r, false)),
-                    _ => None,
-                };
-                Finish {
-                    post,
-                    ..Finish::answer(verdict, why, delivery)
-                }
+                settle(lines, result)?
             }
-            (_, Reading::NotUnderstood(line)) => Finish::answer(
-                Verdict::NotUnderstood,
-                Some(Why::Line(line)),
-                Delivery::Refused,
-            ),
             (_, Reading::Message(text)) => Finish {
-                post: Some((text, true)),
+                post: Some(text),
                 ..Finish::answer(Verdict::Message(token.partner), None, Delivery::Message)
             },
         };
         self.finish(db, token, key, &lang, finish).await
     }
 
-    /// In one transaction: post the reply's words, queue the answer (a refusal only while the
-    /// seat has had fewer than [`REFUSALS_ANSWERED_PER_HOUR`] this hour) and mark the reply
-    /// done. Nothing of it is stored unless all of it is.
+    /// In one transaction: post the reply's words (a message), queue the answer (a refusal
+    /// only while the seat has had fewer than [`REFUSALS_ANSWERED_PER_HOUR`] this hour, unless
+    /// it carries a decision the seat was not told), mark the reply done and move the game's
+    /// revision on (see the module's comment). Nothing of it is stored unless all of it is.
     async fn finish(
         &self,
         db: &Db,
@@ -381,17 +478,23 @@ impl Games {
                     mut verdict,
                     mut why,
                     mut delivery,
+                    lines,
                     post,
                 } = finish;
-                if let Some((text, whole)) = post {
-                    let posted = games.reply_message(conn, &token, &text)?;
-                    if let (Err(refused), true) = (posted, whole) {
+                if let Some(text) = post {
+                    if let Err(refused) = games.reply_message(conn, &token, &text)? {
                         verdict = Verdict::MessageRefused;
                         why = Some(refused);
                         delivery = Delivery::Refused;
                     }
                 }
-                let answered = if verdict.is_refusal() {
+                let answer = Said {
+                    verdict: &verdict,
+                    why: why.as_ref(),
+                    lines: &lines,
+                };
+                let untold = games.untold_decision(conn, &token)?;
+                let answered = if verdict.is_refusal() && !untold {
                     let bucket = format!("refusals:{}:{}", token.game, token.seat.number());
                     limits::count(
                         conn,
@@ -406,11 +509,12 @@ impl Games {
                     true
                 };
                 if answered {
-                    games.queue_answer(conn, &token, &lang, &verdict, why.as_ref())?;
+                    games.queue_answer(conn, &token, &lang, answer)?;
                 } else {
                     tracing::info!(game.id = %token.game, seat = token.seat.number(), "a refused reply dropped unanswered: too many this hour");
                 }
                 store::finish_inbound(conn, &key, delivery.outcome())?;
+                store::bump_revision(conn, &token.game)?;
                 Ok(delivery)
             })
         })
@@ -418,54 +522,83 @@ impl Games {
         .map_err(ReceiveError::Temporary)?
     }
 
-    /// What the reply's lines are: moves if the first ones read as commands of the seat's
-    /// current decision (one after the other), else a message.
-    fn reading(&self, kind: &dyn Kind, game: &Game, seat: Seat, text: &str) -> Reading {
-        let catalogs = self.registry().catalogs();
-        let lines: Vec<&str> = text.lines().collect();
-        let mut state = game.clone();
-        let mut actions = Vec::new();
-        let mut used = 0;
-        for (index, line) in lines.iter().enumerate() {
-            if line.trim().is_empty() {
-                if actions.is_empty() {
-                    continue;
-                }
-                used = index + 1;
-                break;
-            }
-            match read_line(kind, &state, seat, line, catalogs) {
-                Command::Action(action) => {
-                    // A move the rules refuse ends the script: it is played to be answered
-                    // with the rule, and the lines after it are not read.
-                    let refused = match state.apply(seat, &action) {
-                        Ok((next, _)) => {
-                            state = next;
-                            false
-                        }
-                        Err(_) => true,
-                    };
-                    actions.push(action);
-                    used = index + 1;
-                    if refused {
-                        break;
-                    }
-                }
-                Command::Unreadable if actions.is_empty() => {
-                    return Reading::NotUnderstood(line.trim().to_owned());
-                }
-                _ if actions.is_empty() => break,
-                _ => {
-                    used = index;
-                    break;
-                }
-            }
+    /// Whether the seat must decide and no mail told it so though it reads turn mails (its
+    /// turn mail was held back for the answer): it last saw the game before its decision began.
+    fn untold_decision(&self, conn: &mut Conn, token: &ReplyToken) -> anyhow::Result<bool> {
+        let (loaded, row, seats) = self.load_rows(conn, &token.game)?;
+        let Some(replay) = loaded.replay.as_deref() else {
+            return Ok(false);
+        };
+        let Some(seat_row) = seats.iter().find(|s| seat_of(s) == token.seat) else {
+            return Ok(false);
+        };
+        if replay.game.decision(token.seat).is_none()
+            || seat_row.last_seen_seq >= replay.stamp(token.seat) as i64
+        {
+            return Ok(false);
         }
-        if actions.is_empty() {
+        let to = self.seat_recipient(conn, &row, seat_row, self.now())?;
+        Ok(to.wants(Class::Turn))
+    }
+
+    /// What the reply's lines are: a message when none is shaped like a command of the game
+    /// ([`LineReader::is_command_shaped`]); else each line read in turn against the state
+    /// after the moves before it, under the game's script policy ([`Script`]): a line the
+    /// rules refuse, or shaped like a command but read as none, stops a
+    /// [`Script::StopAtRefusal`] script; lines that are no command are set aside.
+    fn reading(&self, kind: &dyn Kind, game: &Game, seat: Seat, text: &str, cx: &Ctx) -> Reading {
+        let reader = LineReader::new(kind, self.registry().catalogs());
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        if !lines
+            .iter()
+            .any(|line| reader.is_command_shaped(game, seat, line))
+        {
             return Reading::Message(text.trim().to_owned());
         }
-        let rest = lines[used.min(lines.len())..].join("\n").trim().to_owned();
-        Reading::Moves(actions, (!rest.is_empty()).then_some(rest))
+        let script = kind.script();
+        let mut state = game.clone();
+        let mut stopped = false;
+        let (mut read, mut actions) = (Vec::new(), Vec::new());
+        for line in lines {
+            let owned = line.to_owned();
+            let shaped = || reader.is_command_shaped(&state, seat, line);
+            if stopped {
+                read.push(match shaped() {
+                    true => Line::Unplayed { line: owned },
+                    false => Line::Aside { line: owned },
+                });
+                continue;
+            }
+            let not_understood = || Line::NotUnderstood {
+                line: owned.clone(),
+                nearest: reader.nearest(&state, seat, line, &cx.words),
+            };
+            let verdict = match reader.read(&state, seat, line) {
+                Command::Action(action) => match state.apply(seat, &action) {
+                    Ok((next, _)) => {
+                        state = next;
+                        actions.push(action);
+                        Line::Play { line: owned }
+                    }
+                    Err(error) => Line::Refused {
+                        line: owned,
+                        rule: kind.rule_error_words(&error, cx),
+                    },
+                },
+                Command::Unreadable => not_understood(),
+                Command::None if shaped() => not_understood(),
+                Command::None => Line::Aside { line: owned },
+            };
+            if matches!(verdict, Line::Refused { .. } | Line::NotUnderstood { .. }) {
+                stopped = script == Script::StopAtRefusal;
+            }
+            read.push(verdict);
+        }
+        Reading::Lines(read, actions)
     }
 
     /// Post a reply's text as a message (inside the caller's transaction): to the partner
@@ -492,13 +625,16 @@ impl Games {
         }
     }
 
+    /// Queue the answer to a reply: its verdict, each line's, what happened since, and, when
+    /// the seat must decide, the decision as a turn mail would carry it (the prompt, the
+    /// game's part with the hand, the deadline, the commands); the seat is then told up to
+    /// the current move.
     fn queue_answer(
         &self,
         conn: &mut Conn,
         token: &ReplyToken,
         lang: &str,
-        verdict: &Verdict,
-        why: Option<&Why>,
+        said: Said,
     ) -> anyhow::Result<()> {
         let now = self.now();
         let id = &token.game;
@@ -515,7 +651,7 @@ impl Games {
         let cx = Ctx::new(words, &names, Viewer::Seat(seat));
         let replay = loaded.replay.as_deref();
         let decision = replay.and_then(|r| r.game.decision(seat));
-        let verdict_words = match verdict {
+        let verdict_words = match said.verdict {
             Verdict::Applied(seq) => words.one("answer-applied", "seq", *seq),
             Verdict::Refused => words.get("answer-refused"),
             Verdict::NotUnderstood => words.get("answer-not-understood"),
@@ -529,21 +665,28 @@ impl Games {
             ),
             Verdict::MessageRefused => words.get("answer-message-refused"),
         };
-        let why = why.map(|why| match why {
-            Why::Rule(error) => {
-                words.one("answer-why-rule", "rule", kind.rule_error_words(error, &cx))
-            }
-            Why::Line(line) => words.one("answer-why-line", "line", line.as_str()),
-            Why::Key(key) => words.get(key),
-        });
-        let happened = match (verdict, replay) {
+        let why = said.why.map(|Why::Key(key)| words.get(key));
+        let happened = match (said.verdict, replay) {
             (Verdict::Applied(_), Some(r)) => happened_since(kind, r, token.seq, &cx),
             _ => Vec::new(),
         };
-        let commands = match replay {
-            Some(r) if decision.is_some() => command_examples(kind, &r.game, seat, &words),
-            _ => Vec::new(),
+        let (commands, part, due) = match (replay, &decision) {
+            (Some(r), Some(_)) => {
+                let view = r.game.view(Viewer::Seat(seat));
+                let zone = to.person.time_zone.parse().unwrap_or(chrono_tz::UTC);
+                let due = store::deadlines_of(conn, id)?
+                    .into_iter()
+                    .find(|d| d.seat == i32::from(seat.0))
+                    .map(|d| crate::present::time::when(words, d.due_at, now.0, zone));
+                (
+                    command_examples(kind, &r.game, seat, &words),
+                    kind.mail_part(&view, seat, &cx),
+                    due,
+                )
+            }
+            _ => (Vec::new(), MailPart::default(), None),
         };
+        let set_aside = said.lines.iter().any(|l| matches!(l, Line::Aside { .. }));
         let mail = letters::Answer {
             w: words,
             footer: self.footer(&to.person),
@@ -551,8 +694,13 @@ impl Games {
             game_title: self.name_of(&row, &seats, words),
             verdict: verdict_words,
             why,
+            lines: said.lines.iter().map(|l| l.words(&words)).collect(),
+            nothing_posted: set_aside,
             happened,
+            your_turn: decision.is_some(),
             prompt: decision.map(|d| kind.decision_words(&d, &cx)),
+            due,
+            part,
             commands,
             seat_url: self.links().seat_url(id, seat, seat_row.link_version),
         }
@@ -560,9 +708,18 @@ impl Games {
         if let Some(mut mail) = self.letter(&to, Class::Asked, Some(id), "answer", mail) {
             mail.reply_to = Some(self.reply_to(seat_row, loaded.seq(), token.partner));
             store::enqueue(conn, mail, now)?;
+            // The answer told the seat everything up to now, its decision included.
+            store::mark_seen(conn, id, i32::from(seat.0), loaded.seq())?;
         }
         Ok(())
     }
+}
+
+/// What the answer to a reply says of it.
+struct Said<'a> {
+    verdict: &'a Verdict,
+    why: Option<&'a Why>,
+    lines: &'a [Line],
 }
 
 /// The answer's first line.
@@ -582,6 +739,73 @@ impl Verdict {
     fn is_refusal(&self) -> bool {
         !matches!(self, Verdict::Applied(_) | Verdict::Message(_))
     }
+}
+
+/// What became of a reply's lines once its moves went to the move operation.
+fn settle(
+    lines: Vec<Line>,
+    result: Result<MoveOutcome, MoveError>,
+) -> Result<Finish, ReceiveError> {
+    // Each line to be played, by its place among them, settled by `f`.
+    let each = |lines: Vec<Line>, f: &dyn Fn(usize, String) -> Line| -> Vec<Line> {
+        let mut n = 0;
+        lines
+            .into_iter()
+            .map(|l| {
+                l.settled(|line| {
+                    n += 1;
+                    f(n - 1, line)
+                })
+            })
+            .collect()
+    };
+    let unplayed = |_, line| Line::Unplayed { line };
+    Ok(match result {
+        Ok(outcome) => {
+            // Another seat's move in between may have made one refused (a script stops there).
+            let refused = outcome.refused;
+            let lines = each(lines, &|i, line| match &refused {
+                Some(r) if i == r.index => Line::Refused {
+                    line,
+                    rule: r.to_anyone.clone(),
+                },
+                Some(r) if i > r.index => Line::Unplayed { line },
+                _ => Line::Applied { line },
+            });
+            let seq = outcome.seq;
+            Finish::lines(
+                Verdict::Applied(seq),
+                None,
+                Delivery::Applied { seq },
+                lines,
+            )
+        }
+        Err(MoveError::Stale { .. }) => {
+            let lines = each(lines, &|_, line| Line::Stale { line });
+            Finish::lines(Verdict::Stale, None, Delivery::Stale, lines)
+        }
+        Err(MoveError::Illegal(refusal)) => {
+            let lines = each(lines, &|i, line| match i {
+                0 => Line::Refused {
+                    line,
+                    rule: refusal.to_seat.clone(),
+                },
+                _ => Line::Unplayed { line },
+            });
+            Finish::lines(Verdict::Refused, None, Delivery::Refused, lines)
+        }
+        Err(MoveError::NotPlaying) => {
+            let lines = each(lines, &unplayed);
+            Finish::lines(Verdict::NotPlaying, None, Delivery::Refused, lines)
+        }
+        Err(MoveError::Unexpected(e)) => return Err(ReceiveError::Temporary(e)),
+        Err(other) => {
+            tracing::info!(error = %other, "a reply's move was not played");
+            let why = Some(Why::Key("answer-why-not-played"));
+            let lines = each(lines, &unplayed);
+            Finish::lines(Verdict::Refused, why, Delivery::Refused, lines)
+        }
+    })
 }
 
 /// The seq of the last of `actions` (canonical JSON) if `seat` played them, in order, after
@@ -608,10 +832,8 @@ fn played_since(
     last
 }
 
-/// Why a reply was not taken as it was meant.
+/// Why a reply was not taken as it was meant, beyond its lines' verdicts.
 #[derive(Clone, Debug)]
 enum Why {
-    Rule(crate::kinds::RuleError),
-    Line(String),
     Key(&'static str),
 }

@@ -10,7 +10,7 @@ use corriere::engine::war::{
 use corriere::engine::{Seat, Seed};
 use corriere::kinds::{Game, Kind, Registry};
 use corriere::present::Command;
-use corriere::service::replies::read_line;
+use corriere::service::replies::{read_line, LineReader};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
@@ -399,4 +399,123 @@ fn the_commands_the_guides_teach_are_commands() {
             assert!(verbs.contains(&first), "{lang}: the guide's {line:?}");
         }
     }
+}
+
+// ------------------------------------------------------------- lines shaped like commands
+
+/// Condottiere's worked example E5 after seat 2 played the Bishop: seat 2 places the Pope.
+fn placing_the_pope(kind: &dyn Kind) -> Game {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/position-e5.json");
+    let position = std::fs::read_to_string(path).expect("the E5 position");
+    let game = kind.read_position(&position).expect("a playable position");
+    let bishop = kind
+        .read_action(r#"{"type":"play","card":"BI"}"#)
+        .expect("an action");
+    game.apply(Seat(1), &bishop).expect("the Bishop is legal").0
+}
+
+#[test]
+fn a_command_of_another_decision_or_a_slip_of_one_is_shaped_like_a_command_in_both_languages() {
+    let registry = Registry::standard();
+    let kind = registry
+        .get("condottiere")
+        .expect("Condottiere is registered");
+    let reader = LineReader::new(kind, registry.catalogs());
+    let game = placing_the_pope(kind);
+    assert!(
+        game.decision(Seat(1)).is_some(),
+        "seat 2 must place the Pope"
+    );
+    for line in [
+        // A card while the Pope is being placed: it reads as no move of the seat's now.
+        "jogar M2",
+        "play M2",
+        // A slip of a command word ("jgar": one letter left out; "plya": two swapped).
+        "jgar M1",
+        "plya M1",
+        "pasar",
+        // Commands of decisions the game has left, or not come to.
+        "colocar Ferrara",
+        "place Ferrara",
+        "manter M3",
+        // The decision's own command, spelt right or not.
+        "papa Ferrara",
+        "Pope Roma",
+        "paap Roma",
+    ] {
+        assert!(
+            reader.is_command_shaped(&game, Seat(1), line),
+            "{line:?} is shaped like a command"
+        );
+    }
+    for line in [
+        "Boa sorte!",
+        "Que jogada, hein?",
+        "Hope you are well",
+        "Good luck, Bob",
+        "Até amanhã.",
+    ] {
+        assert!(
+            !reader.is_command_shaped(&game, Seat(1), line),
+            "{line:?} is table talk"
+        );
+    }
+    // What the seat can say now, nearest first: the Pope's commands.
+    let words = registry.catalogs().words("pt");
+    let nearest = reader.nearest(&game, Seat(1), "papa Romaa", &words);
+    assert!(
+        !nearest.is_empty() && nearest.len() <= corriere::service::replies::NEAREST_COMMANDS,
+        "{nearest:?}"
+    );
+    assert_eq!(nearest[0], "papa Roma", "{nearest:?}");
+}
+
+#[test]
+fn war_s_command_words_and_their_slips_are_shaped_like_commands_in_both_languages() {
+    let registry = Registry::standard();
+    let kind = registry.get("war").expect("War is registered");
+    let reader = LineReader::new(kind, registry.catalogs());
+    let game = new_game(kind, 3, 7);
+    let seat = game.waiting_on()[0];
+    for line in [
+        "atacar Brasil Argentina",
+        "atcar Brasil Argentina",
+        "attack Brazil Argentina",
+        "atack Brazil Argentina",
+        "end turn",
+        "encerrar a vez",
+        "mover 2 Brasil Peru",
+    ] {
+        assert!(
+            reader.is_command_shaped(&game, seat, line),
+            "{line:?} is shaped like a command"
+        );
+    }
+    for line in ["Boa sorte a todos!", "Nice game so far", "Até logo"] {
+        assert!(
+            !reader.is_command_shaped(&game, seat, line),
+            "{line:?} is table talk"
+        );
+    }
+}
+
+#[test]
+fn a_game_s_grammar_is_given_the_raw_line() {
+    // War folds the raw line itself: punctuation and case are its to drop.
+    let registry = Registry::standard();
+    let kind = registry.get("war").expect("War is registered");
+    let game = new_game(kind, 3, 7);
+    let seat = game.waiting_on()[0];
+    let languages: Vec<_> = registry
+        .catalogs()
+        .languages()
+        .into_iter()
+        .map(|l| registry.catalogs().words(l))
+        .collect();
+    let view = game.view(corriere::engine::Viewer::Seat(seat));
+    assert_ne!(
+        kind.read_command("ATACAR: Brasil -> Argentina!", &view, seat, &languages),
+        Command::None
+    );
+    assert_eq!(kind.script(), corriere::present::Script::StopAtRefusal);
 }

@@ -108,6 +108,7 @@ async fn a_whole_game_is_played_by_answering_the_mails_with_quotes_and_signature
 }
 
 async fn portuguese_commands_play_and_other_words_become_messages_to_the_table(backend: Backend) {
+    // (A reply with a command is moves only: its other lines are set aside, never posted.)
     let app = TestApp::spawn(&backend).await;
     let links = started_game(&app, 2, &[]).await;
     let game = links[0].game.clone();
@@ -146,9 +147,26 @@ async fn portuguese_commands_play_and_other_words_become_messages_to_the_table(b
     assert!(answer.starts_with("250"), "{answer}");
     app.deliver_mail().await;
     assert_eq!(waiting(&app, &game).1, seq + 1, "\"Passar\" passed");
-    // The words after the command went to the table: the other seat's page shows them.
+    // A reply with a command posts nothing: the words after it stay with their writer, who is
+    // told so line by line.
     let page = app.seat_page(&links[other.index()]).await;
-    assert!(page.text().contains("Boa sorte, Bob!"), "{}", page.text());
+    assert!(!page.text().contains("Boa sorte, Bob!"), "{}", page.text());
+    let told = app
+        .smtp
+        .latest_to(email_of(me.number()), |m| m.subject.contains("your reply"))
+        .unwrap();
+    assert!(
+        told.text
+            .contains("“Boa sorte, Bob!”: not a command; set aside."),
+        "{}",
+        told.text
+    );
+    assert!(
+        told.text
+            .contains("Nothing of this reply went to the table"),
+        "{}",
+        told.text
+    );
     // A reply without any command is a message; its answer says so.
     let mail = answerable(&app, email_of(me.number()), &game);
     let answer = app.reply(&mail, "Que jogada, hein?\nAté amanhã.", "").await;
@@ -187,7 +205,7 @@ async fn portuguese_commands_play_and_other_words_become_messages_to_the_table(b
         "{}",
         batch.text
     );
-    assert!(batch.text.contains("Boa sorte, Bob!") && batch.text.contains("Que jogada"));
+    assert!(!batch.text.contains("Boa sorte, Bob!") && batch.text.contains("Que jogada"));
     assert!(batch.reply_to.is_some(), "a talk mail can be answered");
     // Nothing twice.
     app.running.scheduler.run_once().await.unwrap();

@@ -28,21 +28,6 @@ talk-mail-reply-hint = Answer this mail to write back (to the table, or privatel
 mail-turn-talk = Messages at the table since you last played:
 mail-turn-commands = You can answer this mail with your move on the first line, for example:
 
-answer-mail-subject = { $game }: your reply
-answer-mail-decide = Now: { $prompt }
-answer-applied = Applied: your move is move { $seq }.
-answer-refused = Not applied: the rules do not allow that move now. Nothing was played.
-answer-not-understood = Not applied: the first line of your reply looks like a move but is none of your legal moves. Nothing was played.
-answer-stale = The game moved on (it is now at move { $seq }): your reply answered an older decision, so nothing was played.
-answer-not-playing = Not applied: this game is not being played now.
-answer-message-table = Your message went to everyone at the table.
-answer-message-private = Your message went to { $name } only.
-answer-message-refused = Your message was not sent.
-answer-why-rule = The rule: { $rule }
-answer-why-line = The line read was: “{ $line }”. Answer with one of the commands below.
-answer-why-not-played = It could not be played from a mail: open your seat page and play it there.
-answer-why-not-posted = It could not be posted from a mail: open your seat page and write it there.
-
 # Words people leave out of reply commands ("place on Firenze"), space-separated.
 reply-filler-words = the a an on to with and card cards my
 

@@ -28,21 +28,6 @@ talk-mail-reply-hint = Responda a este e-mail para escrever de volta (à mesa, o
 mail-turn-talk = Mensagens à mesa desde a sua última jogada:
 mail-turn-commands = Você pode responder a este e-mail com a sua jogada na primeira linha, por exemplo:
 
-answer-mail-subject = { $game }: sua resposta
-answer-mail-decide = Agora: { $prompt }
-answer-applied = Aplicada: sua jogada é a jogada { $seq }.
-answer-refused = Não aplicada: as regras não permitem essa jogada agora. Nada foi jogado.
-answer-not-understood = Não aplicada: a primeira linha da sua resposta parece uma jogada, mas não é nenhuma das suas jogadas permitidas. Nada foi jogado.
-answer-stale = A partida seguiu (está agora na jogada { $seq }): sua resposta era para uma decisão anterior, então nada foi jogado.
-answer-not-playing = Não aplicada: esta partida não está em andamento.
-answer-message-table = Sua mensagem foi para todos à mesa.
-answer-message-private = Sua mensagem foi só para { $name }.
-answer-message-refused = Sua mensagem não foi enviada.
-answer-why-rule = A regra: { $rule }
-answer-why-line = A linha lida foi: “{ $line }”. Responda com um dos comandos abaixo.
-answer-why-not-played = Não foi possível jogá-la por e-mail: abra a página do seu lugar e jogue por lá.
-answer-why-not-posted = Não foi possível enviá-la por e-mail: abra a página do seu lugar e escreva por lá.
-
 # Palavras que as pessoas deixam de fora dos comandos ("colocar em Firenze"), separadas por espaço.
 reply-filler-words = o a os as um uma em no na com e de do da carta cartas minha meu
 

@@ -89,7 +89,9 @@ pub struct Talk<'w> {
     pub seat_url: String,
 }
 
-/// The answer to a reply by mail: what became of it, and the game as it stands.
+/// The answer to a reply by mail: what became of it, line by line, and the game as it stands.
+/// When the seat must decide, it is the seat's turn mail too (the decision, the hand, the
+/// deadline, the commands): no other mail tells it of that decision.
 #[derive(Clone, Debug)]
 pub struct Answer<'w> {
     pub w: Words<'w>,
@@ -98,12 +100,22 @@ pub struct Answer<'w> {
     pub game_title: String,
     /// "Applied: move 58.", "Not applied: …", "The game moved on …", "Your message went to…".
     pub verdict: String,
-    /// Why, when it was not applied (the rule, or the line that was not understood).
+    /// Why, when it was not applied and no line says why.
     pub why: Option<String>,
+    /// Each line of a reply with commands and what became of it, one sentence each.
+    pub lines: Vec<String>,
+    /// Whether lines that were no command were set aside (a reply with commands posts nothing).
+    pub nothing_posted: bool,
     /// What happened since the seat last acted (its move included).
     pub happened: Vec<String>,
+    /// Whether the seat must decide now (the subject says it is its turn).
+    pub your_turn: bool,
     /// What the seat must decide now, if anything.
     pub prompt: Option<String>,
+    /// When it is due, in the reader's zone and words.
+    pub due: Option<String>,
+    /// The game's own lines (the seat's hand…), when the seat must decide.
+    pub part: MailPart,
     pub commands: Vec<String>,
     pub seat_url: String,
 }
