@@ -379,6 +379,11 @@ impl Games {
             if !to.wants(Class::Turn) {
                 continue;
             }
+            // A reply of this seat is being answered: the answer carries the decision
+            // (`service/replies.rs`).
+            if store::being_answered(conn, &row.id, seat_row.seat, now)? {
+                continue;
+            }
             let since = seat_row.last_seen_seq;
             let due = self.due_words(deadlines, next, to, now);
             // The table's talk since the seat last saw the game, others' messages only.

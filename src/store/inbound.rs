@@ -1,7 +1,7 @@
 //! Replies being acted on: the claim a delivery takes on a reply (its Message-ID and seat) so a
 //! second delivery neither acts again nor loses it, and what a delivery is about to play.
 
-use super::schema::inbound_mails;
+use super::schema::{games, inbound_mails};
 use super::{write_transaction, Conn};
 use crate::domain::{GameId, Millis};
 use diesel::prelude::*;
@@ -28,6 +28,8 @@ pub enum InboundClaim {
 }
 
 /// Claim the reply `key` until `until`, in a transaction of its own (see [`InboundClaim`]).
+/// Taking a claim moves the game's revision on: a move prepared before it (which mailed the
+/// seat its turn, not knowing an answer would) is prepared again, and sees the claim.
 pub fn claim_inbound(
     conn: &mut Conn,
     key: &str,
@@ -50,6 +52,9 @@ pub fn claim_inbound(
                 .on_conflict_do_nothing()
                 .execute(c)?;
             if inserted == 1 {
+                diesel::update(games::table.find(game.as_str()))
+                    .set(games::revision.eq(games::revision + 1))
+                    .execute(c)?;
                 return Ok(InboundClaim::New);
             }
             let (outcome, claimed_until, log_seq, intent) = inbound_mails::table
@@ -81,6 +86,9 @@ pub fn claim_inbound(
             .set(inbound_mails::claimed_until.eq(Some(until.0)))
             .execute(c)?;
             Ok(if taken == 1 {
+                diesel::update(games::table.find(game.as_str()))
+                        .set(games::revision.eq(games::revision + 1))
+                        .execute(c)?;
                 InboundClaim::Resumed { log_seq, intent }
             } else {
                 InboundClaim::Busy
@@ -131,5 +139,20 @@ pub fn release_inbound(conn: &mut Conn, key: &str) -> QueryResult<()> {
         .set(inbound_mails::claimed_until.eq(None::<i64>))
         .execute(c)
         .map(drop)
+    })
+}
+
+/// Whether a reply of `seat` of `game` is being acted on now (a live claim): its answer will
+/// tell the seat its decision, so no turn mail does ([`crate::service`]'s replies).
+pub fn being_answered(conn: &mut Conn, game: &str, seat: i32, now: Millis) -> QueryResult<bool> {
+    super::on_backend!(conn, c => {
+        diesel::select(diesel::dsl::exists(
+            inbound_mails::table
+                .filter(inbound_mails::game_id.eq(game))
+                .filter(inbound_mails::seat.eq(seat))
+                .filter(inbound_mails::outcome.eq(ACTING))
+                .filter(inbound_mails::claimed_until.gt(now.0)),
+        ))
+        .get_result(c)
     })
 }

@@ -15,7 +15,7 @@ use std::io::{BufRead, Write};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
-use support::{email_of, Backend, Mail, Smtp, TestApp, TestDb};
+use support::{email_of, Backend, Mail, SeatLink, Smtp, TestApp, TestDb, PLAYERS};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 
 on_each_backend!(
@@ -24,6 +24,11 @@ on_each_backend!(
     refused_replies_are_answered_a_few_times_an_hour_and_mail_from_our_own_addresses_is_dropped,
     one_mail_to_two_reply_addresses_acts_for_each,
     a_reply_delivered_again_under_a_new_message_id_after_its_move_is_told_the_game_moved_on,
+    a_slip_of_a_command_posts_nothing_and_is_answered_with_the_nearest_commands_in_both_languages,
+    a_typo_in_the_middle_of_a_reply_stops_its_script_and_posts_none_of_its_lines,
+    a_command_of_a_decision_the_game_has_left_is_answered_not_posted,
+    phone_signatures_and_quote_headers_in_both_languages_are_not_posted,
+    each_reply_against_a_bot_is_answered_by_one_mail_that_carries_the_next_decision,
 );
 
 const SECRET: &str = "1a2b3c4d1a2b3c4d1a2b3c4d1a2b3c4d1a2b3c4d1a2b3c4d1a2b3c4d1a2b3c4d";
@@ -563,6 +568,389 @@ async fn a_reply_delivered_again_under_a_new_message_id_after_its_move_is_told_t
         "{}",
         told[1].text
     );
+}
+
+// ---------------------------------------------------------------- what a reply says
+
+/// `address` reads its mail in Portuguese.
+fn reads_portuguese(app: &TestApp, address: &str) {
+    store::set_preferences(
+        &mut app.running.db.get().unwrap(),
+        address,
+        &store::Preferences {
+            mail_mode: "every_turn".into(),
+            digest_hour: 8,
+            time_zone: "America/Sao_Paulo".into(),
+            language: Some("pt".into()),
+        },
+    )
+    .unwrap();
+}
+
+/// Reply to the newest mail `address` can answer about `game` with `body`; the answer.
+async fn answered(app: &TestApp, address: &str, game: &str, body: &str) -> Mail {
+    let before = answers_to_any(app, address).len();
+    let mail = app.answerable(address, game).expect("a mail to answer");
+    let lmtp = app.reply(&mail, body, "").await;
+    assert!(lmtp.starts_with("250"), "LMTP: {lmtp}");
+    app.deliver_mail().await;
+    let answers = answers_to_any(app, address);
+    assert_eq!(answers.len(), before + 1, "{body:?} is answered once");
+    answers.last().unwrap().clone()
+}
+
+/// The answers `address` was sent, in either language.
+fn answers_to_any(app: &TestApp, address: &str) -> Vec<Mail> {
+    app.smtp
+        .mails_to(address)
+        .into_iter()
+        .filter(|m| m.subject.contains("your reply") || m.subject.contains("sua resposta"))
+        .collect()
+}
+
+async fn a_slip_of_a_command_posts_nothing_and_is_answered_with_the_nearest_commands_in_both_languages(
+    backend: Backend,
+) {
+    let app = service(&backend, None).await;
+    let game = started(&app, 2).await;
+    let (seats, seq) = waiting(&app, &game);
+    let address = email_of(seats[0].number());
+    // In English: a card played with its verb misspelt, then a word to the table.
+    let told = answered(
+        &app,
+        address,
+        &game,
+        "plya M1
+Good luck, Bob!",
+    )
+    .await;
+    assert!(
+        told.text.contains("“plya M1”: not understood"),
+        "{}",
+        told.text
+    );
+    assert!(told.text.contains("nearest commands"), "{}", told.text);
+    assert!(
+        told.text.contains("“Good luck, Bob!”: not a command"),
+        "{}",
+        told.text
+    );
+    assert!(
+        told.text
+            .contains("Nothing of this reply went to the table"),
+        "{}",
+        told.text
+    );
+    // In Portuguese: "jgar M1" (a letter left out).
+    reads_portuguese(&app, address);
+    let told = answered(
+        &app,
+        address,
+        &game,
+        "jgar M1
+Boa sorte!",
+    )
+    .await;
+    assert!(
+        told.text.contains("“jgar M1”: não entendi"),
+        "{}",
+        told.text
+    );
+    assert!(
+        told.text.contains("comandos mais próximos"),
+        "{}",
+        told.text
+    );
+    assert!(
+        told.text.contains("Nada desta resposta foi para a mesa"),
+        "{}",
+        told.text
+    );
+    assert_eq!(waiting(&app, &game).1, seq, "nothing was played");
+    assert!(
+        talk(&app, &game).is_empty(),
+        "nothing was posted: {:?}",
+        talk(&app, &game)
+    );
+    app.stop().await;
+}
+
+async fn a_typo_in_the_middle_of_a_reply_stops_its_script_and_posts_none_of_its_lines(
+    backend: Backend,
+) {
+    let app = service(&backend, None).await;
+    let game = started(&app, 2).await;
+    let (seats, seq) = waiting(&app, &game);
+    let address = email_of(seats[0].number());
+    let command = app
+        .answerable(address, &game)
+        .unwrap()
+        .offered_commands()
+        .remove(0);
+    // A move, a misspelt one, and the lines a player would keep secret after it.
+    let body = format!(
+        "{command}
+jgar M1
+play M10
+scarecrow M1"
+    );
+    let told = answered(&app, address, &game, &body).await;
+    assert_eq!(
+        waiting(&app, &game).1,
+        seq + 1,
+        "the line before the typo is played"
+    );
+    assert!(
+        told.text.contains(&format!("“{command}”: played")),
+        "{}",
+        told.text
+    );
+    assert!(
+        told.text.contains("“jgar M1”: not understood"),
+        "{}",
+        told.text
+    );
+    for rest in ["play M10", "scarecrow M1"] {
+        assert!(
+            told.text.contains(&format!("“{rest}”: not played")),
+            "{rest}: {}",
+            told.text
+        );
+    }
+    assert!(
+        talk(&app, &game).is_empty(),
+        "nothing was posted: {:?}",
+        talk(&app, &game)
+    );
+    // In Portuguese the same.
+    let (seats, seq) = waiting(&app, &game);
+    let address = email_of(seats[0].number());
+    reads_portuguese(&app, address);
+    let told = answered(
+        &app,
+        address,
+        &game,
+        "pasar
+jogar M10
+Boa sorte!",
+    )
+    .await;
+    assert_eq!(waiting(&app, &game).1, seq, "nothing is played");
+    assert!(told.text.contains("“pasar”: não entendi"), "{}", told.text);
+    assert!(
+        told.text.contains("“jogar M10”: não jogada"),
+        "{}",
+        told.text
+    );
+    assert!(
+        talk(&app, &game).is_empty(),
+        "nothing was posted: {:?}",
+        talk(&app, &game)
+    );
+    app.stop().await;
+}
+
+async fn a_command_of_a_decision_the_game_has_left_is_answered_not_posted(backend: Backend) {
+    let app = service(&backend, None).await;
+    let game = started(&app, 2).await;
+    let (seats, _) = waiting(&app, &game);
+    let address = email_of(seats[0].number());
+    let mail = app.answerable(address, &game).unwrap();
+    let command = mail.offered_commands().remove(0);
+    answered(&app, address, &game, &command).await;
+    // The token is placed: placing it again, in either language, answering the newest mail
+    // (so not stale), is a command of a decision the game has left.
+    let (_, seq) = waiting(&app, &game);
+    for (lang, line) in [("en", "place Ferrara"), ("pt", "colocar Ferrara")] {
+        if lang == "pt" {
+            reads_portuguese(&app, address);
+        }
+        let told = answered(
+            &app,
+            address,
+            &game,
+            &format!(
+                "{line}
+See you"
+            ),
+        )
+        .await;
+        assert!(told.text.contains(line), "{}", told.text);
+        assert!(
+            !told.text.contains("Your message went") && !told.text.contains("Sua mensagem foi"),
+            "{}",
+            told.text
+        );
+    }
+    // A late answer to the first mail: too late, line by line, and not posted either.
+    let lmtp = app
+        .reply(
+            &mail,
+            &format!(
+                "{command}
+Good game"
+            ),
+            "",
+        )
+        .await;
+    assert!(lmtp.starts_with("250"), "{lmtp}");
+    app.deliver_mail().await;
+    let told = answers_to_any(&app, address).pop().unwrap();
+    assert!(told.text.contains("tarde demais"), "{}", told.text);
+    assert_eq!(waiting(&app, &game).1, seq, "nothing was played");
+    assert!(
+        talk(&app, &game).is_empty(),
+        "nothing was posted: {:?}",
+        talk(&app, &game)
+    );
+    app.stop().await;
+}
+
+async fn phone_signatures_and_quote_headers_in_both_languages_are_not_posted(backend: Backend) {
+    let app = service(&backend, None).await;
+    let game = started(&app, 2).await;
+    let (seats, seq) = waiting(&app, &game);
+    let address = email_of(seats[0].number());
+    // Messages over Gmail's Portuguese quote header (wrapped), a phone's signature, and
+    // Outlook's header block: each posted without them.
+    let bodies = [
+        "Boa sorte a todos!\n\nEm seg., 27 de nov. de 2026 às 10:00, corriere <\ncorriere@corriere.test> escreveu:\n> Sua vez",
+        "Até amanhã.\n\nEnviado do meu iPhone",
+        "Good luck!\n\nGet Outlook for Android",
+        "See you.\n________________________________\nFrom: corriere <corriere@corriere.test>\nSent: Monday, November 27, 2026 10:00 AM\nTo: Ann\nSubject: Your turn",
+        "Ciao!\nDe: corriere <corriere@corriere.test>\nEnviado: segunda-feira, 27 de novembro de 2026 10:00\nPara: Ana\nAssunto: Sua vez",
+    ];
+    for body in bodies {
+        answered(&app, address, &game, body).await;
+    }
+    assert_eq!(
+        talk(&app, &game),
+        [
+            "Boa sorte a todos!",
+            "Até amanhã.",
+            "Good luck!",
+            "See you.",
+            "Ciao!"
+        ]
+    );
+    // A command over "Sent from my Galaxy": played, nothing posted.
+    let command = app
+        .answerable(address, &game)
+        .unwrap()
+        .offered_commands()
+        .remove(0);
+    let told = answered(
+        &app,
+        address,
+        &game,
+        &format!(
+            "{command}
+
+Sent from my Galaxy"
+        ),
+    )
+    .await;
+    assert_eq!(waiting(&app, &game).1, seq + 1, "played");
+    assert!(!told.text.contains("Galaxy"), "{}", told.text);
+    assert_eq!(
+        talk(&app, &game).len(),
+        bodies.len(),
+        "nothing more was posted"
+    );
+    app.stop().await;
+}
+
+/// A Condottiere game of one person (seat 1) and a bot (seat 2), with a day's pace.
+async fn against_a_bot(app: &TestApp) -> SeatLink {
+    let fields = [
+        ("name1", PLAYERS[0].0),
+        ("email1", PLAYERS[0].1),
+        ("name2", ""),
+        ("bot2", "on"),
+        ("creator", "1"),
+        ("first_holder", "creator"),
+        ("pace", "24"),
+    ];
+    let page = app.create_form(&fields).await;
+    assert_eq!(page.status, 303, "{}", page.body);
+    let creator = SeatLink::parse(&app.url(&page.location.unwrap())).unwrap();
+    app.confirm(&creator.game).await;
+    app.deliver_mail().await;
+    let link = app.link_from_latest(email_of(1), |m| {
+        (m.is_invitation() || m.is_confirmation()) && m.text.contains(&creator.game)
+    });
+    assert_eq!(app.accept(&link, "", "").await.status, 303);
+    app.deliver_mail().await;
+    creator
+}
+
+async fn each_reply_against_a_bot_is_answered_by_one_mail_that_carries_the_next_decision(
+    backend: Backend,
+) {
+    let app = service(&backend, None).await;
+    let link = against_a_bot(&app).await;
+    let game = link.game.clone();
+    let address = email_of(1);
+    let registry = corriere::kinds::Registry::standard();
+    let kind = registry.get("condottiere").unwrap();
+    let mut replies = 0;
+    while replies < 12 {
+        let (seats, _) = waiting(&app, &game);
+        if seats != vec![Seat(0)] {
+            break;
+        }
+        let mail = app.answerable(address, &game).expect("a mail to answer");
+        let command = mail.offered_commands().remove(0);
+        let before = app.smtp.mails_to(address).len();
+        let lmtp = app.reply(&mail, &command, "").await;
+        assert!(lmtp.starts_with("250"), "{lmtp}");
+        app.deliver_mail().await;
+        replies += 1;
+        let mails = app.smtp.mails_to(address);
+        let id = GameId::parse(&game).unwrap();
+        let loaded = app
+            .running
+            .state
+            .games
+            .load(&mut app.running.db.get().unwrap(), &id)
+            .unwrap();
+        let state = loaded.state().unwrap();
+        if state.is_over() {
+            break;
+        }
+        assert_eq!(
+            mails.len(),
+            before + 1,
+            "reply {replies} ({command:?}) got one mail: {:?}",
+            mails[before..]
+                .iter()
+                .map(|m| &m.subject)
+                .collect::<Vec<_>>()
+        );
+        let answer = mails.last().unwrap();
+        assert!(answer.subject.contains("your reply"), "{}", answer.subject);
+        if state.decision(Seat(0)).is_none() {
+            continue;
+        }
+        // The answer is the turn mail: the decision, the hand, the deadline, the commands.
+        assert!(answer.subject.contains("your turn"), "{}", answer.subject);
+        let seat_rows = store::seats_of(&mut app.running.db.get().unwrap(), &id).unwrap();
+        let names =
+            corriere::present::SeatNames::new(seat_rows.iter().map(|s| s.name.clone()).collect());
+        let words = registry.catalogs().words("en");
+        let cx =
+            corriere::present::Ctx::new(words, &names, corriere::engine::Viewer::Seat(Seat(0)));
+        let decision = state.decision(Seat(0)).unwrap();
+        let prompt = kind.decision_words(&decision, &cx);
+        assert!(answer.text.contains(&prompt), "{prompt:?}: {}", answer.text);
+        let view = state.view(corriere::engine::Viewer::Seat(Seat(0)));
+        let part = kind.mail_part(&view, Seat(0), &cx);
+        assert!(answer.text.contains(part.text.trim()), "{}", answer.text);
+        assert!(answer.text.contains("Due:"), "{}", answer.text);
+        assert!(!answer.offered_commands().is_empty(), "{}", answer.text);
+    }
+    assert!(replies >= 3, "the game went on by reply ({replies})");
+    app.stop().await;
 }
 
 // ---------------------------------------------------------------- the LMTP listener's bounds

@@ -1,0 +1,1 @@
+DROP INDEX inbound_mails_seat;
