@@ -783,6 +783,7 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
     // Seats 1 and 2 whisper; their private messages must reach no one else, on any surface.
     let mut whispers: Vec<String> = Vec::new();
     let mut replies = 0;
+    let mut misspelt = 0;
     for step in 0.. {
         assert!(step < 3000, "the game should end");
         if step % 10 == 0 {
@@ -870,6 +871,10 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
                     .count();
             }
         }
+        // Now and then a misspelt and a stale reply: their answers are surfaces too.
+        if step % 10 == 3 && app.reply_misspelt_refused_and_stale(&game, None).await {
+            misspelt += 1;
+        }
         // Every other move is a reply to the mover's latest mail: its answer is a surface too.
         if moves % 2 == 0 && app.reply_first_command(&game).await {
             replies += 1;
@@ -889,6 +894,7 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
     );
     assert!(digests > 0, "digests were among the mails checked");
     assert!(replies > 10, "only {replies} moves by reply");
+    assert!(misspelt > 3, "only {misspelt} misspelt and stale replies");
     assert!(whispers.len() > 5);
     assert!(
         own_shown > 20,

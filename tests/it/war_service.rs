@@ -761,6 +761,7 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_war_seat_anything_private_of_
     let mut mails_seen = [0usize; SEATS];
     let mut checked = 0;
     let mut own_shown = 0;
+    let mut odd_replies = 0;
     // Each seat's objective in the words pages use, by seat.
     let objectives: Vec<String> = {
         let loaded = app.running.state.games.load(&mut conn(&app), &id).unwrap();
@@ -838,6 +839,15 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_war_seat_anything_private_of_
                 own_shown += 1;
             }
         }
+        // Now and then a misspelt, a refused and a stale reply: their answers (with the
+        // seat's hand and decision) are surfaces too.
+        if step % 10 == 5
+            && app
+                .reply_misspelt_refused_and_stale(&game, Some("occupy 99"))
+                .await
+        {
+            odd_replies += 1;
+        }
         let (link, page) = mailed_seat_that_owes(&app, &game)
             .await
             .expect("a mailed seat owes a decision");
@@ -857,6 +867,10 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_war_seat_anything_private_of_
         app.backend()
     );
     assert!(checked > 100 && own_shown > 20);
+    assert!(
+        odd_replies > 3,
+        "only {odd_replies} misspelt, refused and stale replies"
+    );
     // After the end everything is revealed: objectives on the public page, every hand.
     let public = app.public_page(&game).await.text();
     for objective in &objectives {
@@ -1028,7 +1042,7 @@ async fn a_war_game_is_played_by_replying_to_its_mails(backend: Backend) {
         ),
         (
             "attack Atlantis",
-            "Not applied: the first line of your reply looks like a move",
+            "Not applied: your reply has a line that looks like a move",
         ),
     ] {
         let told = reply(&app, seat, &answerable(seat), line).await;
@@ -1040,6 +1054,43 @@ async fn a_war_game_is_played_by_replying_to_its_mails(backend: Backend) {
         !talk.contains("Atlantis"),
         "a refused move is no message: {talk}"
     );
+
+    // A script whose middle line is misspelt: the line before it is played; the attack lines
+    // after it are neither played nor posted (no other seat reads a private plan).
+    let (seat, seq) = first_waiting(&app, &id);
+    let seat = seat.expect("the game goes on");
+    let mail = answerable(seat);
+    let command = mail.offered_commands().remove(0);
+    let body = format!("{command}\natcar Brasil Argentina\nattack Peru Chile\natacar Peru Bolivia");
+    let told = reply(&app, seat, &mail, &body).await;
+    assert_eq!(
+        first_waiting(&app, &id).1,
+        seq + 1,
+        "only {command:?} is played"
+    );
+    assert!(
+        told.text.contains(&format!("“{command}”: played")),
+        "{}",
+        told.text
+    );
+    assert!(
+        told.text
+            .contains("“atcar Brasil Argentina”: not understood"),
+        "{}",
+        told.text
+    );
+    assert!(
+        told.text.contains("“attack Peru Chile”: not played"),
+        "{}",
+        told.text
+    );
+    for link in &links {
+        let page = app.seat_page(link).await.text();
+        assert!(
+            !page.contains("Peru Chile") && !page.contains("atcar"),
+            "a reply with commands is no message: {page}"
+        );
+    }
 
     // The answers and mails show each seat only its own secrets.
     let private = private_sentences(&app, &id);

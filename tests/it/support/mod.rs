@@ -857,6 +857,67 @@ impl TestApp {
         false
     }
 
+    /// A seat `game` waits on answers its newest mail with a misspelt command (two letters of
+    /// its verb swapped) over a line of `refused` (a move the rules refuse, if the game has one
+    /// to write), and its oldest mail about the game with that mail's first command (stale):
+    /// three replies that play nothing, whose answers are surfaces too. `false` when no waiting
+    /// seat has mails to answer.
+    pub async fn reply_misspelt_refused_and_stale(
+        &self,
+        game: &str,
+        refused: Option<&str>,
+    ) -> bool {
+        let id = GameId::parse(game).unwrap();
+        let games = self.running.state.games.clone();
+        let (waiting, seq, replay) = {
+            let mut conn = self.running.db.get().unwrap();
+            let loaded = games.load(&mut conn, &id).unwrap();
+            let waiting = loaded.state().map(|s| s.waiting_on()).unwrap_or_default();
+            (waiting, loaded.seq(), loaded.replay.clone())
+        };
+        // The move a reply address answers: `reply+GAME.SEAT.MOVE.PARTNER.SIG@…`.
+        let move_of = |m: &Mail| -> Option<i64> {
+            let to = m.reply_to.as_deref()?;
+            to.split('+').nth(1)?.split('.').nth(2)?.parse().ok()
+        };
+        for seat in waiting {
+            let stamp = replay.as_ref().map_or(0, |r| r.stamp(seat) as i64);
+            let address = email_of(seat.number());
+            let Some(mail) = self.answerable(address, game) else {
+                continue;
+            };
+            let Some(command) = mail.offered_commands().into_iter().next() else {
+                continue;
+            };
+            // A mail about a decision before the seat's current one.
+            let older = self.smtp.mails_to(address).into_iter().find(|m| {
+                m.reply_to.as_deref().is_some_and(|r| r.contains(game))
+                    && move_of(m).is_some_and(|at| at < stamp)
+            });
+            let mut bodies = vec![(mail.clone(), misspelt(&command))];
+            if let Some(refused) = refused {
+                bodies.push((mail.clone(), refused.to_owned()));
+            }
+            if let Some(older) = older {
+                let stale = older.offered_commands().into_iter().next();
+                bodies.push((older, stale.unwrap_or(command.clone())));
+            }
+            for (to, body) in bodies {
+                let answer = self.reply(&to, &body, "").await;
+                assert!(answer.starts_with("250"), "LMTP: {answer}");
+            }
+            self.deliver_mail().await;
+            let mut conn = self.running.db.get().unwrap();
+            let after = games.load(&mut conn, &id).unwrap().seq();
+            assert_eq!(
+                after, seq,
+                "a misspelt, refused or stale reply plays nothing"
+            );
+            return true;
+        }
+        false
+    }
+
     /// The newest mail to `address` about `game` that can be answered (it has a reply address).
     pub fn answerable(&self, address: &str, game: &str) -> Option<Mail> {
         self.smtp
@@ -1415,4 +1476,19 @@ pub async fn play_first_legal(app: &TestApp, game: &str, moves: usize) -> bool {
     }
     let loaded = games.load(&mut app.running.db.get().unwrap(), &id).unwrap();
     loaded.state().is_some_and(|s| s.is_over())
+}
+
+/// `command` with two neighbouring letters of its first word swapped, the last two that differ
+/// ("play" → "plya", "pass" → "psas"): a slip the reply reader still takes for a command.
+pub fn misspelt(command: &str) -> String {
+    let (verb, rest) = command.split_once(' ').unwrap_or((command, ""));
+    let mut letters: Vec<char> = verb.chars().collect();
+    if let Some(i) = (1..letters.len())
+        .rev()
+        .find(|&i| letters[i] != letters[i - 1])
+    {
+        letters.swap(i, i - 1);
+    }
+    let verb: String = letters.into_iter().collect();
+    format!("{verb} {rest}").trim().to_owned()
 }
