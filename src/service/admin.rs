@@ -106,7 +106,7 @@ impl Games {
                             seq: step.seq as i64,
                             at: step.at.map(Millis),
                             by: step.seat.map(|s| names.name(s)),
-                            lines: kind.events_words(&step.events, replay.game.is_over(), &cx),
+                            lines: kind.events_words(&step.events, &replay.sight(step.seq), &cx),
                         })
                         .collect(),
                 ),

@@ -6,7 +6,7 @@ use super::step_words;
 use crate::audit::{Replay, Step};
 use crate::domain::GameId;
 use crate::domain::Millis;
-use crate::engine::{Seat, Viewer};
+use crate::engine::{Seat, Sight, Viewer};
 use crate::kinds::Kind;
 use crate::present::time::Stamper;
 use crate::present::{escape, Ctx, Html, SeatNames};
@@ -44,6 +44,9 @@ struct Written {
     /// pointer; a replay made again from the log has steps of its own and is written anew.
     covered: usize,
     last: Arc<Step>,
+    /// Each seat's step start when written (`Replay::step_starts`): a step that resolved
+    /// since makes public what the entries after its start kept private.
+    starts: Vec<u64>,
     /// Oldest first; steps that say nothing to this reader have no entry.
     entries: Vec<Arc<HistoryEntry>>,
 }
@@ -110,14 +113,30 @@ impl HistoryCache {
                     && written.covered <= replay.steps.len()
                     && written.covered > 0
                     && Arc::ptr_eq(&replay.steps[written.covered - 1], &written.last))
-                .then(|| (written.entries.clone(), written.covered))
+                .then(|| {
+                    // Entries after a step that has resolved since may say more now.
+                    let from = written
+                        .starts
+                        .iter()
+                        .zip(replay.step_starts())
+                        .filter(|(was, now)| was != now)
+                        .map(|(was, _)| *was as usize + 1)
+                        .fold(written.covered, usize::min);
+                    let kept = written
+                        .entries
+                        .iter()
+                        .take_while(|e| (e.seq as usize) < from)
+                        .cloned()
+                        .collect();
+                    (kept, from)
+                })
             })
             .unwrap_or((Vec::new(), 0));
         let stamper = Stamper::new(cx.words, zone);
         entries.extend(
             replay.steps[from..]
                 .iter()
-                .filter_map(|step| entry(kind, step, over, cx, &stamper))
+                .filter_map(|step| entry(kind, step, &replay.sight(step.seq), cx, &stamper))
                 .map(Arc::new),
         );
         let newest_first = entries.iter().rev().cloned().collect();
@@ -126,6 +145,7 @@ impl HistoryCache {
                 names: cx.names.clone(),
                 covered: replay.steps.len(),
                 last: last.clone(),
+                starts: replay.step_starts().to_vec(),
                 entries,
             };
             let bytes = written_bytes(&reader, &written);
@@ -141,11 +161,11 @@ impl HistoryCache {
 fn entry(
     kind: &dyn Kind,
     step: &Step,
-    over: bool,
+    sight: &Sight,
     cx: &Ctx,
     stamper: &Stamper,
 ) -> Option<HistoryEntry> {
-    let lines = step_words(kind, step, over, cx);
+    let lines = step_words(kind, step, sight, cx);
     if lines.is_empty() {
         return None;
     }

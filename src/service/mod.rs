@@ -393,18 +393,22 @@ fn names_of_infos(seats: &[SeatInfo]) -> SeatNames {
 
 /// What `cx.viewer` may see of the steps after `since`, in words, oldest first.
 fn happened_since(kind: &dyn Kind, replay: &Replay, since: i64, cx: &Ctx) -> Vec<String> {
-    let over = replay.game.is_over();
     replay
         .steps
         .iter()
         .filter(|step| step.seq as i64 > since)
-        .flat_map(|step| step_words(kind, step, over, cx))
+        .flat_map(|step| step_words(kind, step, &replay.sight(step.seq), cx))
         .collect()
 }
 
 /// A step in words for `cx.viewer`: who made it when it was not the seat's player (the clock
 /// at a deadline, a bot), then its events.
-fn step_words(kind: &dyn Kind, step: &crate::audit::Step, over: bool, cx: &Ctx) -> Vec<String> {
+fn step_words(
+    kind: &dyn Kind,
+    step: &crate::audit::Step,
+    sight: &crate::engine::Sight,
+    cx: &Ctx,
+) -> Vec<String> {
     let mut lines = Vec::new();
     if let (Some(seat), Some(author)) = (step.seat, step.author) {
         let key = match author {
@@ -416,7 +420,7 @@ fn step_words(kind: &dyn Kind, step: &crate::audit::Step, over: bool, cx: &Ctx) 
             lines.push(cx.words.one(key, "name", cx.names.name(seat)));
         }
     }
-    lines.extend(kind.events_words(&step.events, over, cx));
+    lines.extend(kind.events_words(&step.events, sight, cx));
     lines
 }
 

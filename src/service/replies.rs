@@ -377,7 +377,9 @@ impl Games {
                     }
                     _ => None,
                 };
-                let stale = replay.is_some_and(|r| r.stamp(seat) as i64 > seq);
+                // Stale by step: a second mail answering the same step (a sheet of orders
+                // revised) still counts; one answering a step the seat has left does not.
+                let stale = replay.is_some_and(|r| r.step_start(seat) as i64 > seq);
                 let words = games.registry().catalogs().words(&lang);
                 let names = names_of(&seats);
                 let cx = Ctx::new(words, &names, Viewer::Seat(seat));
@@ -446,7 +448,9 @@ impl Games {
                 crash_point("noted");
                 let inputs = actions.into_iter().map(ActionInput::Action).collect();
                 let mover = Mover::Server(auth.clone());
-                let result = self.make_move(db, mover, token.seq, inputs, &lang).await;
+                // The moves were read against the game at `log_seq`: played against it (the
+                // token's own move may be older, within the same step).
+                let result = self.make_move(db, mover, log_seq, inputs, &lang).await;
                 crash_point("moved");
                 settle(lines, result)?
             }

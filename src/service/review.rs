@@ -27,6 +27,8 @@ pub struct StateAt {
     pub action: Option<Action>,
     pub events: Events,
     pub finished: bool,
+    /// What has become public of this step by now (`Replay::sight`).
+    pub sight: crate::engine::Sight,
 }
 
 /// A point worth jumping to when reviewing a game: the step after which it happened, in words.
@@ -80,7 +82,11 @@ impl Games {
                 record.secret = Some(row.secret.clone());
             }
         } else {
-            record.redact(kind);
+            let loaded = self.load(conn, game_id)?;
+            match &loaded.replay {
+                Some(replay) => record.redact(kind, &|seq| replay.sight(seq)),
+                None => record.redact(kind, &|_| Default::default()),
+            }
         }
         Ok(record)
     }
@@ -250,7 +256,12 @@ impl Games {
         if seq < 0 || seq > last {
             return Ok(None);
         }
+        let sight = match self.load(conn, game_id)?.replay {
+            Some(now) => now.sight(seq as u64),
+            None => crate::engine::Sight::over(finished(status)),
+        };
         Ok(Some(StateAt {
+            sight,
             game,
             seq,
             last,

@@ -112,7 +112,9 @@ pub async fn replay(
     let step_words = match (at.seat, &at.action) {
         (Some(seat), Some(action))
             if at.finished
-                || kind.entry_audience(&info.options, seat, action)
+                || kind
+                    .entry_audience(&info.options, seat, action)
+                    .seen(&at.sight)
                     == crate::engine::Audience::Everyone =>
         {
             w.with(
@@ -142,7 +144,7 @@ pub async fn replay(
         seq: at.seq,
         last: at.last,
         step_words,
-        step_events: kind.events_words(&at.events, at.finished, &cx),
+        step_events: kind.events_words(&at.events, &at.sight, &cx),
         finished: at.finished,
         board: kind.board(&view, &cx),
         review: if at.finished {

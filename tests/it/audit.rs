@@ -539,7 +539,7 @@ fn a_running_game_checks_up_to_its_head_and_says_it_is_not_finished() {
     );
     // A running record blanks the actions that would show hidden cards; it still checks out.
     let mut public = running.clone();
-    with_kind(|kind| public.redact(kind));
+    with_kind(|kind| public.redact(kind, &|_| Default::default()));
     assert!(public.actions.iter().any(|a| a.action.is_none()));
     assert_eq!(verify_log(&public), Ok(()));
     // A finished record may not blank any action.
@@ -794,7 +794,7 @@ fn a_running_record_blanks_a_hidden_clock_answer_with_its_author() {
     running.secret = None;
     running.outcome = None;
     assert!(matches!(running.actions[19].author, Author::Clock { .. }));
-    with_kind(|kind| running.redact(kind));
+    with_kind(|kind| running.redact(kind, &|_| Default::default()));
     let entry = &running.actions[19];
     assert_eq!(
         (&entry.action, entry.author, &entry.deadline_time),

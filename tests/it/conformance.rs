@@ -126,7 +126,9 @@ pub fn private_sentences<P: Presenter>(
     events
         .iter()
         .filter_map(|(audience, event)| match audience {
-            Audience::Only(owner) => Some((
+            // An `Until` event is private as long as its step is open; the sweep reads
+            // surfaces of steps still open, so it treats both alike.
+            Audience::Only(owner) | Audience::Until(owner) => Some((
                 *owner,
                 presenter.event(event, &reviewer),
                 presenter.event(event, &words(Viewer::Seat(*owner))),

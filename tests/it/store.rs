@@ -1837,7 +1837,9 @@ fn no_mail_to_a_seat_shows_another_seats_hand_or_private_events() {
                         .iter()
                 })
                 .filter_map(|(audience, event)| match audience {
-                    Audience::Only(seat) => Some((*seat, Condottiere.event(event, &leak))),
+                    Audience::Only(seat) | Audience::Until(seat) => {
+                        Some((*seat, Condottiere.event(event, &leak)))
+                    }
                     Audience::Everyone => None,
                 })
                 .collect();

@@ -4,7 +4,7 @@
 use super::chain::{genesis, Author, Chain, Hash, LogHeader};
 use super::seed::{derive_seed, parse_secret, Contribution};
 use super::verify::Discrepancy;
-use crate::engine::{Audience, Seat, Seed};
+use crate::engine::{Audience, Seat, Seed, Sight};
 use crate::kinds::{Json, Kind};
 use serde::{Deserialize, Serialize};
 
@@ -210,8 +210,9 @@ impl Record {
     /// played face down, kept cards, the answers to decisions several seats make at once).
     /// Their hashes stay (salted, so they reveal nothing); the record at the end has them all.
     /// A blanked entry loses its author too: the clock plays a known default, so "by the
-    /// clock" would give the hidden action away.
-    pub fn redact(&mut self, kind: &dyn Kind) {
+    /// clock" would give the hidden action away. `sight` says what has become public of each
+    /// step (`Replay::sight`): an `Audience::Until` entry whose step resolved stays.
+    pub fn redact(&mut self, kind: &dyn Kind, sight: &dyn Fn(u64) -> Sight) {
         let Ok(options) = kind.read_options(self.options.get()) else {
             for entry in &mut self.actions {
                 entry.blank();
@@ -224,7 +225,9 @@ impl Record {
                 .as_ref()
                 .and_then(|json| kind.read_action(json.get()).ok())
                 .is_some_and(|action| {
-                    kind.entry_audience(&options, entry.seat, &action) == Audience::Everyone
+                    kind.entry_audience(&options, entry.seat, &action)
+                        .seen(&sight(entry.seq))
+                        == Audience::Everyone
                 });
             if !public {
                 entry.blank();

@@ -3,7 +3,7 @@
 //! (behind its replay cache), records and the replay viewer all rebuild games with it.
 
 use super::chain::{genesis, hash_parts, Author, Hash, LogHeader};
-use crate::engine::{Seat, Seed};
+use crate::engine::{Audience, Seat, Seed, Sight};
 use crate::kinds::{Action, Events, Game, Kind, Options, Pending, RuleError};
 use std::sync::Arc;
 
@@ -88,6 +88,10 @@ pub struct Replay {
     secret: [u8; 32],
     /// Seat by seat: the last step at which the seat acted or its pending decision changed.
     stamps: Vec<u64>,
+    /// Seat by seat: the step at which the seat's current step of the game began (see
+    /// `Rules::step`), and the game's name for that step.
+    step_starts: Vec<u64>,
+    step_ids: Vec<Option<u64>>,
     /// Who must decide now (kept to compare with the next step's).
     pending: Vec<Pending>,
 }
@@ -107,6 +111,8 @@ impl Replay {
         Ok(Replay {
             pending: game.pending(),
             stamps: vec![0; players as usize],
+            step_starts: vec![0; players as usize],
+            step_ids: Seat::all(players).map(|seat| game.step(seat)).collect(),
             game,
             seq: 0,
             head: genesis(header),
@@ -174,9 +180,22 @@ impl Replay {
         }
         for (index, stamp) in self.stamps.iter_mut().enumerate() {
             let s = Seat(index as u8);
-            if s == seat || decision(&self.pending, s) != decision(&pending, s) {
+            let restamped = s == seat || decision(&self.pending, s) != decision(&pending, s);
+            if restamped {
                 *stamp = seq;
             }
+            // A named step changes when its name does; an unnamed one is the decision itself.
+            let id = game.step(s);
+            let was = self.step_ids[index];
+            let new_step = if id.is_some() || was.is_some() {
+                id != was
+            } else {
+                restamped
+            };
+            if new_step {
+                self.step_starts[index] = seq;
+            }
+            self.step_ids[index] = id;
         }
         self.pending = pending;
         self.game = game;
@@ -197,6 +216,49 @@ impl Replay {
     /// seats deciding at once never make each other's forms stale.
     pub fn stamp(&self, seat: Seat) -> u64 {
         self.stamps.get(seat.index()).copied().unwrap_or(self.seq)
+    }
+
+    /// The step at which `seat`'s current step of the game began (`Rules::step`): a War turn
+    /// begins once, a phase of written orders once for every seat, however often the seat acts
+    /// in it. Deadlines and reply tokens are keyed on it.
+    pub fn step_start(&self, seat: Seat) -> u64 {
+        self.step_starts
+            .get(seat.index())
+            .copied()
+            .unwrap_or(self.seq)
+    }
+
+    /// Every seat's [`Replay::step_start`], seat 1 first.
+    pub fn step_starts(&self) -> &[u64] {
+        &self.step_starts
+    }
+
+    /// What is public now of what happened at step `seq`: the seats whose step open at `seq`
+    /// has resolved since (their `Audience::Until` entries and events of that step are
+    /// everyone's now), and whether the game is over. A step resolved at `seq` itself when the
+    /// action there ended it.
+    pub fn sight(&self, seq: u64) -> Sight {
+        Sight {
+            game_over: self.game.is_over(),
+            resolved: self
+                .step_starts
+                .iter()
+                .enumerate()
+                .filter(|(_, start)| **start >= seq)
+                .map(|(index, _)| Seat(index as u8))
+                .collect(),
+        }
+    }
+
+    /// Who may see a log entry now (`Kind::entry_audience` as it stands at this point of the
+    /// game: an `Until` entry whose step resolved is everyone's); `Everyone` for the setup.
+    pub fn entry_audience(&self, kind: &dyn Kind, step: &Step) -> Audience {
+        match (step.seat, &step.action) {
+            (Some(seat), Some(action)) => kind
+                .entry_audience(&self.game.options(), seat, action)
+                .seen(&self.sight(step.seq)),
+            _ => Audience::Everyone,
+        }
     }
 
     /// Who must decide now.
@@ -340,4 +402,81 @@ pub fn milestones(
         }
     })?;
     Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::Registry;
+
+    /// A War game replayed with bots' moves: a seat's whole turn is one step (its start stays
+    /// while it acts; its form stamp does not), and each seat's step resolves when the turn
+    /// passes on.
+    #[test]
+    fn a_war_turn_is_one_step_however_often_its_seat_acts() {
+        let registry = Registry::standard();
+        let kind = registry.get("war").unwrap();
+        let options = kind.read_options("{}").unwrap();
+        let header = LogHeader {
+            id: "steps".into(),
+            game: "war".into(),
+            rules_version: kind.current_rules_version(),
+            options: options.json().clone(),
+            seats: vec!["A".into(), "B".into(), "C".into()],
+            commitment: String::new(),
+            contributions: Vec::new(),
+        };
+        let mut replay =
+            Replay::start(kind, &header, &options, Seed::from_u64(7), &[0; 32]).unwrap();
+        let mut rng = <rand_chacha::ChaCha8Rng as rand_core::SeedableRng>::seed_from_u64(1);
+        let mut within_turn = 0;
+        let mut turns = 0;
+        for at in 1..400 {
+            let Some(pending) = replay.pending().first().cloned() else {
+                break;
+            };
+            let seat = pending.seat;
+            let (start, stamp, turn) = (
+                replay.step_start(seat),
+                replay.stamp(seat),
+                replay.game.step(seat),
+            );
+            let action = replay.game.bot_action(seat, &mut rng).unwrap();
+            replay.apply(seat, action, at, Author::Seat).unwrap();
+            let seq = replay.seq;
+            if replay.game.step(seat) == turn {
+                // Still this turn: the step stands, the stamp moved on.
+                assert_eq!(replay.step_start(seat), start, "move {seq}");
+                assert!(replay.stamp(seat) > stamp);
+                assert!(!replay.sight(seq).resolved.contains(&seat));
+                within_turn += 1;
+            } else {
+                // The turn passed on: every seat's step changed, so all of it is public.
+                for other in Seat::all(3) {
+                    assert_eq!(replay.step_start(other), seq, "move {seq}");
+                }
+                assert!(replay.sight(seq).resolved.contains(&seat));
+                turns += 1;
+            }
+        }
+        assert!(within_turn > 10 && turns > 3, "{within_turn} {turns}");
+    }
+
+    #[test]
+    fn an_until_entry_is_public_once_its_step_resolved() {
+        let sight = Sight {
+            game_over: false,
+            resolved: vec![Seat(1)],
+        };
+        let until = Audience::Until(Seat(0));
+        assert!(!until.admits(crate::engine::Viewer::Seat(Seat(1)), &sight));
+        assert!(!until.admits(crate::engine::Viewer::Spectator, &sight));
+        assert!(until.admits(crate::engine::Viewer::Seat(Seat(0)), &sight));
+        assert_eq!(Audience::Until(Seat(1)).seen(&sight), Audience::Everyone);
+        assert_eq!(
+            Audience::Only(Seat(1)).seen(&sight),
+            Audience::Only(Seat(1))
+        );
+        assert_eq!(until.seen(&Sight::over(true)), Audience::Everyone);
+    }
 }

@@ -107,22 +107,58 @@ pub enum Viewer {
     Reviewer,
 }
 
-/// Who may see an event.
+/// Who may see an event or a log entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Audience {
     Everyone,
     /// Only this seat (and reviewers once the game is over).
     Only(Seat),
+    /// Only this seat until the step it was made in resolves for that seat (`Rules::step`),
+    /// then everyone: a written order, a sealed bid. Where nobody knows the step, as `Only`.
+    Until(Seat),
+}
+
+/// What has become public by the time someone looks at one step of a game: whether the game
+/// is over, and the seats whose step open at that point has since resolved (their `Until`
+/// entries and events of that point are everyone's now). `audit::Replay::sight` says it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sight {
+    pub game_over: bool,
+    pub resolved: Vec<Seat>,
+}
+
+impl Sight {
+    /// What a viewer sees of a game that is over (`true`) or running, knowing no step resolved:
+    /// `Until` entries stay private as `Only` ones do.
+    pub fn over(game_over: bool) -> Sight {
+        Sight {
+            game_over,
+            resolved: Vec::new(),
+        }
+    }
 }
 
 impl Audience {
-    pub fn admits(self, viewer: Viewer, game_over: bool) -> bool {
-        match (self, viewer) {
-            (Audience::Everyone, _) => true,
-            (Audience::Only(seat), Viewer::Seat(v)) => seat == v,
-            (Audience::Only(_), Viewer::Reviewer) => game_over,
-            (Audience::Only(_), Viewer::Spectator) => false,
+    pub fn admits(self, viewer: Viewer, sight: &Sight) -> bool {
+        match self.seen(sight) {
+            Audience::Everyone => true,
+            Audience::Only(seat) | Audience::Until(seat) => match viewer {
+                Viewer::Seat(v) => seat == v,
+                Viewer::Reviewer => sight.game_over,
+                Viewer::Spectator => false,
+            },
+        }
+    }
+
+    /// The audience as it stands at `sight`: an `Until` whose step resolved (or whose game is
+    /// over) is everyone's; `Only` and `Everyone` do not change.
+    pub fn seen(self, sight: &Sight) -> Audience {
+        match self {
+            Audience::Until(seat) if sight.game_over || sight.resolved.contains(&seat) => {
+                Audience::Everyone
+            }
+            other => other,
         }
     }
 }
@@ -273,17 +309,28 @@ pub trait Rules: Sized + Clone + Send + Sync + fmt::Debug + 'static {
     fn standings(&self) -> Vec<Standing>;
     /// Who may see this log entry while the game runs: the one rule behind blanked record
     /// entries, the replay viewer's "a hidden choice", and the simultaneous answers that stay
-    /// secret until they resolve. Everyone sees every entry once the game is over.
+    /// secret until they resolve (`Audience::Until`: public once the seat's step resolves).
+    /// Everyone sees every entry once the game is over.
     fn entry_audience(options: &Self::Options, seat: Seat, action: &Self::Action) -> Audience;
+    /// The step the game is in for `seat` (a War turn, a phase of written orders), whether or
+    /// not the seat owes a decision in it now: a seat that declared itself ready is still in
+    /// its phase. The service keys deadlines, reminders, grace and reply tokens on it, and an
+    /// `Audience::Until(seat)` entry becomes public when it changes. Equal values mean the
+    /// same step; a new step has a new value. `None` (the default): every decision of the
+    /// seat is a step of its own, which ends when the seat acts or its decision changes.
+    fn step(&self, seat: Seat) -> Option<u64> {
+        let _ = seat;
+        None
+    }
     /// The events this viewer may see, in order. By default the audience decides.
-    fn visible(
-        events: &[(Audience, Self::Event)],
+    fn visible<'e>(
+        events: &'e [(Audience, Self::Event)],
         viewer: Viewer,
-        game_over: bool,
-    ) -> Vec<&Self::Event> {
+        sight: &Sight,
+    ) -> Vec<&'e Self::Event> {
         events
             .iter()
-            .filter(|(audience, _)| audience.admits(viewer, game_over))
+            .filter(|(audience, _)| audience.admits(viewer, sight))
             .map(|(_, event)| event)
             .collect()
     }

@@ -289,6 +289,8 @@ pub trait State: Send + Sync + fmt::Debug {
     /// The menu of legal actions of a seat now, for forms and mails (see
     /// `Rules::legal_actions`: possibly a sample, never the list of what is allowed).
     fn legal_actions(&self, seat: Seat) -> Vec<Action>;
+    /// The step the game is in for the seat (`Rules::step`; `None`: each decision its own).
+    fn step(&self, seat: Seat) -> Option<u64>;
     /// The state after the action, or the rule that forbids it (this state is unchanged).
     fn apply(&self, seat: Seat, action: &Action) -> Result<(Game, Events), RuleError>;
     /// Who must decide now and what, in seat order.

@@ -14,7 +14,7 @@ pub use erased::{
 };
 pub use typed::kind;
 
-use crate::engine::{Audience, OptionField, Seat, Seed, Standing};
+use crate::engine::{Audience, OptionField, Seat, Seed, Sight, Standing};
 use crate::present::{
     Catalogs, Command, Ctx, Folding, Html, MailPart, Milestone, MoveForm, Script, Words,
 };
@@ -124,8 +124,8 @@ pub trait Kind: Send + Sync {
     fn option_notes(&self, options: &Options, cx: &Ctx) -> Vec<String>;
     fn option_problem_words(&self, problem: &OptionProblem, cx: &Ctx) -> String;
     fn decision_words(&self, decision: &Decision, cx: &Ctx) -> String;
-    /// The events `cx.viewer` may see, one sentence each.
-    fn events_words(&self, events: &Events, game_over: bool, cx: &Ctx) -> Vec<String>;
+    /// The events `cx.viewer` may see at `sight` (`audit::Replay::sight`), one sentence each.
+    fn events_words(&self, events: &Events, sight: &Sight, cx: &Ctx) -> Vec<String>;
     fn action_words(&self, action: &Action, cx: &Ctx) -> String;
     fn rule_error_words(&self, error: &RuleError, cx: &Ctx) -> String;
     fn outcome_words(&self, outcome: &Outcome, cx: &Ctx) -> String;

@@ -7,7 +7,7 @@ use super::erased::{
 };
 use super::{Json, Kind};
 use crate::engine::{
-    Audience, Coded, GameOutcome, OptionField, Rules, Seat, Seed, Standing, Viewer,
+    Audience, Coded, GameOutcome, OptionField, Rules, Seat, Seed, Sight, Standing, Viewer,
 };
 use crate::present::{
     Command, Ctx, Folding, Html, MailPart, Milestone, MoveForm, Presenter, Script, Words,
@@ -129,6 +129,9 @@ impl<G: Rules> State for TypedState<G> {
     fn check(&self, seat: Seat, act: &Action) -> Result<(), RuleError> {
         let typed_action: &Act<G> = typed(act.downcast(), "an action");
         self.0.check(seat, typed_action).map_err(rule_error::<G>)
+    }
+    fn step(&self, seat: Seat) -> Option<u64> {
+        self.0.step(seat)
     }
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
         self.0
@@ -322,8 +325,8 @@ impl<P: Presenter> Kind for Typed<P> {
         self.presenter
             .decision(typed(d.downcast(), "a decision"), cx)
     }
-    fn events_words(&self, list: &Events, game_over: bool, cx: &Ctx) -> Vec<String> {
-        let visible = P::Game::visible(self.events(list), cx.viewer, game_over);
+    fn events_words(&self, list: &Events, sight: &Sight, cx: &Ctx) -> Vec<String> {
+        let visible = P::Game::visible(self.events(list), cx.viewer, sight);
         self.presenter
             .told_order(visible)
             .into_iter()

@@ -23,7 +23,9 @@ pub use state::{
 pub use validate::PositionError;
 pub use view::{visible_events, BattleView, CardView, SeatView, View, Waiting};
 
-use crate::engine::{Audience, OptionField, OptionKind, Rules, Seat, Seed, Standing, Viewer};
+use crate::engine::{
+    Audience, OptionField, OptionKind, Rules, Seat, Seed, Sight, Standing, Viewer,
+};
 
 /// Either problem that can stop a setup or an action.
 #[derive(Debug, thiserror::Error)]
@@ -259,8 +261,12 @@ impl Rules for Game {
             Audience::Everyone
         }
     }
-    fn visible(events: &[(Audience, Event)], viewer: Viewer, game_over: bool) -> Vec<&Event> {
-        visible_events(events, viewer, game_over).collect()
+    fn visible<'e>(
+        events: &'e [(Audience, Event)],
+        viewer: Viewer,
+        sight: &Sight,
+    ) -> Vec<&'e Event> {
+        visible_events(events, viewer, sight)
     }
     fn counts(event: &Event) -> &'static [&'static str] {
         match event {

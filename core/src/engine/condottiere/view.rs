@@ -6,7 +6,7 @@ use super::cards::Card;
 use super::map::Region;
 use super::state::{BattleKind, Game, Options, Outcome, Series, Step};
 use super::strength::strengths;
-use crate::engine::{Audience, Seat, Seed, Viewer};
+use crate::engine::{Audience, Seat, Seed, Sight, Viewer};
 use serde::Serialize;
 
 #[derive(Clone, Debug, Serialize)]
@@ -152,25 +152,26 @@ impl Game {
 pub fn visible_events<'a>(
     events: &'a [(Audience, Event)],
     viewer: Viewer,
-    game_over: bool,
-) -> impl Iterator<Item = &'a Event> + 'a {
+    sight: &Sight,
+) -> Vec<&'a Event> {
     events
         .iter()
-        .filter(move |(audience, _)| audience.admits(viewer, game_over))
+        .filter(|(audience, _)| audience.admits(viewer, sight))
         .map(|(_, event)| event)
-        .filter(move |event| !knows_more(event, viewer, game_over))
+        .filter(|event| !knows_more(event, viewer, sight))
+        .collect()
 }
 
 /// Whether this viewer also sees the private event behind a public, count-only one (a deal, a
 /// face-down play, kept cards), which then says everything this one says.
-fn knows_more(event: &Event, viewer: Viewer, game_over: bool) -> bool {
+fn knows_more(event: &Event, viewer: Viewer, sight: &Sight) -> bool {
     let seat = match event {
         Event::Dealt { seat, .. }
         | Event::PlayedFaceDown { seat }
         | Event::KeptCount { seat, .. } => *seat,
         _ => return false,
     };
-    Audience::Only(seat).admits(viewer, game_over)
+    Audience::Only(seat).admits(viewer, sight)
 }
 
 #[cfg(test)]
@@ -191,7 +192,8 @@ mod tests {
             ),
         ];
         let seen = |viewer, over| {
-            visible_events(&events, viewer, over)
+            visible_events(&events, viewer, &Sight::over(over))
+                .into_iter()
                 .cloned()
                 .collect::<Vec<_>>()
         };

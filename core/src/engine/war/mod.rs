@@ -78,7 +78,9 @@ pub use view::{
     visible_events, AttackView, PhaseView, PileView, SeatView, TerritoryView, View, Waiting,
 };
 
-use crate::engine::{Audience, OptionField, OptionKind, Rules, Seat, Seed, Standing, Viewer};
+use crate::engine::{
+    Audience, OptionField, OptionKind, Rules, Seat, Seed, Sight, Standing, Viewer,
+};
 
 impl Game {
     /// Apply one action: the new state, or the untouched state and the rule that forbids it.
@@ -321,6 +323,10 @@ impl Rules for Game {
     fn standings(&self) -> Vec<Standing> {
         Game::standings(self)
     }
+    /// A seat's whole turn is one step (`war-smart.md` §9.1: one deadline per turn).
+    fn step(&self, _seat: Seat) -> Option<u64> {
+        Some(u64::from(self.turn()))
+    }
     fn entry_audience(_options: &Options, seat: Seat, action: &Action) -> Audience {
         let private = match action {
             // Orders, plans and hand-limit choices are the seat's own (§7); their effects
@@ -338,8 +344,12 @@ impl Rules for Game {
             Audience::Everyone
         }
     }
-    fn visible(events: &[(Audience, Event)], viewer: Viewer, game_over: bool) -> Vec<&Event> {
-        visible_events(events, viewer, game_over).collect()
+    fn visible<'e>(
+        events: &'e [(Audience, Event)],
+        viewer: Viewer,
+        sight: &Sight,
+    ) -> Vec<&'e Event> {
+        visible_events(events, viewer, sight)
     }
     fn counts(event: &Event) -> &'static [&'static str] {
         match event {
@@ -432,7 +442,7 @@ mod tests {
             (Audience::Only(seat), Event::Received { seat, card, reason }),
         ];
         let seen = |viewer, over| {
-            <Game as Rules>::visible(&events, viewer, over)
+            <Game as Rules>::visible(&events, viewer, &Sight::over(over))
                 .into_iter()
                 .cloned()
                 .collect::<Vec<_>>()

@@ -7,7 +7,7 @@ use super::cards::{Card, Colour, Objective};
 use super::map::{Continent, Territory};
 use super::orders::{Plan, StandingOrders};
 use super::state::{attack_limit, AttackPending, Game, Options, Outcome, Phase};
-use crate::engine::{Audience, Seat, Seed, Viewer};
+use crate::engine::{Audience, Seat, Seed, Sight, Viewer};
 use serde::Serialize;
 
 #[derive(Clone, Debug, Serialize)]
@@ -244,19 +244,20 @@ impl Game {
 pub fn visible_events<'a>(
     events: &'a [(Audience, Event)],
     viewer: Viewer,
-    game_over: bool,
-) -> impl Iterator<Item = &'a Event> + 'a {
+    sight: &Sight,
+) -> Vec<&'a Event> {
     events
         .iter()
-        .filter(move |(audience, _)| audience.admits(viewer, game_over))
+        .filter(|(audience, _)| audience.admits(viewer, sight))
         .map(|(_, event)| event)
-        .filter(move |event| !knows_more(event, viewer, game_over))
+        .filter(|event| !knows_more(event, viewer, sight))
+        .collect()
 }
 
-fn knows_more(event: &Event, viewer: Viewer, game_over: bool) -> bool {
+fn knows_more(event: &Event, viewer: Viewer, sight: &Sight) -> bool {
     let seat = match event {
         Event::Drew { seat, .. } | Event::HandLimitDiscarded { seat, .. } => *seat,
         _ => return false,
     };
-    Audience::Only(seat).admits(viewer, game_over)
+    Audience::Only(seat).admits(viewer, sight)
 }

@@ -8,7 +8,7 @@ use crate::engine::war::{
     random_playout, Action, Amount, AttackTerrain, Card, CardClass, Continent, DefenceTerrain,
     Direction, Game, Occupy, Options, React, RerollWhen, Territory, CURRENT_RULES_VERSION,
 };
-use crate::engine::{Rules, Seat, Seed, Viewer};
+use crate::engine::{Rules, Seat, Seed, Sight, Viewer};
 use crate::kinds::Registry;
 use crate::present::{Ctx, Presenter, SeatNames};
 
@@ -103,7 +103,7 @@ fn play_and_render(players: u8, seed: u64) -> (usize, usize) {
         for &viewer in &viewers {
             let cx = Ctx::new(words, &names, viewer);
             let view = game.view(viewer);
-            for event in <Game as Rules>::visible(&events, viewer, game.is_over()) {
+            for event in <Game as Rules>::visible(&events, viewer, &Sight::over(game.is_over())) {
                 assert!(!War.event(event, &cx).is_empty());
             }
             if detailed {
@@ -176,7 +176,7 @@ fn play_and_render(players: u8, seed: u64) -> (usize, usize) {
     for viewer in [Viewer::Reviewer, Viewer::Spectator, Viewer::Seat(Seat(0))] {
         let cx = Ctx::new(words, &names, viewer);
         let view = game.view(viewer);
-        for event in <Game as Rules>::visible(&events, viewer, true) {
+        for event in <Game as Rules>::visible(&events, viewer, &Sight::over(true)) {
             War.event(event, &cx);
         }
         assert!(!War.outcome(&outcome, &cx).is_empty());
