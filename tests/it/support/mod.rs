@@ -881,7 +881,7 @@ impl TestApp {
             to.split('+').nth(1)?.split('.').nth(2)?.parse().ok()
         };
         for seat in waiting {
-            let stamp = replay.as_ref().map_or(0, |r| r.stamp(seat) as i64);
+            let stamp = replay.as_ref().map_or(0, |r| r.step_start(seat) as i64);
             let address = email_of(seat.number());
             let Some(mail) = self.answerable(address, game) else {
                 continue;
@@ -889,7 +889,7 @@ impl TestApp {
             let Some(command) = mail.offered_commands().into_iter().next() else {
                 continue;
             };
-            // A mail about a decision before the seat's current one.
+            // A mail about a step before the seat's current one: stale.
             let older = self.smtp.mails_to(address).into_iter().find(|m| {
                 m.reply_to.as_deref().is_some_and(|r| r.contains(game))
                     && move_of(m).is_some_and(|at| at < stamp)
