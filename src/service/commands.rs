@@ -136,7 +136,7 @@ impl<'a> LineReader<'a> {
                 )
             })
             .collect();
-        phrases.sort_by(|a, b| a.0.cmp(&b.0));
+        phrases.sort_by_key(|p| p.0);
         phrases.dedup_by(|a, b| a.1 == b.1);
         phrases
             .into_iter()
