@@ -160,6 +160,14 @@ pub trait Kind: Send + Sync {
         fold: &dyn Fn(&str) -> Vec<String>,
     ) -> Command<Action>;
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart;
+    /// What a mail tells of these steps (each: its authorship line and its events, of which
+    /// only those `cx.viewer` may see are told; see `Presenter::mail_summary`).
+    fn mail_summary(
+        &self,
+        steps: &[(Option<String>, &Events)],
+        game_over: bool,
+        cx: &Ctx,
+    ) -> Vec<String>;
     fn player_columns(&self, cx: &Ctx) -> Vec<String>;
     fn player_cells(&self, view: &View, seat: Seat, cx: &Ctx) -> Vec<String>;
     /// A seat's own colour in this game, if it has one (see `Presenter::seat_colour`).

@@ -9,7 +9,9 @@ use super::{Json, Kind};
 use crate::engine::{
     Audience, Coded, GameOutcome, OptionField, Rules, Seat, Seed, Standing, Viewer,
 };
-use crate::present::{Command, Ctx, Html, MailPart, Milestone, MoveForm, Presenter, Words};
+use crate::present::{
+    Command, Ctx, Html, MailPart, MailStep, Milestone, MoveForm, Presenter, Words,
+};
 use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
@@ -411,6 +413,21 @@ impl<P: Presenter> Kind for Typed<P> {
     }
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart {
         self.presenter.mail_part(self.view(view), seat, cx)
+    }
+    fn mail_summary(
+        &self,
+        steps: &[(Option<String>, &Events)],
+        game_over: bool,
+        cx: &Ctx,
+    ) -> Vec<String> {
+        let steps: Vec<MailStep<'_, _>> = steps
+            .iter()
+            .map(|(by, list)| MailStep {
+                by: by.clone(),
+                events: P::Game::visible(self.events(list), cx.viewer, game_over),
+            })
+            .collect();
+        self.presenter.mail_summary(&steps, cx)
     }
     fn player_columns(&self, cx: &Ctx) -> Vec<String> {
         self.presenter.player_columns(cx)
