@@ -337,7 +337,7 @@ struct FooterText<'a, 'w> {
 }
 
 macro_rules! mail_templates {
-    ($data:ident $(, name = $name:ident)?, $subject:ident = $sp:tt, $text:ident = $tp:tt, $html:ident = $hp:tt) => {
+    ($data:ident $([$name:ident])?, $subject:ident = $sp:tt, $text:ident = $tp:tt, $html:ident = $hp:tt) => {
         #[derive(Template)]
         #[template(path = $sp)]
         struct $subject<'a, 'w> {
@@ -437,51 +437,44 @@ fn shorten(text: &str, max: usize) -> String {
 }
 
 mail_templates!(
-    Invitation,
-    name = game_title,
+    Invitation[game_title],
     InvitationSubject = "mail/invitation/subject.txt",
     InvitationText = "mail/invitation/body.txt",
     InvitationHtml = "mail/invitation/body.html"
 );
 mail_templates!(
-    YourTurn,
-    name = game_title,
+    YourTurn[game_title],
     YourTurnSubject = "mail/your_turn/subject.txt",
     YourTurnText = "mail/your_turn/body.txt",
     YourTurnHtml = "mail/your_turn/body.html"
 );
 mail_templates!(
-    GameOver,
-    name = game_title,
+    GameOver[game_title],
     GameOverSubject = "mail/game_over/subject.txt",
     GameOverText = "mail/game_over/body.txt",
     GameOverHtml = "mail/game_over/body.html"
 );
 mail_templates!(
-    Cancelled,
-    name = game_title,
+    Cancelled[game_title],
     CancelledSubject = "mail/cancelled/subject.txt",
     CancelledText = "mail/cancelled/body.txt",
     CancelledHtml = "mail/cancelled/body.html"
 );
 mail_templates!(
-    Relink,
-    name = game_title,
+    Relink[game_title],
     RelinkSubject = "mail/relink/subject.txt",
     RelinkText = "mail/relink/body.txt",
     RelinkHtml = "mail/relink/body.html"
 );
 
 mail_templates!(
-    Started,
-    name = game_title,
+    Started[game_title],
     StartedSubject = "mail/started/subject.txt",
     StartedText = "mail/started/body.txt",
     StartedHtml = "mail/started/body.html"
 );
 mail_templates!(
-    Confirm,
-    name = game_title,
+    Confirm[game_title],
     ConfirmSubject = "mail/confirm/subject.txt",
     ConfirmText = "mail/confirm/body.txt",
     ConfirmHtml = "mail/confirm/body.html"
@@ -499,44 +492,38 @@ mail_templates!(
     DigestHtml = "mail/digest/body.html"
 );
 mail_templates!(
-    Rematch,
-    name = old_title,
+    Rematch[old_title],
     RematchSubject = "mail/rematch/subject.txt",
     RematchText = "mail/rematch/body.txt",
     RematchHtml = "mail/rematch/body.html"
 );
 mail_templates!(
-    SeatNotice,
-    name = game_title,
+    SeatNotice[game_title],
     SeatNoticeSubject = "mail/seat_notice/subject.txt",
     SeatNoticeText = "mail/seat_notice/body.txt",
     SeatNoticeHtml = "mail/seat_notice/body.html"
 );
 mail_templates!(
-    Deadline,
-    name = game_title,
+    Deadline[game_title],
     DeadlineSubject = "mail/deadline/subject.txt",
     DeadlineText = "mail/deadline/body.txt",
     DeadlineHtml = "mail/deadline/body.html"
 );
 mail_templates!(
-    MailFailed,
-    name = game_title,
+    MailFailed[game_title],
     MailFailedSubject = "mail/mail_failed/subject.txt",
     MailFailedText = "mail/mail_failed/body.txt",
     MailFailedHtml = "mail/mail_failed/body.html"
 );
 
 mail_templates!(
-    Talk,
-    name = game_title,
+    Talk[game_title],
     TalkSubject = "mail/talk/subject.txt",
     TalkText = "mail/talk/body.txt",
     TalkHtml = "mail/talk/body.html"
 );
 mail_templates!(
-    Answer,
-    name = game_title,
+    Answer[game_title],
     AnswerSubject = "mail/answer/subject.txt",
     AnswerText = "mail/answer/body.txt",
     AnswerHtml = "mail/answer/body.html"
