@@ -547,7 +547,7 @@ impl Games {
             game_id: id.to_string(),
             prompt: kind.decision_words(&decision, &cx),
             due,
-            happened: happened_since(kind, replay, since, &cx),
+            happened: mail_happened(kind, replay, since, &cx),
             part: kind.mail_part(&view, seat, &cx),
             seat_url: self.0.links.seat_url(&id, seat, seat_row.link_version),
             game_url: self.0.links.game_url(&id),

@@ -401,6 +401,18 @@ fn happened_since(kind: &dyn Kind, replay: &Replay, since: i64, cx: &Ctx) -> Vec
         .collect()
 }
 
+/// What `cx.viewer` may see of the steps after `since`, as a mail tells it: the game's summary
+/// (`Presenter::mail_summary`: War's attacks one line each, without their dice).
+fn mail_happened(kind: &dyn Kind, replay: &Replay, since: i64, cx: &Ctx) -> Vec<String> {
+    let steps: Vec<(Option<String>, &crate::kinds::Events, crate::engine::Sight)> = replay
+        .steps
+        .iter()
+        .filter(|step| step.seq as i64 > since)
+        .map(|step| (step_author(step, cx), &step.events, replay.sight(step.seq)))
+        .collect();
+    kind.mail_summary(&steps, cx)
+}
+
 /// A step in words for `cx.viewer`: who made it when it was not the seat's player (the clock
 /// at a deadline, a bot), then its events.
 fn step_words(
@@ -409,19 +421,21 @@ fn step_words(
     sight: &crate::engine::Sight,
     cx: &Ctx,
 ) -> Vec<String> {
-    let mut lines = Vec::new();
-    if let (Some(seat), Some(author)) = (step.seat, step.author) {
-        let key = match author {
-            crate::audit::Author::Clock { .. } => Some("history-clock"),
-            crate::audit::Author::Bot => Some("history-bot"),
-            crate::audit::Author::Seat => None,
-        };
-        if let Some(key) = key {
-            lines.push(cx.words.one(key, "name", cx.names.name(seat)));
-        }
-    }
+    let mut lines: Vec<String> = step_author(step, cx).into_iter().collect();
     lines.extend(kind.events_words(&step.events, sight, cx));
     lines
+}
+
+/// Who made a step when it was not the seat's player (the clock at a deadline, a bot), in
+/// words.
+fn step_author(step: &crate::audit::Step, cx: &Ctx) -> Option<String> {
+    let (seat, author) = (step.seat?, step.author?);
+    let key = match author {
+        crate::audit::Author::Clock { .. } => "history-clock",
+        crate::audit::Author::Bot => "history-bot",
+        crate::audit::Author::Seat => return None,
+    };
+    Some(cx.words.one(key, "name", cx.names.name(seat)))
 }
 
 impl Games {

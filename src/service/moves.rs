@@ -6,8 +6,8 @@
 use super::letters;
 use super::replay::action_row;
 use super::{
-    happened_since, names_of, seat_of, short, talk, Class, Games, MoveError, MoveOutcome,
-    Recipient, Refusal, SeatAuth, SeatLink,
+    happened_since, mail_happened, names_of, seat_of, short, talk, Class, Games, MoveError,
+    MoveOutcome, Recipient, Refusal, SeatAuth, SeatLink,
 };
 use crate::audit::{Author, Rejection, Replay};
 use crate::domain::Control;
@@ -446,7 +446,7 @@ impl Games {
                 .iter()
                 .map(|s| kind.standing_words(&reviewer, s, &cx))
                 .collect(),
-            happened: happened_since(kind, after, seat_row.last_seen_seq, &cx),
+            happened: mail_happened(kind, after, seat_row.last_seen_seq, &cx),
             game_url: self.0.links.game_url(&id),
             replay_url: self.links().url(&format!("/games/{id}/replay/0")),
             record_url: self.links().url(&format!("/games/{id}/record.json")),

@@ -3,7 +3,7 @@
 
 use super::letters;
 use super::post::{split_signed, Class, MailMode};
-use super::{happened_since, limits, names_of, seat_of, talk, Capability, Games, Limited};
+use super::{limits, mail_happened, names_of, seat_of, talk, Capability, Games, Limited};
 use crate::domain::Millis;
 use crate::domain::{EmailAddress, GameId, GameStatus};
 use crate::engine::Viewer;
@@ -572,7 +572,7 @@ impl Games {
                 prompt: decision
                     .map(|d| kind.decision_words(&d, &cx))
                     .unwrap_or_default(),
-                happened: happened_since(kind, &replay, seat_row.last_seen_seq, &cx),
+                happened: mail_happened(kind, &replay, seat_row.last_seen_seq, &cx),
                 talk: talk::talk_words(&unread, words),
                 seat_url: self.links().seat_url(&id, me, seat_row.link_version),
             });

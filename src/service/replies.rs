@@ -671,7 +671,7 @@ impl Games {
         };
         let why = said.why.map(|Why::Key(key)| words.get(key));
         let happened = match (said.verdict, replay) {
-            (Verdict::Applied(_), Some(r)) => happened_since(kind, r, token.seq, &cx),
+            (Verdict::Applied(_), Some(r)) => mail_happened(kind, r, token.seq, &cx),
             _ => Vec::new(),
         };
         let (commands, part, due) = match (replay, &decision) {

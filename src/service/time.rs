@@ -527,6 +527,7 @@ impl Games {
             kind: kind.to_owned(),
             prompt: game_kind.decision_words(&decision, &cx),
             due: crate::present::time::when(to.words, row.due_at, now.0, zone),
+            part: game_kind.mail_part(&replay.game.view(Viewer::Seat(seat)), seat, &cx),
             seat_url: self.links().seat_url(&id, seat, seat_row.link_version),
             seq: replay.seq as i64,
             log_head_short: short(&head),

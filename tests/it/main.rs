@@ -38,6 +38,7 @@ mod store;
 mod talk;
 mod time;
 mod trust;
+mod turn_mails;
 mod war_bot;
 mod war_browser;
 mod war_formats;

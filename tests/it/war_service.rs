@@ -634,11 +634,21 @@ async fn a_newcomers_war_game_is_played_from_the_mails_to_a_record_that_verifies
         .expect("a War game")
         .clone();
     let turns = state.turn() as usize + 1;
-    // "What happened since" tells each seat the battles fought in the other players' turns.
-    let told_battles = (1..=SEATS as u8)
+    // "What happened since" tells each seat the battles fought in the other players' turns,
+    // one line per attack with its losses; the dice stay on the page and in the record.
+    let turn_mails_of_game: Vec<_> = (1..=SEATS as u8)
         .flat_map(|seat| app.smtp.mails_to(email_of(seat)))
         .filter(|m| m.is_your_turn() && m.text.contains(&game))
-        .filter(|m| m.text.contains("the attack rolled") && m.text.contains("Result:"))
+        .collect();
+    assert!(
+        turn_mails_of_game
+            .iter()
+            .all(|m| !m.text.contains("the attack rolled")),
+        "a turn mail told the dice"
+    );
+    let told_battles = turn_mails_of_game
+        .iter()
+        .filter(|m| m.text.contains(" attacked ") && m.text.contains("the attack lost"))
         .count();
     assert!(
         told_battles >= SEATS,

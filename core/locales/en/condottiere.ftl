@@ -285,6 +285,17 @@ condottiere-mail-hand = Your hand: { $cards } ({ $count ->
         [one] { $count } card
        *[other] { $count } cards
     })
+condottiere-mail-card = { $name } ({ $code })
+condottiere-mail-lines = Battle lines:
+condottiere-mail-line = { $name }: { $cards }, strength { $strength }
+condottiere-mail-line-why = {" "}({ $why })
+condottiere-mail-face-down = { $card } (face down)
+condottiere-mail-regions = Regions held:
+condottiere-mail-held = { $name }: { $regions } ({ $count ->
+        [one] { $count } region
+       *[other] { $count } regions
+    })
+condottiere-mail-held-none = { $name }: no region
 condottiere-every-hand = Every hand
 condottiere-deck = Draw pile, top first
 condottiere-seed = Seed { $seed }, derived from the revealed secret and the players' contributions.

@@ -534,6 +534,20 @@ war-mail-situation = You hold { $territories ->
     }.
 war-mail-objective = Your objective: { $objective }.
 war-mail-hand = Your cards: { $cards }.
+war-mail-territories = Your territories (armies) and the enemy territories each borders:
+war-mail-territory = { $territory } ({ $armies }): { $enemies }
+war-mail-territory-safe = { $territory } ({ $armies }): no enemy border
+war-mail-enemy = { $territory } ({ $owner }, { $armies })
+war-mail-battle = { $seat-p ->
+        [you] You
+       *[other] { $seat }
+    } attacked { $defender-p ->
+        [you] your { $to }
+       *[other] { $defender }'s { $to }
+    } from { $from }: the attack lost { $attack-lost }, the defence lost { $defence-lost }{ $conquest ->
+        [yes] ; { $to } fell
+       *[no] {""}
+    }.
 
 ## The public page's columns
 

@@ -290,6 +290,17 @@ condottiere-mail-hand = Sua mão: { $cards } ({ $count ->
         [one] { $count } carta
        *[other] { $count } cartas
     })
+condottiere-mail-card = { $name } ({ $code })
+condottiere-mail-lines = Linhas de batalha:
+condottiere-mail-line = { $name }: { $cards }, força { $strength }
+condottiere-mail-line-why = {" "}({ $why })
+condottiere-mail-face-down = { $card } (virada para baixo)
+condottiere-mail-regions = Regiões dominadas:
+condottiere-mail-held = { $name }: { $regions } ({ $count ->
+        [one] { $count } região
+       *[other] { $count } regiões
+    })
+condottiere-mail-held-none = { $name }: nenhuma região
 condottiere-every-hand = Todas as mãos
 condottiere-deck = Monte de compra, do topo para baixo
 condottiere-seed = Semente { $seed }, derivada do segredo revelado e das contribuições dos jogadores.

@@ -535,6 +535,20 @@ war-mail-situation = Você domina { $territories ->
     }.
 war-mail-objective = Seu objetivo: { $objective }.
 war-mail-hand = Suas cartas: { $cards }.
+war-mail-territories = Seus territórios (exércitos) e os territórios inimigos que fazem fronteira com cada um:
+war-mail-territory = { $territory } ({ $armies }): { $enemies }
+war-mail-territory-safe = { $territory } ({ $armies }): nenhuma fronteira inimiga
+war-mail-enemy = { $territory } ({ $owner }, { $armies })
+war-mail-battle = { $seat-p ->
+        [you] Você
+       *[other] { $seat }
+    } atacou { $defender-p ->
+        [you] o seu território { $to }
+       *[other] { $to }, de { $defender },
+    } a partir de { $from }: o ataque perdeu { $attack-lost }, a defesa perdeu { $defence-lost }{ $conquest ->
+        [yes] ; { $to } caiu
+       *[no] {""}
+    }.
 
 ## As colunas da página pública
 

@@ -167,6 +167,10 @@ pub trait Kind: Send + Sync {
         languages: &[Words],
     ) -> Command<Action>;
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart;
+    /// What a mail tells of these steps (each: its authorship line, its events, and what has
+    /// become public of it, `Replay::sight`; only what `cx.viewer` may see is told; see
+    /// `Presenter::mail_summary`).
+    fn mail_summary(&self, steps: &[(Option<String>, &Events, Sight)], cx: &Ctx) -> Vec<String>;
     fn player_columns(&self, cx: &Ctx) -> Vec<String>;
     fn player_cells(&self, view: &View, seat: Seat, cx: &Ctx) -> Vec<String>;
     /// A seat's own colour in this game, if it has one (see `Presenter::seat_colour`).

@@ -10,7 +10,7 @@ use crate::engine::{
     Audience, Coded, GameOutcome, OptionField, Rules, Seat, Seed, Sight, Standing, Viewer,
 };
 use crate::present::{
-    Command, Ctx, Folding, Html, MailPart, Milestone, MoveForm, Presenter, Script, Words,
+    Command, Ctx, Folding, Html, MailPart, MailStep, Milestone, MoveForm, Presenter, Script, Words,
 };
 use std::any::Any;
 use std::fmt;
@@ -424,6 +424,16 @@ impl<P: Presenter> Kind for Typed<P> {
     }
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart {
         self.presenter.mail_part(self.view(view), seat, cx)
+    }
+    fn mail_summary(&self, steps: &[(Option<String>, &Events, Sight)], cx: &Ctx) -> Vec<String> {
+        let steps: Vec<MailStep<'_, _>> = steps
+            .iter()
+            .map(|(by, list, sight)| MailStep {
+                by: by.clone(),
+                events: P::Game::visible(self.events(list), cx.viewer, sight),
+            })
+            .collect();
+        self.presenter.mail_summary(&steps, cx)
     }
     fn player_columns(&self, cx: &Ctx) -> Vec<String> {
         self.presenter.player_columns(cx)

@@ -165,6 +165,16 @@ pub struct MailPart {
     pub html: Html,
 }
 
+/// One step of the log as a mail sums it up ([`Presenter::mail_summary`]).
+#[derive(Clone, Debug)]
+pub struct MailStep<'e, E> {
+    /// Who made the step when it was not the seat's player ("The clock played for Bob."), in
+    /// words.
+    pub by: Option<String>,
+    /// The step's events the reader may see, in the engine's order.
+    pub events: Vec<&'e E>,
+}
+
 /// How one game shows itself: a game's presenter sits next to its rules and is registered
 /// with them (`crate::kinds::Registry`). Every sentence comes from the catalogs through
 /// `cx.words`; everything it returns as `Html` is escaped by it.
@@ -296,8 +306,31 @@ pub trait Presenter: Send + Sync + 'static {
         let _ = (line, view, seat, languages);
         Command::None
     }
-    /// The lines of a "your turn" mail that are this game's (the hand, the board in words).
+    /// The lines of a turn mail that are this game's: everything the seat needs to decide from
+    /// the mail alone, on a phone (its hand by name, the board in words).
     fn mail_part(&self, view: &<Self::Game as Rules>::View, seat: Seat, cx: &Ctx) -> MailPart;
+    /// What happened since the reader was last told, as a mail tells it: `steps` are the steps
+    /// since then, oldest first, each with the events the reader may see. The default tells
+    /// each step as the pages do (its authorship line, then each event's sentence in
+    /// [`Presenter::told_order`]); a game whose steps are many small events sums them up (War:
+    /// one line per attack, the dice left to the page and the record).
+    fn mail_summary(
+        &self,
+        steps: &[MailStep<'_, <Self::Game as Rules>::Event>],
+        cx: &Ctx,
+    ) -> Vec<String> {
+        steps
+            .iter()
+            .flat_map(|step| {
+                let told = self.told_order(step.events.clone());
+                step.by
+                    .iter()
+                    .cloned()
+                    .chain(told.into_iter().map(|event| self.event(event, cx)))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
     /// The public page's player table: extra column headers…
     fn player_columns(&self, cx: &Ctx) -> Vec<String>;
     /// …and each seat's cells under them.

@@ -316,6 +316,8 @@ pub struct Deadline<'w> {
     pub prompt: String,
     /// When, in the reader's zone and words.
     pub due: String,
+    /// The game's own lines, as in the turn mail: what the decision needs.
+    pub part: MailPart,
     pub seat_url: String,
     pub seq: i64,
     pub log_head_short: String,
@@ -347,7 +349,7 @@ struct FooterText<'a, 'w> {
 }
 
 macro_rules! mail_templates {
-    ($data:ident, $subject:ident = $sp:tt, $text:ident = $tp:tt, $html:ident = $hp:tt) => {
+    ($data:ident $([$name:ident])?, $subject:ident = $sp:tt, $text:ident = $tp:tt, $html:ident = $hp:tt) => {
         #[derive(Template)]
         #[template(path = $sp)]
         struct $subject<'a, 'w> {
@@ -370,8 +372,9 @@ macro_rules! mail_templates {
                     footer: &self.footer,
                 }
                 .render()?;
+                let name: Option<&str> = None $(.or(Some(self.$name.as_str())))?;
                 Ok(Rendered {
-                    subject: one_line(&$subject { m: self }.render()?),
+                    subject: fit_subject(&one_line(&$subject { m: self }.render()?), name),
                     text: format!("{}\n{footer}", $text { m: self }.render()?.trim_end()),
                     html: $html { m: self }.render()?,
                     unsubscribe_url: self.footer.unsubscribe_url.clone(),
@@ -386,45 +389,104 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The longest subject a phone's list of mails shows whole, in characters.
+pub const SUBJECT_MAX_CHARS: usize = 70;
+
+/// The shortest a game's name is cut to before the rest of a subject is.
+const NAME_MIN_CHARS: usize = 24;
+
+/// A subject that fits a phone's list ([`SUBJECT_MAX_CHARS`]): the game's name (`name`, where
+/// the subject holds it) is shortened first, at a word with an ellipsis, down to
+/// [`NAME_MIN_CHARS`]; only then is the rest cut, at a word, never inside one. Every mail's
+/// subject passes here (`render`).
+pub fn fit_subject(subject: &str, name: Option<&str>) -> String {
+    let length = |text: &str| text.chars().count();
+    if length(subject) <= SUBJECT_MAX_CHARS {
+        return subject.to_owned();
+    }
+    let found = name
+        .filter(|name| !name.is_empty())
+        .and_then(|name| subject.find(name).map(|at| (at, name)));
+    let Some((at, name)) = found else {
+        return shorten(subject, SUBJECT_MAX_CHARS);
+    };
+    let (before, after) = (&subject[..at], &subject[at + name.len()..]);
+    let room = SUBJECT_MAX_CHARS.saturating_sub(length(before) + length(after));
+    let name = shorten(name, room.max(NAME_MIN_CHARS.min(length(name))));
+    shorten(&format!("{before}{name}{after}"), SUBJECT_MAX_CHARS)
+}
+
+/// `text` in at most `max` characters: whole, or its longest start that ends at a word (at
+/// a word's first characters when even the first word is longer) followed by "…".
+fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max || max == 0 {
+        return text.to_owned();
+    }
+    let budget = max - 1;
+    let mut cut = None;
+    // `n` characters stand before byte `i`.
+    for (n, (i, c)) in text.char_indices().enumerate() {
+        if n > budget {
+            break;
+        }
+        if c.is_whitespace() {
+            cut = Some(i);
+        }
+    }
+    let kept = match cut {
+        Some(i) => text[..i].trim_end_matches(|c: char| {
+            c.is_whitespace() || matches!(c, ',' | ';' | ':' | '-' | '–' | '—' | '(' | '·')
+        }),
+        None => {
+            let end = text
+                .char_indices()
+                .nth(budget)
+                .map_or(text.len(), |(i, _)| i);
+            &text[..end]
+        }
+    };
+    format!("{kept}…")
+}
+
 mail_templates!(
-    Invitation,
+    Invitation[game_title],
     InvitationSubject = "mail/invitation/subject.txt",
     InvitationText = "mail/invitation/body.txt",
     InvitationHtml = "mail/invitation/body.html"
 );
 mail_templates!(
-    YourTurn,
+    YourTurn[game_title],
     YourTurnSubject = "mail/your_turn/subject.txt",
     YourTurnText = "mail/your_turn/body.txt",
     YourTurnHtml = "mail/your_turn/body.html"
 );
 mail_templates!(
-    GameOver,
+    GameOver[game_title],
     GameOverSubject = "mail/game_over/subject.txt",
     GameOverText = "mail/game_over/body.txt",
     GameOverHtml = "mail/game_over/body.html"
 );
 mail_templates!(
-    Cancelled,
+    Cancelled[game_title],
     CancelledSubject = "mail/cancelled/subject.txt",
     CancelledText = "mail/cancelled/body.txt",
     CancelledHtml = "mail/cancelled/body.html"
 );
 mail_templates!(
-    Relink,
+    Relink[game_title],
     RelinkSubject = "mail/relink/subject.txt",
     RelinkText = "mail/relink/body.txt",
     RelinkHtml = "mail/relink/body.html"
 );
 
 mail_templates!(
-    Started,
+    Started[game_title],
     StartedSubject = "mail/started/subject.txt",
     StartedText = "mail/started/body.txt",
     StartedHtml = "mail/started/body.html"
 );
 mail_templates!(
-    Confirm,
+    Confirm[game_title],
     ConfirmSubject = "mail/confirm/subject.txt",
     ConfirmText = "mail/confirm/body.txt",
     ConfirmHtml = "mail/confirm/body.html"
@@ -442,38 +504,38 @@ mail_templates!(
     DigestHtml = "mail/digest/body.html"
 );
 mail_templates!(
-    Rematch,
+    Rematch[old_title],
     RematchSubject = "mail/rematch/subject.txt",
     RematchText = "mail/rematch/body.txt",
     RematchHtml = "mail/rematch/body.html"
 );
 mail_templates!(
-    SeatNotice,
+    SeatNotice[game_title],
     SeatNoticeSubject = "mail/seat_notice/subject.txt",
     SeatNoticeText = "mail/seat_notice/body.txt",
     SeatNoticeHtml = "mail/seat_notice/body.html"
 );
 mail_templates!(
-    Deadline,
+    Deadline[game_title],
     DeadlineSubject = "mail/deadline/subject.txt",
     DeadlineText = "mail/deadline/body.txt",
     DeadlineHtml = "mail/deadline/body.html"
 );
 mail_templates!(
-    MailFailed,
+    MailFailed[game_title],
     MailFailedSubject = "mail/mail_failed/subject.txt",
     MailFailedText = "mail/mail_failed/body.txt",
     MailFailedHtml = "mail/mail_failed/body.html"
 );
 
 mail_templates!(
-    Talk,
+    Talk[game_title],
     TalkSubject = "mail/talk/subject.txt",
     TalkText = "mail/talk/body.txt",
     TalkHtml = "mail/talk/body.html"
 );
 mail_templates!(
-    Answer,
+    Answer[game_title],
     AnswerSubject = "mail/answer/subject.txt",
     AnswerText = "mail/answer/body.txt",
     AnswerHtml = "mail/answer/body.html"
@@ -502,5 +564,44 @@ mod tests {
         assert!(rendered.html.contains("Eve &#38; co") || rendered.html.contains("Eve &amp; co"));
         assert!(rendered.text.contains("<Eve & co> declined"));
         assert_eq!(rendered.subject, "Condottiere is cancelled");
+    }
+
+    /// Seen on a phone: "Condottiere with Alice, Bob, Carla and Dino: your turn, take your
+    /// reinforcements: Intelligence, trades, then place every army" showed a third of itself.
+    #[test]
+    fn a_long_subject_shortens_the_game_name_first_and_never_cuts_inside_a_word() {
+        let fits = |subject: &str| subject.chars().count() <= SUBJECT_MAX_CHARS;
+        let short = "Condottiere: your turn, play a card or pass";
+        assert_eq!(fit_subject(short, Some("Condottiere")), short);
+
+        let name = "Condottiere with Alice, Bobby, Carla, Dino and Elsa";
+        let subject = format!("{name}: your turn, play a card or pass");
+        let fitted = fit_subject(&subject, Some(name));
+        assert!(fits(&fitted), "{fitted}");
+        assert!(fitted.starts_with("Condottiere with Alice"), "{fitted}");
+        assert!(
+            fitted.ends_with("…: your turn, play a card or pass"),
+            "{fitted}"
+        );
+
+        let prompt = "take your reinforcements: Intelligence, trades, then place every army";
+        let name = "War with Alice, Bob, Carla and Dino";
+        let fitted = fit_subject(&format!("{name}: your turn, {prompt}"), Some(name));
+        assert!(fits(&fitted), "{fitted}");
+        assert!(fitted.starts_with("War with Alice"), "{fitted}");
+        assert!(fitted.ends_with('…'), "{fitted}");
+        let kept = fitted.trim_end_matches('…');
+        let said = kept.rsplit(": ").next().unwrap();
+        // Every word of the prompt that is kept is whole.
+        for word in said.split_whitespace() {
+            assert!(
+                prompt.split_whitespace().any(|w| w == word),
+                "{word} in {fitted}"
+            );
+        }
+
+        // A name that is not in the subject: the subject is cut at a word.
+        let fitted = fit_subject(&"word ".repeat(30), None);
+        assert!(fits(&fitted) && fitted.ends_with("word…"), "{fitted}");
     }
 }

@@ -4,7 +4,7 @@
 use super::{card, region};
 use crate::engine::condottiere::{BattleKind, Card, Region, View, BORDERS};
 use crate::engine::Seat;
-use crate::present::{escape, render_in, seat_colour, seat_fill, Ctx, Html, BOARD_ROOM};
+use crate::present::{escape, render_in, seat_colour, seat_fill, Ctx, Html, MailPart, BOARD_ROOM};
 use askama::Template;
 use std::sync::LazyLock;
 
@@ -395,4 +395,114 @@ pub(super) fn situation(view: &View, cx: &Ctx) -> String {
         ("discard", view.discard.len()),
     ));
     parts.join(" · ")
+}
+
+/// A turn mail's part, enough to decide from the mail alone: the seat's hand by name (with
+/// the code replies use beside each card), the table in one line, each battle line with its
+/// cards by name, its strength and who passed, and the regions each player holds.
+pub(super) fn mail(view: &View, seat: Seat, cx: &Ctx) -> MailPart {
+    let w = &cx.words;
+    let mut hand = view.seats[seat.index()].hand.clone().unwrap_or_default();
+    hand.sort();
+    let named = if hand.is_empty() {
+        w.get("condottiere-no-cards")
+    } else {
+        w.list(
+            hand.iter()
+                .map(|&c| {
+                    w.two(
+                        "condottiere-mail-card",
+                        ("name", card(cx, c)),
+                        ("code", c.code()),
+                    )
+                })
+                .collect(),
+        )
+    };
+    let hand_line = w.two(
+        "condottiere-mail-hand",
+        ("cards", named),
+        ("count", hand.len()),
+    );
+    let battle: Vec<String> = lines(view, cx)
+        .into_iter()
+        .map(|line| {
+            let cards = if line.cards.is_empty() {
+                w.get("condottiere-no-cards")
+            } else {
+                w.list(
+                    line.cards
+                        .iter()
+                        .map(|chip| match (chip.down, chip.code) {
+                            (true, code) if code != "?" => {
+                                w.one("condottiere-mail-face-down", "card", chip.name.as_str())
+                            }
+                            _ => chip.name.clone(),
+                        })
+                        .collect(),
+                )
+            };
+            let mut text = w.three(
+                "condottiere-mail-line",
+                ("name", line.name.as_str()),
+                ("cards", cards.as_str()),
+                ("strength", line.strength),
+            );
+            if !line.breakdown.is_empty() {
+                text.push_str(&w.one(
+                    "condottiere-mail-line-why",
+                    "why",
+                    w.list(line.breakdown.clone()),
+                ));
+            }
+            text.push_str("; ");
+            text.push_str(&line.status);
+            text
+        })
+        .collect();
+    let held: Vec<String> = view
+        .seats
+        .iter()
+        .map(|s| {
+            let mut regions = s.regions.clone();
+            regions.sort();
+            if regions.is_empty() {
+                w.one("condottiere-mail-held-none", "name", cx.name(s.seat))
+            } else {
+                w.three(
+                    "condottiere-mail-held",
+                    ("name", cx.name(s.seat)),
+                    (
+                        "regions",
+                        w.list(regions.iter().map(|&r| region(cx, r)).collect()),
+                    ),
+                    ("count", regions.len()),
+                )
+            }
+        })
+        .collect();
+    let mut sections = vec![(hand_line, Vec::new()), (situation(view, cx), Vec::new())];
+    if !battle.is_empty() {
+        sections.push((w.get("condottiere-mail-lines"), battle));
+    }
+    sections.push((w.get("condottiere-mail-regions"), held));
+    let mut text = String::new();
+    let mut html = String::new();
+    for (head, items) in &sections {
+        text.push_str(head);
+        text.push('\n');
+        html.push_str(&format!("<p>{}</p>\n", escape(head)));
+        if !items.is_empty() {
+            html.push_str("<ul>\n");
+            for item in items {
+                text.push_str(&format!("  - {item}\n"));
+                html.push_str(&format!("<li>{}</li>\n", escape(item)));
+            }
+            html.push_str("</ul>\n");
+        }
+    }
+    MailPart {
+        text: text.trim_end().to_owned(),
+        html: Html(html),
+    }
 }

@@ -695,16 +695,7 @@ impl Presenter for Condottiere {
     }
 
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart {
-        let hand = view.seats[seat.index()].hand.clone().unwrap_or_default();
-        let text = cx.words.two(
-            "condottiere-mail-hand",
-            ("cards", cards(cx, &hand)),
-            ("count", hand.len()),
-        );
-        MailPart {
-            html: Html(format!("<p>{}</p>", super::escape(&text))),
-            text,
-        }
+        board::mail(view, seat, cx)
     }
 
     fn player_columns(&self, cx: &Ctx) -> Vec<String> {

@@ -412,7 +412,7 @@ pub(super) fn board(view: &View, cx: &Ctx) -> Html {
 }
 
 /// The turn in sentences: round and phase, attacks, the open attack, the pools, the piles.
-fn table_lines(view: &View, cx: &Ctx) -> Vec<String> {
+pub(super) fn table_lines(view: &View, cx: &Ctx) -> Vec<String> {
     let w = &cx.words;
     let mut lines = vec![w.with(
         "war-turn-line",

@@ -6,9 +6,10 @@ mod board;
 mod commands;
 mod events;
 mod forms;
+mod mail;
 mod read_form;
 
-use super::{Arg, Command, Ctx, Html, MailPart, Milestone, MoveForm, Presenter, Words};
+use super::{Arg, Command, Ctx, Html, MailPart, MailStep, Milestone, MoveForm, Presenter, Words};
 use crate::engine::war::{
     Action, Amount, Card, CardClass, Colour, Continent, Decision, DefenceTerrain, Direction,
     DrawReason, Ending, Event, Events, Game, MoveProblem, Objective, OptionProblem, Options,
@@ -674,31 +675,12 @@ impl Presenter for War {
     }
 
     fn mail_part(&self, view: &View, seat: Seat, cx: &Ctx) -> MailPart {
-        let s = &view.seats[seat.index()];
-        let mut lines = vec![cx.words.two(
-            "war-mail-situation",
-            ("territories", s.territories),
-            ("armies", s.armies),
-        )];
-        if let Some(o) = s.objective {
-            lines.push(cx.words.one(
-                "war-mail-objective",
-                "objective",
-                objective_short(cx, view, o),
-            ));
-        }
-        if let Some(hand) = &s.hand {
-            lines.push(cx.words.one("war-mail-hand", "cards", cards(cx, hand)));
-        }
-        MailPart {
-            html: Html(
-                lines
-                    .iter()
-                    .map(|l| format!("<p>{}</p>", super::escape(l)))
-                    .collect(),
-            ),
-            text: lines.join("\n"),
-        }
+        mail::part(view, seat, cx)
+    }
+
+    /// One line per attack, not every die: a long game's mail stays short.
+    fn mail_summary(&self, steps: &[MailStep<'_, Event>], cx: &Ctx) -> Vec<String> {
+        mail::summary(steps, cx)
     }
 
     fn player_columns(&self, cx: &Ctx) -> Vec<String> {
