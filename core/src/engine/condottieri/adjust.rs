@@ -64,7 +64,13 @@ impl Due {
 
 /// Whether `power` may build a unit of `kind` in `area` (§10.2): `cities` are its home cities
 /// (and conquered ones) for building.
-pub fn may_build(position: &Position, power: Power, cities: &[Area], kind: UnitKind, area: Area) -> bool {
+pub fn may_build(
+    position: &Position,
+    power: Power,
+    cities: &[Area],
+    kind: UnitKind,
+    area: Area,
+) -> bool {
     if !cities.contains(&area) || position.control.get(&area) != Some(&power) {
         return false;
     }
@@ -109,7 +115,10 @@ pub fn due(position: &Position, power: Power, cities: &[Area], finances: bool) -
     } else if owned > controlled.len() {
         (owned - controlled.len(), 0)
     } else {
-        let room = controlled.len().saturating_sub(famined).saturating_sub(owned);
+        let room = controlled
+            .len()
+            .saturating_sub(famined)
+            .saturating_sub(owned);
         (0, room.min(build_areas.len()))
     };
     Due {
@@ -253,12 +262,21 @@ pub fn apply_adjust_line(
                     maintain.push(*id);
                 }
             }
+            let mut disbands = adj.disbands.clone();
+            disbands.retain(|d| !ids.contains(d));
             let cost = UNIT_COST * (maintain.len() + adj.builds.len()) as u32;
-            if cost > due.treasury {
+            // With builds listed, every unit not named for disbanding must stay covered.
+            let planned = Adjustment {
+                disbands: disbands.clone(),
+                ..Adjustment::default()
+            };
+            let with_builds =
+                planned_upkeep(position, power, &planned) + UNIT_COST * adj.builds.len() as u32;
+            if cost > due.treasury || (!adj.builds.is_empty() && with_builds > due.treasury) {
                 return Err(AdjustRejection::Funds);
             }
             adj.maintain = maintain;
-            adj.disbands.retain(|d| !ids.contains(d));
+            adj.disbands = disbands;
             Ok(AdjustApplied::Maintained { ids })
         }
         _ => Err(AdjustRejection::Syntax),

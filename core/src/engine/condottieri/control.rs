@@ -74,7 +74,10 @@ pub fn eliminated(position: &Position, surviving: &[Power]) -> Vec<Power> {
         .iter()
         .copied()
         .filter(|&p| {
-            let homes = scenario.setup_of(p).map(|s| s.home_areas()).unwrap_or_default();
+            let homes = scenario
+                .setup_of(p)
+                .map(|s| s.home_areas())
+                .unwrap_or_default();
             !homes.iter().any(|&h| would_control(position, h) == Some(p))
         })
         .collect();
@@ -99,7 +102,9 @@ pub fn remove_powers(position: &mut Position, powers: &[Power]) -> Vec<u32> {
         position.treasury.remove(p);
     }
     // A rebellion against a power that is gone has nobody to rebel against.
-    position.rebellions.retain(|_, r| !powers.contains(&r.against));
+    position
+        .rebellions
+        .retain(|_, r| !powers.contains(&r.against));
     gone
 }
 
@@ -167,9 +172,14 @@ pub fn conquests(
     let scenario = Scenario::find(&position.scenario).expect("a known scenario");
     let mut out = Vec::new();
     for &e in eliminated {
-        let homes = scenario.setup_of(e).map(|s| s.home_areas()).unwrap_or_default();
-        let holders: BTreeSet<Option<Power>> =
-            homes.iter().map(|h| position.control.get(h).copied()).collect();
+        let homes = scenario
+            .setup_of(e)
+            .map(|s| s.home_areas())
+            .unwrap_or_default();
+        let holders: BTreeSet<Option<Power>> = homes
+            .iter()
+            .map(|h| position.control.get(h).copied())
+            .collect();
         if let (1, Some(Some(c))) = (holders.len(), holders.iter().next()) {
             if conquerors.get(&e) != Some(c) {
                 conquerors.insert(e, *c);

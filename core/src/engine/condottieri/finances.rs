@@ -185,12 +185,12 @@ pub enum MoneyRejection {
 
 /// k of §11.4.2: 2 for a garrison in a city whose Garr is 2 or more, else 1.
 fn k(position: &Position, id: u32) -> u32 {
-    position
-        .unit(id)
-        .map_or(1, |u| match u.kind == UnitKind::Garrison && u.area.info().garr >= 2 {
+    position.unit(id).map_or(1, |u| {
+        match u.kind == UnitKind::Garrison && u.area.info().garr >= 2 {
             true => 2,
             false => 1,
-        })
+        }
+    })
 }
 
 /// The minimum cost of an expense by `payer`, or why its target does not fit (§11.4.2).
@@ -242,10 +242,16 @@ pub fn minimum(
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "applied")]
 pub enum MoneyApplied {
-    Expense { expense: Expense },
-    Transfer { transfer: Transfer },
+    Expense {
+        expense: Expense,
+    },
+    Transfer {
+        transfer: Transfer,
+    },
     /// `CLEAR EXPENSE n` refunded the n-th accepted expense (1-based).
-    Refunded { expense: Expense },
+    Refunded {
+        expense: Expense,
+    },
 }
 
 /// Whether a line is a money line (`PAY`, `GASTAR`, `GIVE`, `DAR`, `CLEAR EXPENSE`,
@@ -312,13 +318,13 @@ pub fn apply_money_line(
                 _ => return Err(MoneyRejection::Syntax),
             };
             let target = match kind {
-                ExpenseKind::Relief | ExpenseKind::Pacify | ExpenseKind::Rebel => Target::Area(
-                    super::map::find_area(&rest.join(" ")).map_err(|error| {
+                ExpenseKind::Relief | ExpenseKind::Pacify | ExpenseKind::Rebel => {
+                    Target::Area(super::map::find_area(&rest.join(" ")).map_err(|error| {
                         MoneyRejection::Unit {
                             rejection: Rejection::Area { error },
                         }
-                    })?,
-                ),
+                    })?)
+                }
                 _ => {
                     let line = parse(&format!("{} H", rest.join(" ")))
                         .map_err(|rejection| MoneyRejection::Unit { rejection })?;
@@ -387,10 +393,7 @@ pub struct MoneyResult {
 /// Step 1 of §7.1 (§11.4.3): takes every accepted expense and transfer from its payer, credits
 /// transfers, removes relieved famines and pacified rebellions, places incited rebellions, and
 /// settles the bribes. Returns the money report; `position` changes in place.
-pub fn resolve_money(
-    position: &mut Position,
-    spending: &BTreeMap<Power, Spending>,
-) -> MoneyResult {
+pub fn resolve_money(position: &mut Position, spending: &BTreeMap<Power, Spending>) -> MoneyResult {
     let mut out = MoneyResult::default();
     for (&p, s) in spending {
         let t = position.treasury.entry(p).or_insert(0);
@@ -483,7 +486,11 @@ pub fn resolve_money(
     }
     // 7. Winning bribes take effect in ascending unit id.
     for (id, list) in by_unit {
-        let top = list.iter().map(|&i| all[i].1.amount).max().expect("nonempty");
+        let top = list
+            .iter()
+            .map(|&i| all[i].1.amount)
+            .max()
+            .expect("nonempty");
         let winners: Vec<usize> = list
             .into_iter()
             .filter(|&i| all[i].1.amount == top)
@@ -558,7 +565,14 @@ mod tests {
         assert_eq!(r, Err(MoneyRejection::BelowMinimum { minimum: 12 }));
         let r = apply_money_line(&pos, &powers, Power::Milan, &mut s, "PAY 10 BUY G SIE");
         assert_eq!(r, Err(MoneyRejection::Amount));
-        apply_money_line(&pos, &powers, Power::Milan, &mut s, "gastar 9 comprar G SIE").unwrap();
+        apply_money_line(
+            &pos,
+            &powers,
+            Power::Milan,
+            &mut s,
+            "gastar 9 comprar G SIE",
+        )
+        .unwrap();
         let r = apply_money_line(&pos, &powers, Power::Milan, &mut s, "PAY 12 BUY G SIE");
         assert_eq!(r, Err(MoneyRejection::Twice));
         let r = apply_money_line(&pos, &powers, Power::Milan, &mut s, "PAY 12 DISBAND G GEN");

@@ -426,7 +426,9 @@ impl Position {
                 out.push(format!("rebellion on sea {a}"));
             }
             if r.garrisoned && (self.garrison(*a).is_some() || !a.info().fort) {
-                out.push(format!("garrisoned rebellion in {a} shares or lacks a city"));
+                out.push(format!(
+                    "garrisoned rebellion in {a} shares or lacks a city"
+                ));
             }
         }
         for (p, t) in &self.treasury {

@@ -265,7 +265,11 @@ pub fn parse(text: &str) -> Result<Line, Rejection> {
 }
 
 /// Looks up a named unit among `candidates` (type given: that type; omitted: the only one).
-pub(super) fn pick(position: &Position, r: PartialRef, mine: Option<Power>) -> Result<UnitRef, Rejection> {
+pub(super) fn pick(
+    position: &Position,
+    r: PartialRef,
+    mine: Option<Power>,
+) -> Result<UnitRef, Rejection> {
     let found: Vec<UnitRef> = position
         .units
         .iter()

@@ -39,7 +39,7 @@ pub struct Phase {
 
 /// The creation options (§1.1, §1.4): every module off by default, the standard goal, no years
 /// limit.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Options {
     /// The scenario key (§4.2); `balance` when left out.
@@ -62,6 +62,12 @@ pub struct Options {
     pub years_limit: Option<u16>,
 }
 
+impl Default for Options {
+    fn default() -> Options {
+        Options::of(Scenario::default_key())
+    }
+}
+
 fn default_scenario() -> String {
     Scenario::default_key().to_owned()
 }
@@ -80,7 +86,13 @@ impl Options {
     pub fn of(scenario: &str) -> Options {
         Options {
             scenario: scenario.to_owned(),
-            ..Options::default()
+            finances: false,
+            famine: false,
+            plague: false,
+            storms: false,
+            conquest: false,
+            goal: Goal::Standard,
+            years_limit: None,
         }
     }
     /// Every problem with these options, empty when a game can be made of them.
@@ -132,32 +144,66 @@ pub struct Submissions {
 pub enum Event {
     /// Every surviving power voted for a draw (§9.7).
     DrawAgreed,
-    Adjustments { result: AdjustResult },
+    Adjustments {
+        result: AdjustResult,
+    },
     /// Step 1 of §7.1: transfers, expenses, rebellions and bribes.
-    Money { result: MoneyResult },
-    Orders { result: Box<PhaseResult> },
-    Retreats { result: RetreatResult },
+    Money {
+        result: MoneyResult,
+    },
+    Orders {
+        result: Box<PhaseResult>,
+    },
+    Retreats {
+        result: RetreatResult,
+    },
     /// Rebellions removed after the retreats: liberated by a retreating unit (§11.5).
-    Liberated { areas: Vec<Area> },
+    Liberated {
+        areas: Vec<Area>,
+    },
     /// End of Spring (§12.2): every unit in a famine area eliminated; the markers removed.
-    FamineLosses { areas: Vec<Area>, units: Vec<u32> },
+    FamineLosses {
+        areas: Vec<Area>,
+        units: Vec<u32>,
+    },
     /// A disaster roll (§12.1), public when rolled.
-    Roll { roll: Roll },
+    Roll {
+        roll: Roll,
+    },
     /// Start of Summer (§12.3): units in the plague's areas eliminated.
-    PlagueLosses { units: Vec<u32> },
+    PlagueLosses {
+        units: Vec<u32>,
+    },
     /// End of Autumn (§12.4): fleets in storm seas eliminated; the markers removed.
-    StormLosses { units: Vec<u32> },
+    StormLosses {
+        units: Vec<u32>,
+    },
     /// §9.3: powers eliminated together, and their units.
-    Eliminated { powers: Vec<Power>, units: Vec<u32> },
+    Eliminated {
+        powers: Vec<Power>,
+        units: Vec<u32>,
+    },
     /// §9.2: markers that changed, (area, before, after).
-    Control { changes: Vec<ControlChange> },
+    Control {
+        changes: Vec<ControlChange>,
+    },
     /// §9.4: a new conqueror.
-    Conquest { conquered: Power, by: Power },
+    Conquest {
+        conquered: Power,
+        by: Power,
+    },
     /// §11.2: the income die, public.
-    IncomeDie { die: u8 },
+    IncomeDie {
+        die: u8,
+    },
     /// §11.2: one power's income, private to it until the game ends.
-    Income { power: Power, income: Income },
-    Ended { end: End },
+    Income {
+        power: Power,
+        income: Income,
+    },
+    Ended {
+        end: End,
+    },
 }
 
 /// What resolving a phase did: the phase, the events in order, and the phase now open (the
@@ -252,7 +298,12 @@ impl Game {
         if self.options.conquest {
             for (e, c) in &self.conquerors {
                 if *c == power {
-                    out.extend(scenario.setup_of(*e).map(|s| s.home_cities()).unwrap_or_default());
+                    out.extend(
+                        scenario
+                            .setup_of(*e)
+                            .map(|s| s.home_cities())
+                            .unwrap_or_default(),
+                    );
                 }
             }
         }
@@ -292,9 +343,7 @@ impl Game {
             Step::Orders => self
                 .surviving()
                 .into_iter()
-                .filter(|p| {
-                    self.options.finances || self.position.units_of(*p).next().is_some()
-                })
+                .filter(|p| self.options.finances || self.position.units_of(*p).next().is_some())
                 .collect(),
             Step::Retreats => {
                 let set: BTreeSet<Power> = self
@@ -336,13 +385,27 @@ impl Game {
         let mut events = Vec::new();
         let phase = self.phase;
         if self.end.is_some() {
-            return (g, Report { phase, events, next: None });
+            return (
+                g,
+                Report {
+                    phase,
+                    events,
+                    next: None,
+                },
+            );
         }
         let surviving = self.surviving();
         if !surviving.is_empty() && surviving.iter().all(|p| input.draw.contains(p)) {
             events.push(Event::DrawAgreed);
             g.finish(End::Draw { powers: surviving }, &mut events);
-            return (g, Report { phase, events, next: None });
+            return (
+                g,
+                Report {
+                    phase,
+                    events,
+                    next: None,
+                },
+            );
         }
         match phase.step {
             Step::Adjustments => {
@@ -367,9 +430,7 @@ impl Game {
                     bought = result
                         .bought
                         .iter()
-                        .filter_map(|(id, buyer)| {
-                            position.unit(*id).map(|u| (u.area, *buyer))
-                        })
+                        .filter_map(|(id, buyer)| position.unit(*id).map(|u| (u.area, *buyer)))
                         .collect::<Vec<(Area, Power)>>();
                     events.push(Event::Money { result });
                 }
@@ -386,8 +447,7 @@ impl Game {
                 g.position = result.position.clone();
                 // §11.5: a unit in a rebellion's area bought by another power liberates it.
                 for (area, buyer) in bought {
-                    if g
-                        .position
+                    if g.position
                         .rebellions
                         .get(&area)
                         .is_some_and(|r| r.against != buyer)
@@ -413,8 +473,7 @@ impl Game {
                 for (id, to) in &result.retreated {
                     let Some(area) = to else { continue };
                     let owner = g.position.unit(*id).and_then(|u| u.owner);
-                    if g
-                        .position
+                    if g.position
                         .rebellions
                         .get(area)
                         .is_some_and(|r| owner != Some(r.against))
@@ -435,7 +494,14 @@ impl Game {
         g.position.year = g.phase.year;
         g.position.season = g.phase.season;
         let next = g.end.is_none().then_some(g.phase);
-        (g, Report { phase, events, next })
+        (
+            g,
+            Report {
+                phase,
+                events,
+                next,
+            },
+        )
     }
 
     fn finish(&mut self, end: End, events: &mut Vec<Event>) {
@@ -445,10 +511,15 @@ impl Game {
 
     /// Eliminates every unit in `areas` (field and city, any owner); their ids in id order.
     fn strike(&mut self, areas: &[Area], only: Option<UnitKind>) -> Vec<u32> {
-        let hit = |u: &super::state::Unit| {
-            areas.contains(&u.area) && only.is_none_or(|k| k == u.kind)
-        };
-        let gone: Vec<u32> = self.position.units.iter().filter(|u| hit(u)).map(|u| u.id).collect();
+        let hit =
+            |u: &super::state::Unit| areas.contains(&u.area) && only.is_none_or(|k| k == u.kind);
+        let gone: Vec<u32> = self
+            .position
+            .units
+            .iter()
+            .filter(|u| hit(u))
+            .map(|u| u.id)
+            .collect();
         self.position.units.retain(|u| !hit(u));
         gone
     }
@@ -578,5 +649,102 @@ impl Game {
         } else {
             Step::Orders
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::condottieri::disasters::Scripted;
+    use crate::engine::condottieri::finances::apply_money_line;
+    use crate::engine::condottieri::written::accept_buying;
+
+    fn a(code: &str) -> Area {
+        Area::from_code(code).unwrap()
+    }
+
+    #[test]
+    fn a_year_of_holds_in_the_balance_of_power_comes_back_to_spring_orders() {
+        let mut g = Game::new(Options::default()).unwrap();
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            let (next, report) = g.next(&Submissions::default(), &Seed::from_u64(1));
+            seen.push(report.next.unwrap());
+            g = next;
+        }
+        let steps: Vec<(u16, Season, Step)> =
+            seen.iter().map(|p| (p.year, p.season, p.step)).collect();
+        assert_eq!(
+            steps,
+            [
+                (1454, Season::Summer, Step::Orders),
+                (1454, Season::Autumn, Step::Orders),
+                (1455, Season::Spring, Step::Orders)
+            ]
+        );
+        assert_eq!(g.position.year, 1455);
+    }
+
+    #[test]
+    fn e40_income_of_venice() {
+        let mut p = Position::with_units(
+            "balance",
+            1455,
+            vec![
+                (Some(Power::Venice), UnitKind::Garrison, a("VEN"), 0),
+                (Some(Power::Venice), UnitKind::Fleet, a("UA"), 0),
+                (Some(Power::Venice), UnitKind::Army, a("FER"), 0),
+                (None, UnitKind::Garrison, a("FER"), 0),
+            ],
+        );
+        p.control = Scenario::find("balance")
+            .unwrap()
+            .initial_position(false)
+            .control;
+        p.treasury.insert(Power::Venice, 0);
+        p.season = Season::Autumn;
+        let options = Options {
+            finances: true,
+            ..Options::default()
+        };
+        let g = Game::at(options, p);
+        let (next, report) = g.next_with(&Submissions::default(), &mut Scripted([5].into()));
+        assert_eq!(next.position.treasury[&Power::Venice], 24, "{report:?}");
+    }
+
+    #[test]
+    fn e41_the_surviving_bribe_buys_and_the_buyer_orders() {
+        let mut p = Position::with_units(
+            "balance",
+            1454,
+            vec![(None, UnitKind::Garrison, a("SIE"), 0)],
+        );
+        p.treasury = [(Power::Florence, 9), (Power::Papacy, 12), (Power::Milan, 3)].into();
+        let options = Options {
+            finances: true,
+            ..Options::default()
+        };
+        let g = Game::at(options, p);
+        let powers = g.surviving();
+        let mut input = Submissions::default();
+        for (power, line) in [
+            (Power::Florence, "PAY 9 BUY G SIE"),
+            (Power::Papacy, "PAY 12 BUY G SIE"),
+            (Power::Milan, "PAY 3 COUNTER G SIE"),
+        ] {
+            let s = input.money.entry(power).or_default();
+            apply_money_line(&g.position, &powers, power, s, line).unwrap();
+        }
+        let buying = input.money[&Power::Papacy].buying();
+        let (id, order) = accept_buying(&g.position, Power::Papacy, &buying, "G SIE = A").unwrap();
+        input
+            .orders
+            .entry(Power::Papacy)
+            .or_default()
+            .insert(id, order);
+        let (next, _) = g.next_with(&input, &mut Scripted(Default::default()));
+        let u = next.position.unit(1).unwrap();
+        assert_eq!((u.owner, u.kind), (Some(Power::Papacy), UnitKind::Army));
+        assert!(next.position.treasury.values().all(|t| *t == 0));
     }
 }
