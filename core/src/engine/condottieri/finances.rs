@@ -259,11 +259,12 @@ pub enum MoneyApplied {
 pub fn is_money_line(text: &str) -> bool {
     let f = fold(text);
     let mut w = f.split_whitespace();
-    match (w.next(), w.next()) {
-        (Some("PAY" | "GASTAR" | "GIVE" | "DAR"), _) => true,
-        (Some("CLEAR"), Some("EXPENSE")) | (Some("LIMPAR"), Some("GASTO")) => true,
-        _ => false,
-    }
+    matches!(
+        (w.next(), w.next()),
+        (Some("PAY" | "GASTAR" | "GIVE" | "DAR"), _)
+            | (Some("CLEAR"), Some("EXPENSE"))
+            | (Some("LIMPAR"), Some("GASTO"))
+    )
 }
 
 /// Applies one money line of `power` to its `spending`, checked against the position at the
@@ -334,7 +335,7 @@ pub fn apply_money_line(
                     Target::Unit(u.id)
                 }
             };
-            if amount == 0 || amount % 3 != 0 {
+            if amount == 0 || !amount.is_multiple_of(3) {
                 return Err(MoneyRejection::Amount);
             }
             let minimum = minimum(position, power, kind, target)?;
