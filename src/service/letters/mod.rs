@@ -591,7 +591,7 @@ mod tests {
         assert!(fitted.starts_with("War with Alice"), "{fitted}");
         assert!(fitted.ends_with('…'), "{fitted}");
         let kept = fitted.trim_end_matches('…');
-        let said = kept.rsplit(": ").next().unwrap();
+        let said = kept.rsplit("your turn, ").next().unwrap();
         // Every word of the prompt that is kept is whole.
         for word in said.split_whitespace() {
             assert!(

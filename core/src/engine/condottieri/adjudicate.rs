@@ -22,6 +22,8 @@ pub enum Void {
     NoSiegeTarget,
     /// A support whose sub-order is not what the supported unit does (R18).
     UnmatchedSupport,
+    /// A garrisoning into a city that a rebellion placed this phase now holds (§7.2 step 4).
+    RebelCity,
 }
 
 /// What became of a unit's order (§7.9).
@@ -111,6 +113,9 @@ pub struct PhaseResult {
     pub disbanded: Vec<u32>,
     /// Garrisons eliminated by a completed siege.
     pub besieged_out: Vec<u32>,
+    /// Rebellions ended by the phase (§11.5): put down, besieged out or liberated, by area.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rebellions_ended: Vec<Area>,
     /// The position after the phase, without the dislodged units.
     pub position: Position,
 }
@@ -200,12 +205,17 @@ pub fn adjudicate(position: &Position, orders: &Orders) -> PhaseResult {
                 eff[i] = Eff::Hold;
                 void[i] = Some(Void::UnmatchedConvoy);
             }
+            Eff::Garrisoning if position.rebel_city(units[i].area).is_some() => {
+                eff[i] = Eff::Hold;
+                void[i] = Some(Void::RebelCity);
+            }
             Eff::Besiege => {
                 let target = units.iter().any(|g| {
                     g.kind == UnitKind::Garrison
                         && g.area == units[i].area
                         && g.owner != units[i].owner
-                });
+                }) || (units[i].owner.is_some()
+                    && position.rebel_city(units[i].area) == units[i].owner);
                 if !target {
                     eff[i] = Eff::Hold;
                     void[i] = Some(Void::NoSiegeTarget);
@@ -237,13 +247,22 @@ pub fn adjudicate(position: &Position, orders: &Orders) -> PhaseResult {
         }
     }
 
-    let board = build_board(&units, &eff);
+    let board = build_board(position, &units, &eff);
     let mut r = Resolver::new(&board);
     r.run();
     finish(position, units, eff, void, written, &board, &mut r)
 }
 
-fn build_board(units: &[Unit], eff: &[Eff]) -> Board {
+fn build_board(position: &Position, units: &[Unit], eff: &[Eff]) -> Board {
+    // §7.4 bonus: an advance into an area with a rebellion not directed against its owner.
+    let bonus = |u: &Unit, to: Area| {
+        u32::from(
+            position
+                .rebellions
+                .get(&to)
+                .is_some_and(|r| u.owner != Some(r.against)),
+        )
+    };
     let n = units.len();
     let mut entries = Vec::new();
     let mut entry_of = vec![None; n];
@@ -258,6 +277,7 @@ fn build_board(units: &[Unit], eff: &[Eff]) -> Board {
                     source: u.area,
                     convoy,
                     conversion: false,
+                    bonus: bonus(u, to),
                 });
             }
             Eff::ConvertOut(_) => {
@@ -268,6 +288,7 @@ fn build_board(units: &[Unit], eff: &[Eff]) -> Board {
                     source: u.area,
                     convoy: false,
                     conversion: true,
+                    bonus: 0,
                 });
             }
             Eff::Garrisoning => garrisoning[i] = true,
@@ -400,6 +421,7 @@ fn finish(
     let mut reports = Vec::new();
     let mut besieged_out = Vec::new();
     let mut siege_news: Vec<Option<Siege>> = vec![None; n];
+    let mut rebellions_ended: Vec<Area> = Vec::new();
     let mut new_units: Vec<Option<Unit>> = vec![None; n];
     for i in 0..n {
         if origin[i].is_some() {
@@ -427,15 +449,24 @@ fn finish(
             continue;
         }
         let besieging = matches!(eff[i], Eff::Besiege);
-        let target = (0..n).find(|&g| {
-            new_units[g].as_ref().is_some_and(|g| {
-                g.kind == UnitKind::Garrison && g.area == u.area && g.owner != u.owner
+        let target = (0..n)
+            .find(|&g| {
+                new_units[g].as_ref().is_some_and(|g| {
+                    g.kind == UnitKind::Garrison && g.area == u.area && g.owner != u.owner
+                })
             })
-        });
+            .map(Some)
+            .or_else(|| {
+                (u.owner.is_some() && position.rebel_city(u.area) == u.owner).then_some(None)
+            });
         let old = units[i].siege;
         let (counter, news) = match (besieging, target) {
-            (true, Some(g)) if old == 1 => {
+            (true, Some(Some(g))) if old == 1 => {
                 besieged_out.push(units[g].id);
+                (0, Some(Siege::Completed))
+            }
+            (true, Some(None)) if old == 1 => {
+                rebellions_ended.push(u.area);
                 (0, Some(Siege::Completed))
             }
             (true, Some(_)) => (1, Some(Siege::Begun)),
@@ -485,6 +516,8 @@ fn finish(
         let city = info.fort
             && (u.kind == UnitKind::Army || info.port)
             && !from_city
+            && position.rebel_city(u.area).is_none()
+            && !rebellions_ended.contains(&u.area)
             && !after
                 .iter()
                 .any(|w| w.area == u.area && w.kind == UnitKind::Garrison);
@@ -516,15 +549,44 @@ fn finish(
             strengths: board.entry_of[i].map(|e| strengths(board, r, e)),
         });
     }
+    // §7.1 step 7 (R57): rebellions put down by a holding unit of the power they are directed
+    // against, and liberated by another owner's successful entry into their area.
+    for (&area, rebellion) in &position.rebellions {
+        let put_down = !rebellion.garrisoned
+            && (0..n).any(|i| {
+                units[i].area == area
+                    && units[i].kind.is_field()
+                    && units[i].owner == Some(rebellion.against)
+                    && matches!(eff[i], Eff::Hold | Eff::Lift)
+                    && origin[i].is_none()
+            });
+        let liberated = (0..n).any(|i| {
+            moved[i] && units[i].owner != Some(rebellion.against) && {
+                match eff[i] {
+                    Eff::Advance { to, .. } => to == area,
+                    Eff::ConvertOut(_) => units[i].area == area,
+                    _ => false,
+                }
+            }
+        });
+        if (put_down || liberated) && !rebellions_ended.contains(&area) {
+            rebellions_ended.push(area);
+        }
+    }
+    rebellions_ended.sort();
     after.sort_by_key(|u| u.id);
     let mut next = position.clone();
     next.units = after;
+    for area in &rebellions_ended {
+        next.rebellions.remove(area);
+    }
     PhaseResult {
         reports,
         standoffs,
         retreats,
         disbanded,
         besieged_out,
+        rebellions_ended,
         position: next,
     }
 }

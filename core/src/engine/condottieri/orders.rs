@@ -88,8 +88,10 @@ pub enum Illegal {
     NoSiege,
     /// This conversion is not in the table of §6.2.7.
     BadConversion,
-    /// The city slot is not empty (§6.2.7).
+    /// The city slot is not empty (§6.2.7), or a garrisoned rebellion holds it (§11.5).
     CityOccupied,
+    /// A fleet in a sea with a storm marker may not convoy (§12.4, R50).
+    Storm,
 }
 
 /// Whether an army's advance from `from` to `to`, written with `via_convoy`, goes by convoy (R16).
@@ -109,7 +111,10 @@ pub fn check(position: &Position, unit: &Unit, order: &Order) -> Result<(), Ille
         Order::Besiege => {
             field_only(unit)?;
             let target = position.garrison(here).filter(|g| g.owner != unit.owner);
-            if target.is_none() || (unit.kind == UnitKind::Fleet && !here.info().port) {
+            // With Finances, also a garrisoned rebellion against the unit's power (§6.2.5).
+            let rebels = unit.owner.is_some() && position.rebel_city(here) == unit.owner;
+            if (target.is_none() && !rebels) || (unit.kind == UnitKind::Fleet && !here.info().port)
+            {
                 return Err(Illegal::NoSiege);
             }
             Ok(())
@@ -121,6 +126,9 @@ pub fn check(position: &Position, unit: &Unit, order: &Order) -> Result<(), Ille
             }
             if !here.may_convoy_from() {
                 return Err(Illegal::ConvoyFromLand);
+            }
+            if position.storms.contains(&here) {
+                return Err(Illegal::Storm);
             }
             if position.find(UnitKind::Army, army).is_none() {
                 return Err(Illegal::NoSuchUnit);
@@ -249,7 +257,7 @@ fn check_conversion(
         (UnitKind::Army, UnitKind::Garrison) | (UnitKind::Fleet, UnitKind::Garrison)
             if info.fort && (kind == UnitKind::Army || info.port) =>
         {
-            if position.garrison(area).is_some() {
+            if position.garrison(area).is_some() || position.rebel_city(area).is_some() {
                 Err(Illegal::CityOccupied)
             } else {
                 Ok(())

@@ -14,6 +14,8 @@ pub(super) struct Entry {
     pub source: Area,
     pub convoy: bool,
     pub conversion: bool,
+    /// The rebellion bonus of §7.4 (0 or 1).
+    pub bonus: u32,
 }
 
 /// An effective support: by which unit, into which area, for which entry or held unit.
@@ -394,15 +396,15 @@ impl<'a> Resolver<'a> {
             }
         };
         match stays {
-            None => 1 + self.sup(e, None),
+            None => 1 + entry.bonus + self.sup(e, None),
             Some(o) if b.owner(o) == b.owner(entry.unit) => 0,
-            Some(o) => 1 + self.sup(e, Some(b.owner(o))),
+            Some(o) => 1 + entry.bonus + self.sup(e, Some(b.owner(o))),
         }
     }
 
     /// DEFEND(e) (§7.4).
     pub fn defend(&mut self, e: usize) -> u32 {
-        1 + self.sup(e, None)
+        1 + self.board.entries[e].bonus + self.sup(e, None)
     }
 
     /// PREVENT(e) (§7.4).
@@ -416,7 +418,7 @@ impl<'a> Resolver<'a> {
                 return 0;
             }
         }
-        1 + self.sup(e, None)
+        1 + b.entries[e].bonus + self.sup(e, None)
     }
 
     pub fn value(&mut self, d: Decision) -> bool {

@@ -275,6 +275,25 @@ pub struct Position {
     /// Treasuries, present only with Finances (§11.1).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub treasury: BTreeMap<Power, u32>,
+    /// Famine markers for the coming Spring (§12.2), in code order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub famine: Vec<Area>,
+    /// Storm markers of this Autumn (§12.4), in code order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub storms: Vec<Area>,
+    /// Rebellions (§11.5, Finances only): area → the rebellion there.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub rebellions: BTreeMap<Area, Rebellion>,
+}
+
+/// A rebellion marker (§11.5): directed against the power that controlled the area when it
+/// was placed; a garrisoned rebellion also holds the city slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rebellion {
+    pub against: Power,
+    #[serde(default)]
+    pub garrisoned: bool,
 }
 
 /// A unit to place before ids are given: owner, type, area, siege counter.
@@ -311,6 +330,9 @@ impl Position {
             disabled: Vec::new(),
             next_id,
             treasury: BTreeMap::new(),
+            famine: Vec::new(),
+            storms: Vec::new(),
+            rebellions: BTreeMap::new(),
         }
     }
     pub fn unit(&self, id: u32) -> Option<&Unit> {
@@ -335,6 +357,25 @@ impl Position {
     }
     pub fn is_disabled(&self, area: Area) -> bool {
         self.disabled.contains(&area)
+    }
+    /// A garrisoned rebellion holds the city of `area` (§11.5).
+    pub fn rebel_city(&self, area: Area) -> Option<Power> {
+        self.rebellions
+            .get(&area)
+            .filter(|r| r.garrisoned)
+            .map(|r| r.against)
+    }
+    /// The units `power` owns, in id order.
+    pub fn units_of(&self, power: Power) -> impl Iterator<Item = &Unit> {
+        self.units.iter().filter(move |u| u.owner == Some(power))
+    }
+    /// The areas with a city that `power` controls (§9.2 "city count"), in code order.
+    pub fn cities_of(&self, power: Power) -> Vec<Area> {
+        self.control
+            .iter()
+            .filter(|(a, p)| **p == power && a.info().city)
+            .map(|(a, _)| *a)
+            .collect()
     }
     /// Every problem with the position (§18 position invariants); empty when it is sound.
     pub fn problems(&self) -> Vec<String> {
@@ -378,6 +419,21 @@ impl Position {
         for a in self.control.keys() {
             if !a.is_land() {
                 out.push(format!("control marker on sea {a}"));
+            }
+        }
+        for (a, r) in &self.rebellions {
+            if !a.is_land() {
+                out.push(format!("rebellion on sea {a}"));
+            }
+            if r.garrisoned && (self.garrison(*a).is_some() || !a.info().fort) {
+                out.push(format!(
+                    "garrisoned rebellion in {a} shares or lacks a city"
+                ));
+            }
+        }
+        for (p, t) in &self.treasury {
+            if *t > 1_000_000 {
+                out.push(format!("treasury of {p} out of range"));
             }
         }
         out

@@ -265,7 +265,11 @@ pub fn parse(text: &str) -> Result<Line, Rejection> {
 }
 
 /// Looks up a named unit among `candidates` (type given: that type; omitted: the only one).
-fn pick(position: &Position, r: PartialRef, mine: Option<Power>) -> Result<UnitRef, Rejection> {
+pub(super) fn pick(
+    position: &Position,
+    r: PartialRef,
+    mine: Option<Power>,
+) -> Result<UnitRef, Rejection> {
     let found: Vec<UnitRef> = position
         .units
         .iter()
@@ -323,6 +327,26 @@ pub fn accept(position: &Position, power: Power, text: &str) -> Result<(u32, Ord
     };
     check_for(position, power, unit.id, &order).map_err(|reason| Rejection::Illegal { reason })?;
     Ok((unit.id, order))
+}
+
+/// As [`accept`], for a sender that also has accepted purchases of the units `buying` (§11.4.3
+/// step 8, R58): those units may be ordered too, and typeless names count them (R56).
+pub fn accept_buying(
+    position: &Position,
+    power: Power,
+    buying: &[u32],
+    text: &str,
+) -> Result<(u32, Order), Rejection> {
+    if buying.is_empty() {
+        return accept(position, power, text);
+    }
+    let mut as_owner = position.clone();
+    for u in as_owner.units.iter_mut() {
+        if buying.contains(&u.id) {
+            u.owner = Some(power);
+        }
+    }
+    accept(&as_owner, power, text)
 }
 
 fn unit_text(kind: UnitKind, area: Area, style: Style) -> String {
