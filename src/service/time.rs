@@ -1,7 +1,7 @@
-//! Time that keeps games moving: a deadline for each pending decision (the game's pace,
-//! pushed past declared absences), reminders, the clock acting at a deadline (one grace
-//! extension per decision, then the game's default), missed deadlines and absence, and bots
-//! playing their seats. Resignations and replacements are in `control.rs`.
+//! Time that keeps games moving: a deadline for each step a seat owes decisions in (the game's
+//! pace, pushed past declared absences), reminders, the clock acting at a deadline (one grace
+//! extension per step, then the game's defaults until the step is done), missed deadlines and
+//! absence, and bots playing their seats. Resignations and replacements are in `control.rs`.
 
 use super::letters;
 use super::post::{Class, Recipient};
@@ -24,7 +24,7 @@ use std::time::Duration;
 pub struct TimeRules {
     /// Deadlines a seat may miss before it is absent (its decisions then played by the bot).
     pub missed_deadlines: u32,
-    /// The one extension a decision gets at its first miss, in percent of the pace.
+    /// The one extension a step's deadline gets at its first miss, in percent of the pace.
     pub grace_percent: u32,
     /// Days of declared absence a person may take in a calendar year.
     pub vacation_days: u32,
@@ -43,7 +43,7 @@ impl Default for TimeRules {
 pub(super) const HOUR_MS: i64 = 3600 * 1000;
 const DAY_MS: i64 = 24 * HOUR_MS;
 
-/// The deadline of a decision that began at `started` with `pace_ms` of the person's time:
+/// The deadline of a step that began at `started` with `pace_ms` of the person's time:
 /// time inside their absences does not count, so the deadline moves past each absence that
 /// begins before it.
 pub fn due_after(started: i64, pace_ms: i64, absences: &[(i64, i64)]) -> i64 {
@@ -199,9 +199,13 @@ impl Games {
         Ok(view)
     }
 
-    /// The deadline changes a move makes: a seat whose decision begins (or changes) gets a new
-    /// deadline (`at` plus the pace, pushed past its person's absences; a bot's seat is due at
-    /// once), a seat that no longer decides loses its own.
+    /// The deadline changes a move makes. A deadline belongs to the step a seat is in
+    /// (`Rules::step`, `Replay::step_start`), not to its last action: a seat that begins to
+    /// owe a decision, or whose step changes while it owes one, gets a new deadline (`at` plus
+    /// the pace, pushed past its person's absences; a bot's seat is due at once); a seat that
+    /// acts inside its step (a War turn's placements, attacks and moves; revised written
+    /// orders) keeps the one it has; a seat that no longer decides loses its own. For a game
+    /// that names no steps each decision is its own step, so every decision gets a deadline.
     pub(crate) fn deadline_changes(
         &self,
         conn: &mut Conn,
@@ -217,7 +221,8 @@ impl Games {
             let seat = seat_of(seat_row);
             let was = before.is_some_and(|b| pending(b, seat));
             let is = !after.game.is_over() && pending(after, seat);
-            let began = is && (!was || before.is_some_and(|b| b.stamp(seat) != after.stamp(seat)));
+            let new_step = before.is_some_and(|b| b.step_start(seat) != after.step_start(seat));
+            let began = is && (!was || new_step);
             if !is {
                 if was || after.game.is_over() {
                     changes.cleared.push(seat_row.seat);
@@ -244,7 +249,8 @@ impl Games {
             changes.set.push(DeadlineRow {
                 game_id: row.id.clone(),
                 seat: seat_row.seat,
-                since_seq: after.stamp(seat) as i64,
+                // The step's start, or later when the seat began to owe inside its step.
+                since_seq: after.seq as i64,
                 started_at: at,
                 due_at,
                 remind_at,
@@ -269,7 +275,12 @@ impl Games {
     ) -> anyhow::Result<(Vec<SeatControl>, Vec<store::OutboxRow>)> {
         let seat_row = &seats[seat.index()];
         let (change, notice) = match mover {
-            Mover::Clock { .. } if seat_row.control() == Control::Player => {
+            // One missed deadline per step: the clock's later entries in the same step (the
+            // rest of a War turn) enforce the deadline already missed.
+            Mover::Clock { .. }
+                if seat_row.control() == Control::Player
+                    && !self.clock_played_this_step(conn, row, seats, seat)? =>
+            {
                 let missed = seat_row.missed + 1;
                 if missed as u32 >= self.0.time.missed_deadlines {
                     ((seat_row.seat, Control::Absent, missed), Some("absent"))
@@ -296,6 +307,29 @@ impl Games {
             }
         }
         Ok((vec![change], mails))
+    }
+
+    /// Whether the clock already played for `seat` in the step it is in (the game as it
+    /// stands before the move: the replay of the move's own snapshot, from the cache).
+    fn clock_played_this_step(
+        &self,
+        conn: &mut Conn,
+        row: &GameRow,
+        seats: &[SeatRow],
+        seat: Seat,
+    ) -> anyhow::Result<bool> {
+        let Some(replay) = self.replay(conn, row, seats)? else {
+            return Ok(false);
+        };
+        let start = replay.step_start(seat);
+        Ok(replay
+            .steps
+            .iter()
+            .rev()
+            .take_while(|s| s.seq > start)
+            .any(|s| {
+                s.seat == Some(seat) && matches!(s.author, Some(crate::audit::Author::Clock { .. }))
+            }))
     }
 
     /// A mail about one seat to everyone (`absent`, `returned`, `resigned`, `replaced`).
@@ -378,11 +412,11 @@ impl Games {
                 }
             })
             .await??;
-        // A deadline of a decision that is no longer the seat's: forget it.
+        // A deadline of a step that is no longer the seat's, or of a seat that owes nothing
+        // now: forget it. A row set inside the seat's current step is that step's (rows
+        // stored before deadlines followed steps too).
         let current = replay.as_ref().filter(|r| {
-            game_row.status() == GameStatus::Playing
-                && r.game.decision(seat).is_some()
-                && r.stamp(seat) as i64 == row.since_seq
+            game_row.status() == GameStatus::Playing && in_step(r, seat, row.since_seq)
         });
         let Some(replay) = current else {
             let row = row.clone();
@@ -390,7 +424,6 @@ impl Games {
                 .await??;
             return Ok(());
         };
-        let seq = replay.seq as i64;
         let seat_row = &seats[seat.index()];
         if seat_row.bot_plays() {
             report.bot_moves += self.play_bots(db, &id).await;
@@ -409,19 +442,65 @@ impl Games {
             report.extensions += 1;
             return Ok(());
         }
+        report.clock_moves += self.clock_plays_the_step(db, row, seat, replay.seq).await?;
+        report.bot_moves += self.play_bots(db, &id).await;
+        Ok(())
+    }
+
+    /// The clock at a deadline: the game's default for the seat, again and again, until the
+    /// seat owes nothing more in the deadline's step (a War turn's placements, combat and
+    /// moves: one entry each), each a move of its own (`Mover::Clock` with the same deadline,
+    /// its own transaction). It stops when the step ends, when the player or another scheduler
+    /// was first (`Stale`), or when a bot took the seat (the missed deadline made it absent:
+    /// the bot plays the rest). How many moves it made.
+    async fn clock_plays_the_step(
+        &self,
+        db: &Db,
+        row: &DeadlineRow,
+        seat: Seat,
+        mut seq: u64,
+    ) -> anyhow::Result<usize> {
+        let id = GameId::parse(&row.game_id)?;
         let mover = Mover::Clock {
             game: id.clone(),
             seat,
             deadline: Millis(row.due_at),
         };
-        match self.make_move(db, mover, seq, Vec::new(), "en").await {
-            Ok(_) => report.clock_moves += 1,
-            // Another scheduler, or the player, was first.
-            Err(MoveError::Stale { .. }) | Err(MoveError::NotPlaying) => {}
-            Err(error) => return Err(anyhow!("the clock's move: {error}")),
+        // A step has a handful of decisions; the bound only keeps a faulty game from looping.
+        let mut moves = 0;
+        for _ in 0..1_000 {
+            match self
+                .make_move(db, mover.clone(), seq as i64, Vec::new(), "en")
+                .await
+            {
+                Ok(_) => moves += 1,
+                // Another scheduler, or the player, was first.
+                Err(MoveError::Stale { .. }) | Err(MoveError::NotPlaying) => break,
+                Err(error) => return Err(anyhow!("the clock's move: {error}")),
+            }
+            let games = self.clone();
+            let (id, since) = (id.clone(), row.since_seq);
+            let next = db
+                .run(move |conn| -> anyhow::Result<Option<u64>> {
+                    let Some(game_row) = store::find_game(conn, &id)? else {
+                        return Ok(None);
+                    };
+                    let seats = store::seats_of(conn, &id)?;
+                    let Some(replay) = games.replay(conn, &game_row, &seats)? else {
+                        return Ok(None);
+                    };
+                    let clocked = game_row.status() == GameStatus::Playing
+                        && !seats[seat.index()].bot_plays()
+                        && in_step(&replay, seat, since);
+                    Ok(clocked.then_some(replay.seq))
+                })
+                .await??;
+            match next {
+                Some(next) => seq = next,
+                None => break,
+            }
         }
-        report.bot_moves += self.play_bots(db, &id).await;
-        Ok(())
+        Ok(moves)
     }
 
     /// The reminder of a deadline, by mail; the next one set.
@@ -453,7 +532,7 @@ impl Games {
         .await?
     }
 
-    /// The first miss of a decision: one grace extension, and a warning.
+    /// The first miss of a step's deadline: one grace extension, and a warning.
     #[allow(clippy::too_many_arguments)]
     async fn extend(
         &self,
@@ -658,6 +737,12 @@ impl Games {
             Ok(Ok(()))
         })
     }
+}
+
+/// Whether `seat` owes a decision now in the step a deadline row set at `since_seq` belongs
+/// to: the row was set at or after the start of the seat's current step.
+fn in_step(replay: &Replay, seat: Seat, since_seq: i64) -> bool {
+    replay.game.decision(seat).is_some() && since_seq >= replay.step_start(seat) as i64
 }
 
 /// The outbox kind of a seat notice.

@@ -1,7 +1,8 @@
 //! A second game that lives only in the tests: a duel of sealed throws (rock, paper, scissors)
 //! over a few rounds. Both seats throw at once; a throw stays hidden from the other seat until
-//! the round resolves, and may be changed until then. The harness registers it next to
-//! Condottiere and plays it end to end through HTTP and real mail, with no change to the service.
+//! the round resolves (each round is a step: `Audience::Until`), and may be changed until then;
+//! then it is public on every surface. The harness registers it next to Condottiere and plays
+//! it end to end through HTTP and real mail, with no change to the service.
 
 use crate::support;
 
@@ -69,7 +70,7 @@ mod duel {
     pub enum Event {
         /// Public: a seat has thrown (or changed its throw).
         Answered { seat: Seat },
-        /// Private to the seat: what it threw.
+        /// The seat's until the round resolves, then everyone's: what it threw.
         Threw { seat: Seat, hand: Hand },
         /// Public: both throws of a round, once both are in.
         Round {
@@ -236,7 +237,7 @@ mod duel {
             let Action::Throw { hand } = *action;
             self.thrown[seat.index()] = Some(hand);
             events.push((Audience::Everyone, Event::Answered { seat }));
-            events.push((Audience::Only(seat), Event::Threw { seat, hand }));
+            events.push((Audience::Until(seat), Event::Threw { seat, hand }));
             if let [Some(a), Some(b)] = self.thrown[..] {
                 let winner = if a.beats(b) {
                     Some(Seat(0))
@@ -317,8 +318,13 @@ mod duel {
                 })
                 .collect()
         }
+        /// A throw is the seat's until its round resolves, then everyone's.
         fn entry_audience(_options: &Options, seat: Seat, _action: &Action) -> Audience {
-            Audience::Only(seat)
+            Audience::Until(seat)
+        }
+        /// Each round is one step for both seats.
+        fn step(&self, _seat: Seat) -> Option<u64> {
+            Some(u64::from(self.round))
         }
         fn counts(event: &Event) -> &'static [&'static str] {
             match event {
@@ -698,6 +704,13 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
         "a running record blanks the throws: {}",
         record.body
     );
+    let replay = app.get(&format!("/games/{game}/replay/1")).await;
+    assert!(
+        replay.text().contains("Move 1 · Ada: a hidden choice"),
+        "{}",
+        replay.text()
+    );
+    assert_hidden("the replay viewer", &replay.text(), 0, "Paper");
     // The second duellist's form is not stale: only another seat answered meanwhile.
     let second = app
         .post_move(
@@ -716,6 +729,44 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
             .contains("Round 1: Paper against Rock; Ada wins the round."),
         "{}",
         after.text()
+    );
+    // The round resolved: its throws are everyone's now, on every surface, though the game
+    // runs on (the history pages drawn before say more now).
+    let public = app.public_page(&game).await;
+    for (what, text) in [
+        ("Boris's page", after.text()),
+        ("the public page", public.text()),
+    ] {
+        for seat in 0..2 {
+            let hand = ["Paper", "Rock"][seat];
+            assert!(text.contains(&leak(seat, hand)), "{what}: {text}");
+        }
+    }
+    let record = app.get(&format!("/games/{game}/record.json")).await;
+    let running = corriere::audit::Record::from_json(&record.body).unwrap();
+    let shown: Vec<Option<String>> = running
+        .actions
+        .iter()
+        .map(|a| a.action.as_ref().map(|j| j.to_value()["hand"].to_string()))
+        .collect();
+    assert_eq!(
+        shown,
+        [Some("\"paper\"".to_owned()), Some("\"rock\"".to_owned())],
+        "a running record shows a resolved round's throws"
+    );
+    let replay = app.get(&format!("/games/{game}/replay/1")).await;
+    assert!(
+        replay.text().contains("Move 1 · Ada: throw Paper")
+            && replay.text().contains(&leak(0, "Paper")),
+        "{}",
+        replay.text()
+    );
+    app.deliver_mail().await;
+    let told = latest_turn(&app, 0);
+    assert!(
+        told.text.contains("choose your throw for round 2") && told.text.contains(&leak(1, "Rock")),
+        "Ada's mail tells Boris's throw once the round resolved: {}",
+        told.text
     );
 
     // Round 2, the other order: Boris first, then he changes his mind, then Ada.
@@ -758,10 +809,22 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
         ("Ada's page", app.seat_page(&links[0]).await.text()),
         ("Ada's API answer", app.api_seat(&links[0]).await.body),
         ("the public page", app.public_page(&game).await.text()),
+        (
+            "the replay viewer",
+            app.get(&format!("/games/{game}/replay/{seq}")).await.text(),
+        ),
     ] {
         assert_hidden(what, &body, 1, "Scissors");
         assert_hidden(what, &body, 1, "Paper");
     }
+    let record = app.get(&format!("/games/{game}/record.json")).await;
+    let running = corriere::audit::Record::from_json(&record.body).unwrap();
+    let shown: Vec<bool> = running.actions.iter().map(|a| a.action.is_some()).collect();
+    assert_eq!(
+        shown,
+        [true, true, false, false],
+        "round 1 is public, Boris's open throws are not"
+    );
     let page = app
         .post_move(
             &links[0],
@@ -781,8 +844,14 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
         public.text()
     );
 
-    // Round 3 through the API, then the game is over and everyone is told.
+    // Round 3 through the API, then the game is over and everyone is told. The API answers
+    // follow the same rule: Ada's throw is hers until Boris's resolves the round.
     for (seat, hand) in [(0, Hand::Rock), (1, Hand::Paper)] {
+        if seat == 1 {
+            let boris = app.api_seat(&links[1]).await;
+            assert_hidden("Boris's API answer", &boris.body, 0, "Rock");
+            assert_eq!(boris.json()["view"]["choices"][0], serde_json::Value::Null);
+        }
         let seq = app.api_seat(&links[seat]).await.json()["seq"]
             .as_i64()
             .unwrap();
@@ -794,6 +863,13 @@ async fn a_game_that_lives_in_the_tests_is_played_end_to_end_through_the_service
             )
             .await;
         assert_eq!(answer.status, 200, "{}", answer.body);
+        let happened = answer.json()["happened"].to_string();
+        if seat == 1 {
+            assert!(
+                happened.contains("Round 3: Rock against Paper"),
+                "{happened}"
+            );
+        }
     }
     let over = app.public_page(&game).await;
     assert!(

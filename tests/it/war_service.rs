@@ -1137,3 +1137,237 @@ async fn a_war_game_is_played_by_replying_to_its_mails(backend: Backend) {
     }
     app.stop().await;
 }
+
+// ---------------------------------------------------------------- time: one deadline a turn
+
+on_each_backend!(
+    a_war_turn_keeps_one_deadline_while_its_seat_places_attacks_and_moves,
+    at_a_war_turns_deadline_the_clock_plays_the_rest_of_the_turn_with_one_grace_and_one_miss,
+);
+
+const HOUR: i64 = 3600 * 1000;
+
+/// A War game of four people at a 24-hour pace, made by the API, every seat in: its id and the
+/// links, seat 1 first.
+async fn war_at_a_daily_pace(app: &TestApp) -> (GameId, Vec<SeatLink>) {
+    let seats: Vec<serde_json::Value> = PLAYERS[..SEATS]
+        .iter()
+        .map(|(name, email)| serde_json::json!({"name": name, "email": email}))
+        .collect();
+    let created = app
+        .api_create_confirmed(&serde_json::json!({
+            "game": "war", "seats": seats, "hours_per_decision": 24
+        }))
+        .await;
+    let game = created.json()["id"].as_str().unwrap().to_owned();
+    let links = app.accept_all(&game, SEATS).await;
+    (GameId::parse(&game).unwrap(), links)
+}
+
+/// The number of the turn the game is in (from 0; round 2 begins at turn 4).
+fn war_turn(app: &TestApp, game: &GameId) -> u32 {
+    let loaded = app.running.state.games.load(&mut conn(app), game).unwrap();
+    let turn = loaded.state().unwrap().downcast::<Game>().unwrap().turn();
+    turn
+}
+
+/// Every seat plays its turn of round 1 at once: no combat in it, so it places and ends.
+async fn play_round_one(app: &TestApp, game: &GameId, links: &[SeatLink]) {
+    while war_turn(app, game) < SEATS as u32 {
+        let (Some(seat), _) = first_waiting(app, game) else {
+            panic!("War waits on a seat")
+        };
+        let link = &links[seat.index()];
+        play_one_of(app, link, &["place", "end_turn", "discard"])
+            .await
+            .expect("a move of round 1");
+    }
+}
+
+/// The deadline row of a seat, if it has one.
+fn deadline_of(app: &TestApp, game: &GameId, seat: Seat) -> Option<corriere::store::DeadlineRow> {
+    corriere::store::deadlines_of(&mut conn(app), game)
+        .unwrap()
+        .into_iter()
+        .find(|d| d.seat == seat.0 as i32)
+}
+
+/// The seat's row: (control, missed deadlines).
+fn control_of(app: &TestApp, game: &GameId, seat: Seat) -> (String, i32) {
+    let seats = corriere::store::seats_of(&mut conn(app), game).unwrap();
+    let row = &seats[seat.index()];
+    (row.control.clone(), row.missed)
+}
+
+/// One scheduler pass at the service's clock: what time did.
+async fn scheduler_pass(app: &TestApp) -> corriere::service::time::TimeReport {
+    let report = app.running.scheduler.run_once().await.expect("a pass");
+    app.deliver_mail().await;
+    report.time
+}
+
+/// The seat plays, through the API, the first action of its menu whose type is one of
+/// `types`; the type played.
+async fn play_one_of(app: &TestApp, link: &SeatLink, types: &[&str]) -> Option<String> {
+    let state = app.api_seat(link).await.json();
+    let legal = state["legal_actions"].as_array().expect("a menu");
+    let action = types
+        .iter()
+        .find_map(|t| legal.iter().find(|a| a["type"] == *t))?;
+    let answer = app
+        .api_move(link, state["seq"].as_i64().unwrap(), action)
+        .await;
+    assert_eq!(answer.status, 200, "{action}: {}", answer.body);
+    Some(action["type"].as_str().unwrap().to_owned())
+}
+
+/// `war-smart.md` §9.1: a turn has one deadline. While the seat places its armies, attacks
+/// and ends its turn an hour apart, its deadline stays the one set when the turn began (it
+/// restarted on each action before); the next seat's begins when the turn passes.
+async fn a_war_turn_keeps_one_deadline_while_its_seat_places_attacks_and_moves(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let (game, links) = war_at_a_daily_pace(&app).await;
+    // Round 1 has no combat: the turn looked at is round 2's first.
+    play_round_one(&app, &game, &links).await;
+    let (Some(seat), _) = first_waiting(&app, &game) else {
+        panic!("War waits on a seat")
+    };
+    let link = &links[seat.index()];
+    let set = deadline_of(&app, &game, seat).expect("the turn's deadline");
+    assert_eq!(set.due_at - set.started_at, 24 * HOUR);
+    let due = app.api_seat(link).await.json()["deadline"].clone();
+    assert!(due.is_string(), "{due}");
+    let mut played = Vec::new();
+    let attacked = |played: &Vec<String>| played.iter().any(|t| t == "attack");
+    for _ in 0..40 {
+        if first_waiting(&app, &game).0 != Some(seat) {
+            break;
+        }
+        app.clock.advance(chrono::Duration::hours(1));
+        let mut types = vec!["place", "occupy", "no_reaction"];
+        if !attacked(&played) {
+            types.push("attack");
+        }
+        types.push("end_combat");
+        if !played.iter().any(|t| t == "move") {
+            types.push("move");
+        }
+        types.extend(["end_turn", "discard"]);
+        let kind = play_one_of(&app, link, &types).await.expect("a move");
+        played.push(kind);
+        if first_waiting(&app, &game).0 == Some(seat) {
+            assert_eq!(
+                deadline_of(&app, &game, seat).as_ref(),
+                Some(&set),
+                "after {played:?}"
+            );
+            assert_eq!(app.api_seat(link).await.json()["deadline"], due);
+        }
+    }
+    assert!(
+        played.len() >= 3 && played.iter().any(|t| t == "place") && attacked(&played),
+        "the turn placed, attacked and ended: {played:?}"
+    );
+    assert!(played.last().is_some_and(|t| t == "end_turn"), "{played:?}");
+    assert_eq!(deadline_of(&app, &game, seat), None, "the turn is over");
+    let (Some(next), _) = first_waiting(&app, &game) else {
+        panic!("the game goes on")
+    };
+    let theirs = deadline_of(&app, &game, next).expect("the next turn's deadline");
+    let now = corriere::clock::Clock::now(&app.clock).timestamp_millis();
+    assert_eq!(theirs.started_at, now);
+    assert_eq!(theirs.due_at - theirs.started_at, 24 * HOUR);
+    app.stop().await;
+}
+
+/// At a turn's deadline the clock plays the game's default for each decision left in the
+/// turn, in one scheduler pass, and the seat misses one deadline, not one per entry. A seat
+/// that acted inside its turn after the first miss keeps the grace it had: one a turn.
+async fn at_a_war_turns_deadline_the_clock_plays_the_rest_of_the_turn_with_one_grace_and_one_miss(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(&backend).await;
+    let (game, links) = war_at_a_daily_pace(&app).await;
+    play_round_one(&app, &game, &links).await;
+    let (Some(first), _) = first_waiting(&app, &game) else {
+        panic!("War waits on a seat")
+    };
+    let set = deadline_of(&app, &game, first).expect("the turn's deadline");
+    let start = set.started_at;
+
+    // The first seat places at once, and is late for the rest: the grace (a quarter of the
+    // pace) is given once.
+    assert_eq!(
+        play_one_of(&app, &links[first.index()], &["place"]).await,
+        Some("place".into())
+    );
+    app.clock
+        .advance(chrono::Duration::milliseconds(24 * HOUR + 60_000));
+    let time = scheduler_pass(&app).await;
+    assert_eq!((time.extensions, time.clock_moves), (1, 0), "{time:?}");
+    let extended = deadline_of(&app, &game, first).unwrap();
+    assert!(extended.extended);
+    assert_eq!(extended.due_at, start + 30 * HOUR);
+    // Acting inside the turn after the miss restarts nothing: no second grace.
+    assert_eq!(
+        play_one_of(&app, &links[first.index()], &["end_combat"]).await,
+        Some("end_combat".into())
+    );
+    assert_eq!(
+        deadline_of(&app, &game, first).map(|d| (d.due_at, d.extended, d.started_at)),
+        Some((start + 30 * HOUR, true, start))
+    );
+    app.clock
+        .set(chrono::DateTime::from_timestamp_millis(start + 30 * HOUR + 60_000).unwrap());
+    let time = scheduler_pass(&app).await;
+    assert_eq!(time.extensions, 0, "{time:?}");
+    assert!(time.clock_moves >= 1, "{time:?}");
+    let (Some(second), _) = first_waiting(&app, &game) else {
+        panic!("the game goes on")
+    };
+    assert_ne!(second, first, "the clock ended the turn");
+    assert_eq!(control_of(&app, &game, first), ("player".into(), 1));
+
+    // The second seat does nothing: after the grace, one pass plays its whole turn by the
+    // clock (placements, combat, moves: one entry each, one deadline), and counts one miss.
+    let set = deadline_of(&app, &game, second).expect("the next turn's deadline");
+    app.clock
+        .set(chrono::DateTime::from_timestamp_millis(set.due_at + 60_000).unwrap());
+    let time = scheduler_pass(&app).await;
+    assert_eq!((time.extensions, time.clock_moves), (1, 0), "{time:?}");
+    app.clock
+        .set(chrono::DateTime::from_timestamp_millis(set.due_at + 6 * HOUR + 60_000).unwrap());
+    let time = scheduler_pass(&app).await;
+    assert!(time.clock_moves >= 3, "the whole turn at once: {time:?}");
+    let third = first_waiting(&app, &game).0;
+    assert!(
+        third.is_some() && third != Some(second),
+        "the turn passed on"
+    );
+    assert_eq!(
+        control_of(&app, &game, second),
+        ("player".into(), 1),
+        "one turn, one missed deadline"
+    );
+    let record = app
+        .running
+        .state
+        .games
+        .record(&mut conn(&app), &game)
+        .unwrap();
+    let clocked: Vec<_> = record
+        .actions
+        .iter()
+        .filter(|a| a.seat == second && a.seq as i64 > set.since_seq)
+        .map(|a| a.author)
+        .collect();
+    assert_eq!(clocked.len(), time.clock_moves, "{clocked:?}");
+    assert!(
+        clocked.iter().all(|a| *a
+            == corriere::audit::Author::Clock {
+                deadline: set.due_at + 6 * HOUR
+            }),
+        "every entry enforces the one deadline: {clocked:?}"
+    );
+    app.stop().await;
+}
