@@ -11,8 +11,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 /// Parse `--options`: a comma-separated list of the game's option names, each switched on
-/// (`name`, or `name=N` for a number or a seat), or `all` (every flag on, every optional
-/// number at its default).
+/// (`name`, or `name=N` for a number or a seat, `name=value` for a choice), or `all` (every
+/// flag on, every optional number at its default).
 pub fn parse_options(kind: &dyn Kind, text: &str) -> Result<Options> {
     let fields = kind.option_fields();
     let mut object = serde_json::Map::new();
@@ -28,7 +28,9 @@ pub fn parse_options(kind: &dyn Kind, text: &str) -> Result<Options> {
                     OptionKind::OptionalNumber { default, .. } => {
                         object.insert(field.name.into(), default.into());
                     }
-                    OptionKind::Number { .. } | OptionKind::OptionalSeat => {}
+                    OptionKind::Number { .. }
+                    | OptionKind::OptionalSeat
+                    | OptionKind::Choice { .. } => {}
                 }
             }
             continue;
@@ -46,6 +48,10 @@ pub fn parse_options(kind: &dyn Kind, text: &str) -> Result<Options> {
             OptionKind::OptionalNumber { .. }
             | OptionKind::Number { .. }
             | OptionKind::OptionalSeat => serde_json::Value::from(value.parse::<u32>()?),
+            OptionKind::Choice { values, .. } if values.contains(&value) => value.into(),
+            OptionKind::Choice { values, .. } => {
+                bail!("{name} is one of {}, not {value:?}", values.join(", "))
+            }
         };
         object.insert(name.into(), json);
     }

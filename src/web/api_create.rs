@@ -5,7 +5,7 @@ use super::api::invalid;
 use super::errors::written;
 use super::AppState;
 use crate::domain::{GameTitle, PlayerName};
-use crate::engine::Seat;
+use crate::engine::{OptionKind, Seat};
 use crate::service::{CreateError, NewGame, NewSeat};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -178,6 +178,28 @@ pub async fn create(
             None
         }
     };
+    // A choice takes one of its values; the game's own type would refuse another only in
+    // serde's words.
+    if let (Ok(kind), Some(serde_json::Value::Object(given))) = (registry.get(&game), &body.options)
+    {
+        for field in kind.option_fields() {
+            let value = given.get(field.name);
+            if let (OptionKind::Choice { values, .. }, false) =
+                (field.kind, field.kind.takes(value))
+            {
+                let value = value.map_or(String::new(), |v| match v.as_str() {
+                    Some(text) => text.to_owned(),
+                    None => v.to_string(),
+                });
+                problems.push(w.three(
+                    "api-error-option-choice",
+                    ("option", field.name),
+                    ("value", value),
+                    ("choices", values.join(", ")),
+                ));
+            }
+        }
+    }
     if !problems.is_empty() {
         let said = written(problems.join("; "));
         return Err(invalid(StatusCode::BAD_REQUEST, said).into());

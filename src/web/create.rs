@@ -34,7 +34,7 @@ pub struct SeatRow {
 /// One option of the form, with the words and values to show.
 pub struct FieldShown {
     pub name: &'static str,
-    /// "flag", "optional_number", "number" or "seat".
+    /// "flag", "optional_number", "number", "seat" or "choice".
     pub kind: &'static str,
     pub label: String,
     pub help: String,
@@ -44,7 +44,7 @@ pub struct FieldShown {
     pub max: u32,
     pub before_value: String,
     pub after_value: String,
-    /// For a seat: (value, label, selected).
+    /// For a seat or a choice: (value, label, selected).
     pub choices: Vec<(String, String, bool)>,
 }
 
@@ -155,6 +155,24 @@ impl CreateForm {
                         }
                     }
                 }
+                OptionKind::Choice { values, default } => match self.text(field.name) {
+                    "" => default.into(),
+                    text if values.contains(&text) => text.into(),
+                    _ => {
+                        let choices = values
+                            .iter()
+                            .map(|v| {
+                                w.get(&format!("{}-{v}", option_label_id(kind.name(), &field)))
+                            })
+                            .collect();
+                        problems.push(w.two(
+                            "create-problem-choice",
+                            ("option", label),
+                            ("choices", w.list(choices)),
+                        ));
+                        continue;
+                    }
+                },
                 OptionKind::OptionalSeat => match self.text(field.name) {
                     "" | "random" => serde_json::Value::Null,
                     "creator" => creator.into(),
@@ -358,9 +376,22 @@ fn home_page<'w>(
                     sent.map_or(default.to_string(), str::to_owned),
                 ),
                 OptionKind::OptionalSeat => ("seat", 0, 0, String::new()),
+                OptionKind::Choice { .. } => ("choice", 0, 0, String::new()),
             };
-            let chosen = sent.unwrap_or("creator");
-            let choices = if kind_name == "seat" {
+            let choices = if let OptionKind::Choice { values, default } = field.kind {
+                let chosen = sent.unwrap_or(default);
+                values
+                    .iter()
+                    .map(|&value| {
+                        (
+                            value.to_owned(),
+                            w.get(&format!("{id}-{value}")),
+                            chosen == value,
+                        )
+                    })
+                    .collect()
+            } else if kind_name == "seat" {
+                let chosen = sent.unwrap_or("creator");
                 let mut choices = vec![
                     (
                         "creator".to_owned(),

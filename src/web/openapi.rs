@@ -356,7 +356,18 @@ pub struct OptionKind {
     kind: OptionKindName,
     min: Option<u32>,
     max: Option<u32>,
-    default: Option<u32>,
+    /// A number's default, or a choice's value when none is given.
+    #[schema(inline)]
+    default: Option<OptionDefault>,
+    /// A choice's values: the option takes one of these strings, and no other.
+    values: Option<Vec<String>>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum OptionDefault {
+    Number(u32),
+    Choice(String),
 }
 
 #[derive(Serialize, ToSchema)]
@@ -366,6 +377,7 @@ pub enum OptionKindName {
     OptionalNumber,
     Number,
     OptionalSeat,
+    Choice,
 }
 
 /// The answer to an accepted invitation.

@@ -26,6 +26,7 @@ mod mail;
 mod migrations;
 mod openapi;
 mod operations;
+mod orders;
 mod people;
 mod portuguese;
 mod properties;

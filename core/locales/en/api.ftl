@@ -11,6 +11,7 @@ api-error-seat-name = `seats[{ $index }].name`: { $why }
 api-error-bot-email = `seats[{ $index }]`: a bot's seat has no email
 api-error-seat-email-missing = `seats[{ $index }].email`: give the player's address, or `"bot": true`
 api-error-seat-email-bad = `seats[{ $index }].email`: not an email address we can send to
+api-error-option-choice = `options.{ $option }`: “{ $value }” is not one of { $choices }
 api-error-creator-seat = `creator_seat`: not one of the seats
 api-error-title = `title`: { $why }
 api-error-contribution = `contribution`: 1 to { $max } characters without control characters

@@ -171,6 +171,7 @@ create-problem-name = Seat { $seat }: the name is not valid ({ $why }).
 create-problem-email = Seat { $seat }: "{ $email }" is not an email address we can send to.
 create-problem-number = { $option }: give a whole number from { $min } to { $max }.
 create-problem-seat = { $option }: choose one of the seats.
+create-problem-choice = { $option }: choose one of { $choices }.
 create-problem-options = The options do not fit this game: { $why }
 create-problem-title = The name of the game is not valid ({ $why }).
 create-problem-suppressed = Seat { $seat }: this address asked never to receive mail from this site, so it cannot be invited. Ask the player for another address.

@@ -11,6 +11,7 @@ api-error-seat-name = `seats[{ $index }].name`: { $why }
 api-error-bot-email = `seats[{ $index }]`: o lugar de um robô não tem e-mail
 api-error-seat-email-missing = `seats[{ $index }].email`: informe o endereço do jogador, ou `"bot": true`
 api-error-seat-email-bad = `seats[{ $index }].email`: não é um endereço para o qual possamos enviar
+api-error-option-choice = `options.{ $option }`: “{ $value }” não é uma das opções { $choices }
 api-error-creator-seat = `creator_seat`: não é um dos lugares
 api-error-title = `title`: { $why }
 api-error-contribution = `contribution`: de 1 a { $max } caracteres, sem caracteres de controle

@@ -171,6 +171,7 @@ create-problem-name = Lugar { $seat }: o nome não é válido ({ $why }).
 create-problem-email = Lugar { $seat }: "{ $email }" não é um endereço de e-mail para o qual possamos enviar.
 create-problem-number = { $option }: informe um número inteiro de { $min } a { $max }.
 create-problem-seat = { $option }: escolha um dos lugares.
+create-problem-choice = { $option }: escolha uma destas opções: { $choices }.
 create-problem-options = As opções não servem para este jogo: { $why }
 create-problem-title = O nome da partida não é válido ({ $why }).
 create-problem-suppressed = Lugar { $seat }: este endereço pediu para nunca receber e-mails deste site, então não pode ser convidado. Peça outro endereço ao jogador.

@@ -187,6 +187,27 @@ pub enum OptionKind {
     Number { min: u32, max: u32, default: u32 },
     /// One seat of the table (numbered from 1), or `null` for "drawn from the seed".
     OptionalSeat,
+    /// One of a few named values (a scenario, a map), given as its string; `default` when
+    /// absent. The create form offers a select worded `<game>-option-<name>-<value>`, the API
+    /// refuses any other string, and `option_problems` checks what each value needs (the
+    /// players a scenario takes).
+    Choice {
+        values: &'static [&'static str],
+        default: &'static str,
+    },
+}
+
+impl OptionKind {
+    /// For a choice: whether `value` (the option's JSON, absent for the default) is one of
+    /// its values. Every other kind takes any value here (its game's type judges it).
+    pub fn takes(&self, value: Option<&serde_json::Value>) -> bool {
+        match (self, value) {
+            (OptionKind::Choice { values, .. }, Some(given)) => {
+                given.as_str().is_some_and(|text| values.contains(&text))
+            }
+            _ => true,
+        }
+    }
 }
 
 /// How a finished game ended, as far as the service needs to know it (the game's own
