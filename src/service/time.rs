@@ -222,13 +222,26 @@ impl Games {
             let was = before.is_some_and(|b| pending(b, seat));
             let is = !after.game.is_over() && pending(after, seat);
             let new_step = before.is_some_and(|b| b.step_start(seat) != after.step_start(seat));
-            let began = is && (!was || new_step);
+            // A seat that stops owing inside a step the game names (a power that said READY)
+            // keeps the step's deadline: if it owes again before the step resolves (it revises
+            // its orders), the deadline is the one it had.
+            let same_named_step = after.game.step(seat).is_some() && before.is_some() && !new_step;
             if !is {
-                if was || after.game.is_over() {
+                if (was && !same_named_step) || after.game.is_over() {
                     changes.cleared.push(seat_row.seat);
                 }
                 continue;
             }
+            let began = if was {
+                new_step
+            } else if same_named_step {
+                let id = GameId::parse(&row.id).map_err(|_| diesel::result::Error::NotFound)?;
+                !store::deadlines_of(conn, &id)?.iter().any(|d| {
+                    d.seat == seat_row.seat && d.since_seq >= after.step_start(seat) as i64
+                })
+            } else {
+                true
+            };
             if !began {
                 continue;
             }

@@ -27,6 +27,8 @@ mod migrations;
 mod openapi;
 mod operations;
 mod orders;
+mod orders_mail;
+mod orders_time;
 mod people;
 mod portuguese;
 mod properties;

@@ -1,6 +1,5 @@
 //! A phase of written orders has one deadline for every seat, and revising orders never
-//! restarts it (issue 27, item 6). Waits for branch `steps` (deadlines keyed on
-//! `Rules::step`): register it in `main.rs` (`mod orders_time;`) once that is on `main`.
+//! restarts it, nor does saying READY and taking it back (issue 27, item 6).
 
 use crate::orders::game::{Area, Order};
 use crate::orders::{order, post, ready, registry, started};
@@ -31,20 +30,33 @@ async fn a_deadline_stays_put_while_a_seat_revises_its_orders(backend: Backend) 
     let game = links[0].game.clone();
     let first = deadlines(&app, &game).await;
     assert_eq!(first.len(), 2, "{first:?}");
-    assert_eq!(first[0].2, first[1].2, "one deadline for every seat: {first:?}");
+    assert_eq!(
+        first[0].2, first[1].2,
+        "one deadline for every seat: {first:?}"
+    );
     // Hours later Ada writes, revises and revises again: her deadline does not move.
     app.clock.advance(chrono::Duration::hours(5));
     post(&app, &links[0], &order(Area::Borgo, Order::Hold)).await;
     app.clock.advance(chrono::Duration::hours(1));
-    post(&app, &links[0], &order(Area::Borgo, Order::Move { to: Area::Colle })).await;
+    post(
+        &app,
+        &links[0],
+        &order(Area::Borgo, Order::Move { to: Area::Colle }),
+    )
+    .await;
     post(&app, &links[0], &order(Area::Alba, Order::Hold)).await;
     assert_eq!(deadlines(&app, &game).await, first);
-    // READY ends her part of the phase; Boris keeps the same deadline.
+    // READY: she owes nothing now, but the phase's deadline still stands for her (she may
+    // revise until the phase resolves), and Boris keeps the same one.
     post(&app, &links[0], &ready()).await;
-    let after = deadlines(&app, &game).await;
-    assert_eq!(after, vec![first[1].clone()]);
+    assert_eq!(deadlines(&app, &game).await, first);
     // A new order takes READY back: she owes the phase again, by the phase's deadline.
-    post(&app, &links[0], &order(Area::Alba, Order::Move { to: Area::Fonte })).await;
+    post(
+        &app,
+        &links[0],
+        &order(Area::Alba, Order::Move { to: Area::Fonte }),
+    )
+    .await;
     assert_eq!(deadlines(&app, &game).await, first);
     app.stop().await;
 }

@@ -15,7 +15,9 @@ use corriere::engine::{
     Standing, Viewer,
 };
 use corriere::present::Words;
-use corriere::present::{escape, Command, Ctx, Html, MailPart, Milestone, MoveForm, Presenter};
+use corriere::present::{
+    escape, Command, Ctx, Html, MailPart, Milestone, MoveForm, Presenter, Script,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -1124,14 +1126,32 @@ impl Presenter for Present {
     /// A line of orders, in order: `ready`, or `<area> <verb> [<area>]`, verbs and areas of
     /// any language. A line that starts with an area or a verb but reads as no order is
     /// unreadable; the rules judge the order it reads.
+    /// A sheet of orders: every line stands on its own.
+    fn script(&self) -> Script {
+        Script::EachLine
+    }
+    fn command_words(&self, words: &Words) -> Vec<String> {
+        ["ready", "hold", "move", "support"]
+            .iter()
+            .flat_map(|kind| {
+                words
+                    .get(&format!("orders-verbs-{kind}"))
+                    .split_whitespace()
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
     fn read_command(
         &self,
-        line: &[String],
+        raw: &str,
         _view: &View,
         _seat: Seat,
         languages: &[Words],
-        fold: &dyn Fn(&str) -> Vec<String>,
     ) -> Command<Action> {
+        let folding = self.folding(languages);
+        let fold = &|text: &str| folding.fold(text);
+        let line = fold(raw);
         let is_verb = |kind: &str, word: &String| {
             languages
                 .iter()
