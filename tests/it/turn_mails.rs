@@ -315,12 +315,9 @@ async fn condottiere_turn_mails_hold_the_battle_the_hand_by_name_and_the_regions
             "no {kind} mail read: {kinds_seen:?}"
         );
     }
-    for decision in [
-        "FirstBattleRegion",
-        "PlayOrPass",
-        "NextBattleRegion",
-        "DiscardHand",
-    ] {
+    // The decisions every game reaches; the others (a hand discarded, the Pope placed…)
+    // depend on the deal, which a new game draws afresh, and are read when they come.
+    for decision in ["FirstBattleRegion", "PlayOrPass", "NextBattleRegion"] {
         assert!(
             decisions_seen.iter().any(|d| d.starts_with(decision)),
             "no mail about {decision}: {decisions_seen:?}"
