@@ -756,7 +756,7 @@ fn the_caches_stay_within_their_bytes_and_drop_the_least_recently_used_game_firs
     });
 }
 
-/// Calibration, run by hand (`cargo test --test store -- --ignored --nocapture calibrate`):
+/// Calibration, run by hand (`cargo test --test it -- --ignored --nocapture calibrate`):
 /// how the caches' estimates compare with the resident memory they really take. Copies
 /// of one long game's replay and histories, each in a service of its own (many, so the
 /// allocator's own steps of a few megabytes do not decide the result).
