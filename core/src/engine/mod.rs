@@ -210,6 +210,20 @@ impl OptionKind {
     }
 }
 
+/// Who may talk to whom at a table (the press rule of the classic mail judges): a game's
+/// creation option where its rules have one (`Rules::press`); the service's talk obeys it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Press {
+    /// Public and private messages.
+    #[default]
+    Full,
+    /// Messages to the whole table only.
+    Public,
+    /// No messages at all ("gunboat").
+    None,
+}
+
 /// How a finished game ended, as far as the service needs to know it (the game's own
 /// outcome type says more, and its presenter words it).
 pub trait GameOutcome {
@@ -342,6 +356,11 @@ pub trait Rules: Sized + Clone + Send + Sync + fmt::Debug + 'static {
     fn step(&self, seat: Seat) -> Option<u64> {
         let _ = seat;
         None
+    }
+    /// Who may talk at a table with these options (default: everyone, publicly and privately).
+    fn press(options: &Self::Options) -> Press {
+        let _ = options;
+        Press::Full
     }
     /// The events this viewer may see, in order. By default the audience decides.
     fn visible<'e>(

@@ -14,7 +14,7 @@ pub use erased::{
 };
 pub use typed::kind;
 
-use crate::engine::{Audience, OptionField, Seat, Seed, Sight, Standing};
+use crate::engine::{Audience, OptionField, Press, Seat, Seed, Sight, Standing};
 use crate::present::{
     Catalogs, Command, Ctx, Folding, Html, MailPart, Milestone, MoveForm, Script, Words,
 };
@@ -113,6 +113,8 @@ pub trait Kind: Send + Sync {
     fn read_position(&self, json: &str) -> Result<Game, Vec<String>>;
     /// Who may see this log entry while the game runs (see `Rules::entry_audience`).
     fn entry_audience(&self, options: &Options, seat: Seat, action: &Action) -> Audience;
+    /// Who may talk at a table with these options (see `Rules::press`).
+    fn press(&self, options: &Options) -> Press;
     /// The counters a verifier reports that these events advance.
     fn counts(&self, events: &Events) -> Vec<&'static str>;
     /// The events with their audiences, as JSON (the engine command's output).

@@ -7,7 +7,7 @@ use super::erased::{
 };
 use super::{Json, Kind};
 use crate::engine::{
-    Audience, Coded, GameOutcome, OptionField, Rules, Seat, Seed, Sight, Standing, Viewer,
+    Audience, Coded, GameOutcome, OptionField, Press, Rules, Seat, Seed, Sight, Standing, Viewer,
 };
 use crate::present::{
     Command, Ctx, Folding, Html, MailPart, MailStep, Milestone, MoveForm, Presenter, Script, Words,
@@ -281,6 +281,9 @@ impl<P: Presenter> Kind for Typed<P> {
             seat,
             typed(act.downcast(), "an action"),
         )
+    }
+    fn press(&self, opts: &Options) -> Press {
+        P::Game::press(typed(opts.downcast(), "options"))
     }
     fn counts(&self, list: &Events) -> Vec<&'static str> {
         self.events(list)

@@ -4,6 +4,7 @@
 //! folder here (`condottiere/`); the generic pages and mails never look inside a game.
 
 pub mod condottiere;
+pub mod condottieri;
 pub mod i18n;
 pub mod reply;
 pub mod time;

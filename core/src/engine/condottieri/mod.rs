@@ -47,6 +47,7 @@
 
 pub mod adjudicate;
 pub mod adjust;
+pub mod bot;
 pub mod control;
 pub mod data;
 pub mod disasters;
@@ -55,6 +56,7 @@ pub mod map;
 pub mod orders;
 mod resolve;
 pub mod retreats;
+pub mod rules;
 pub mod scenario;
 pub mod state;
 pub mod submission;
@@ -69,6 +71,7 @@ pub use finances::{apply_money_line, Expense, ExpenseKind, Income, MoneyRejectio
 pub use map::{find_area, Area};
 pub use orders::{check, check_for, legal_orders, Illegal, Order, Orders, Sub, UnitRef};
 pub use retreats::{accept_retreat, resolve_retreats, RetreatOrder, RetreatResult};
+pub use rules::{Condottieri, LINE_LIMIT};
 pub use scenario::{assign_powers, Scenario, SCENARIOS};
 pub use state::Rebellion;
 pub use state::{Owner, Position, Power, Season, Unit, UnitKind};
