@@ -1117,3 +1117,210 @@ impl Rules for Condottieri {
         problems
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::condottieri::Season;
+
+    fn new_game(options: Options) -> (Condottieri, Events<Event>) {
+        let mut events = Vec::new();
+        let game = Condottieri::setup(1, &options, 8, Seed::from_u64(3), &mut events).unwrap();
+        (game, events)
+    }
+
+    fn seat_of(game: &Condottieri, power: Power) -> Seat {
+        game.seat(power).unwrap()
+    }
+
+    fn write(line: &str) -> Action {
+        Action::Write { line: line.into() }
+    }
+
+    #[test]
+    fn the_scenario_fixes_the_table_and_every_seat_gets_one_power() {
+        assert_eq!(
+            Condottieri::option_problems(&Options::default(), 6),
+            vec![OptionProblem::Players { needed: 8 }]
+        );
+        let (game, events) = new_game(Options::default());
+        let mut powers = game.powers.clone();
+        powers.sort();
+        assert_eq!(powers, Scenario::find("balance").unwrap().power_list());
+        assert_eq!(events.len(), 8);
+        assert!(events.iter().all(|(a, _)| *a == Audience::Everyone));
+        assert_eq!(game.pending().len(), 8);
+        assert_eq!(game.step(Seat(0)), Some(0));
+    }
+
+    #[test]
+    fn a_refused_line_changes_nothing_and_an_accepted_one_takes_ready_back() {
+        let (game, _) = new_game(Options::default());
+        let milan = seat_of(&game, Power::Milan);
+        let before = game.clone();
+        let mut events = Vec::new();
+        let (game, error) = game
+            .apply(milan, &write("A MIL - ROME"), &mut events)
+            .unwrap_err();
+        assert_eq!(error.code(), "illegal_not_adjacent");
+        assert_eq!(game, before);
+        assert!(events.is_empty());
+        let long = "A MIL H ".repeat(20);
+        assert_eq!(
+            game.check(milan, &write(&long)),
+            Err(RuleError::TooLong { limit: LINE_LIMIT })
+        );
+        assert_eq!(
+            game.check(milan, &write("PAY 3 BUY G FER")),
+            Err(RuleError::NoFinances)
+        );
+        let game = game.apply(milan, &Action::Ready, &mut events).unwrap();
+        assert_eq!(
+            game.check(milan, &Action::Ready),
+            Err(RuleError::AlreadyReady)
+        );
+        assert!(game.decision(milan).is_none(), "a ready seat owes nothing");
+        assert_eq!(game.step(milan), Some(0), "but is still in its phase");
+        events.clear();
+        let game = game
+            .apply(milan, &write("A MIL - PAV"), &mut events)
+            .unwrap();
+        assert_eq!(events[0].0, Audience::Until(milan));
+        assert!(matches!(
+            events[1],
+            (
+                Audience::Everyone,
+                Event::NotReady {
+                    power: Power::Milan
+                }
+            )
+        ));
+        assert!(game.decision(milan).is_some());
+        assert_eq!(game.sheets[&Power::Milan].orders.len(), 1);
+        assert_eq!(
+            Condottieri::entry_audience(&game.options, milan, &write("A MIL H")),
+            Audience::Until(milan)
+        );
+    }
+
+    #[test]
+    fn the_phase_resolves_when_every_power_asked_is_ready() {
+        let (mut game, _) = new_game(Options::default());
+        let milan = seat_of(&game, Power::Milan);
+        let mut events = Vec::new();
+        game = game
+            .apply(milan, &write("A MIL - PAR"), &mut events)
+            .unwrap();
+        for (seat, _) in game.pending() {
+            events.clear();
+            game = game.apply(seat, &Action::Ready, &mut events).unwrap();
+        }
+        assert_eq!(game.phases, 1);
+        assert_eq!(game.step(milan), Some(1));
+        assert_eq!(game.game.phase.season, Season::Summer);
+        assert!(game.sheets.is_empty() && game.ready.is_empty());
+        assert!(events
+            .iter()
+            .any(|(a, e)| *a == Audience::Everyone && matches!(e, Event::Resolved { .. })));
+        let par = crate::engine::condottieri::map::Area::from_code("PAR").unwrap();
+        assert!(game
+            .game
+            .position
+            .units
+            .iter()
+            .any(|u| u.owner == Some(Power::Milan) && u.area == par));
+        assert_eq!(game.audit(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn treasuries_sheets_and_votes_are_seen_only_by_their_power() {
+        let options = Options {
+            finances: true,
+            ..Options::default()
+        };
+        let (game, _) = new_game(options);
+        let venice = seat_of(&game, Power::Venice);
+        let mut events = Vec::new();
+        let game = game
+            .apply(venice, &write("GIVE 3 TO MILAN"), &mut events)
+            .unwrap();
+        let game = game.apply(venice, &write("A PAD H"), &mut events).unwrap();
+        let game = game
+            .apply(venice, &Action::Draw { vote: true }, &mut events)
+            .unwrap();
+        let spectator = game.view(Viewer::Spectator);
+        assert!(spectator.position.treasury.is_empty());
+        assert!(spectator.sheets.is_empty() && spectator.draw.is_empty());
+        let own = game.view(Viewer::Seat(venice));
+        assert_eq!(
+            own.position.treasury.keys().collect::<Vec<_>>(),
+            [&Power::Venice]
+        );
+        assert_eq!(own.sheets.keys().collect::<Vec<_>>(), [&Power::Venice]);
+        assert_eq!(own.sheets[&Power::Venice].money.total(), 3);
+        assert_eq!(own.draw, [Power::Venice]);
+        let other = game.view(Viewer::Seat(seat_of(&game, Power::Milan)));
+        assert!(!other.position.treasury.contains_key(&Power::Venice));
+        assert!(other.sheets.is_empty() && other.draw.is_empty());
+        assert_eq!(
+            Condottieri::entry_audience(&game.options, venice, &Action::Draw { vote: true }),
+            Audience::Only(venice)
+        );
+    }
+
+    #[test]
+    fn a_draw_every_survivor_voted_for_ends_the_game_at_the_phase() {
+        let (mut game, _) = new_game(Options::default());
+        let mut events = Vec::new();
+        for seat in Seat::all(8) {
+            game = game
+                .apply(seat, &Action::Draw { vote: true }, &mut events)
+                .unwrap();
+        }
+        assert_eq!(
+            game.check(Seat(0), &Action::Draw { vote: true }),
+            Err(RuleError::VoteUnchanged)
+        );
+        for (seat, _) in game.pending() {
+            game = game.apply(seat, &Action::Ready, &mut events).unwrap();
+        }
+        let outcome = game.outcome().expect("a draw");
+        assert_eq!(outcome.ending, Ending::Draw);
+        assert_eq!(outcome.winners.len(), 8);
+        assert!(game.standings().iter().all(|s| s.place == 1));
+        assert_eq!(game.check(Seat(0), &Action::Ready), Err(RuleError::Over));
+    }
+
+    #[test]
+    fn the_clock_alone_plays_a_game_with_every_module_to_its_years_limit() {
+        let options = Options {
+            finances: true,
+            famine: true,
+            plague: true,
+            storms: true,
+            conquest: true,
+            years_limit: Some(2),
+            ..Options::default()
+        };
+        let (mut game, _) = new_game(options);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let mut actions = 0;
+        while !game.is_over() {
+            let (seat, _) = game.pending()[0].clone();
+            let action = game.bot_action(seat, &mut rng).expect("a seat owes");
+            assert_eq!(game.check(seat, &action), Ok(()));
+            let mut events = Vec::new();
+            game = game.apply(seat, &action, &mut events).unwrap();
+            assert_eq!(game.audit(), Vec::<String>::new());
+            actions += 1;
+            assert!(actions < 10_000, "no end");
+        }
+        assert_eq!(game.game.phase.year, 1455);
+        assert_eq!(game.standings().len(), 8);
+        let json = serde_json::to_string(&game.to_position()).unwrap();
+        let back: Condottieri = serde_json::from_str(&json).unwrap();
+        assert_eq!(Condottieri::from_position(back), Ok(game));
+    }
+
+    use rand_core::SeedableRng;
+}
