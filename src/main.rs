@@ -88,6 +88,10 @@ enum Command {
         /// reports `bot_win_share` (shared victories split) and the `fair_share` to beat.
         #[arg(long, default_value_t = 0)]
         bots: u8,
+        /// How the seats no bot plays choose: `random` legal actions, or the deadline
+        /// `default` every time (units that only hold, in Condottieri).
+        #[arg(long, default_value = "random", value_parser = ["random", "default"])]
+        rest: String,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -355,6 +359,7 @@ fn main() -> ExitCode {
             seed,
             options,
             bots,
+            rest,
             json,
             records,
         } => with_game(&game, |kind| {
@@ -365,6 +370,10 @@ fn main() -> ExitCode {
                 seed,
                 options: cli::simulate::parse_options(kind, &options)?,
                 bots,
+                rest: match rest.as_str() {
+                    "default" => corriere::simulate::Rest::Default,
+                    _ => corriere::simulate::Rest::Random,
+                },
                 json,
             };
             cli::simulate::run_with_records(&run, records.as_deref())

@@ -4,7 +4,7 @@
 
 use crate::engine::OptionKind;
 use crate::kinds::{Kind, Options};
-use crate::simulate::{bot_seats, play, Playout, Summary};
+use crate::simulate::{bot_seats, play_against, Playout, Rest, Summary};
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::process::ExitCode;
@@ -68,6 +68,8 @@ pub struct Run<'a> {
     pub options: Options,
     /// Seats played by the game's bot in each game (the rest play random legal actions).
     pub bots: u8,
+    /// How the other seats play.
+    pub rest: Rest,
     pub json: bool,
 }
 
@@ -83,6 +85,7 @@ pub fn run(
         seed,
         ref options,
         bots,
+        rest,
         json,
     } = *run;
     let (min, max) = kind.players();
@@ -112,7 +115,8 @@ pub fn run(
                 for i in (t..games).step_by(threads as usize) {
                     let game_seed = seed.wrapping_add(i);
                     let seats = bot_seats(players, bots, game_seed);
-                    let playout = play(kind, options, players, game_seed, true, &seats);
+                    let playout =
+                        play_against(kind, options, players, game_seed, true, &seats, rest);
                     if sender.send((game_seed, playout)).is_err() {
                         return;
                     }

@@ -261,6 +261,8 @@ pub struct GameInfo {
     pub creator_seat: Seat,
     /// Only the players read the table's talk.
     pub private_table: bool,
+    /// Who may talk at the table (the game's press rule, from its options).
+    pub press: crate::engine::Press,
 }
 
 /// A seat as anyone may see it (no email address).
@@ -518,13 +520,15 @@ impl Games {
 
     fn info_of(&self, row: &GameRow, players: usize) -> anyhow::Result<GameInfo> {
         let kind = self.kind(&row.kind)?;
+        let options = kind
+            .read_options(&row.options)
+            .map_err(|e| anyhow!("stored options of game {}: {e}", row.id))?;
         Ok(GameInfo {
             id: GameId::parse(&row.id)?,
             kind: row.kind.clone(),
             rules_version: u32::try_from(row.rules_version)?,
-            options: kind
-                .read_options(&row.options)
-                .map_err(|e| anyhow!("stored options of game {}: {e}", row.id))?,
+            press: kind.press(&options),
+            options,
             status: row.status(),
             cancelled_by: row.cancelled_by.as_deref().and_then(CancelledBy::parse),
             rematch: row.rematch.as_deref().map(GameId::parse).transpose()?,

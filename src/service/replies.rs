@@ -621,6 +621,8 @@ impl Games {
         match self.post_message(conn, &auth, token.partner, &text, Via::Mail) {
             Ok(_) => Ok(Ok(())),
             Err(MessageError::Limited(_)) => Ok(Err(Why::Key("talk-problem-limited"))),
+            Err(MessageError::NoPress) => Ok(Err(Why::Key("talk-problem-no-press"))),
+            Err(MessageError::PublicOnly) => Ok(Err(Why::Key("talk-problem-public-only"))),
             Err(MessageError::Unexpected(e)) => Err(ReceiveError::Temporary(e)),
             Err(other) => {
                 tracing::info!(error = %other, "a reply's message was not posted");

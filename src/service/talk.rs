@@ -4,6 +4,7 @@
 use super::post::{Class, MailMode};
 use super::*;
 use crate::store::MessageRow;
+use crate::engine::Press;
 use diesel::QueryResult;
 use serde::Serialize;
 
@@ -91,6 +92,12 @@ service_error!(MessageError {
     Bad(BadMessage),
     #[error("a rate limit was reached: {0:?}")]
     Limited(Limited),
+    /// The game's press rule allows no messages ("gunboat").
+    #[error("this table plays without messages")]
+    NoPress,
+    /// The game's press rule allows public messages only.
+    #[error("this table allows public messages only")]
+    PublicOnly,
 });
 
 /// One message at the table, as this seat may read it (never another pair's private
@@ -180,6 +187,11 @@ impl Games {
         write_transaction(conn, |conn| -> Result<TalkLine, MessageError> {
             let game = store::lock_game(conn, id)?.ok_or(MessageError::NoSuchGame)?;
             let seats = store::seats_of(conn, id)?;
+            match (self.press_of(&game)?, to) {
+                (Press::None, _) => return Err(MessageError::NoPress),
+                (Press::Public, Some(_)) => return Err(MessageError::PublicOnly),
+                _ => {}
+            }
             if let Some(to) = to {
                 if to == auth.seat || seats.iter().all(|s| seat_of(s) != to) {
                     return Err(MessageError::NoSuchSeat);
@@ -212,6 +224,15 @@ impl Games {
             tracing::info!(game.id = %id, seat = auth.seat.number(), private = to.is_some(), via = via.as_str(), "message sent");
             Ok(talk_lines(&[row], &seats, Some(auth.seat)).remove(0))
         })
+    }
+
+    /// The press rule of a stored game (its options say it).
+    fn press_of(&self, row: &GameRow) -> anyhow::Result<Press> {
+        let kind = self.kind(&row.kind)?;
+        let options = kind
+            .read_options(&row.options)
+            .map_err(|e| anyhow::anyhow!("stored options of game {}: {e}", row.id))?;
+        Ok(kind.press(&options))
     }
 
     /// The table's talk as `reader` may read it, oldest first: a seat reads the public

@@ -500,6 +500,16 @@ impl Answers for MessageError {
                     said("talk-problem-limited"),
                 )
             },
+            MessageError::NoPress => Answer::seat(
+                StatusCode::FORBIDDEN,
+                "no_press",
+                said("talk-problem-no-press"),
+            ),
+            MessageError::PublicOnly => Answer::seat(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "public_only",
+                said("talk-problem-public-only"),
+            ),
             MessageError::Unexpected(error) => Answer::unexpected(error),
         }
     }

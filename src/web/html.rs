@@ -364,7 +364,14 @@ impl<'w> SeatPageHtml<'w> {
                     .unwrap_or(chrono_tz::UTC),
             ),
             time_forms: time_forms(page, base),
-            talk: TalkShown::new(&page.talk, Some(me), Some(base), &page.seats, cx),
+            talk: TalkShown::new(
+                &page.talk,
+                Some(me),
+                Some(base),
+                &page.seats,
+                page.game.press,
+                cx,
+            ),
         }
     }
 }

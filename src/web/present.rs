@@ -1,7 +1,7 @@
 //! What every game page shares: notices above the page, the header facts of a game, the
 //! history in lines, and the table's talk. The game's own parts come from its presenter through `crate::kinds`.
 
-use crate::engine::Seat;
+use crate::engine::{Press, Seat};
 pub use crate::kinds::status;
 use crate::kinds::{Kind, View};
 use crate::present::{Ctx, SeatNames, Words};
@@ -290,6 +290,8 @@ pub struct TalkShown {
     pub max: usize,
     /// What the seat wrote, when it comes back with a problem (nothing typed is lost).
     pub draft: String,
+    /// The table's press rule in words, when it limits the talk.
+    pub press: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -307,9 +309,11 @@ impl TalkShown {
         me: Option<Seat>,
         base: Option<&str>,
         seats: &[crate::service::SeatInfo],
+        press: Press,
         cx: &Ctx,
     ) -> TalkShown {
         let w = cx.words;
+        let base = base.filter(|_| press != Press::None);
         TalkShown {
             lines: lines
                 .iter()
@@ -335,13 +339,18 @@ impl TalkShown {
             form: base.map(|base| {
                 let others = seats
                     .iter()
-                    .filter(|s| Some(s.seat) != me)
+                    .filter(|s| Some(s.seat) != me && press == Press::Full)
                     .map(|s| (s.seat.number(), s.name.clone()))
                     .collect();
                 (format!("{base}/messages"), others)
             }),
             max: crate::service::talk::MessageText::MAX_CHARS,
             draft: String::new(),
+            press: match press {
+                Press::Full => None,
+                Press::Public => Some(w.get("talk-public-only")),
+                Press::None => Some(w.get("talk-off")),
+            },
         }
     }
 }

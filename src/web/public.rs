@@ -145,7 +145,7 @@ pub async fn public(
         board: view.map(|v| kind.board(v, &cx)).unwrap_or_default(),
         history: present::history(&page.history, kind.name(), &cx),
         notices: page.undelivered.iter().map(|u| undelivered(w, u)).collect(),
-        talk: TalkShown::new(&page.talk, None, None, &page.seats, &cx),
+        talk: TalkShown::new(&page.talk, None, None, &page.seats, page.game.press, &cx),
         time,
     };
     Ok(render(StatusCode::OK, &html))

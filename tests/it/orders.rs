@@ -46,7 +46,12 @@ pub fn creation<'a>(players: usize, map: &'a str, pace: &'a str) -> Vec<(&'a str
 
 /// A game of two on the ring created by the form, confirmed and accepted: both seats' links.
 pub async fn started(app: &TestApp, pace: &str) -> Vec<SeatLink> {
-    let created = app.create_form(&creation(2, "ring", pace)).await;
+    started_with(app, &creation(2, "ring", pace)).await
+}
+
+/// A game of two created with these form fields, confirmed and accepted by both.
+pub async fn started_with(app: &TestApp, fields: &[(&str, &str)]) -> Vec<SeatLink> {
+    let created = app.create_form(fields).await;
     assert_eq!(created.status, 303, "{}", created.body);
     let game = SeatLink::parse(&app.url(&created.location.unwrap()))
         .unwrap()
@@ -489,5 +494,80 @@ async fn options_with_choices_are_offered_read_and_refused_by_the_form_and_the_a
     let schemas = <game::Table as corriere::engine::Rules>::schemas();
     let json = serde_json::to_string(&schemas).unwrap();
     assert!(json.contains(r#""enum":["ring","star"]"#), "{json}");
+    app.stop().await;
+}
+
+on_each_backend!(the_press_rule_holds_on_the_page_the_api_and_by_reply);
+
+/// A game's press rule (issue 28: "full; public only; none — gunboat"): with no press, no
+/// surface takes a message (the page offers no form and refuses a forged post, the API and a
+/// reply are refused with the reason) and nothing reaches the other seat; with public press,
+/// a private message is refused and one to everyone goes through.
+async fn the_press_rule_holds_on_the_page_the_api_and_by_reply(backend: Backend) {
+    let app = TestApp::spawn_with(&backend, registry()).await;
+    let open = |press: &'static str| {
+        let mut fields = creation(2, "ring", "");
+        fields.push(("press", press));
+        fields
+    };
+    let links = started_with(&app, &open("none")).await;
+    let base = format!(
+        "/games/{}/seat/{}/{}",
+        links[0].game, links[0].seat, links[0].token
+    );
+    let page = app.seat_page(&links[0]).await;
+    assert!(!page.body.contains("id=\"talk-form\""), "{}", page.body);
+    assert!(page.text().contains("plays without messages"), "{}", page.text());
+    let refused = app
+        .post_form(&format!("{base}/messages"), &[("text", "shall we ally?")])
+        .await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert!(refused.text().contains("no press"), "{}", refused.text());
+    let api = app
+        .client
+        .post(app.url(&format!("/api/v1/games/{}/messages", links[0].game)))
+        .bearer_auth(links[0].bearer())
+        .json(&serde_json::json!({"text": "shall we ally by API?"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(api.status(), 403);
+    assert!(api.text().await.unwrap().contains("no_press"));
+    let turn = latest_turn(&app, 1);
+    let lmtp = app.reply(&turn, "Boris here: shall we ally by mail?", "").await;
+    assert!(lmtp.starts_with("250"), "{lmtp}");
+    app.deliver_mail().await;
+    let answer = latest_answer(&app, 1);
+    assert!(answer.text.contains("plays without messages"), "{}", answer.text);
+    for (what, body) in [
+        ("Ada's page", app.seat_page(&links[0]).await.text()),
+        ("Boris's page", app.seat_page(&links[1]).await.text()),
+        ("the public page", app.public_page(&links[0].game).await.text()),
+    ] {
+        assert!(!body.contains("shall we ally"), "{what}: {body}");
+    }
+
+    let links = started_with(&app, &open("public")).await;
+    let base = format!(
+        "/games/{}/seat/{}/{}",
+        links[0].game, links[0].seat, links[0].token
+    );
+    let page = app.seat_page(&links[0]).await;
+    assert!(page.body.contains("id=\"talk-form\""));
+    assert!(!page.body.contains("id=\"talk-to\""), "{}", page.body);
+    let refused = app
+        .post_form(
+            &format!("{base}/messages"),
+            &[("text", "just between us"), ("to", "2")],
+        )
+        .await;
+    assert_eq!(refused.status, 422);
+    assert!(refused.text().contains("public press"), "{}", refused.text());
+    assert!(refused.body.contains("just between us"), "the text is kept");
+    let sent = app
+        .post_form(&format!("{base}/messages"), &[("text", "hello all")])
+        .await;
+    assert_eq!(sent.status, 303);
+    assert!(app.seat_page(&links[1]).await.text().contains("hello all"));
     app.stop().await;
 }

@@ -18,6 +18,10 @@ talk-problem-too-long = That message is too long: shorten it and send it again (
 talk-problem-unprintable = That message holds control characters or characters that reorder text: remove them and send it again.
 talk-problem-no-such-seat = Choose a player at this table (or everyone) to send the message to.
 talk-problem-limited = You have sent many messages in the last hour: wait a while, then send it again.
+talk-problem-no-press = This table plays without messages (the creator chose “no press”): your orders are all the others will see of you.
+talk-problem-public-only = This table allows messages to everyone only (the creator chose “public press”): send it to everyone, or keep it to yourself.
+talk-off = This table plays without messages (no press).
+talk-public-only = At this table messages go to everyone (public press).
 
 talk-mail-subject = { $game }: new messages at the table
 talk-mail-intro = New messages at the table of { $game }:

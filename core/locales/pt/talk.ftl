@@ -18,6 +18,10 @@ talk-problem-too-long = Essa mensagem é longa demais: encurte-a e envie de novo
 talk-problem-unprintable = Essa mensagem tem caracteres de controle ou que invertem o texto: remova-os e envie de novo.
 talk-problem-no-such-seat = Escolha um jogador desta mesa (ou todos) para receber a mensagem.
 talk-problem-limited = Você enviou muitas mensagens na última hora: espere um pouco e envie de novo.
+talk-problem-no-press = Esta mesa joga sem mensagens (quem criou o jogo escolheu “sem imprensa”): suas ordens são tudo o que os outros verão de você.
+talk-problem-public-only = Esta mesa só permite mensagens para todos (quem criou o jogo escolheu “imprensa pública”): envie para todos, ou guarde para você.
+talk-off = Esta mesa joga sem mensagens (sem imprensa).
+talk-public-only = Nesta mesa as mensagens vão para todos (imprensa pública).
 
 talk-mail-subject = { $game }: novas mensagens à mesa
 talk-mail-intro = Novas mensagens à mesa de { $game }:

@@ -36,6 +36,17 @@ pub fn bot_seats(players: u8, bots: u8, seed: u64) -> Vec<Seat> {
         .collect()
 }
 
+/// How the seats a bot does not play choose their actions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rest {
+    /// A random legal action each time.
+    #[default]
+    Random,
+    /// The deadline default each time (a player who never answers: in a game of written
+    /// orders, units that only hold), to measure a bot against the passive baseline.
+    Default,
+}
+
 /// Play one game to its end: bot seats by the game's bot, the others with random legal actions.
 ///
 /// The game seed is derived as for any served game (see `audit::seed`), from the simulation's
@@ -50,6 +61,19 @@ pub fn play(
     seed: u64,
     audit: bool,
     bots: &[Seat],
+) -> Playout {
+    play_against(kind, options, players, seed, audit, bots, Rest::Random)
+}
+
+/// As [`play`], the seats no bot plays choosing as `rest` says.
+pub fn play_against(
+    kind: &dyn Kind,
+    options: &Options,
+    players: u8,
+    seed: u64,
+    audit: bool,
+    bots: &[Seat],
+    rest: Rest,
 ) -> Playout {
     let contributions: Vec<String> = Seat::all(players)
         .map(|s| record::sim_contribution(seed, s))
@@ -83,6 +107,14 @@ pub fn play(
                 Some(action) => action,
                 None => {
                     violations.push(format!("the bot of {seat} must decide but found nothing"));
+                    break;
+                }
+            }
+        } else if rest == Rest::Default {
+            match game.default_action(seat) {
+                Some(action) => action,
+                None => {
+                    violations.push(format!("{seat} must decide but has no default"));
                     break;
                 }
             }

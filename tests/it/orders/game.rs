@@ -11,8 +11,8 @@
 //! an option with choices: a ring of six areas (2 or 3 players) or a star of seven (3).
 
 use corriere::engine::{
-    schema, Audience, Coded, Events, GameOutcome, OptionField, OptionKind, Rules, Seat, Seed,
-    Standing, Viewer,
+    schema, Audience, Coded, Events, GameOutcome, OptionField, OptionKind, Press, Rules, Seat,
+    Seed, Standing, Viewer,
 };
 use corriere::present::Words;
 use corriere::present::{
@@ -109,6 +109,8 @@ impl Map {
 #[schema(as = OrdersOptions)]
 pub struct Options {
     pub map: Map,
+    /// Who may talk at the table (the press rule a game of orders may declare).
+    pub press: Press,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -463,13 +465,25 @@ impl Rules for Table {
     const PLAYERS: (u8, u8) = (2, 3);
 
     fn option_fields() -> Vec<OptionField> {
-        vec![OptionField {
-            name: "map",
-            kind: OptionKind::Choice {
-                values: &["ring", "star"],
-                default: "ring",
+        vec![
+            OptionField {
+                name: "map",
+                kind: OptionKind::Choice {
+                    values: &["ring", "star"],
+                    default: "ring",
+                },
             },
-        }]
+            OptionField {
+                name: "press",
+                kind: OptionKind::Choice {
+                    values: &["full", "public", "none"],
+                    default: "full",
+                },
+            },
+        ]
+    }
+    fn press(options: &Options) -> Press {
+        options.press
     }
     fn schemas() -> Vec<schema::NamedSchema> {
         schema::of_game::<Options, Action>()
@@ -738,6 +752,10 @@ orders-option-map = Map
     .help = The star needs three players.
 orders-option-map-ring = Ring of six
 orders-option-map-star = Star of seven
+orders-option-press = Press
+orders-option-press-full = Public and private messages
+orders-option-press-public = Public messages only
+orders-option-press-none = No messages (gunboat)
 orders-options = Map: { $map }
 orders-problem-star = The star map needs 3 players, not { $players }.
 orders-area-alba = Alba
@@ -798,6 +816,10 @@ orders-option-map = Mapa
     .help = A estrela precisa de três jogadores.
 orders-option-map-ring = Anel de seis
 orders-option-map-star = Estrela de sete
+orders-option-press = Imprensa
+orders-option-press-full = Mensagens públicas e privadas
+orders-option-press-public = Só mensagens públicas
+orders-option-press-none = Sem mensagens
 orders-options = Mapa: { $map }
 orders-problem-star = O mapa da estrela precisa de 3 jogadores, não { $players }.
 orders-area-alba = Alba

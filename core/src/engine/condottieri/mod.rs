@@ -1,7 +1,8 @@
 //! Condottieri, the web edition of *Machiavelli* (rules reference `condottieri-machiavelli.md`):
 //! map, scenarios, orders, adjudication, retreats and the year as a pure, deterministic, typed API.
 //!
-//! Not yet a game of the service: no `Rules` impl, presenter or registry line. The typed API is
+//! The service plays it through `rules.rs` (the `Rules` impl: seats, sheets of written lines,
+//! READY, draw votes) and the bot of `bot.rs`; below them the typed API is
 //! `Scenario::initial_position`, `written::accept` (a line of a power → unit id and `Order`),
 //! `adjudicate(&Position, &Orders) -> PhaseResult`, `accept_retreat` and `resolve_retreats`, and
 //! above them the year (`year.rs`): `Game::new(Options)`, `Game::asked()` (who decides in the open
