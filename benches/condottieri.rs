@@ -58,7 +58,12 @@ fn adjudication(c: &mut Criterion) {
     let all: Vec<(Position, Orders)> = phases
         .iter()
         .map(|(game, input)| {
-            let orders = input.orders.values().flatten().map(|(k, v)| (*k, *v)).collect();
+            let orders = input
+                .orders
+                .values()
+                .flatten()
+                .map(|(k, v)| (*k, *v))
+                .collect();
             (game.position.clone(), orders)
         })
         .collect();
@@ -78,7 +83,10 @@ fn adjudication(c: &mut Criterion) {
     );
     let seed = Seed::from_u64(1);
     group.bench_function(
-        format!("resolve {} balance of power orders phases (Game::next)", phases.len()),
+        format!(
+            "resolve {} balance of power orders phases (Game::next)",
+            phases.len()
+        ),
         |b| {
             b.iter(|| {
                 for (game, input) in &phases {

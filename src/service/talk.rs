@@ -3,8 +3,8 @@
 
 use super::post::{Class, MailMode};
 use super::*;
-use crate::store::MessageRow;
 use crate::engine::Press;
+use crate::store::MessageRow;
 use diesel::QueryResult;
 use serde::Serialize;
 

@@ -517,7 +517,11 @@ async fn the_press_rule_holds_on_the_page_the_api_and_by_reply(backend: Backend)
     );
     let page = app.seat_page(&links[0]).await;
     assert!(!page.body.contains("id=\"talk-form\""), "{}", page.body);
-    assert!(page.text().contains("plays without messages"), "{}", page.text());
+    assert!(
+        page.text().contains("plays without messages"),
+        "{}",
+        page.text()
+    );
     let refused = app
         .post_form(&format!("{base}/messages"), &[("text", "shall we ally?")])
         .await;
@@ -534,15 +538,24 @@ async fn the_press_rule_holds_on_the_page_the_api_and_by_reply(backend: Backend)
     assert_eq!(api.status(), 403);
     assert!(api.text().await.unwrap().contains("no_press"));
     let turn = latest_turn(&app, 1);
-    let lmtp = app.reply(&turn, "Boris here: shall we ally by mail?", "").await;
+    let lmtp = app
+        .reply(&turn, "Boris here: shall we ally by mail?", "")
+        .await;
     assert!(lmtp.starts_with("250"), "{lmtp}");
     app.deliver_mail().await;
     let answer = latest_answer(&app, 1);
-    assert!(answer.text.contains("plays without messages"), "{}", answer.text);
+    assert!(
+        answer.text.contains("plays without messages"),
+        "{}",
+        answer.text
+    );
     for (what, body) in [
         ("Ada's page", app.seat_page(&links[0]).await.text()),
         ("Boris's page", app.seat_page(&links[1]).await.text()),
-        ("the public page", app.public_page(&links[0].game).await.text()),
+        (
+            "the public page",
+            app.public_page(&links[0].game).await.text(),
+        ),
     ] {
         assert!(!body.contains("shall we ally"), "{what}: {body}");
     }
@@ -562,7 +575,11 @@ async fn the_press_rule_holds_on_the_page_the_api_and_by_reply(backend: Backend)
         )
         .await;
     assert_eq!(refused.status, 422);
-    assert!(refused.text().contains("public press"), "{}", refused.text());
+    assert!(
+        refused.text().contains("public press"),
+        "{}",
+        refused.text()
+    );
     assert!(refused.body.contains("just between us"), "the text is kept");
     let sent = app
         .post_form(&format!("{base}/messages"), &[("text", "hello all")])

@@ -579,17 +579,22 @@ impl Condottieri {
             .collect()
     }
 
-    /// Lines that every unit of `power` may be given now, for the menu: each unit's legal
-    /// orders (orders phase), retreat options, or the adjustments it may make.
+    /// The menu's lines for `power` now: in an orders phase every legal order of each unit
+    /// it may order that has no order yet (and, with Finances and no expense yet, a sample of
+    /// the expenses and transfers it can afford), in a retreat phase each retreat option of a
+    /// unit without a retreat line, in the adjustments phase the lines it may still write. A
+    /// sample, as the boundary allows: a unit with an order may be given another at any time.
     fn menu_lines(&self, power: Power) -> Vec<String> {
         let position = &self.game.position;
+        let sheet = self.sheet(power);
         match self.game.phase.step {
             Step::Orders => {
-                let buying = self.sheet(power).money.buying();
-                position
+                let buying = sheet.money.buying();
+                let mut lines: Vec<String> = position
                     .units
                     .iter()
                     .filter(|u| u.owner == Some(power) || buying.contains(&u.id))
+                    .filter(|u| !sheet.orders.contains_key(&u.id))
                     .flat_map(|unit| {
                         legal_orders(position, unit).into_iter().map(move |order| {
                             print(
@@ -602,13 +607,22 @@ impl Condottieri {
                             )
                         })
                     })
-                    .collect()
+                    .collect();
+                if self.options.finances && sheet.money == Spending::default() {
+                    lines.extend(
+                        self.money_sample(power)
+                            .into_iter()
+                            .filter(|line| self.write(power, line).is_ok()),
+                    );
+                }
+                lines
             }
             Step::Retreats => self
                 .game
                 .retreating
                 .iter()
                 .filter(|r| r.unit.owner == Some(power))
+                .filter(|r| !sheet.retreats.contains_key(&r.unit.id))
                 .flat_map(|r| {
                     let unit = format!("{} {}", r.unit.kind.letter(), r.unit.area);
                     r.fields
@@ -637,9 +651,54 @@ impl Condottieri {
                     }
                 }
                 lines.push("WAIVE".to_owned());
+                lines.retain(|line| {
+                    self.write(power, line)
+                        .is_ok_and(|(after, _)| after != sheet)
+                });
                 lines
             }
         }
+    }
+
+    /// Money lines `power` might write (§11.4), at their minimum cost: a bribe to buy or
+    /// disband each unit of another owner, a counter-bribe for each of its own, relief of a
+    /// famine, pacifying a rebellion, inciting one in an area another power controls, and
+    /// 3 ducats to each other power. The menu keeps those the treasury covers.
+    fn money_sample(&self, power: Power) -> Vec<String> {
+        use super::finances::{minimum, ExpenseKind, Target};
+        let position = &self.game.position;
+        let mut lines = Vec::new();
+        let cost = |kind, target| minimum(position, power, kind, target).ok();
+        for unit in &position.units {
+            let name = format!("{} {}", unit.kind.letter(), unit.area);
+            let kinds: &[(ExpenseKind, &str)] = if unit.owner == Some(power) {
+                &[(ExpenseKind::Counter, "COUNTER")]
+            } else {
+                &[(ExpenseKind::Buy, "BUY"), (ExpenseKind::Disband, "DISBAND")]
+            };
+            for (kind, word) in kinds {
+                if let Some(n) = cost(*kind, Target::Unit(unit.id)) {
+                    lines.push(format!("PAY {n} {word} {name}"));
+                }
+            }
+        }
+        for area in super::map::Area::all() {
+            for (kind, word) in [
+                (ExpenseKind::Relief, "RELIEF"),
+                (ExpenseKind::Pacify, "PACIFY"),
+                (ExpenseKind::Rebel, "REBEL"),
+            ] {
+                if let Some(n) = cost(kind, Target::Area(area)) {
+                    lines.push(format!("PAY {n} {word} {area}"));
+                }
+            }
+        }
+        for other in self.game.surviving() {
+            if other != power {
+                lines.push(format!("GIVE 3 TO {}", other.slug()));
+            }
+        }
+        lines
     }
 }
 
@@ -846,7 +905,6 @@ impl Rules for Condottieri {
             .menu_lines(power)
             .into_iter()
             .map(|line| Action::Write { line })
-            .filter(|action| self.check(seat, action).is_ok())
             .collect();
         if !self.ready.contains(&power) {
             menu.push(Action::Ready);
@@ -1320,6 +1378,50 @@ mod tests {
         let json = serde_json::to_string(&game.to_position()).unwrap();
         let back: Condottieri = serde_json::from_str(&json).unwrap();
         assert_eq!(Condottieri::from_position(back), Ok(game));
+    }
+
+    #[test]
+    fn every_line_the_menu_lists_passes_the_judge_through_whole_random_games() {
+        use crate::engine::rng::Stream;
+        for (n, scenario) in ["balance", "eight-saints", "suleiman"].iter().enumerate() {
+            let options = Options {
+                scenario: (*scenario).into(),
+                finances: true,
+                famine: true,
+                plague: true,
+                storms: true,
+                conquest: true,
+                years_limit: Some(if n == 0 { 2 } else { 1 }),
+                ..Options::default()
+            };
+            let players = Scenario::find(scenario).unwrap().powers.len() as u8;
+            let mut events = Vec::new();
+            let seed = Seed::from_u64(n as u64);
+            let mut game = Condottieri::setup(1, &options, players, seed, &mut events).unwrap();
+            let mut stream = Stream::new(&seed, "test", 0);
+            let (mut written, mut money) = (0, 0);
+            while !game.is_over() {
+                let pending = game.pending();
+                let (seat, _) = pending[stream.below(pending.len() as u32) as usize].clone();
+                let menu = game.legal_actions(seat);
+                // A few listed lines besides the one played (checking them all is slow).
+                for _ in 0..3 {
+                    let action = &menu[stream.below(menu.len() as u32) as usize];
+                    assert_eq!(game.check(seat, action), Ok(()), "{action:?} in {scenario}");
+                }
+                let action = menu[stream.below(menu.len() as u32) as usize].clone();
+                if let Action::Write { line } = &action {
+                    written += 1;
+                    money += usize::from(line.starts_with("PAY") || line.starts_with("GIVE"));
+                }
+                game = game.apply(seat, &action, &mut events).unwrap();
+                assert_eq!(game.audit(), Vec::<String>::new());
+            }
+            assert!(
+                written > 30 && money > 0,
+                "{scenario}: {written} lines, {money} money"
+            );
+        }
     }
 
     use rand_core::SeedableRng;
