@@ -1052,7 +1052,16 @@ mod year {
         fn a_year_does_not_depend_on_unit_ids(seed in any::<u64>()) {
             let game_seed = Seed::from_u64(seed);
             let mut stream = Stream::new(&game_seed, "condottieri/year-ids", 0);
-            let start = Game::new(options(&mut stream)).expect("valid options");
+            let mut opts = options(&mut stream);
+            // Half the games start from the scenario, half from a crowded board of the Balance
+            // of Power where battles, retreats and bribes come at once.
+            let start = if stream.below(2) == 0 {
+                Game::new(opts).expect("valid options")
+            } else {
+                opts.scenario = "balance".to_owned();
+                let p = generate::crowded_start(&mut stream, opts.finances);
+                Game::at(opts, p)
+            };
             let ids: Vec<u32> = start.position.units.iter().map(|u| u.id).collect();
             let mut shuffled = ids.clone();
             stream.shuffle(&mut shuffled);
@@ -1087,6 +1096,51 @@ mod year {
             }
             let replayed = log.iter().fold(start, |game, input| game.next(input, &game_seed).0);
             prop_assert_eq!(replayed, g, "replaying the decisions reproduces the game");
+        }
+    }
+
+    /// The year's id property is not vacuous: crowded games with Finances reach retreats,
+    /// convoys, purchases and forced choices in the adjustments within their first year.
+    #[test]
+    fn crowded_years_reach_retreats_convoys_bribes_and_adjustments() {
+        let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
+        for seed in 0..6u64 {
+            let game_seed = Seed::from_u64(seed);
+            let mut stream = Stream::new(&game_seed, "condottieri/year-reach", 0);
+            let mut opts = Options::of("balance");
+            opts.finances = true;
+            let mut g = Game::at(opts, generate::crowded_start(&mut stream, true));
+            for _ in 0..8 {
+                if g.end.is_some() {
+                    break;
+                }
+                let input = rich_submissions(&g, &mut stream);
+                let (next, report) = g.next(&input, &game_seed);
+                for e in &report.events {
+                    let key = match e {
+                        Event::Retreats { result } if !result.retreated.is_empty() => "retreat",
+                        Event::Money { result } if !result.bought.is_empty() => "purchase",
+                        Event::Orders { result }
+                            if result
+                                .reports
+                                .iter()
+                                .any(|x| x.outcome == Outcome::ConvoyEffective) =>
+                        {
+                            "convoy"
+                        }
+                        Event::Adjustments { result } if !result.disbanded.is_empty() => {
+                            "named disband"
+                        }
+                        Event::Adjustments { result } if !result.built.is_empty() => "build",
+                        _ => continue,
+                    };
+                    *seen.entry(key).or_default() += 1;
+                }
+                g = next;
+            }
+        }
+        for key in ["retreat", "purchase", "convoy", "named disband"] {
+            assert!(seen.contains_key(key), "{key}: {seen:?}");
         }
     }
 }
