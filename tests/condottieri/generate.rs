@@ -230,3 +230,18 @@ pub fn convoy_position(stream: &mut Stream) -> (Position, Orders) {
     }
     (p, o)
 }
+
+/// A crowded start for a year of the Balance of Power: the dense board of [`position`] with the
+/// scenario's initial control and, with Finances, a purse of 12 to 39 ducats for every power, so
+/// that the first seasons already bring battles, retreats, sieges and bribes.
+pub fn crowded_start(stream: &mut Stream, finances: bool) -> Position {
+    let mut p = position(stream);
+    let scenario = corriere::engine::condottieri::Scenario::find("balance").expect("balance");
+    p.control = scenario.initial_position(false).control;
+    if finances {
+        for power in scenario.power_list() {
+            p.treasury.insert(power, 12 + 3 * stream.below(10));
+        }
+    }
+    p
+}

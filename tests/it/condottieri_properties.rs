@@ -95,6 +95,26 @@ fn check_invariants(p: &Position, r: &PhaseResult) -> Result<(), TestCaseError> 
             let _ = origin;
         }
     }
+    // Conversely, a field unit that stays where an entry succeeded is dislodged, and that entry
+    // is never its own power's (§18).
+    for x in &r.reports {
+        let stays = !matches!(x.outcome, Outcome::Moved | Outcome::Garrisoned);
+        let Some(winner) = entered.get(&x.unit.area) else {
+            continue;
+        };
+        if x.unit.kind.is_field() && stays && *winner != x.id {
+            prop_assert!(
+                x.dislodged_from.is_some(),
+                "unit {} stays beside a successful entry",
+                x.id
+            );
+            let w = p.unit(*winner).unwrap();
+            prop_assert!(
+                w.owner != x.unit.owner,
+                "an entry succeeded into its own power's staying unit"
+            );
+        }
+    }
     // Every entry moves iff its ATTACK beats both what holds the field (HOLD, or the partner's
     // DEFEND) and every rival's PREVENT (§7.5, §18).
     for x in &r.reports {
@@ -490,9 +510,10 @@ mod year {
     use corriere::engine::condottieri::control::End;
     use corriere::engine::condottieri::finances::{minimum, Target, Transfer};
     use corriere::engine::condottieri::{
-        apply_adjust_line, check, Event, Expense, ExpenseKind, Game, Goal, Options, RetreatOrder,
-        Spending, Step, Submissions, SCENARIOS,
+        apply_adjust_line, check, Adjustment, Event, Expense, ExpenseKind, Game, Goal, Options,
+        RetreatOrder, Spending, Step, Submissions, SCENARIOS,
     };
+    use serde_json::Value;
 
     fn options(stream: &mut Stream) -> Options {
         let coin = |s: &mut Stream| s.below(2) == 1;
@@ -753,6 +774,373 @@ mod year {
                 prop_assert!(next.end.is_some() || next.phase > g.phase, "phases only go forward");
                 g = next;
             }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // The year does not depend on unit ids (§18, R55): the same game with its units renumbered,
+    // fed the same decisions renumbered alike, walks through the same years.
+
+    /// `id` under `perm` (old → new); ids outside it (units built later) keep their number.
+    fn remap(perm: &BTreeMap<u32, u32>, id: u32) -> u32 {
+        perm.get(&id).copied().unwrap_or(id)
+    }
+
+    /// The game with every unit id renumbered by `perm`; `next_id` stays above all of them.
+    fn renumber_game(g: &Game, perm: &BTreeMap<u32, u32>) -> Game {
+        let mut h = g.clone();
+        for u in h.position.units.iter_mut() {
+            u.id = remap(perm, u.id);
+        }
+        h.position.units.sort_by_key(|u| u.id);
+        for r in h.retreating.iter_mut() {
+            r.unit.id = remap(perm, r.unit.id);
+        }
+        h.retreating.sort_by_key(|r| r.unit.id);
+        h
+    }
+
+    /// The decisions with every unit id renumbered by `perm`: orders, bribes' targets, retreats,
+    /// named disbands and upkeep lines.
+    fn renumber_input(input: &Submissions, perm: &BTreeMap<u32, u32>) -> Submissions {
+        let mut out = input.clone();
+        for orders in out.orders.values_mut() {
+            *orders = orders
+                .iter()
+                .map(|(id, o)| (remap(perm, *id), *o))
+                .collect();
+        }
+        for s in out.money.values_mut() {
+            for e in s.expenses.iter_mut() {
+                if let Target::Unit(id) = e.target {
+                    e.target = Target::Unit(remap(perm, id));
+                }
+            }
+        }
+        out.retreats = input
+            .retreats
+            .iter()
+            .map(|(id, r)| (remap(perm, *id), *r))
+            .collect();
+        for adj in out.adjustments.values_mut() {
+            for id in adj.disbands.iter_mut().chain(adj.maintain.iter_mut()) {
+                *id = remap(perm, *id);
+            }
+        }
+        out
+    }
+
+    /// A game or report as JSON with every unit id read through `back` and every list whose
+    /// order follows ids sorted, so that two runs compare up to the renumbering.
+    fn canonical(v: &Value, back: &BTreeMap<u32, u32>) -> Value {
+        let id = |x: &Value| Value::from(remap(back, x.as_u64().expect("an id") as u32));
+        let sorted = |mut items: Vec<Value>| {
+            items.sort_by_key(|x| x.to_string());
+            Value::Array(items)
+        };
+        match v {
+            Value::Object(map) => {
+                let mut out = serde_json::Map::new();
+                for (k, x) in map {
+                    let y = match (k.as_str(), x) {
+                        ("id" | "unit", Value::Number(_)) => id(x),
+                        (
+                            "units" | "disbanded" | "defaulted" | "freed" | "besieged_out",
+                            Value::Array(a),
+                        ) if a.iter().all(Value::is_number) => sorted(a.iter().map(id).collect()),
+                        // (id, power) of a purchase, (id, field) of a retreat.
+                        ("bought" | "retreated", Value::Array(a)) => sorted(
+                            a.iter()
+                                .map(|pair| Value::Array(vec![id(&pair[0]), pair[1].clone()]))
+                                .collect(),
+                        ),
+                        _ => canonical(x, back),
+                    };
+                    out.insert(k.clone(), y);
+                }
+                Value::Object(out)
+            }
+            Value::Array(a) => {
+                let items: Vec<Value> = a.iter().map(|x| canonical(x, back)).collect();
+                // Units, unit reports and retreating units are listed in id order.
+                let by_unit = items
+                    .iter()
+                    .all(|x| x.get("id").is_some() || x.get("unit").is_some_and(Value::is_object));
+                if by_unit && !items.is_empty() {
+                    sorted(items)
+                } else {
+                    Value::Array(items)
+                }
+            }
+            other => other.clone(),
+        }
+    }
+
+    fn json<T: serde::Serialize>(x: &T) -> Value {
+        serde_json::to_value(x).expect("serializable")
+    }
+
+    /// Adjustments that name every choice, so that no default picks units by id: without
+    /// Finances exactly the forced disbands, with Finances each unit maintained or disbanded;
+    /// then builds at random.
+    fn explicit_adjustments(g: &Game, stream: &mut Stream) -> BTreeMap<Power, Adjustment> {
+        let mut out = BTreeMap::new();
+        for (due, cities) in g.dues() {
+            let mut adj = Adjustment::default();
+            let mut units: Vec<&Unit> = g.position.units_of(due.power).collect();
+            stream.shuffle(&mut units);
+            let line = |verb: &str, u: &Unit| format!("{verb} {} {}", u.kind.letter(), u.area);
+            if due.finances {
+                for u in &units {
+                    let keep = stream.below(4) > 0
+                        && apply_adjust_line(
+                            &g.position,
+                            &due,
+                            &cities,
+                            &mut adj,
+                            &line("MAINTAIN", u),
+                        )
+                        .is_ok();
+                    if !keep {
+                        let named = apply_adjust_line(
+                            &g.position,
+                            &due,
+                            &cities,
+                            &mut adj,
+                            &line("DISBAND", u),
+                        );
+                        assert!(named.is_ok(), "{named:?}");
+                    }
+                }
+            } else {
+                for u in units.iter().take(due.must_disband) {
+                    let named = apply_adjust_line(
+                        &g.position,
+                        &due,
+                        &cities,
+                        &mut adj,
+                        &line("DISBAND", u),
+                    );
+                    assert!(named.is_ok(), "{named:?}");
+                }
+            }
+            for a in &due.build_areas {
+                let k = ["A", "F", "G"][stream.below(3) as usize];
+                let _ = apply_adjust_line(
+                    &g.position,
+                    &due,
+                    &cities,
+                    &mut adj,
+                    &format!("BUILD {k} {a}"),
+                );
+            }
+            out.insert(due.power, adj);
+        }
+        out
+    }
+
+    /// Decisions for the open phase: battle-heavy orders (convoys included) per owner, money
+    /// with bribes whose buyers also order the units they buy (R44, R58), retreats, and
+    /// adjustments that leave nothing to an id-ordered default.
+    fn rich_submissions(g: &Game, stream: &mut Stream) -> Submissions {
+        let mut input = Submissions::default();
+        match g.phase.step {
+            Step::Orders => {
+                let all = orders(&g.position, stream);
+                for power in g.surviving() {
+                    let mut own = Orders::new();
+                    for u in g.position.units_of(power) {
+                        if let Some(o) = all.get(&u.id).filter(|o| check(&g.position, u, o).is_ok())
+                        {
+                            own.insert(u.id, *o);
+                        }
+                    }
+                    if g.options.finances {
+                        let spending = money(g, power, stream);
+                        for id in spending.buying() {
+                            let u = g.position.unit(id).expect("a bought unit exists");
+                            own.insert(id, order(&g.position, u, stream));
+                        }
+                        input.money.insert(power, spending);
+                    }
+                    input.orders.insert(power, own);
+                }
+            }
+            Step::Retreats => input = submissions(g, stream),
+            Step::Adjustments => input.adjustments = explicit_adjustments(g, stream),
+        }
+        input
+    }
+
+    /// §18's invariants of a step that `check_step` leaves out: ids are never reused and new
+    /// ones come from `next_id`; after an orders phase only besiegers of a garrison (or of a
+    /// garrisoned rebellion against them) keep a siege counter; retreats end only where the
+    /// published options allowed.
+    fn check_ids_sieges_retreats(
+        before: &Game,
+        after: &Game,
+        events: &[Event],
+    ) -> Result<(), TestCaseError> {
+        prop_assert!(after.position.next_id >= before.position.next_id);
+        for u in &after.position.units {
+            let old = before.position.unit(u.id);
+            prop_assert!(
+                old.is_some()
+                    || u.id >= before.position.next_id
+                    || before.retreating.iter().any(|r| r.unit.id == u.id),
+                "unit {} reuses an id",
+                u.id
+            );
+            if let Some(old) = old {
+                // Moves, conversions and purchases keep the id; a field unit and a garrison
+                // may trade places only by conversion.
+                prop_assert!(
+                    old.kind == u.kind || old.area == u.area,
+                    "unit {} changed",
+                    u.id
+                );
+            }
+        }
+        for e in events {
+            match e {
+                Event::Orders { result } => {
+                    for u in result.position.units.iter().filter(|u| u.siege == 1) {
+                        let g = result.position.garrison(u.area);
+                        prop_assert!(
+                            g.is_some_and(|g| g.owner != u.owner)
+                                || (u.owner.is_some()
+                                    && result.position.rebel_city(u.area) == u.owner),
+                            "unit {} keeps a siege counter in {}",
+                            u.id,
+                            u.area
+                        );
+                    }
+                }
+                Event::Retreats { result } => {
+                    let mut fields = std::collections::BTreeSet::new();
+                    for (id, to) in &result.retreated {
+                        let r = before
+                            .retreating
+                            .iter()
+                            .find(|r| r.unit.id == *id)
+                            .expect("a retreating unit");
+                        match to {
+                            Some(a) => {
+                                prop_assert!(r.fields.contains(a), "retreat of {} to {}", id, a)
+                            }
+                            None => prop_assert!(r.city, "retreat of {} into its city", id),
+                        }
+                        if let Some(a) = to {
+                            prop_assert!(fields.insert(*a), "two retreats end in {}", a);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 12, .. ProptestConfig::default() })]
+
+        /// Whole years of random games (retreats, adjustments, Finances with bribes, disasters)
+        /// played twice, the second time with every unit renumbered by a random permutation and
+        /// every decision renumbered alike, reach the same games and reports up to the
+        /// renumbering; replaying the decisions from the start reproduces the game.
+        #[test]
+        fn a_year_does_not_depend_on_unit_ids(seed in any::<u64>()) {
+            let game_seed = Seed::from_u64(seed);
+            let mut stream = Stream::new(&game_seed, "condottieri/year-ids", 0);
+            let mut opts = options(&mut stream);
+            // Half the games start from the scenario, half from a crowded board of the Balance
+            // of Power where battles, retreats and bribes come at once.
+            let start = if stream.below(2) == 0 {
+                Game::new(opts).expect("valid options")
+            } else {
+                opts.scenario = "balance".to_owned();
+                let p = generate::crowded_start(&mut stream, opts.finances);
+                Game::at(opts, p)
+            };
+            let ids: Vec<u32> = start.position.units.iter().map(|u| u.id).collect();
+            let mut shuffled = ids.clone();
+            stream.shuffle(&mut shuffled);
+            let perm: BTreeMap<u32, u32> = ids.iter().copied().zip(shuffled.iter().copied()).collect();
+            let back: BTreeMap<u32, u32> = perm.iter().map(|(a, b)| (*b, *a)).collect();
+            let identity = BTreeMap::new();
+            let (mut g, mut h) = (start.clone(), renumber_game(&start, &perm));
+            let mut log = Vec::new();
+            for _ in 0..14 {
+                if g.end.is_some() {
+                    break;
+                }
+                let input = rich_submissions(&g, &mut stream);
+                let dues = g.dues();
+                let (next, report) = g.next(&input, &game_seed);
+                let (next_h, report_h) = h.next(&renumber_input(&input, &perm), &game_seed);
+                prop_assert_eq!(
+                    canonical(&json(&next), &identity),
+                    canonical(&json(&next_h), &back),
+                    "the game after {:?}", g.phase
+                );
+                prop_assert_eq!(
+                    canonical(&json(&report), &identity),
+                    canonical(&json(&report_h), &back),
+                    "the report of {:?}", g.phase
+                );
+                check_step(&g, &next, &report.events, &dues)?;
+                check_ids_sieges_retreats(&g, &next, &report.events)?;
+                log.push(input);
+                g = next;
+                h = next_h;
+            }
+            let replayed = log.iter().fold(start, |game, input| game.next(input, &game_seed).0);
+            prop_assert_eq!(replayed, g, "replaying the decisions reproduces the game");
+        }
+    }
+
+    /// The year's id property is not vacuous: crowded games with Finances reach retreats,
+    /// convoys, purchases and forced choices in the adjustments within their first year.
+    #[test]
+    fn crowded_years_reach_retreats_convoys_bribes_and_adjustments() {
+        let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
+        for seed in 0..6u64 {
+            let game_seed = Seed::from_u64(seed);
+            let mut stream = Stream::new(&game_seed, "condottieri/year-reach", 0);
+            let mut opts = Options::of("balance");
+            opts.finances = true;
+            let mut g = Game::at(opts, generate::crowded_start(&mut stream, true));
+            for _ in 0..8 {
+                if g.end.is_some() {
+                    break;
+                }
+                let input = rich_submissions(&g, &mut stream);
+                let (next, report) = g.next(&input, &game_seed);
+                for e in &report.events {
+                    let key = match e {
+                        Event::Retreats { result } if !result.retreated.is_empty() => "retreat",
+                        Event::Money { result } if !result.bought.is_empty() => "purchase",
+                        Event::Orders { result }
+                            if result
+                                .reports
+                                .iter()
+                                .any(|x| x.outcome == Outcome::ConvoyEffective) =>
+                        {
+                            "convoy"
+                        }
+                        Event::Adjustments { result } if !result.disbanded.is_empty() => {
+                            "named disband"
+                        }
+                        Event::Adjustments { result } if !result.built.is_empty() => "build",
+                        _ => continue,
+                    };
+                    *seen.entry(key).or_default() += 1;
+                }
+                g = next;
+            }
+        }
+        for key in ["retreat", "purchase", "convoy", "named disband"] {
+            assert!(seen.contains_key(key), "{key}: {seen:?}");
         }
     }
 }
