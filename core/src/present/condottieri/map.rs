@@ -11,8 +11,8 @@ use crate::present::{escape, Ctx, Html};
 use geometry::{HEIGHT, OFF_BOARD, SHAPES, STRAITS, WIDTH};
 use std::fmt::Write;
 
-/// The band under the map that holds the legend (SVG units).
-const LEGEND: u16 = 74;
+/// The band under the map that holds the legend: three rows of four (SVG units).
+const LEGEND: u16 = 106;
 
 const LAND: &str = "#f4ecd8";
 /// The sea: light blue with waves, so a blue power's land never reads as water.
@@ -347,8 +347,7 @@ fn area_of(code: &str) -> Area {
 }
 
 /// Where things gather around an area's label point: the code in the middle, the city marks
-/// above it, field unit left and garrison right below it, dislodged units under those, and
-/// the markers to the right of the code.
+/// above it, the units in a row below it, and the markers to the right of the code.
 fn draw_area(out: &mut String, view: &View, cx: &Ctx, area: Area, (x, y): (u16, u16)) {
     let (x, y) = (f32::from(x), f32::from(y));
     let info = area.info();
@@ -383,30 +382,26 @@ fn draw_area(out: &mut String, view: &View, cx: &Ctx, area: Area, (x, y): (u16, 
             escape(&format!("{name}: {}", cx.words.get(id)))
         );
     }
-    let field = p.field(area);
-    let garrison = p.garrison(area);
-    let slot = |garrison_slot: bool| -> f32 {
-        match (field.is_some(), garrison.is_some()) {
-            (true, true) if garrison_slot => x + 11.0,
-            (true, true) => x - 11.0,
-            _ => x,
-        }
-    };
-    if let Some(unit) = field {
-        draw_unit(out, cx, unit, area, slot(false), y + 19.0, false);
-    }
-    if let Some(unit) = garrison {
-        draw_unit(out, cx, unit, area, slot(true), y + 19.0, false);
-    }
-    let retreating: Vec<&Unit> = view
-        .retreating
-        .iter()
-        .filter(|r| r.unit.area == area)
-        .map(|r| &r.unit)
-        .collect();
-    let first = x - 11.0 * (retreating.len() as f32 - 1.0);
-    for (i, unit) in retreating.into_iter().enumerate() {
-        draw_unit(out, cx, unit, area, first + 22.0 * i as f32, y + 41.0, true);
+    // One row of units under the code: the field unit, the garrison, then dislodged units.
+    let mut row: Vec<(&Unit, bool)> = p.field(area).into_iter().map(|u| (u, false)).collect();
+    row.extend(p.garrison(area).map(|u| (u, false)));
+    row.extend(
+        view.retreating
+            .iter()
+            .filter(|r| r.unit.area == area)
+            .map(|r| (&r.unit, true)),
+    );
+    let first = x - 11.0 * (row.len() as f32 - 1.0);
+    for (i, (unit, retreating)) in row.into_iter().enumerate() {
+        draw_unit(
+            out,
+            cx,
+            unit,
+            area,
+            first + 22.0 * i as f32,
+            y + 19.0,
+            retreating,
+        );
     }
     let half = 4.0 * area.code().len() as f32;
     for (i, (marker, words)) in markers(view, cx, area)
@@ -621,8 +616,8 @@ fn legend(out: &mut String, cx: &Ctx, top: u16) {
         (storm(0.0, 0.0, 7.0), "condottieri-map-legend-storm"),
     ];
     for (i, (shape, id)) in items.iter().enumerate() {
-        let (col, row) = (i % 6, i / 6);
-        let x = 22.0 + 164.0 * col as f32;
+        let (col, row) = (i % 4, i / 4);
+        let x = 22.0 + 250.0 * col as f32;
         let y = top + 22.0 + 32.0 * row as f32;
         let _ = write!(
             out,
