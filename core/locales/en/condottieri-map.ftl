@@ -9,6 +9,7 @@ condottieri-map-season-autumn = Autumn
 ## An area's title: its name, code and what it is and holds.
 
 condottieri-map-area-title = { $name } ({ $code }): { $details }
+condottieri-map-mark-title = { $name }: { $what }
 condottieri-map-land = land
 condottieri-map-sea = sea
 condottieri-map-venice = lagoon city (fleets and garrisons only)

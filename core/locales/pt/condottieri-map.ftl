@@ -9,6 +9,7 @@ condottieri-map-season-autumn = outono
 ## O título de uma área: nome, código, o que ela é e o que tem.
 
 condottieri-map-area-title = { $name } ({ $code }): { $details }
+condottieri-map-mark-title = { $name }: { $what }
 condottieri-map-land = terra
 condottieri-map-sea = mar
 condottieri-map-venice = cidade da laguna (só frotas e guarnições)

@@ -342,6 +342,12 @@ fn svg(view: &View, cx: &Ctx, standalone: bool) -> String {
     out
 }
 
+/// A mark's or marker's title: the area's name and what the mark says.
+fn mark_title(cx: &Ctx, name: &str, what: String) -> String {
+    cx.words
+        .two("condottieri-map-mark-title", ("name", name), ("what", what))
+}
+
 fn area_of(code: &str) -> Area {
     Area::from_code(code).expect("the geometry names the engine's areas")
 }
@@ -379,7 +385,7 @@ fn draw_area(out: &mut String, view: &View, cx: &Ctx, area: Area, (x, y): (u16, 
             "<g transform=\"translate({} {})\">{mark}<title>{}</title></g>",
             first + step * i as f32,
             y - 13.0,
-            escape(&format!("{name}: {}", cx.words.get(id)))
+            escape(&mark_title(cx, &name, cx.words.get(id)))
         );
     }
     // One row of units under the code: the field unit, the garrison, then dislodged units.
@@ -413,13 +419,13 @@ fn draw_area(out: &mut String, view: &View, cx: &Ctx, area: Area, (x, y): (u16, 
         let shape = match marker {
             Marker::Rebellion => star(0.0, 0.0, 7.0),
             Marker::Famine => famine(0.0, 0.0, 6.0),
-            _ => storm(0.0, 0.0, 7.0),
+            Marker::Storm | Marker::Disabled => storm(0.0, 0.0, 7.0),
         };
         let _ = write!(
             out,
             "<g transform=\"translate({mx} {})\">{shape}<title>{}</title></g>",
             y,
-            escape(&format!("{name}: {words}"))
+            escape(&mark_title(cx, &name, words))
         );
     }
 }
