@@ -15,6 +15,7 @@ import re
 import sys
 from pathlib import Path
 
+import numpy as np
 import shapely
 from shapely.geometry import MultiPolygon, Point, Polygon, box
 from shapely.ops import nearest_points, polylabel, unary_union
@@ -29,8 +30,9 @@ WEST, EAST, SOUTH, NORTH = 4.4, 20.2, 36.5, 48.0
 LAT0 = 42.5  # the parallel whose scale is kept (equirectangular)
 WIDTH = 1000  # viewBox width; the height follows the frame
 
-# Anchors: (code, [(lat, lon), ...]). The first point is where the label goes unless a
-# label point is given in LABELS. Codes "-" are land outside the board.
+# Anchors: (code, [(lat, lon), ...]): the area's city or centre first, then helper points
+# that shape it. Code "-" is land outside the board. Labels go to each area's pole of
+# inaccessibility (the point farthest inside its largest piece).
 LAND = [
     ("ALB", [(42.0, 19.65), (41.75, 20.2), (42.4, 19.3)]),
     ("ANC", [(43.45, 13.5)]),
@@ -124,9 +126,6 @@ TOLERANCE = 1.2
 MIN_PIECE = 4.0
 MIN_CONTACT = 3.0
 
-# Where a label goes when the first anchor is not a good place.
-LABELS = {}
-
 
 # A lens: the crowded north and centre of Italy drawn larger (magnified MAG times at its
 # centre, lon/lat FOCUS), the map's edges unchanged beyond RADIUS units.
@@ -195,7 +194,7 @@ def topo_land(path):
             polys.append(Polygon(shell, holes))
     frame = box(WEST - 4, SOUTH - 3, EAST + 4, NORTH + 3)
     land = unary_union([p.buffer(0).intersection(frame) for p in polys if p.intersects(frame)])
-    return shapely.transform(land, lambda c: __import__("numpy").array([project(x, y) for x, y in c]))
+    return shapely.transform(land, lambda c: np.array([project(x, y) for x, y in c]))
 
 
 def points(table):
@@ -246,20 +245,6 @@ def rules_borders():
         f = line.split()
         if len(f) >= 2:
             out.add(tuple(sorted(f[:2])))
-    return out
-
-
-def contacts(shapes, min_len):
-    """Pairs of areas whose shapes share a boundary at least min_len long."""
-    codes = sorted(shapes)
-    out = set()
-    for i, a in enumerate(codes):
-        for b in codes[i + 1:]:
-            if shapes[a].distance(shapes[b]) > 0.01:
-                continue
-            shared = shapes[a].buffer(0.5).intersection(shapes[b].buffer(0.5)).area
-            if shared >= min_len:  # about 1 unit wide, so area ≈ length
-                out.add((a, b))
     return out
 
 
@@ -352,7 +337,7 @@ def label_point(geom):
 def emit(shapes, off, straits):
     rows = []
     for code in sorted(shapes):
-        x, y = LABELS.get(code, label_point(shapes[code]))
+        x, y = label_point(shapes[code])
         rows.append(
             f'    Shape {{\n        code: "{code}",\n        label: ({x}, {y}),\n'
             f'        path: "{path_data(shapes[code])}",\n    }},\n'
