@@ -12,6 +12,7 @@ mod browser;
 mod cli;
 mod condottieri_properties;
 mod condottieri_rules;
+mod condottieri_service;
 mod conformance;
 mod duel;
 mod edges;
