@@ -260,7 +260,7 @@ impl Games {
     }
 
     /// The move's game, its seats, and the seat the mover may play.
-    fn table(
+    pub(super) fn table(
         &self,
         conn: &mut Conn,
         mover: &Mover,
@@ -287,7 +287,7 @@ impl Games {
     }
 
     /// The game's replay as it stands, when the seat's view of it (`expected_seq`) is current.
-    fn current(
+    pub(super) fn current(
         &self,
         conn: &mut Conn,
         row: &GameRow,
@@ -461,10 +461,10 @@ impl Games {
 }
 
 /// The game and seat a move is for, as read at the start of its snapshot.
-struct Table {
-    row: GameRow,
-    seats: Vec<SeatRow>,
-    auth: SeatAuth,
+pub(super) struct Table {
+    pub(super) row: GameRow,
+    pub(super) seats: Vec<SeatRow>,
+    pub(super) auth: SeatAuth,
 }
 
 /// The actions applied: the state after, their log rows, and a script's refused action.

@@ -605,6 +605,68 @@ impl Games {
         Reading::Lines(read, actions)
     }
 
+    /// A sheet of lines from the seat page's text box (a game of written orders), read as a
+    /// reply's lines are, each with its verdict, and played in one move; the verdicts in
+    /// `lang`. A line that reads as no command is not understood (the page has the table's
+    /// talk for words); a form from a step the seat has left is `Stale`.
+    pub async fn write_lines(
+        &self,
+        db: &Db,
+        mover: Mover,
+        expected_seq: i64,
+        text: String,
+        lang: &str,
+    ) -> Result<Vec<String>, MoveError> {
+        let (games, who, owned_lang) = (self.clone(), mover.clone(), lang.to_owned());
+        let reading = db
+            .read(move |conn| -> Result<Reading, MoveError> {
+                let super::moves::Table { row, seats, auth } = games.table(conn, &who, &[])?;
+                if row.status() != GameStatus::Playing {
+                    return Err(MoveError::NotPlaying);
+                }
+                let kind = games.kind(&row.kind).map_err(anyhow::Error::from)?;
+                let before = games.current(conn, &row, &seats, auth.seat, expected_seq)?;
+                let words = games.registry().catalogs().words(&owned_lang);
+                let names = names_of(&seats);
+                let cx = Ctx::new(words, &names, Viewer::Seat(auth.seat));
+                Ok(games.reading(kind, &before.game, auth.seat, &text, &cx))
+            })
+            .await?;
+        let words = self.registry().catalogs().words(lang);
+        let (lines, actions) = match reading {
+            Reading::Lines(lines, actions) => (lines, actions),
+            Reading::Message(text) => {
+                let lines = text
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .map(|line| Line::NotUnderstood {
+                        line: line.to_owned(),
+                        nearest: Vec::new(),
+                    })
+                    .collect();
+                (lines, Vec::new())
+            }
+        };
+        let lines = match actions.is_empty() {
+            true => lines,
+            false => {
+                let inputs = actions.into_iter().map(ActionInput::Action).collect();
+                let result = self.make_move(db, mover, expected_seq, inputs, lang).await;
+                if let Err(MoveError::Stale { current_seq }) = result {
+                    return Err(MoveError::Stale { current_seq });
+                }
+                settle(lines, result)
+                    .map_err(|e| match e {
+                        ReceiveError::Temporary(e) => MoveError::Unexpected(e),
+                        other => MoveError::Unexpected(anyhow!("{other:?}")),
+                    })?
+                    .lines
+            }
+        };
+        Ok(lines.iter().map(|line| line.words(&words)).collect())
+    }
+
     /// Post a reply's text as a message (inside the caller's transaction): to the partner
     /// whose message the mail carried, else to the table. `Err` words why it was refused.
     fn reply_message(

@@ -300,6 +300,23 @@ impl Service {
             .await
     }
 
+    /// Lines from a seat page's text box (a sheet of written orders), each with its verdict
+    /// (see `Games::write_lines`).
+    pub async fn write_lines(
+        &self,
+        link: SeatLink,
+        expected_seq: i64,
+        text: String,
+        lang: &str,
+    ) -> Result<Vec<String>, MoveError> {
+        let verdicts = self
+            .games
+            .write_lines(&self.db, Mover::Link(link.clone()), expected_seq, text, lang)
+            .await?;
+        self.games.play_bots(&self.db, &link.game).await;
+        Ok(verdicts)
+    }
+
     /// Accept an invitation; the last acceptance starts the game, and bots whose turn it is
     /// then play before this answers.
     pub async fn accept(
