@@ -10,13 +10,13 @@ condottieri-power-austria = Austria
 condottieri-power-florence = Florence
 condottieri-power-france = France
 condottieri-power-genoa = Genoa
-condottieri-power-hre = the Holy Roman Empire
+condottieri-power-hre = Holy Roman Empire
 condottieri-power-milan = Milan
 condottieri-power-naples = Naples
-condottieri-power-papacy = the Papacy
+condottieri-power-papacy = Papacy
 condottieri-power-savoy = Savoy
-condottieri-power-spain = the Spanish Empire
-condottieri-power-turks = the Turks
+condottieri-power-spain = Spanish Empire
+condottieri-power-turks = Turks
 condottieri-power-venice = Venice
 condottieri-autonomous = an autonomous garrison
 condottieri-who = { $name } ({ $power })
@@ -53,9 +53,9 @@ condottieri-option-conquest = Conquest
     .help = A power that holds every home area of an eliminated power conquers it: it may build in its home cities and collects its variable income.
 condottieri-option-goal = Goal
     .help = How many cities win the game.
-condottieri-option-goal-standard = standard game: 15 cities
-condottieri-option-goal-long = long game: 23 cities
-condottieri-option-goal-short = short game: 12 cities, your home cities among them
+condottieri-option-goal-standard = standard (15 cities)
+condottieri-option-goal-long = long (23 cities)
+condottieri-option-goal-short = short (12 cities, your home cities among them)
 condottieri-option-years-limit = Years limit
     .help = The game ends after this many years; the power with the most cities wins.
 condottieri-option-years-limit-target = end after
@@ -156,39 +156,43 @@ condottieri-ev-resolved-last = { $phase } resolved
 condottieri-ev-draw-agreed = Every surviving power voted for a draw.
 condottieri-ev-built = { $power } builds { $unit }.
 condottieri-ev-adjust-disbanded = { $count ->
-    [one] One unit is disbanded.
+    [1] One unit is disbanded.
    *[other] { $count } units are disbanded.
 }
 condottieri-ev-adjust-defaulted = { $count ->
-    [one] One unit is disbanded by default.
+    [1] One unit is disbanded by default.
    *[other] { $count } units are disbanded by default.
 }
 condottieri-ev-upkeep-paid = { $power } pays { $amount } ducats for its units.
 condottieri-ev-adjust-nothing = No builds and no disbands.
 condottieri-ev-expense-succeeded = { $power } paid { $amount } ducats to { $kind } { $target }: it worked.
 condottieri-ev-expense-failed = { $power } paid { $amount } ducats to { $kind } { $target }: it failed.
-condottieri-ev-transfer = { $from } gave { $amount } ducats to { $to }.
+condottieri-ev-transfer = { $amount ->
+    [1] { $from } gave 1 ducat to { $to }.
+   *[other] { $from } gave { $amount } ducats to { $to }.
+}
 condottieri-ev-rebellions = Rebellion in { $areas }.
 condottieri-ev-bribe-disbanded = { $count ->
-    [one] One bribed unit is disbanded.
+    [1] One bribed unit is disbanded.
    *[other] { $count } bribed units are disbanded.
 }
 condottieri-ev-bought = A bribed unit now serves { $power }.
 condottieri-ev-freed = { $count ->
-    [one] One bribed garrison is freed.
+    [1] One bribed garrison is freed.
    *[other] { $count } bribed garrisons are freed.
 }
 condottieri-ev-money-nothing = Nobody spent any ducats.
 condottieri-ev-retreated = { $power }: { $unit } retreated to { $to }.
 condottieri-ev-retreated-city = { $power }: { $unit } retreated into its city.
 condottieri-ev-retreat-disbanded = { $count ->
-    [one] One dislodged unit is disbanded.
+    [1] One dislodged unit is disbanded.
    *[other] { $count } dislodged units are disbanded.
 }
 condottieri-ev-retreats-nothing = No unit retreated.
 condottieri-ev-liberated = Rebellion lifted in { $areas }.
+condottieri-ev-famine-losses-none = Famine in { $areas }: no unit starved.
 condottieri-ev-famine-losses = Famine in { $areas }: { $count ->
-    [one] one unit starved.
+    [1] one unit starved.
    *[other] { $count } units starved.
 }
 condottieri-disaster-famine = Famine
@@ -196,12 +200,14 @@ condottieri-disaster-plague = Plague
 condottieri-disaster-storms = Storms
 condottieri-ev-roll = { $disaster }: the die shows { $die }; it strikes { $areas }.
 condottieri-ev-roll-none = { $disaster }: the die shows { $die }; nothing is struck this year.
+condottieri-ev-plague-losses-none = The plague killed no unit.
 condottieri-ev-plague-losses = { $count ->
-    [one] The plague killed one unit.
+    [1] The plague killed one unit.
    *[other] The plague killed { $count } units.
 }
+condottieri-ev-storm-losses-none = No fleet was lost at sea.
 condottieri-ev-storm-losses = { $count ->
-    [one] A storm sank one fleet.
+    [1] A storm sank one fleet.
    *[other] Storms sank { $count } fleets.
 }
 condottieri-ev-eliminated = { $powers } eliminated ({ $count } units removed).
@@ -227,6 +233,7 @@ condottieri-ev-besieged-out = { $power }: the garrison { $unit } fell to the sie
 condottieri-ev-rebellions-ended = The rebellion ended in { $areas }.
 condottieri-report-line = { $power }: { $order }: { $result }.
 condottieri-report-no-order = { $unit } (no order: holds)
+condottieri-report-idle = { $power }, without orders, held: { $units }.
 condottieri-report-void = void, { $reason }, so it held
 condottieri-void-illegal = the order was illegal
 condottieri-void-no-route = no convoy route
@@ -281,13 +288,16 @@ condottieri-sheet-default-disband = { $unit } (no retreat yet: it will be disban
 condottieri-sheet-bought = { $line } (a unit you are buying)
 condottieri-sheet-treasury = Treasury: { $treasury } ducats, { $spent } of them spent this phase.
 condottieri-sheet-expense = Expense { $number }: { $amount } ducats to { $kind } { $target }
-condottieri-sheet-transfer = Give { $amount } ducats to { $to }
+condottieri-sheet-transfer = { $amount ->
+    [1] Give 1 ducat to { $to }
+   *[other] Give { $amount } ducats to { $to }
+}
 condottieri-sheet-must-disband = You must disband { $count ->
-    [one] one unit
+    [1] one unit
    *[other] { $count } units
 }.
 condottieri-sheet-may-build = You may build { $count ->
-    [one] one unit
+    [1] one unit
    *[other] { $count } units
 } in { $areas }.
 condottieri-sheet-adjust-treasury = Treasury: { $treasury } ducats (each unit costs 3 a year).
@@ -320,7 +330,7 @@ condottieri-form-draw-withdraw = Withdraw my draw vote
 condottieri-form-draw-help = The game ends in a draw when every surviving power votes for it. Your vote is secret.
 
 ## The phase mail.
-condottieri-mail-units = Your units and the orders they may take:
+condottieri-mail-units = Your units and the orders they may take (H hold, - advance to, S support, C convoy, B besiege, L lift siege, = convert):
 condottieri-mail-unit = { $unit }: { $orders }
 condottieri-mail-retreats = Your dislodged units and where they may go:
 condottieri-mail-adjustments = Your units:

@@ -10,13 +10,13 @@ condottieri-power-austria = Áustria
 condottieri-power-florence = Florença
 condottieri-power-france = França
 condottieri-power-genoa = Gênova
-condottieri-power-hre = o Sacro Império
+condottieri-power-hre = Sacro Império
 condottieri-power-milan = Milão
 condottieri-power-naples = Nápoles
-condottieri-power-papacy = o Papado
+condottieri-power-papacy = Papado
 condottieri-power-savoy = Saboia
-condottieri-power-spain = o Império Espanhol
-condottieri-power-turks = os Turcos
+condottieri-power-spain = Império Espanhol
+condottieri-power-turks = Turcos
 condottieri-power-venice = Veneza
 condottieri-autonomous = uma guarnição autônoma
 condottieri-who = { $name } ({ $power })
@@ -53,9 +53,9 @@ condottieri-option-conquest = Conquista
     .help = Uma potência que controla todas as áreas de origem de uma potência eliminada a conquista: pode construir nas cidades de origem dela e recebe a sua renda variável.
 condottieri-option-goal = Objetivo
     .help = Quantas cidades vencem o jogo.
-condottieri-option-goal-standard = jogo normal: 15 cidades
-condottieri-option-goal-long = jogo longo: 23 cidades
-condottieri-option-goal-short = jogo curto: 12 cidades, entre elas as suas cidades de origem
+condottieri-option-goal-standard = normal (15 cidades)
+condottieri-option-goal-long = longo (23 cidades)
+condottieri-option-goal-short = curto (12 cidades, entre elas as suas cidades de origem)
 condottieri-option-years-limit = Limite de anos
     .help = O jogo termina depois de tantos anos; vence a potência com mais cidades.
 condottieri-option-years-limit-target = terminar após
@@ -147,48 +147,52 @@ condottieri-ev-wrote-money = { $power } escreveu: { $line }
 condottieri-ev-wrote-refunded = { $power } limpou uma despesa de { $amount } ducados
 condottieri-ev-wrote-retreat = { $power } escreveu: { $line }
 condottieri-ev-wrote-adjustment = { $power } escreveu: { $line }
-condottieri-ev-ready = { $power } está PRONTO
-condottieri-ev-not-ready = { $power } não está mais PRONTO
+condottieri-ev-ready = { $power }: PRONTO
+condottieri-ev-not-ready = { $power }: não mais PRONTO
 condottieri-ev-voted-draw = { $power } vota pelo empate
 condottieri-ev-withdrew-draw = { $power } retira o seu voto pelo empate
-condottieri-ev-resolved = { $phase } resolvida; agora { $next }
-condottieri-ev-resolved-last = { $phase } resolvida
+condottieri-ev-resolved = Fase resolvida: { $phase }; agora { $next }
+condottieri-ev-resolved-last = Fase resolvida: { $phase }
 condottieri-ev-draw-agreed = Todas as potências sobreviventes votaram pelo empate.
 condottieri-ev-built = { $power } constrói { $unit }.
 condottieri-ev-adjust-disbanded = { $count ->
-    [one] Uma unidade é debandada.
+    [1] Uma unidade é debandada.
    *[other] { $count } unidades são debandadas.
 }
 condottieri-ev-adjust-defaulted = { $count ->
-    [one] Uma unidade é debandada por omissão.
+    [1] Uma unidade é debandada por omissão.
    *[other] { $count } unidades são debandadas por omissão.
 }
 condottieri-ev-upkeep-paid = { $power } paga { $amount } ducados pelas suas unidades.
 condottieri-ev-adjust-nothing = Nenhuma construção e nenhuma debandada.
 condottieri-ev-expense-succeeded = { $power } pagou { $amount } ducados para { $kind } { $target }: deu certo.
 condottieri-ev-expense-failed = { $power } pagou { $amount } ducados para { $kind } { $target }: não deu certo.
-condottieri-ev-transfer = { $from } deu { $amount } ducados a { $to }.
+condottieri-ev-transfer = { $amount ->
+    [1] { $from } deu 1 ducado a { $to }.
+   *[other] { $from } deu { $amount } ducados a { $to }.
+}
 condottieri-ev-rebellions = Revolta em { $areas }.
 condottieri-ev-bribe-disbanded = { $count ->
-    [one] Uma unidade subornada é debandada.
+    [1] Uma unidade subornada é debandada.
    *[other] { $count } unidades subornadas são debandadas.
 }
 condottieri-ev-bought = Uma unidade subornada agora serve { $power }.
 condottieri-ev-freed = { $count ->
-    [one] Uma guarnição subornada é libertada.
+    [1] Uma guarnição subornada é libertada.
    *[other] { $count } guarnições subornadas são libertadas.
 }
 condottieri-ev-money-nothing = Ninguém gastou ducados.
 condottieri-ev-retreated = { $power }: { $unit } recuou para { $to }.
 condottieri-ev-retreated-city = { $power }: { $unit } recuou para a sua cidade.
 condottieri-ev-retreat-disbanded = { $count ->
-    [one] Uma unidade desalojada é debandada.
+    [1] Uma unidade desalojada é debandada.
    *[other] { $count } unidades desalojadas são debandadas.
 }
 condottieri-ev-retreats-nothing = Nenhuma unidade recuou.
 condottieri-ev-liberated = Revolta encerrada em { $areas }.
+condottieri-ev-famine-losses-none = Fome em { $areas }: nenhuma unidade morreu de fome.
 condottieri-ev-famine-losses = Fome em { $areas }: { $count ->
-    [one] uma unidade morreu de fome.
+    [1] uma unidade morreu de fome.
    *[other] { $count } unidades morreram de fome.
 }
 condottieri-disaster-famine = Fome
@@ -196,12 +200,14 @@ condottieri-disaster-plague = Peste
 condottieri-disaster-storms = Tempestades
 condottieri-ev-roll = { $disaster }: o dado mostra { $die }; atinge { $areas }.
 condottieri-ev-roll-none = { $disaster }: o dado mostra { $die }; nada é atingido este ano.
+condottieri-ev-plague-losses-none = A peste não matou nenhuma unidade.
 condottieri-ev-plague-losses = { $count ->
-    [one] A peste matou uma unidade.
+    [1] A peste matou uma unidade.
    *[other] A peste matou { $count } unidades.
 }
+condottieri-ev-storm-losses-none = Nenhuma frota se perdeu no mar.
 condottieri-ev-storm-losses = { $count ->
-    [one] Uma tempestade afundou uma frota.
+    [1] Uma tempestade afundou uma frota.
    *[other] Tempestades afundaram { $count } frotas.
 }
 condottieri-ev-eliminated = { $powers } eliminada(s) ({ $count } unidades removidas).
@@ -227,6 +233,7 @@ condottieri-ev-besieged-out = { $power }: a guarnição { $unit } caiu com o cer
 condottieri-ev-rebellions-ended = A revolta terminou em { $areas }.
 condottieri-report-line = { $power }: { $order }: { $result }.
 condottieri-report-no-order = { $unit } (sem ordem: mantém)
+condottieri-report-idle = { $power }, sem ordens, manteve: { $units }.
 condottieri-report-void = anulada, { $reason }, então manteve
 condottieri-void-illegal = a ordem era ilegal
 condottieri-void-no-route = não há rota de comboio
@@ -281,13 +288,16 @@ condottieri-sheet-default-disband = { $unit } (sem retirada ainda: será debanda
 condottieri-sheet-bought = { $line } (uma unidade que você está comprando)
 condottieri-sheet-treasury = Tesouro: { $treasury } ducados, { $spent } deles gastos nesta fase.
 condottieri-sheet-expense = Despesa { $number }: { $amount } ducados para { $kind } { $target }
-condottieri-sheet-transfer = Dar { $amount } ducados a { $to }
+condottieri-sheet-transfer = { $amount ->
+    [1] Dar 1 ducado a { $to }
+   *[other] Dar { $amount } ducados a { $to }
+}
 condottieri-sheet-must-disband = Você deve debandar { $count ->
-    [one] uma unidade
+    [1] uma unidade
    *[other] { $count } unidades
 }.
 condottieri-sheet-may-build = Você pode construir { $count ->
-    [one] uma unidade
+    [1] uma unidade
    *[other] { $count } unidades
 } em { $areas }.
 condottieri-sheet-adjust-treasury = Tesouro: { $treasury } ducados (cada unidade custa 3 por ano).
@@ -320,7 +330,7 @@ condottieri-form-draw-withdraw = Retirar o meu voto pelo empate
 condottieri-form-draw-help = O jogo termina empatado quando todas as potências sobreviventes votam por isso. O seu voto é secreto.
 
 ## O e-mail da fase.
-condottieri-mail-units = As suas unidades e as ordens que podem receber:
+condottieri-mail-units = As suas unidades e as ordens que podem receber (H manter, - avançar para, S apoiar, C comboiar, B sitiar, L levantar cerco, = converter):
 condottieri-mail-unit = { $unit }: { $orders }
 condottieri-mail-retreats = As suas unidades desalojadas e para onde podem ir:
 condottieri-mail-adjustments = As suas unidades:

@@ -197,6 +197,9 @@ pub(super) fn happened(event: &YearEvent, cx: &Ctx) -> Vec<String> {
         YearEvent::Liberated { areas: list } => {
             vec![w.one("condottieri-ev-liberated", "areas", areas(w, list))]
         }
+        YearEvent::FamineLosses { areas: list, units } if units.is_empty() => {
+            vec![w.one("condottieri-ev-famine-losses-none", "areas", areas(w, list))]
+        }
         YearEvent::FamineLosses { areas: list, units } => vec![w.two(
             "condottieri-ev-famine-losses",
             ("count", count_of(units)),
@@ -222,6 +225,12 @@ pub(super) fn happened(event: &YearEvent, cx: &Ctx) -> Vec<String> {
                     ("areas", areas(w, &roll.areas)),
                 )
             }]
+        }
+        YearEvent::PlagueLosses { units } if units.is_empty() => {
+            vec![w.get("condottieri-ev-plague-losses-none")]
+        }
+        YearEvent::StormLosses { units } if units.is_empty() => {
+            vec![w.get("condottieri-ev-storm-losses-none")]
         }
         YearEvent::PlagueLosses { units } => {
             vec![w.one("condottieri-ev-plague-losses", "count", count_of(units))]
@@ -343,7 +352,37 @@ fn units(w: &Words, list: &[&UnitReport]) -> String {
 fn orders(result: &PhaseResult, w: &Words) -> Vec<String> {
     let all = &result.reports;
     let by_id = |id: &u32| all.iter().find(|r| r.id == *id);
-    let mut out: Vec<String> = all.iter().map(|r| unit_line(r, all, w)).collect();
+    // Units that held without an order and met nothing are one line per power; autonomous
+    // garrisons (which never have orders) only when something happened to them.
+    let idle = |r: &UnitReport| {
+        r.written.is_none()
+            && r.outcome == Outcome::Held
+            && r.dislodged_from.is_none()
+            && r.siege.is_none()
+    };
+    let mut out: Vec<String> = all
+        .iter()
+        .filter(|r| !idle(r))
+        .map(|r| unit_line(r, all, w))
+        .collect();
+    let mut owners: Vec<Power> = all
+        .iter()
+        .filter(|r| idle(r))
+        .filter_map(|r| r.unit.owner)
+        .collect();
+    owners.sort();
+    owners.dedup();
+    for p in owners {
+        let held: Vec<&UnitReport> = all
+            .iter()
+            .filter(|r| idle(r) && r.unit.owner == Some(p))
+            .collect();
+        out.push(w.two(
+            "condottieri-report-idle",
+            ("power", power(w, p)),
+            ("units", units(w, &held)),
+        ));
+    }
     if !result.standoffs.is_empty() {
         out.push(w.one(
             "condottieri-ev-standoffs",
@@ -409,7 +448,10 @@ fn unit_line(r: &UnitReport, all: &[UnitReport], w: &Words) -> String {
         };
         parts.push(w.one("condottieri-report-void", "reason", w.get(id)));
     }
-    parts.push(result(r, all, w));
+    // A void order held: its reason says so already.
+    if r.void.is_none() || r.outcome != Outcome::Held {
+        parts.push(result(r, all, w));
+    }
     if let Some(siege) = r.siege {
         parts.push(w.get(match siege {
             Siege::Begun => "condottieri-siege-begun",

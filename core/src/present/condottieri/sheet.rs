@@ -406,6 +406,36 @@ pub(super) fn forms(view: &View, seat: Seat, legal: &[Action], cx: &Ctx) -> Vec<
     forms
 }
 
+/// A unit's legal orders in few words, for a phone: the orders without the unit, advances
+/// as one list of destinations, supports and convoys each as one list
+/// ("H · L · - ANC, AQU, PRO VIA CONVOY · S A SIE - PRO, A TUR"). Every part is written form.
+fn compact(u: &Unit, orders: &[Order]) -> String {
+    let head = format!("{} ", unit(u.kind, u.area));
+    let tail = |o: &Order| {
+        let text = order(u.kind, u.area, o);
+        text.strip_prefix(&head).unwrap_or(&text).to_owned()
+    };
+    let mut parts = Vec::new();
+    let mut advances = Vec::new();
+    let mut supports = Vec::new();
+    let mut convoys = Vec::new();
+    for o in orders {
+        let text = tail(o);
+        match o {
+            Order::Advance { .. } => advances.push(text.trim_start_matches("- ").to_owned()),
+            Order::Support { .. } => supports.push(text.trim_start_matches("S ").to_owned()),
+            Order::Convoy { .. } => convoys.push(text.trim_start_matches("C ").to_owned()),
+            _ => parts.push(text),
+        }
+    }
+    for (symbol, list) in [("-", advances), ("S", supports), ("C", convoys)] {
+        if !list.is_empty() {
+            parts.push(format!("{symbol} {}", list.join(", ")));
+        }
+    }
+    parts.join(" · ")
+}
+
 /// The seat's part of a phase mail: what to decide, each unit with its current order and
 /// every order it may be given, the sheet, and how to reply.
 pub(super) fn mail_part(view: &View, seat: Seat, cx: &Ctx) -> MailPart {
@@ -424,17 +454,13 @@ pub(super) fn mail_part(view: &View, seat: Seat, cx: &Ctx) -> MailPart {
             Step::Orders => {
                 units.push(w.get("condottieri-mail-units"));
                 for u in view.orderable(p) {
-                    let options: Vec<String> = legal_orders(&view.position, u)
-                        .iter()
-                        .map(|o| order(u.kind, u.area, o))
-                        .collect();
                     units.push(w.two(
                         "condottieri-mail-unit",
                         (
                             "unit",
                             format!("{} ({})", unit(u.kind, u.area), area(w, u.area)),
                         ),
-                        ("orders", options.join(" · ")),
+                        ("orders", compact(u, &legal_orders(&view.position, u))),
                     ));
                 }
             }
@@ -462,7 +488,9 @@ pub(super) fn mail_part(view: &View, seat: Seat, cx: &Ctx) -> MailPart {
                 }
             }
         }
-        paragraphs.push(units);
+        if units.len() > 1 {
+            paragraphs.push(units);
+        }
     }
     let mut current = vec![w.get("condottieri-mail-sheet")];
     current.extend(sheet_lines(view, p, cx));

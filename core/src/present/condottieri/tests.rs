@@ -96,7 +96,7 @@ fn random_lines(game: &Game, seat: Seat, rng: &mut rand_chacha::ChaCha8Rng) -> V
             lines.push(format!("PAY 9 BUY {} {at}", u.kind.letter()));
             lines.push(format!("PAY 6 DISBAND {} {at}", u.kind.letter()));
         }
-        if rng.next_u32() % 7 == 0 {
+        if rng.next_u32().is_multiple_of(7) {
             lines.push("CLEAR EXPENSE 1".to_owned());
             lines.push("CLEAR".to_owned());
         }
