@@ -675,3 +675,102 @@ fn english_and_portuguese_have_the_same_condottieri_messages() {
         }
     }
 }
+
+/// The report of one orders phase, adjudicated from `units` and the written `lines` of each
+/// power, in English.
+fn report_of(
+    units: Vec<(crate::engine::condottieri::Power, UnitKind, &str)>,
+    lines: &[(crate::engine::condottieri::Power, &str)],
+) -> Vec<String> {
+    use crate::engine::condottieri::{accept, adjudicate, Event as YearEvent, Position};
+    let position = Position::with_units(
+        "balance",
+        1454,
+        units
+            .into_iter()
+            .map(|(p, kind, at)| (Some(p), kind, Area::from_code(at).unwrap(), 0))
+            .collect(),
+    );
+    let mut orders = crate::engine::condottieri::Orders::new();
+    for (power, line) in lines {
+        let (id, order) = accept(&position, *power, line).unwrap();
+        orders.insert(id, order);
+    }
+    let result = adjudicate(&position, &orders);
+    let registry = Registry::standard();
+    let names = names(4);
+    let cx = Ctx::new(registry.catalogs().words("en"), &names, Viewer::Spectator);
+    super::report::happened(
+        &YearEvent::Orders {
+            result: Box::new(result),
+        },
+        &cx,
+    )
+}
+
+#[test]
+fn the_report_says_why_an_order_succeeded_or_failed() {
+    use crate::engine::condottieri::Power::{Milan, Papacy};
+    let army = UnitKind::Army;
+    let dislodged = report_of(
+        vec![
+            (Milan, army, "MIL"),
+            (Milan, army, "PAR"),
+            (Papacy, army, "PAV"),
+        ],
+        &[
+            (Milan, "A MIL - PAV"),
+            (Milan, "A PAR S A MIL - PAV"),
+            (Papacy, "A PAV H"),
+        ],
+    );
+    let text = dislodged.join("\n");
+    assert!(
+        text.contains("Milan: A MIL - PAV: advanced (strength 2 against 1)."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Milan: A PAR S A MIL - PAV: support given."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Papacy: A PAV H: held; dislodged by A MIL supported by A PAR."),
+        "{text}"
+    );
+    assert!(text.contains("Papacy: A PAV must retreat"), "{text}");
+    // An attack on Parma cuts the support: equal strengths, and Milan bounces off Pavia.
+    let parma = Area::from_code("PAR").unwrap();
+    let cutter = parma
+        .neighbours()
+        .find(|a| {
+            parma.army_adjacent(*a) && !["MIL", "PAV"].contains(&a.code()) && a.army_may_stand()
+        })
+        .unwrap();
+    let attack = format!("A {cutter} - PAR");
+    let cut = report_of(
+        vec![
+            (Milan, army, "MIL"),
+            (Milan, army, "PAR"),
+            (Papacy, army, "PAV"),
+            (Papacy, army, cutter.code()),
+        ],
+        &[
+            (Milan, "A MIL - PAV"),
+            (Milan, "A PAR S A MIL - PAV"),
+            (Papacy, "A PAV H"),
+            (Papacy, &attack),
+        ],
+    );
+    let text = cut.join("\n");
+    assert!(
+        text.contains(&format!(
+            "Milan: A PAR S A MIL - PAV: support cut by the attack of A {cutter}."
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("Milan: A MIL - PAV: bounced against A PAV (strength 1 against 1)."),
+        "{text}"
+    );
+    assert!(text.contains("Papacy: A PAV H: held."), "{text}");
+}
