@@ -29,6 +29,7 @@ condottieri-season-autumn = Autumn
 condottieri-step-orders = orders
 condottieri-step-retreats = retreats
 condottieri-step-adjustments = adjustments
+condottieri-when = { $season } { $year }
 condottieri-phase = { $season } { $year }, { $step }
 
 ## Options on the create form and on invitations.
@@ -78,8 +79,8 @@ condottieri-problem-players = This scenario is for { $needed } players: invite e
 
 ## Decisions and actions.
 condottieri-decision-orders = write your orders for { $phase }
-condottieri-decision-retreats = retreat your dislodged units ({ $phase })
-condottieri-decision-adjustments = make your adjustments ({ $phase })
+condottieri-decision-retreats = retreat your dislodged units in { $phase }
+condottieri-decision-adjustments = build or disband units for { $phase }
 condottieri-action-write = write “{ $line }”
 condottieri-action-ready = READY: my orders are final
 condottieri-action-draw = vote for a draw

@@ -29,6 +29,7 @@ condottieri-season-autumn = Outono
 condottieri-step-orders = ordens
 condottieri-step-retreats = retiradas
 condottieri-step-adjustments = ajustes
+condottieri-when = { $season } de { $year }
 condottieri-phase = { $season } de { $year }, { $step }
 
 ## Opções no formulário de criação e nos convites.
@@ -77,9 +78,9 @@ condottieri-problem-years-limit = O limite de anos deve ser de pelo menos 1 e te
 condottieri-problem-players = Este cenário é para { $needed } jogadores: convide exatamente { $needed } ou escolha outro cenário.
 
 ## Decisões e ações.
-condottieri-decision-orders = escreva as suas ordens para { $phase }
-condottieri-decision-retreats = retire as suas unidades desalojadas ({ $phase })
-condottieri-decision-adjustments = faça os seus ajustes ({ $phase })
+condottieri-decision-orders = escreva as suas ordens para a { $phase }
+condottieri-decision-retreats = retire as suas unidades desalojadas na { $phase }
+condottieri-decision-adjustments = construa ou debande unidades para a { $phase }
 condottieri-action-write = escrever “{ $line }”
 condottieri-action-ready = PRONTO: as minhas ordens são finais
 condottieri-action-draw = votar pelo empate

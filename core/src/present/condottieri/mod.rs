@@ -56,7 +56,21 @@ pub(crate) fn order(kind: UnitKind, at: Area, order: &Order) -> String {
     print(UnitRef { kind, area: at }, order, Style::Symbols)
 }
 
-/// "1454 Spring orders".
+/// "Spring 1454": the season of a phase, without its step.
+fn season(words: &Words, phase: Phase) -> String {
+    let season = match phase.season {
+        Season::Spring => "condottieri-season-spring",
+        Season::Summer => "condottieri-season-summer",
+        Season::Autumn => "condottieri-season-autumn",
+    };
+    words.two(
+        "condottieri-when",
+        ("year", phase.year.to_string()),
+        ("season", words.get(season)),
+    )
+}
+
+/// "Spring 1454, orders".
 pub(crate) fn phase(words: &Words, phase: Phase) -> String {
     let season = match phase.season {
         Season::Spring => "condottieri-season-spring",
@@ -70,7 +84,7 @@ pub(crate) fn phase(words: &Words, phase: Phase) -> String {
     };
     words.three(
         "condottieri-phase",
-        ("year", phase.year),
+        ("year", phase.year.to_string()),
         ("season", words.get(season)),
         ("step", words.get(step)),
     )
@@ -195,7 +209,7 @@ impl Presenter for Condottieri {
             Step::Retreats => "condottieri-decision-retreats",
             Step::Adjustments => "condottieri-decision-adjustments",
         };
-        cx.words.one(id, "phase", phase(&cx.words, decision.phase))
+        cx.words.one(id, "phase", season(&cx.words, decision.phase))
     }
 
     fn event(&self, event: &Event, cx: &Ctx) -> String {

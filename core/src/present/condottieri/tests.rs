@@ -361,6 +361,11 @@ fn a_seat_reads_its_own_treasury_and_orders_on_its_sheet() {
         "{sheet}"
     );
     assert!(sheet.contains(&line), "{sheet}");
+    let decision = game.decision(seat).unwrap();
+    assert_eq!(
+        Condottieri.decision(&decision, &cx),
+        "write your orders for Spring 1375"
+    );
     let mail = Condottieri.mail_part(&view, seat, &cx).text;
     assert!(mail.contains(&line) && mail.contains("READY"), "{mail}");
     let other = Seat(1);
