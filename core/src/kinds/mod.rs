@@ -206,6 +206,7 @@ impl Registry {
                 Registry::empty()
                     .with(kind(crate::present::condottiere::Condottiere))
                     .and_then(|r| r.with(kind(crate::present::war::War)))
+                    .and_then(|r| r.with(kind(crate::present::condottieri::Condottieri)))
                     .expect("the built-in catalogs parse")
             })
             .clone()

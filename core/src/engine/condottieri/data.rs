@@ -78,6 +78,59 @@ VER|Verona|Verona|land|.|.|.|.|1|0|8\n\
 WM|Western Mediterranean|Mediterráneo Occidental|sea|.|.|.|.|0|0|5\n\
 ";
 
+/// The Portuguese (Brazilian) name of every area whose name differs from its English one,
+/// in code order: code|Portuguese. Accepted in orders after the English and Spanish names (R56).
+pub(super) const PORTUGUESE_ROWS: &str = "\
+ALB|Albânia\n\
+AQU|Áquila\n\
+AUS|Áustria\n\
+AVI|Avinhão\n\
+BER|Bérgamo\n\
+BOL|Bolonha\n\
+BOS|Bósnia\n\
+CAP|Cápua\n\
+CAR|Carníola\n\
+CARIN|Caríntia\n\
+CM|Mediterrâneo Central\n\
+COR|Córsega\n\
+CRO|Croácia\n\
+DAL|Dalmácia\n\
+FLO|Florença\n\
+FRI|Friul\n\
+GEN|Gênova\n\
+GOL|Golfo de Leão\n\
+GON|Golfo de Nápoles\n\
+HUN|Hungria\n\
+IS|Mar Jônico\n\
+IST|Ístria\n\
+LA|Baixo Adriático\n\
+LS|Mar da Ligúria\n\
+LUC|Luca\n\
+MAN|Mântua\n\
+MAR|Marselha\n\
+MIL|Milão\n\
+MOD|Módena\n\
+MON|Monferrato\n\
+NAP|Nápoles\n\
+PAD|Pádua\n\
+PAT|Patrimônio\n\
+PER|Perúgia\n\
+PRO|Provença\n\
+ROME|Roma\n\
+SAR|Sardenha\n\
+SLA|Eslavônia\n\
+SPO|Espoleto\n\
+SWI|Suíça\n\
+TRENT|Trento\n\
+TS|Mar Tirreno\n\
+TUN|Túnis\n\
+TUR|Turim\n\
+TYR|Tirol\n\
+UA|Alto Adriático\n\
+VEN|Veneza\n\
+WM|Mediterrâneo Ocidental\n\
+";
+
 /// The 202 borders of §3.3, sorted; a third field `L` marks a land-only border (R4).
 pub(super) const BORDER_ROWS: &str = "\
 ALB DUR\n\

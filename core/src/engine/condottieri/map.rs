@@ -1,7 +1,7 @@
 //! The board "Renaissance Italy" (§3): areas with their attributes, borders, where each unit
 //! type may stand and move (R4–R7), and name lookup for the written form (R56).
 
-use super::data::{AREA_ROWS, BORDER_ROWS};
+use super::data::{AREA_ROWS, BORDER_ROWS, PORTUGUESE_ROWS};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::sync::OnceLock;
@@ -24,6 +24,8 @@ pub struct AreaInfo {
     pub code: &'static str,
     pub english: &'static str,
     pub spanish: &'static str,
+    /// The Brazilian Portuguese name (the English one where they agree).
+    pub portuguese: &'static str,
     pub kind: Kind,
     pub city: bool,
     pub fort: bool,
@@ -48,8 +50,16 @@ struct Board {
 fn board() -> &'static Board {
     static BOARD: OnceLock<Board> = OnceLock::new();
     BOARD.get_or_init(|| {
-        let areas: Vec<AreaInfo> = AREA_ROWS.lines().map(parse_area).collect();
+        let mut areas: Vec<AreaInfo> = AREA_ROWS.lines().map(parse_area).collect();
         assert_eq!(areas.len(), AREA_COUNT, "the area table has 73 rows");
+        for line in PORTUGUESE_ROWS.lines() {
+            let (code, name) = line.split_once('|').expect("code|name");
+            let area = areas
+                .iter_mut()
+                .find(|a| a.code == code)
+                .unwrap_or_else(|| panic!("a Portuguese name for unknown area {code}"));
+            area.portuguese = name;
+        }
         let index = |code: &str| {
             areas
                 .iter()
@@ -83,6 +93,7 @@ fn parse_area(line: &'static str) -> AreaInfo {
         code: f[0],
         english: f[1],
         spanish: f[2],
+        portuguese: f[1],
         kind: match f[3] {
             "land" => Kind::Land,
             "sea" => Kind::Sea,
@@ -165,6 +176,19 @@ impl Area {
     pub fn may_convoy_from(self) -> bool {
         self.info().kind != Kind::Land
     }
+    /// The area's names in English, Spanish and Portuguese (game data, R56).
+    pub fn names(self) -> [&'static str; 3] {
+        let i = self.info();
+        [i.english, i.spanish, i.portuguese]
+    }
+    /// The area whose code or one of whose names is exactly `text` once folded (R56's first two
+    /// steps).
+    pub fn named(text: &str) -> Option<Area> {
+        let wanted = fold(text);
+        Area::all()
+            .find(|a| a.code() == wanted)
+            .or_else(|| Area::all().find(|a| a.names().iter().any(|n| fold(n) == wanted)))
+    }
 }
 
 /// Every border once, sorted, with its land-only flag.
@@ -235,27 +259,19 @@ pub enum NameError {
     Ambiguous { name: String, candidates: Vec<Area> },
 }
 
-/// The area a (folded or not) name means (R56): an exact code, then an exact English or Spanish
-/// name, then a prefix of a code or name that matches exactly one area.
+/// The area a (folded or not) name means (R56): an exact code, then an exact English, Spanish
+/// or Portuguese name, then a prefix of a code or name that matches exactly one area.
 pub fn find_area(name: &str) -> Result<Area, NameError> {
     let wanted = fold(name);
     if wanted.is_empty() {
         return Err(NameError::Unknown { name: name.into() });
     }
-    if let Some(a) = Area::all().find(|a| a.code() == wanted) {
-        return Ok(a);
-    }
-    if let Some(a) =
-        Area::all().find(|a| fold(a.info().english) == wanted || fold(a.info().spanish) == wanted)
-    {
+    if let Some(a) = Area::named(&wanted) {
         return Ok(a);
     }
     let candidates: Vec<Area> = Area::all()
         .filter(|a| {
-            let i = a.info();
-            i.code.starts_with(&wanted)
-                || fold(i.english).starts_with(&wanted)
-                || fold(i.spanish).starts_with(&wanted)
+            a.code().starts_with(&wanted) || a.names().iter().any(|n| fold(n).starts_with(&wanted))
         })
         .collect();
     match candidates.len() {
@@ -460,5 +476,28 @@ mod tests {
         assert_eq!(find_area("Flor"), Ok(a("FLO")));
         assert!(matches!(find_area("M"), Err(NameError::Ambiguous { .. })));
         assert!(matches!(find_area("XYZ"), Err(NameError::Unknown { .. })));
+    }
+
+    #[test]
+    fn portuguese_names_match_after_codes_like_the_others() {
+        assert_eq!(find_area("Milão"), Ok(a("MIL")));
+        assert_eq!(find_area("milao"), Ok(a("MIL")));
+        assert_eq!(find_area("Veneza"), Ok(a("VEN")));
+        assert_eq!(find_area("Sardenha"), Ok(a("SAR")));
+        assert_eq!(find_area("mar da liguria"), Ok(a("LS")));
+        assert_eq!(find_area("Baixo Adriático"), Ok(a("LA")));
+        assert_eq!(find_area("Gênova"), Ok(a("GEN")));
+        assert_eq!(find_area("Bolonh"), Ok(a("BOL")));
+        // A code still comes first: MAR is Marseille, not the start of "Mar Tirreno".
+        assert_eq!(find_area("mar"), Ok(a("MAR")));
+        assert_eq!(find_area("Marselha"), Ok(a("MAR")));
+        assert_eq!(Area::named("turim"), Some(a("TUR")));
+        assert_eq!(Area::named("tur"), Some(a("TUR")));
+        assert_eq!(Area::named("Turi"), None);
+        for x in Area::all() {
+            for name in x.names() {
+                assert_eq!(find_area(name), Ok(x), "{name} names {x}");
+            }
+        }
     }
 }
