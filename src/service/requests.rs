@@ -311,7 +311,13 @@ impl Service {
     ) -> Result<Vec<String>, MoveError> {
         let verdicts = self
             .games
-            .write_lines(&self.db, Mover::Link(link.clone()), expected_seq, text, lang)
+            .write_lines(
+                &self.db,
+                Mover::Link(link.clone()),
+                expected_seq,
+                text,
+                lang,
+            )
             .await?;
         self.games.play_bots(&self.db, &link.game).await;
         Ok(verdicts)

@@ -557,6 +557,25 @@ pub async fn make_move(
         return Err(Answer::seat(StatusCode::BAD_REQUEST, "invalid", said("move-no-seq")).into());
     };
     let link = link_of(&path)?;
+    // A text box of lines (a sheet of written orders) is read as a reply's lines are.
+    if let Some(at) = fields.iter().position(|(name, _)| name == "lines") {
+        let text = fields.swap_remove(at).1;
+        if text.chars().count() > crate::present::reply::SHEET_MAX_CHARS {
+            let said = said("move-lines-too-long");
+            return Err(Answer::seat(StatusCode::UNPROCESSABLE_ENTITY, "too_long", said).into());
+        }
+        let verdicts = state.service.write_lines(link, seq, text, w.lang()).await?;
+        let flashes = verdicts.into_iter().map(Flash::info).collect();
+        return Ok(seat_again(
+            &state,
+            &request,
+            &path,
+            flashes,
+            StatusCode::OK,
+            String::new(),
+        )
+        .await);
+    }
     // A button or a select sends the action's JSON; other forms are read by the game.
     let (input, sent_json) = match fields.iter().position(|(name, _)| name == "action") {
         Some(at) => (ActionInput::Json(fields.swap_remove(at).1), true),

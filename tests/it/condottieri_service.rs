@@ -4,9 +4,7 @@
 
 use crate::support::{Backend, Mail, SeatLink, TestApp};
 use corriere::engine::condottieri::finances::{minimum, ExpenseKind, Target};
-use corriere::engine::condottieri::{
-    legal_orders, print, Order, Position, Power, Style, UnitRef,
-};
+use corriere::engine::condottieri::{legal_orders, print, Order, Position, Power, Style, UnitRef};
 use std::collections::BTreeSet;
 
 const ANA: &str = "ana@condottieri.test";
@@ -49,11 +47,7 @@ fn orders_phase(
         let fresh = legal
             .iter()
             .find(|o| !played.contains(kind_of(o)))
-            .or_else(|| {
-                legal
-                    .iter()
-                    .find(|o| matches!(o, Order::Advance { .. }))
-            })
+            .or_else(|| legal.iter().find(|o| matches!(o, Order::Advance { .. })))
             .or(legal.first())
             .copied()
             .expect("a unit has a legal order");
@@ -93,7 +87,11 @@ fn orders_phase(
 
 /// The lines for the phase open for this seat: its orders, or the first retreat or
 /// adjustment the menu offers.
-fn lines_for(state: &serde_json::Value, style: Style, played: &mut BTreeSet<&'static str>) -> Vec<String> {
+fn lines_for(
+    state: &serde_json::Value,
+    style: Style,
+    played: &mut BTreeSet<&'static str>,
+) -> Vec<String> {
     let view = &state["view"];
     let seat = state["seat"].as_u64().expect("a seat") as usize;
     let power: Power = serde_json::from_value(view["powers"][seat - 1].clone()).unwrap();
@@ -229,7 +227,11 @@ async fn a_balance_of_power_game_in_portuguese_is_played_from_the_page_and_by_ma
     }
     let state = app.api_seat(&ana).await.json();
     assert!(state["view"]["outcome"].is_object(), "{state}");
-    assert_eq!(year_of(&state), 1456, "the years limit ends the game after 1456");
+    assert_eq!(
+        year_of(&state),
+        1456,
+        "the years limit ends the game after 1456"
+    );
     for kind in ["hold", "advance", "support", "bribe"] {
         assert!(played.contains(kind), "no {kind} in {played:?}");
     }

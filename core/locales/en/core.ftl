@@ -202,6 +202,7 @@ seat-confirmed = Your address is confirmed: the invitations are on their way.
 seat-created = Game created. Invitations are on their way. Your own seat link is this page's address: { $seat_url } (keep it private). The public page for spectators is { $public_url }.
 seat-moved = Your move was recorded as move { $seq }.
 move-no-seq = The form did not say which move it was made for; reload the page and try again.
+move-lines-too-long = That is more than 6000 characters of lines: send the orders in two parts.
 move-unknown-action = The form did not name a move we understand; reload the page and use its buttons.
 move-stale = The game moved on since this page was drawn (it is now at move { $seq }): nothing was applied. Here is the current state.
 move-illegal = That move is not allowed: { $why }. Nothing was applied.

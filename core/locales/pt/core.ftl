@@ -202,6 +202,7 @@ seat-confirmed = Seu endereço foi confirmado: os convites estão a caminho.
 seat-created = Partida criada. Os convites estão a caminho. O seu link de lugar é o endereço desta página: { $seat_url } (guarde-o em segredo). A página pública para os espectadores é { $public_url }.
 seat-moved = Sua jogada foi registrada como a jogada { $seq }.
 move-no-seq = O formulário não disse para qual jogada ele foi feito; recarregue a página e tente de novo.
+move-lines-too-long = São mais de 6000 caracteres de linhas: envie as ordens em duas partes.
 move-unknown-action = O formulário não indicou uma jogada que entendemos; recarregue a página e use os botões dela.
 move-stale = A partida avançou desde que esta página foi montada (agora está na jogada { $seq }): nada foi aplicado. Aqui está a situação atual.
 move-illegal = Essa jogada não é permitida: { $why }. Nada foi aplicado.

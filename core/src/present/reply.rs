@@ -8,6 +8,10 @@
 
 use super::Words;
 
+/// The longest sheet of lines a seat page's text box takes at once (a game of written orders),
+/// in characters; the service refuses a longer one with what to do.
+pub const SHEET_MAX_CHARS: usize = 6000;
+
 /// How a reply's lines are taken ([`crate::present::Presenter::script`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Script {

@@ -128,11 +128,7 @@ impl Cursor {
         }
         for k in (1..=left.min(4)).rev() {
             let words = self.tokens[self.at..self.at + k].join(" ");
-            if let Some(a) = Area::all().find(|a| {
-                a.code() == words
-                    || fold(a.info().english) == words
-                    || fold(a.info().spanish) == words
-            }) {
+            if let Some(a) = Area::named(&words) {
                 self.at += k;
                 return Ok(a);
             }
@@ -427,6 +423,17 @@ mod tests {
 
     fn a(code: &str) -> Area {
         Area::from_code(code).unwrap()
+    }
+
+    #[test]
+    fn portuguese_names_of_several_words_name_their_area() {
+        for (text, code) in [
+            ("FROTA Golfo de Leão MANTER", "GOL"),
+            ("F Mar da Ligúria - Golfo de Leão", "LS"),
+        ] {
+            let line = parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            assert_eq!(line.unit.area, a(code), "{text}");
+        }
     }
 
     fn sample() -> Position {

@@ -274,7 +274,9 @@ fn svg(view: &View, cx: &Ctx, standalone: bool) -> String {
     let size = if standalone {
         format!("width=\"{WIDTH}\" height=\"{height}\"")
     } else {
-        "style=\"width:100%;height:auto;max-width:100%;display:block\"".to_owned()
+        // Wide enough that area codes read at 11 px and more; the box around it scrolls on a
+        // phone, the page never does.
+        "style=\"display:block;width:100%;min-width:920px;max-width:none;height:auto\"".to_owned()
     };
     let title = w.two(
         "condottieri-map-title",

@@ -365,7 +365,9 @@ impl Presenter for Condottieri {
     }
 
     fn board(&self, view: &View, cx: &Ctx) -> Html {
-        let mut out = map::board_svg(view, cx).0;
+        let mut out = String::from("<div class=\"condottieri-scroll\">");
+        out.push_str(&map::board_svg(view, cx).0);
+        out.push_str("</div>");
         out.push_str(&map::units_by_area(view, cx).0);
         Html(out)
     }

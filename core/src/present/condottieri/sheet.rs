@@ -3,7 +3,7 @@
 
 use super::{area, areas, order, phase, power, unit};
 use crate::engine::condottieri::finances::Target;
-use crate::engine::condottieri::rules::{Action, Sheet, View, LINE_LIMIT};
+use crate::engine::condottieri::rules::{Action, Sheet, View};
 use crate::engine::condottieri::{
     legal_orders, ExpenseKind, Order, Power, RetreatOrder, Retreating, Step, Unit,
 };
@@ -360,11 +360,13 @@ pub(super) fn forms(view: &View, seat: Seat, legal: &[Action], cx: &Ctx) -> Vec<
         forms.push(MoveForm {
             legend: w.get("condottieri-form-line"),
             body: Html(format!(
-                "<input type=\"hidden\" name=\"condottieri\" value=\"line\">\
-                 <label>{} <input type=\"text\" name=\"line\" maxlength=\"{LINE_LIMIT}\" \
-                 autocomplete=\"off\" placeholder=\"{}\"></label> \
+                "<label for=\"condottieri-lines\">{}</label><br>\
+                 <textarea id=\"condottieri-lines\" name=\"lines\" rows=\"4\" cols=\"30\" \
+                 maxlength=\"{}\" autocomplete=\"off\" autocapitalize=\"characters\" \
+                 spellcheck=\"false\" placeholder=\"{}\"></textarea><br>\
                  <button type=\"submit\">{}</button><br><span class=\"muted\">{}</span>",
                 escape(&w.get("condottieri-form-line-label")),
+                crate::present::reply::SHEET_MAX_CHARS,
                 escape(&w.get(match view.phase.step {
                     Step::Orders => "condottieri-form-line-example-orders",
                     Step::Retreats => "condottieri-form-line-example-retreats",
