@@ -232,6 +232,7 @@ async fn a_balance_of_power_game_in_portuguese_is_played_from_the_page_and_by_ma
         1456,
         "the years limit ends the game after 1456"
     );
+    eprintln!("{phases} phases; played {played:?}");
     for kind in ["hold", "advance", "support", "bribe"] {
         assert!(played.contains(kind), "no {kind} in {played:?}");
     }
