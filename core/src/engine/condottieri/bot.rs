@@ -34,12 +34,13 @@ use super::finances::{apply_money_line, is_money_line, Spending};
 use super::map::{Area, AREA_COUNT};
 use super::orders::{check, Order, Orders, Sub, UnitRef};
 use super::retreats::{accept_retreat, RetreatOrder};
-use super::scenario::Scenario;
+use super::scenario::{Scenario, SCENARIOS};
 use super::state::{Position, Power, Season, Unit, UnitKind};
 use super::written::{accept_buying, print, Style};
 use super::year::{Game, Options, Step, Submissions};
 use crate::engine::Seed;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::OnceLock;
 
 /// The lines `power` writes for the open phase, in order: each changes the power's sheet
 /// and none undoes another, so the table can submit them one by one and then say READY.
@@ -64,12 +65,16 @@ const FAR: u8 = u8::MAX;
 
 /// Whether a unit of `kind` may advance directly from `from` to `to` (§3.4, §3.5).
 fn step(position: &Position, kind: UnitKind, from: Area, to: Area) -> bool {
-    !position.is_disabled(to)
-        && match kind {
-            UnitKind::Army => from.army_adjacent(to),
-            UnitKind::Fleet => from.fleet_adjacent(to),
-            UnitKind::Garrison => false,
-        }
+    !position.is_disabled(to) && moves(kind, from, to)
+}
+
+/// Whether the board lets a unit of `kind` advance directly from `from` to `to` (§3.4).
+fn moves(kind: UnitKind, from: Area, to: Area) -> bool {
+    match kind {
+        UnitKind::Army => from.army_adjacent(to),
+        UnitKind::Fleet => from.fleet_adjacent(to),
+        UnitKind::Garrison => false,
+    }
 }
 
 /// Shortest numbers of direct advances between areas for armies and fleets, on this
@@ -80,7 +85,23 @@ struct Paths {
 }
 
 impl Paths {
-    fn new(position: &Position) -> Paths {
+    /// The tables of `position`'s scenario, made once per scenario.
+    fn of(position: &Position) -> &'static Paths {
+        static TABLES: OnceLock<Vec<(&'static str, Paths)>> = OnceLock::new();
+        let tables = TABLES.get_or_init(|| {
+            SCENARIOS
+                .iter()
+                .map(|s| (s.key, Paths::new(&s.disabled_areas())))
+                .collect()
+        });
+        &tables
+            .iter()
+            .find(|(key, _)| *key == position.scenario)
+            .expect("a known scenario")
+            .1
+    }
+
+    fn new(disabled: &[Area]) -> Paths {
         let areas: Vec<Area> = Area::all().collect();
         let table = |kind: UnitKind| -> Vec<[u8; AREA_COUNT]> {
             let next: Vec<Vec<usize>> = areas
@@ -88,7 +109,7 @@ impl Paths {
                 .map(|&a| {
                     areas
                         .iter()
-                        .filter(|&&b| step(position, kind, a, b))
+                        .filter(|&&b| !disabled.contains(&b) && moves(kind, a, b))
                         .map(|b| b.index())
                         .collect()
                 })
@@ -173,23 +194,72 @@ struct Planner<'a> {
     game: &'a Game,
     position: &'a Position,
     power: Power,
-    paths: Paths,
+    paths: &'static Paths,
     homes: Vec<Area>,
     /// Orders phases left this year, this one included: control changes after Autumn.
     moves_left: u8,
     orders: BTreeMap<u32, Order>,
     /// Fields own units will enter this phase.
     entering: BTreeSet<Area>,
+    /// By area: a city the power does not hold alone (not controlled, or shared with another
+    /// owner's unit).
+    take: [bool; AREA_COUNT],
+    /// By area: other powers' armies and fleets that could enter its field next phase.
+    threat: [u8; AREA_COUNT],
+    /// By area: the army or fleet in its field.
+    fields: [Option<&'a Unit>; AREA_COUNT],
+    /// By area: its city holds something the power must besiege to own it.
+    siege: [bool; AREA_COUNT],
 }
+
+/// An aim's score, its tie-break, the unit and the aim.
+type Candidate = (i32, u64, u32, Aim);
 
 impl<'a> Planner<'a> {
     fn new(game: &'a Game, power: Power) -> Planner<'a> {
         let position = &game.position;
+        let mut take = [false; AREA_COUNT];
+        let mut threat = [0u8; AREA_COUNT];
+        for area in Area::all() {
+            take[area.index()] = area.info().city
+                && !position.is_disabled(area)
+                && position.control.get(&area) != Some(&power);
+        }
+        for v in position.units.iter().filter(|v| v.owner != Some(power)) {
+            if v.area.info().city {
+                take[v.area.index()] = true;
+            }
+            if v.owner.is_some() {
+                for area in v.area.neighbours() {
+                    if step(position, v.kind, v.area, area) {
+                        threat[area.index()] += 1;
+                    }
+                }
+            }
+        }
+        let mut fields = [None; AREA_COUNT];
+        let mut siege = [false; AREA_COUNT];
+        for u in &position.units {
+            if u.kind.is_field() {
+                fields[u.area.index()] = Some(u);
+            } else if u.owner != Some(power) {
+                siege[u.area.index()] = true;
+            }
+        }
+        for (area, r) in &position.rebellions {
+            if r.garrisoned && r.against == power {
+                siege[area.index()] = true;
+            }
+        }
         Planner {
+            take,
+            threat,
+            fields,
+            siege,
             game,
             position,
             power,
-            paths: Paths::new(position),
+            paths: Paths::of(position),
             homes: game.build_cities(power),
             moves_left: match game.phase.season {
                 Season::Spring => 3,
@@ -209,34 +279,20 @@ impl<'a> Planner<'a> {
         u.owner != Some(self.power)
     }
 
-    /// The city of `area` holds something the power must besiege to own it.
     fn needs_siege(&self, area: Area) -> bool {
-        self.position
-            .garrison(area)
-            .is_some_and(|g| self.foreign(g))
-            || self.position.rebel_city(area) == Some(self.power)
+        self.siege[area.index()]
     }
 
-    /// A city the power does not hold alone: not controlled, or shared with another owner.
+    fn field(&self, area: Area) -> Option<&'a Unit> {
+        self.fields[area.index()]
+    }
+
     fn to_take(&self, area: Area) -> bool {
-        area.info().city
-            && !self.position.is_disabled(area)
-            && (self.position.control.get(&area) != Some(&self.power)
-                || self
-                    .position
-                    .units
-                    .iter()
-                    .any(|u| u.area == area && self.foreign(u)))
+        self.take[area.index()]
     }
 
-    /// Other powers' armies and fleets that could enter the field of `area` next phase.
-    fn threats(&self, area: Area) -> usize {
-        self.position
-            .units
-            .iter()
-            .filter(|v| v.owner.is_some() && self.foreign(v))
-            .filter(|v| step(self.position, v.kind, v.area, area))
-            .count()
+    fn threats(&self, area: Area) -> u8 {
+        self.threat[area.index()]
     }
 
     fn value(&self, area: Area) -> i32 {
@@ -261,7 +317,7 @@ impl<'a> Planner<'a> {
             }
             cost += if u.area == area && u.siege == 1 { 1 } else { 2 };
         }
-        match self.position.field(area) {
+        match self.field(area) {
             Some(v) if v.id != u.id && self.foreign(v) => cost += 1,
             Some(v) if v.id != u.id => return None,
             _ => {}
@@ -269,10 +325,10 @@ impl<'a> Planner<'a> {
         Some(cost)
     }
 
-    /// Every field unit matched to at most one aim, each aim to at most one unit, best first.
-    fn aims(&self, banned: &BTreeSet<(u32, Area)>) -> BTreeMap<u32, (Aim, i32)> {
+    /// Every (unit, aim) pair worth considering, best first.
+    fn candidates(&self) -> Vec<Candidate> {
         let autumn = self.game.phase.season == Season::Autumn;
-        let mut candidates: Vec<(i32, u64, u32, Aim)> = Vec::new();
+        let mut candidates: Vec<Candidate> = Vec::new();
         for u in self.mine().into_iter().filter(|u| u.kind.is_field()) {
             for area in Area::all() {
                 if self.to_take(area) {
@@ -291,7 +347,7 @@ impl<'a> Planner<'a> {
                     && self.threats(area) > 0
                 {
                     let d = self.paths.dist(u.kind, u.area, area);
-                    let taken = self.position.field(area).is_some_and(|v| v.id != u.id);
+                    let taken = self.field(area).is_some_and(|v| v.id != u.id);
                     if taken || d > 1 || (d == 1 && !autumn) {
                         continue;
                     }
@@ -306,9 +362,18 @@ impl<'a> Planner<'a> {
             }
         }
         candidates.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        candidates
+    }
+
+    /// Every field unit matched to at most one aim, each aim to at most one unit, best first.
+    fn aims(
+        &self,
+        candidates: &[Candidate],
+        banned: &BTreeSet<(u32, Area)>,
+    ) -> BTreeMap<u32, (Aim, i32)> {
         let mut out = BTreeMap::new();
         let mut taken: BTreeSet<Area> = BTreeSet::new();
-        for (score, _, id, aim) in candidates {
+        for &(score, _, id, aim) in candidates {
             if out.contains_key(&id)
                 || taken.contains(&aim.area())
                 || banned.contains(&(id, aim.area()))
@@ -331,7 +396,7 @@ impl<'a> Planner<'a> {
             .filter(|&n| step(self.position, u.kind, u.area, n))
             .filter(|&n| self.paths.dist(u.kind, n, target) == d - 1)
             .map(|n| {
-                let busy = self.position.field(n).is_some();
+                let busy = self.field(n).is_some();
                 (busy, tie(self.game, self.power, n, u.id), n)
             })
             .collect();
@@ -368,7 +433,7 @@ impl<'a> Planner<'a> {
         if self.entering.contains(&n) {
             return Some(false);
         }
-        match self.position.field(n) {
+        match self.field(n) {
             None => Some(true),
             Some(v) if self.foreign(v) => Some(true),
             Some(v) => match (self.orders.get(&v.id), self.advancing_to(v.id)) {
@@ -381,7 +446,7 @@ impl<'a> Planner<'a> {
 
     /// The hold the occupant of `n` may have: itself and one support if anyone could give it.
     fn hold_of(&self, n: Area) -> usize {
-        let Some(occ) = self.position.field(n) else {
+        let Some(occ) = self.field(n) else {
             return 0;
         };
         let helpers = self
@@ -394,7 +459,7 @@ impl<'a> Planner<'a> {
         1 + helpers.min(1)
     }
 
-    /// Own units without an order (or holding) that could support `sub` of `target`.
+    /// The units of `pool` that could support `sub` of `target`, in pool order.
     fn supporters(&self, target: &Unit, sub: Sub, pool: &[&'a Unit]) -> Vec<&'a Unit> {
         let order = Order::Support {
             unit: unit_ref(target),
@@ -403,7 +468,6 @@ impl<'a> Planner<'a> {
         pool.iter()
             .copied()
             .filter(|w| w.id != target.id)
-            .filter(|w| matches!(self.orders.get(&w.id), None | Some(Order::Hold)))
             .filter(|w| check(self.position, w, &order).is_ok())
             .collect()
     }
@@ -412,11 +476,12 @@ impl<'a> Planner<'a> {
     /// enough supports) are banned and the units matched again, a few rounds at most.
     fn orders(mut self) -> Vec<String> {
         let mine = self.mine();
+        let candidates = self.candidates();
         let mut banned: BTreeSet<(u32, Area)> = BTreeSet::new();
         for _ in 0..4 {
             self.orders.clear();
             self.entering.clear();
-            let failed = self.attempt(&mine, &banned);
+            let failed = self.attempt(&mine, &candidates, &banned);
             if failed.is_empty() {
                 break;
             }
@@ -431,8 +496,13 @@ impl<'a> Planner<'a> {
     }
 
     /// One round of orders for the aims not banned; returns the aims that came to nothing.
-    fn attempt(&mut self, mine: &[&'a Unit], banned: &BTreeSet<(u32, Area)>) -> Vec<(u32, Area)> {
-        let aims = self.aims(banned);
+    fn attempt(
+        &mut self,
+        mine: &[&'a Unit],
+        candidates: &[Candidate],
+        banned: &BTreeSet<(u32, Area)>,
+    ) -> Vec<(u32, Area)> {
+        let aims = self.aims(candidates, banned);
         let by_score = |ids: &mut Vec<u32>| {
             ids.sort_by(|a, b| aims[b].1.cmp(&aims[a].1).then(a.cmp(b)));
         };
@@ -463,7 +533,7 @@ impl<'a> Planner<'a> {
                 let mut unknown = false;
                 for n in self.steps_toward(u, aims[&id].0.area()) {
                     match self.free_for(u, n) {
-                        Some(true) if self.position.field(n).is_some_and(|v| self.foreign(v)) => {
+                        Some(true) if self.field(n).is_some_and(|v| self.foreign(v)) => {
                             if !attacks.iter().any(|a| a.0 == id) {
                                 attacks.push((id, n));
                             }
@@ -496,7 +566,8 @@ impl<'a> Planner<'a> {
                 break;
             }
         }
-        // Attacks with enough supports from units that have nothing better to do.
+        // Attacks with enough supports from units that have nothing better to do, or that
+        // only advance toward a lesser aim from a field no own unit is entering.
         let idle: Vec<&Unit> = mine
             .iter()
             .copied()
@@ -508,12 +579,22 @@ impl<'a> Planner<'a> {
                 continue;
             }
             let need = self.hold_of(n);
-            let mut pool: Vec<&Unit> = idle.clone();
-            pool.extend(
-                mine.iter()
-                    .copied()
-                    .filter(|w| w.kind.is_field() && self.orders.get(&w.id) == Some(&Order::Hold)),
-            );
+            let score = aims[&id].1;
+            let mut pool: Vec<(i32, &Unit)> = mine
+                .iter()
+                .copied()
+                .filter(|w| w.kind.is_field() && w.id != id)
+                .filter_map(|w| match self.orders.get(&w.id) {
+                    None | Some(Order::Hold) => Some((i32::MIN, w)),
+                    Some(Order::Advance { .. }) if !self.entering.contains(&w.area) => aims
+                        .get(&w.id)
+                        .map_or(Some(i32::MIN + 1), |aim| (aim.1 < score).then_some(aim.1))
+                        .map(|rank| (rank, w)),
+                    _ => None,
+                })
+                .collect();
+            pool.sort_by_key(|(rank, w)| (*rank, w.id));
+            let pool: Vec<&Unit> = pool.into_iter().map(|(_, w)| w).collect();
             let helpers = self.supporters(u, Sub::Advance { to: n }, &pool);
             if helpers.len() < need {
                 continue;
@@ -526,6 +607,9 @@ impl<'a> Planner<'a> {
                 },
             ) {
                 for w in helpers.into_iter().take(need) {
+                    if let Some(to) = self.advancing_to(w.id) {
+                        self.entering.remove(&to);
+                    }
                     self.set(
                         w,
                         Order::Support {
@@ -550,9 +634,10 @@ impl<'a> Planner<'a> {
                 .min();
             if let Some((_, _, target)) = nearest {
                 let steps = self.steps_toward(u, target);
-                if let Some(n) = steps.into_iter().find(|&n| {
-                    self.free_for(u, n) == Some(true) && self.position.field(n).is_none()
-                }) {
+                if let Some(n) = steps
+                    .into_iter()
+                    .find(|&n| self.free_for(u, n) == Some(true) && self.field(n).is_none())
+                {
                     self.set(
                         u,
                         Order::Advance {
@@ -655,7 +740,7 @@ impl<'a> Planner<'a> {
             .filter(|u| u.kind == UnitKind::Garrison)
         {
             let threatened = self.threats(g.area) > 0;
-            if let Some(f) = self.position.field(g.area) {
+            if let Some(f) = self.field(g.area) {
                 if !self.foreign(f) && threatened && self.advancing_to(f.id).is_none() {
                     self.set(
                         g,
@@ -743,7 +828,7 @@ fn distance_home(game: &Game, paths: &Paths, power: Power, u: &Unit) -> u8 {
 /// field nearest its cities (never two units to one field), else disband.
 fn retreats(game: &Game, power: Power) -> Vec<String> {
     let position = &game.position;
-    let paths = Paths::new(position);
+    let paths = Paths::of(position);
     let homes = game.build_cities(power);
     let mut chosen: BTreeSet<Area> = BTreeSet::new();
     let mut lines = Vec::new();
@@ -776,7 +861,7 @@ fn retreats(game: &Game, power: Power) -> Vec<String> {
                     ..u.clone()
                 };
                 (
-                    distance_home(game, &paths, power, &moved),
+                    distance_home(game, paths, power, &moved),
                     tie(game, power, f, u.id),
                     f,
                 )
@@ -814,7 +899,7 @@ fn adjustments(game: &Game, power: Power) -> Vec<String> {
         return Vec::new();
     };
     let position = &game.position;
-    let paths = Paths::new(position);
+    let paths = Paths::of(position);
     let units: Vec<&Unit> = position.units_of(power).collect();
     let disband_count = if due.finances {
         units
@@ -825,9 +910,9 @@ fn adjustments(game: &Game, power: Power) -> Vec<String> {
     };
     let mut ranked: Vec<(u8, u32, &Unit)> = units
         .iter()
-        .map(|u| (distance_home(game, &paths, power, u), u.id, *u))
+        .map(|u| (distance_home(game, paths, power, u), u.id, *u))
         .collect();
-    ranked.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+    ranked.sort_by_key(|r| std::cmp::Reverse((r.0, r.1)));
     let disbanded: Vec<&Unit> = ranked.iter().take(disband_count).map(|r| r.2).collect();
     let mut lines: Vec<String> = disbanded
         .iter()
@@ -980,6 +1065,8 @@ pub struct Measure {
     pub holders: u32,
     /// Phases resolved, over all games.
     pub phases: u32,
+    /// Games still going after nine phases a year of the years limit (30 years without one).
+    pub unfinished: u32,
     /// Plans the table's readers refused, with the first few reasons.
     pub refusals: Vec<String>,
 }
@@ -996,14 +1083,15 @@ impl Measure {
     }
 }
 
-/// Plays `games` games of `scenario` with `years` as the years limit, Finances as given, game
-/// i from seed i: with `all_bots` every power is the bot, otherwise the scenario's i-th power
-/// (in turn) is the bot and the others only hold. Deterministic; well under a second for a
-/// hundred Balance of Power games of 12 years.
-pub fn measure(scenario: &str, games: u32, finances: bool, years: u16, all_bots: bool) -> Measure {
-    let powers = Scenario::find(scenario)
+/// Plays `games` games with these options, game i from seed i: with `all_bots` every power is
+/// the bot, otherwise the scenario's i-th power (in turn) is the bot and the others only hold.
+/// Deterministic; a few seconds for a hundred Balance of Power games of 12 years (release).
+pub fn measure(options: &Options, games: u32, all_bots: bool) -> Measure {
+    let powers = Scenario::find(&options.scenario)
         .expect("a known scenario")
         .power_list();
+    // Three phases a season at most, and a bound for a game without a years limit.
+    let limit = 9 * u32::from(options.years_limit.unwrap_or(30)) + 10;
     let mut m = Measure::default();
     for i in 0..games {
         let bots: Vec<Power> = if all_bots {
@@ -1011,14 +1099,8 @@ pub fn measure(scenario: &str, games: u32, finances: bool, years: u16, all_bots:
         } else {
             vec![powers[i as usize % powers.len()]]
         };
-        let options = Options {
-            finances,
-            years_limit: Some(years),
-            ..Options::of(scenario)
-        };
         let seed = Seed::from_u64(u64::from(i));
-        let mut game = Game::new(options).expect("valid options");
-        let limit = 3 * 3 * u32::from(years) + 10;
+        let mut game = Game::new(options.clone()).expect("valid options");
         let mut phases = 0;
         while game.end.is_none() && phases < limit {
             let input = submissions(&game, &bots, &mut m.refusals);
@@ -1030,7 +1112,8 @@ pub fn measure(scenario: &str, games: u32, finances: bool, years: u16, all_bots:
         match &game.end {
             Some(super::control::End::Winner { power }) if bots.contains(power) => m.bot_wins += 1,
             Some(super::control::End::Winner { .. }) => m.holder_wins += 1,
-            _ => m.draws += 1,
+            Some(super::control::End::Draw { .. }) => m.draws += 1,
+            None => m.unfinished += 1,
         }
         for p in &powers {
             let cities = game.position.cities_of(*p).len() as u32;
@@ -1048,24 +1131,195 @@ pub fn measure(scenario: &str, games: u32, finances: bool, years: u16, all_bots:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::condottieri::scenario::SCENARIOS;
 
     #[test]
     fn every_plan_is_read_without_refusal_in_every_scenario_with_and_without_finances() {
         for scenario in SCENARIOS.iter() {
             for finances in [false, true] {
+                // With Finances, every other module too: famine relief and storms get played.
+                let options = Options {
+                    finances,
+                    famine: finances,
+                    plague: finances,
+                    storms: finances,
+                    conquest: true,
+                    years_limit: Some(8),
+                    ..Options::of(scenario.key)
+                };
                 for all_bots in [true, false] {
-                    let m = measure(scenario.key, 3, finances, 6, all_bots);
+                    let m = measure(&options, 2, all_bots);
                     assert!(
                         m.refusals.is_empty(),
                         "{} finances={finances}: {:?}",
                         scenario.key,
                         &m.refusals[..m.refusals.len().min(5)]
                     );
-                    assert!(m.phases > 0);
+                    assert_eq!((m.games, m.unfinished), (2, 0), "{}", scenario.key);
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_bot_beats_powers_that_only_hold() {
+        let options = Options {
+            years_limit: Some(12),
+            ..Options::of("balance")
+        };
+        let m = measure(&options, 8, false);
+        assert!(m.bot_wins >= 6, "{m:?}");
+        assert!(
+            m.bot_average_cities() > 2.0 * m.holder_average_cities(),
+            "{m:?}"
+        );
+    }
+
+    fn a(code: &str) -> Area {
+        Area::from_code(code).unwrap()
+    }
+
+    /// A Balance of Power game in `season`'s orders phase with these units and Milan's control.
+    fn game_at(season: Season, units: &[(Option<Power>, UnitKind, &str)], milan: &[&str]) -> Game {
+        let placements = units
+            .iter()
+            .map(|(owner, kind, area)| (*owner, *kind, a(area), 0))
+            .collect();
+        let mut position = Position::with_units("balance", 1455, placements);
+        position.season = season;
+        for c in milan {
+            position.control.insert(a(c), Power::Milan);
+        }
+        Game::at(Options::of("balance"), position)
+    }
+
+    const M: Option<Power> = Some(Power::Milan);
+    const F: Option<Power> = Some(Power::France);
+    use UnitKind::{Army, Garrison};
+
+    #[test]
+    fn an_army_beside_a_free_city_enters_it_in_autumn_rather_than_one_it_must_besiege() {
+        let game = game_at(
+            Season::Autumn,
+            &[(M, Army, "PAR"), (None, Garrison, "MAN")],
+            &["MIL", "PAV", "CRE"],
+        );
+        assert_eq!(plan(&game, Power::Milan), ["A PAR - MOD"]);
+    }
+
+    #[test]
+    fn an_army_on_a_city_with_an_autonomous_garrison_completes_its_siege() {
+        let mut game = game_at(
+            Season::Summer,
+            &[(M, Army, "MAN"), (None, Garrison, "MAN")],
+            &["MIL", "PAV", "CRE", "MOD", "TRENT", "FER", "BOL"],
+        );
+        game.position.units[0].siege = 1;
+        assert_eq!(plan(&game, Power::Milan), ["A MAN B"]);
+    }
+
+    #[test]
+    fn an_attack_on_a_city_another_power_holds_goes_with_a_support_and_never_alone() {
+        let owned = ["MIL", "PAV", "CRE", "MAN", "MOD", "TUR", "TYR", "TRENT"];
+        let mut owned_but_pav: Vec<&str> = owned.to_vec();
+        owned_but_pav.retain(|c| *c != "PAV");
+        let game = game_at(
+            Season::Summer,
+            &[(M, Army, "MIL"), (M, Army, "COMO"), (F, Army, "PAV")],
+            &owned_but_pav,
+        );
+        let lines = plan(&game, Power::Milan);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        let attacker = lines
+            .iter()
+            .find(|l| l.ends_with("- PAV") && !l.contains(" S "))
+            .unwrap_or_else(|| panic!("an attack on PAV: {lines:?}"));
+        let head = &attacker[..attacker.find(" -").unwrap()];
+        assert!(
+            lines.contains(&format!(
+                "{} S {head} - PAV",
+                if head == "A MIL" { "A COMO" } else { "A MIL" }
+            )),
+            "{lines:?}"
+        );
+        // Alone, the army does not attack a held city.
+        let alone = game_at(
+            Season::Summer,
+            &[(M, Army, "MIL"), (F, Army, "PAV")],
+            &owned_but_pav,
+        );
+        let lines = plan(&alone, Power::Milan);
+        assert!(!lines.iter().any(|l| l.contains("PAV")), "{lines:?}");
+    }
+
+    #[test]
+    fn a_home_city_an_enemy_could_enter_is_kept_in_autumn_and_left_in_spring() {
+        let units = [(M, Army, "MIL"), (F, Army, "PAR")];
+        let owned = ["MIL", "PAV", "CRE", "MAN", "MOD", "TUR", "TYR"];
+        let spring = game_at(Season::Spring, &units, &owned);
+        assert_eq!(plan(&spring, Power::Milan), ["A MIL - TRENT"]);
+        let autumn = game_at(Season::Autumn, &units, &owned);
+        assert!(plan(&autumn, Power::Milan).is_empty());
+    }
+
+    #[test]
+    fn a_dislodged_army_retreats_into_its_own_city_else_toward_its_cities_else_disbands() {
+        let mut game = game_at(Season::Summer, &[(F, Army, "MIL")], &["MIL", "PAV", "CRE"]);
+        let unit = |area: &str| Unit {
+            id: 9,
+            owner: M,
+            kind: Army,
+            area: a(area),
+            siege: 0,
+        };
+        game.phase.step = Step::Retreats;
+        let retreating = |area: &str, fields: &[&str], city: bool| Retreating {
+            unit: unit(area),
+            origin: a("PAR"),
+            from_city: false,
+            fields: fields.iter().map(|f| a(f)).collect(),
+            city,
+        };
+        let read = |game: &Game| {
+            let lines = plan(game, Power::Milan);
+            read_plan(game, Power::Milan, &lines).unwrap();
+            lines
+        };
+        game.retreating = vec![retreating("MIL", &["COMO", "TRENT"], true)];
+        assert_eq!(read(&game), ["A MIL = G"]);
+        game.retreating = vec![retreating("MAN", &["VER", "CRE"], true)];
+        assert_eq!(read(&game), ["A MAN - CRE"]);
+        game.retreating = vec![retreating("MAN", &[], false)];
+        assert_eq!(read(&game), ["A MAN D"]);
+    }
+
+    #[test]
+    fn adjustments_build_up_to_the_cities_and_disband_the_units_farthest_from_them() {
+        let mut game = game_at(
+            Season::Spring,
+            &[(M, Army, "MAN"), (M, Army, "MOD")],
+            &["MIL", "PAV", "CRE", "MAN", "MOD", "TUR"],
+        );
+        game.phase.step = Step::Adjustments;
+        let lines = plan(&game, Power::Milan);
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        for city in ["CRE", "MIL", "PAV"] {
+            assert!(lines.contains(&format!("BUILD A {city}")), "{lines:?}");
+        }
+        read_plan(&game, Power::Milan, &lines).unwrap();
+        let mut short = game_at(
+            Season::Spring,
+            &[
+                (M, Army, "MIL"),
+                (M, Army, "PAV"),
+                (M, Army, "NAP"),
+                (M, Army, "CRE"),
+            ],
+            &["MIL", "PAV", "CRE"],
+        );
+        short.phase.step = Step::Adjustments;
+        let lines = plan(&short, Power::Milan);
+        assert_eq!(lines, ["DISBAND A NAP"]);
+        read_plan(&short, Power::Milan, &lines).unwrap();
     }
 
     /// The harness behind docs/benchmarks.md: `cargo test --release -p corriere-core
@@ -1074,8 +1328,13 @@ mod tests {
     #[ignore]
     fn measure_the_bot_against_powers_that_only_hold() {
         for finances in [false, true] {
+            let options = Options {
+                finances,
+                years_limit: Some(12),
+                ..Options::of("balance")
+            };
             let started = std::time::Instant::now();
-            let m = measure("balance", 96, finances, 12, false);
+            let m = measure(&options, 96, false);
             println!(
                 "balance, 12 years, finances={finances}: {} games, bot won {} ({:.3}), holders won {}, draws {}, bot cities {:.2}, holder cities {:.2}, refusals {}, {} phases in {:?}",
                 m.games,
@@ -1090,61 +1349,13 @@ mod tests {
                 started.elapsed()
             );
             let started = std::time::Instant::now();
-            let b = measure("balance", 24, finances, 12, true);
+            let b = measure(&options, 24, true);
             println!(
                 "bots only, finances={finances}: {} games, won alone {}, draws {}, refusals {}, {} phases in {:?}",
                 b.games, b.bot_wins, b.draws, b.refusals.len(), b.phases, started.elapsed()
             );
             assert!(m.refusals.is_empty() && b.refusals.is_empty());
+            assert_eq!((m.unfinished, b.unfinished), (0, 0));
         }
-    }
-}
-#[cfg(test)]
-mod trace {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn trace_one_game() {
-        let power: Power = std::env::var("BOT")
-            .ok()
-            .and_then(|s| Power::find(&s))
-            .unwrap_or(Power::Milan);
-        let fin = std::env::var("FIN").is_ok();
-        let options = Options {
-            finances: fin,
-            years_limit: Some(12),
-            ..Options::of("balance")
-        };
-        let seed = Seed::from_u64(1);
-        let mut game = Game::new(options).unwrap();
-        let mut refusals = Vec::new();
-        while game.end.is_none() {
-            let lines = plan(&game, power);
-            let units: Vec<String> = game
-                .position
-                .units_of(power)
-                .map(|u| {
-                    format!(
-                        "{}{}{}",
-                        u.kind.letter(),
-                        u.area,
-                        if u.siege > 0 { "*" } else { "" }
-                    )
-                })
-                .collect();
-            println!(
-                "{:?} {:?} {:?} cities {} tre {:?} units {:?}\n   {:?}",
-                game.phase.year,
-                game.phase.season,
-                game.phase.step,
-                game.position.cities_of(power).len(),
-                game.position.treasury.get(&power),
-                units,
-                lines
-            );
-            let input = submissions(&game, &[power], &mut refusals);
-            game = game.next(&input, &seed).0;
-        }
-        println!("{:?} {:?}", game.end, refusals);
     }
 }
