@@ -51,8 +51,8 @@ pub fn plan(game: &Game, power: Power) -> Vec<String> {
     }
     match game.phase.step {
         Step::Orders => {
-            let mut lines = money(game, power);
-            lines.extend(Planner::new(game, power).orders());
+            let (mut lines, bribed) = money(game, power);
+            lines.extend(Planner::new(game, power, bribed).orders());
             lines
         }
         Step::Retreats => retreats(game, power),
@@ -210,13 +210,17 @@ struct Planner<'a> {
     fields: [Option<&'a Unit>; AREA_COUNT],
     /// By area: its city holds something the power must besiege to own it.
     siege: [bool; AREA_COUNT],
+    /// Cities whose autonomous garrison the power pays to disband this phase: it still orders
+    /// the siege (void if the bribe works, §7.2), but counts on standing there alone.
+    bribed: Vec<Area>,
 }
 
 /// An aim's score, its tie-break, the unit and the aim.
 type Candidate = (i32, u64, u32, Aim);
 
 impl<'a> Planner<'a> {
-    fn new(game: &'a Game, power: Power) -> Planner<'a> {
+    /// `bribed`: cities whose autonomous garrison the power pays to disband this phase.
+    fn new(game: &'a Game, power: Power, bribed: Vec<Area>) -> Planner<'a> {
         let position = &game.position;
         let mut take = [false; AREA_COUNT];
         let mut threat = [0u8; AREA_COUNT];
@@ -252,6 +256,7 @@ impl<'a> Planner<'a> {
             }
         }
         Planner {
+            bribed,
             take,
             threat,
             fields,
@@ -311,7 +316,7 @@ impl<'a> Planner<'a> {
             return None;
         }
         let mut cost = d;
-        if self.needs_siege(area) {
+        if self.needs_siege(area) && !self.bribed.contains(&area) {
             if u.kind == UnitKind::Fleet && !area.info().port {
                 return None;
             }
@@ -776,17 +781,18 @@ impl<'a> Planner<'a> {
 }
 
 /// Money lines of an orders phase with Finances: famine relief where its units or cities
-/// starve, then bribes that disband autonomous garrisons its units already besiege, keeping a
-/// reserve of half a year's upkeep.
-fn money(game: &Game, power: Power) -> Vec<String> {
+/// starve, then bribes that disband autonomous garrisons its units stand beside in their
+/// area, keeping a reserve of half a year's upkeep. Also the areas of those garrisons.
+fn money(game: &Game, power: Power) -> (Vec<String>, Vec<Area>) {
     if !game.options.finances {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let position = &game.position;
     let treasury = position.treasury.get(&power).copied().unwrap_or(0);
     let reserve = UNIT_COST * position.units_of(power).count() as u32 / 2;
     let mut left = treasury.saturating_sub(reserve);
     let mut lines = Vec::new();
+    let mut bribed = Vec::new();
     for &area in &position.famine {
         let starving = position.units_of(power).any(|u| u.area == area)
             || position.control.get(&area) == Some(&power) && area.info().city;
@@ -804,9 +810,10 @@ fn money(game: &Game, power: Power) -> Vec<String> {
         if left >= cost {
             left -= cost;
             lines.push(format!("PAY {cost} DISBAND G {}", g.area));
+            bribed.push(g.area);
         }
     }
-    lines
+    (lines, bribed)
 }
 
 /// The nearest own controlled city (or home city) from `u`, in direct advances.
@@ -1019,10 +1026,52 @@ fn read_plan(game: &Game, power: Power, lines: &[String]) -> Result<Sheet, Strin
     Ok(sheet)
 }
 
+/// Where accepted orders of one power would bounce its own units off each other: two entries
+/// into one field, an entry into a field its own unit keeps, two units swapping places.
+fn self_bounce(position: &Position, orders: &Orders) -> Option<String> {
+    let entry = |id: &u32, order: &Order| {
+        let u = position.unit(*id)?;
+        match *order {
+            Order::Advance { to, .. } => Some((u, to)),
+            Order::Convert { to } if to.is_field() => Some((u, u.area)),
+            _ => None,
+        }
+    };
+    let entries: Vec<(&Unit, Area)> = orders.iter().filter_map(|(id, o)| entry(id, o)).collect();
+    for (i, (u, to)) in entries.iter().enumerate() {
+        if entries[..i].iter().any(|(_, other)| other == to) {
+            return Some(format!("two entries into {to}"));
+        }
+        let Some(v) = position
+            .field(*to)
+            .filter(|v| v.owner == u.owner && v.id != u.id)
+        else {
+            continue;
+        };
+        match orders.get(&v.id) {
+            Some(Order::Advance { to: back, .. }) if *back == u.area && u.kind.is_field() => {
+                return Some(format!("{} and {} swap places", u.area, v.area));
+            }
+            Some(Order::Advance { .. })
+            | Some(Order::Convert {
+                to: UnitKind::Garrison,
+            }) => {}
+            _ => return Some(format!("{} enters {to}, which its own unit keeps", u.area)),
+        }
+    }
+    None
+}
+
 /// The submissions of a phase where `bots` play their plans and every other power writes
-/// nothing (holds, disbands its retreating units, takes the adjustment defaults). Refused
-/// plans are counted and submitted as far as they were read.
-fn submissions(game: &Game, bots: &[Power], refusals: &mut Vec<String>) -> Submissions {
+/// nothing (holds, disbands its retreating units, takes the adjustment defaults). A refused
+/// plan is recorded and its power submits nothing; orders that bounce the bot's own units
+/// are recorded too.
+fn submissions(
+    game: &Game,
+    bots: &[Power],
+    refusals: &mut Vec<String>,
+    bounces: &mut Vec<String>,
+) -> Submissions {
     let mut input = Submissions::default();
     for power in game.asked() {
         if !bots.contains(&power) {
@@ -1036,6 +1085,9 @@ fn submissions(game: &Game, bots: &[Power], refusals: &mut Vec<String>) -> Submi
                 Sheet::default()
             }
         };
+        if let Some(b) = self_bounce(&game.position, &sheet.orders) {
+            bounces.push(format!("{:?} {power}: {b}", game.phase));
+        }
         input.orders.insert(power, sheet.orders);
         if sheet.money != Spending::default() {
             input.money.insert(power, sheet.money);
@@ -1067,8 +1119,10 @@ pub struct Measure {
     pub phases: u32,
     /// Games still going after nine phases a year of the years limit (30 years without one).
     pub unfinished: u32,
-    /// Plans the table's readers refused, with the first few reasons.
+    /// Plans the table's readers refused, with the reasons.
     pub refusals: Vec<String>,
+    /// Orders that bounce the bot's own units off each other.
+    pub bounces: Vec<String>,
 }
 
 impl Measure {
@@ -1103,7 +1157,7 @@ pub fn measure(options: &Options, games: u32, all_bots: bool) -> Measure {
         let mut game = Game::new(options.clone()).expect("valid options");
         let mut phases = 0;
         while game.end.is_none() && phases < limit {
-            let input = submissions(&game, &bots, &mut m.refusals);
+            let input = submissions(&game, &bots, &mut m.refusals, &mut m.bounces);
             game = game.next(&input, &seed).0;
             phases += 1;
         }
@@ -1155,6 +1209,7 @@ mod tests {
                         &m.refusals[..m.refusals.len().min(5)]
                     );
                     assert_eq!((m.games, m.unfinished), (2, 0), "{}", scenario.key);
+                    assert!(m.bounces.is_empty(), "{}: {:?}", scenario.key, m.bounces);
                 }
             }
         }
@@ -1322,6 +1377,58 @@ mod tests {
         read_plan(&short, Power::Milan, &lines).unwrap();
     }
 
+    #[test]
+    fn the_bounce_check_sees_two_entries_a_kept_field_and_a_swap() {
+        let game = game_at(
+            Season::Spring,
+            &[(M, Army, "MIL"), (M, Army, "PAV"), (M, Army, "PAR")],
+            &[],
+        );
+        let (mil, pav, par) = (1, 3, 2);
+        let to = |area: &str| Order::Advance {
+            to: a(area),
+            via_convoy: false,
+        };
+        let check = |orders: &[(u32, Order)]| {
+            self_bounce(&game.position, &orders.iter().copied().collect())
+        };
+        assert_eq!(
+            check(&[(mil, to("COMO")), (pav, to("COMO"))]),
+            Some("two entries into COMO".into())
+        );
+        assert!(check(&[(mil, to("PAV"))]).is_some());
+        assert!(check(&[(mil, to("PAV")), (pav, to("MIL"))]).is_some());
+        assert_eq!(
+            check(&[(mil, to("PAV")), (pav, to("COMO")), (par, to("MIL"))]),
+            None
+        );
+    }
+
+    #[test]
+    fn with_finances_it_bribes_away_the_garrison_it_besieges_and_relieves_its_famine() {
+        let mut game = game_at(
+            Season::Spring,
+            &[(M, Army, "MAN"), (None, Garrison, "MAN"), (M, Army, "MIL")],
+            &["MIL", "PAV", "CRE", "MOD", "TRENT", "FER", "BOL"],
+        );
+        game.options.finances = true;
+        game.position.famine = vec![a("MIL")];
+        game.position.treasury.insert(Power::Milan, 15);
+        let lines = plan(&game, Power::Milan);
+        assert_eq!(
+            lines[..2],
+            ["PAY 3 RELIEF MIL", "PAY 6 DISBAND G MAN"],
+            "{lines:?}"
+        );
+        // The siege stays ordered in case the bribe fails (it is void if it works).
+        assert!(lines.contains(&"A MAN B".to_string()), "{lines:?}");
+        read_plan(&game, Power::Milan, &lines).unwrap();
+        // Without money beyond the upkeep reserve, no bribe.
+        game.position.treasury.insert(Power::Milan, 5);
+        let lines = plan(&game, Power::Milan);
+        assert!(!lines.iter().any(|l| l.contains("DISBAND")), "{lines:?}");
+    }
+
     /// The harness behind docs/benchmarks.md: `cargo test --release -p corriere-core
     /// condottieri::bot::tests::measure -- --ignored --nocapture`.
     #[test]
@@ -1336,7 +1443,7 @@ mod tests {
             let started = std::time::Instant::now();
             let m = measure(&options, 96, false);
             println!(
-                "balance, 12 years, finances={finances}: {} games, bot won {} ({:.3}), holders won {}, draws {}, bot cities {:.2}, holder cities {:.2}, refusals {}, {} phases in {:?}",
+                "balance, 12 years, finances={finances}: {} games, bot won {} ({:.3}), holders won {}, draws {}, bot cities {:.2}, holder cities {:.2}, refusals {}, own bounces {}, {} phases in {:?}",
                 m.games,
                 m.bot_wins,
                 m.bot_win_share(),
@@ -1345,6 +1452,7 @@ mod tests {
                 m.bot_average_cities(),
                 m.holder_average_cities(),
                 m.refusals.len(),
+                m.bounces.len(),
                 m.phases,
                 started.elapsed()
             );
