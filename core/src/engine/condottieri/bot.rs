@@ -1432,6 +1432,45 @@ mod tests {
         assert!(!lines.iter().any(|l| l.contains("DISBAND")), "{lines:?}");
     }
 
+    #[test]
+    fn the_table_takes_every_line_its_bots_write_until_the_game_ends() {
+        use crate::engine::condottieri::rules::{Action, Condottieri, Options as Table};
+        use crate::engine::Rules;
+        use rand_core::SeedableRng;
+        let options = Table {
+            finances: true,
+            years_limit: Some(3),
+            ..Table::default()
+        };
+        let mut events = Vec::new();
+        let mut table = Condottieri::setup(1, &options, 8, Seed::from_u64(5), &mut events).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let mut written = 0;
+        let mut steps = 0;
+        while !table.is_over() {
+            steps += 1;
+            assert!(steps < 5_000, "no end");
+            let seat = table.waiting_on()[0];
+            let power = table.power(seat).unwrap();
+            let lines = plan(&table.game, power);
+            let action = table.bot_action(seat, &mut rng).unwrap();
+            match &action {
+                // A line written is the plan's next line: none is skipped as refused.
+                Action::Write { line } => {
+                    assert_eq!(Some(line), lines.get(written), "{lines:?}");
+                    written += 1;
+                }
+                _ => {
+                    assert_eq!(written, lines.len(), "{lines:?}");
+                    written = 0;
+                }
+            }
+            table = table
+                .apply(seat, &action, &mut events)
+                .unwrap_or_else(|(_, e)| panic!("{action:?}: {e:?}"));
+        }
+    }
+
     /// The harness behind docs/benchmarks.md: `cargo test --release -p corriere-core
     /// condottieri::bot::tests::measure -- --ignored --nocapture`.
     #[test]
