@@ -3,10 +3,13 @@
 //! from the page, Bruno replies to his mails, for three game-years; the record verifies.
 
 use crate::support::{Backend, Mail, SeatLink, TestApp};
+use corriere::domain::GameId;
 use corriere::engine::condottieri::finances::{minimum, ExpenseKind, Target};
 use corriere::engine::condottieri::{
     legal_orders, print, Order, Position, Power, Style, UnitKind, UnitRef,
 };
+use corriere::engine::{Audience, Seat, Viewer};
+use corriere::present::{Ctx, Presenter};
 use std::collections::BTreeSet;
 
 const ANA: &str = "ana@condottieri.test";
@@ -307,7 +310,210 @@ async fn a_balance_of_power_game_in_portuguese_is_played_from_the_page_and_by_ma
         }
     }
     for kind in REQUIRED {
-        assert!(played.contains(kind), "no {kind} in twenty games: {played:?}");
+        assert!(
+            played.contains(kind),
+            "no {kind} in twenty games: {played:?}"
+        );
     }
+    app.stop().await;
+}
+
+/// The private sentences of the phase open now (lines written, draw votes: `Until` and
+/// `Only` events since the last resolution), with their owner, as a reviewer would read them.
+fn open_private_sentences(app: &TestApp, game: &str) -> Vec<(Seat, String)> {
+    use corriere::engine::condottieri::rules::Event;
+    let id = GameId::parse(game).unwrap();
+    let mut conn = app.running.db.get().expect("a pooled connection");
+    let loaded = app.running.state.games.load(&mut conn, &id).unwrap();
+    let names = loaded.names();
+    let replay = loaded.replay.as_ref().expect("started");
+    let events: Vec<(Audience, Event)> = replay
+        .steps
+        .iter()
+        .flat_map(|s| {
+            s.events
+                .downcast::<Vec<(Audience, Event)>>()
+                .expect("Condottieri's events")
+                .iter()
+                .cloned()
+        })
+        .collect();
+    let last = events
+        .iter()
+        .rposition(|(_, e)| matches!(e, Event::Resolved { .. }))
+        .map_or(0, |i| i + 1);
+    let registry = corriere::kinds::Registry::standard();
+    let cx = Ctx::new(
+        registry.catalogs().default_words(),
+        &names,
+        Viewer::Reviewer,
+    );
+    let present = corriere::present::condottieri::Condottieri;
+    // A line written again in a later phase reads as it did when it was made public.
+    let earlier: BTreeSet<String> = events[..last]
+        .iter()
+        .map(|(_, event)| present.event(event, &cx))
+        .collect();
+    events[last..]
+        .iter()
+        .filter_map(|(audience, event)| match audience {
+            Audience::Until(owner) | Audience::Only(owner) => {
+                Some((*owner, present.event(event, &cx)))
+            }
+            Audience::Everyone => None,
+        })
+        .filter(|(_, sentence)| !earlier.contains(sentence))
+        .collect()
+}
+
+/// The hidden-information sweep of Machiavelli (run by `conformance`): while a phase is open,
+/// no surface another seat or a spectator reads (seat page, seat API, mails and reply answers,
+/// public page and API, the running record) shows a line written by another power (Ana's from
+/// the page's text box, Bruno's by mail, the bots'), a draw vote, or another power's treasury.
+pub(crate) async fn no_surface_shows_a_power_anything_private_of_another(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let mut seats = vec![
+        serde_json::json!({"name": "Ana", "email": ANA}),
+        serde_json::json!({"name": "Bruno", "email": BRUNO}),
+    ];
+    for n in 3..=8 {
+        seats.push(serde_json::json!({"name": format!("Bot {n}"), "bot": true}));
+    }
+    let created = app
+        .api_create_confirmed(&serde_json::json!({
+            "game": "condottieri",
+            "options": {"finances": true, "years_limit": 2},
+            "seats": seats,
+        }))
+        .await;
+    let game = created.json()["id"].as_str().unwrap().to_owned();
+    let ana = app.link_from_latest(ANA, |m| m.is_confirmation());
+    app.deliver_mail().await;
+    let bruno = app.link_from_latest(BRUNO, |m| m.is_invitation());
+    for link in [&ana, &bruno] {
+        assert_eq!(app.accept(link, "", "").await.status, 303);
+    }
+    app.deliver_mail().await;
+    let (mut checked, mut secrets, mut seen_mails) = (0, 0, 0);
+    let mut played = BTreeSet::new();
+    for _phase in 0..12 {
+        let state = app.api_seat(&ana).await.json();
+        if state["view"]["outcome"].is_object() {
+            break;
+        }
+        // Ana writes her sheet in the page's text box, and votes for a draw.
+        if !state["decision"].is_null() {
+            let lines = lines_for(&state, Style::English, &mut played).join("\n");
+            let seq = app.seat_page(&ana).await.seq().unwrap();
+            let page = app
+                .post_move(&ana, &[("seq", &seq.to_string()), ("lines", &lines)])
+                .await;
+            assert_eq!(page.status, 200, "{}", page.text());
+            let vote = serde_json::json!({"type": "draw", "vote": !state["view"]["draw"]
+                .as_array()
+                .is_some_and(|v| !v.is_empty())})
+            .to_string();
+            let seq = app.seat_page(&ana).await.seq().unwrap();
+            app.post_move(&ana, &[("seq", &seq.to_string()), ("action", &vote)])
+                .await;
+        }
+        // Bruno answers his mail with a misspelt line first: the answer is a surface too.
+        let bruno_state = app.api_seat(&bruno).await.json();
+        if !bruno_state["decision"].is_null() {
+            app.deliver_mail().await;
+            let mail = latest_answerable(&app, BRUNO, &game);
+            let mut lines = lines_for(&bruno_state, Style::English, &mut played);
+            lines.insert(0, "A XYZZY - PAV".into());
+            app.reply(&mail, &lines.join("\n"), "").await;
+            app.deliver_mail().await;
+        }
+        // The sweep, while the phase is open for Ana (she has not said READY).
+        let private = open_private_sentences(&app, &game);
+        secrets += private.len();
+        let public_api = app.api_game(&game).await;
+        assert!(
+            public_api.json()["view"]["position"]["treasury"].is_null(),
+            "the public API shows a treasury"
+        );
+        let mut surfaces = vec![
+            (
+                None,
+                "the public page".to_owned(),
+                app.public_page(&game).await.text(),
+            ),
+            (None, "the public API".to_owned(), public_api.body.clone()),
+            (
+                None,
+                "the running record".to_owned(),
+                app.get(&format!("/games/{game}/record.json")).await.body,
+            ),
+        ];
+        for link in [&ana, &bruno] {
+            let seat = Seat::from_number(link.seat).unwrap();
+            let api = app.api_seat(link).await;
+            let treasury = api.json()["view"]["position"]["treasury"].clone();
+            let keys: Vec<&String> = treasury
+                .as_object()
+                .map(|o| o.keys().collect())
+                .unwrap_or_default();
+            assert!(
+                keys.len() <= 1,
+                "{seat} reads several treasuries: {treasury}"
+            );
+            surfaces.push((
+                Some(seat),
+                format!("{seat}'s page"),
+                app.seat_page(link).await.text(),
+            ));
+            surfaces.push((Some(seat), format!("{seat}'s API"), api.body.clone()));
+            for mail in app.smtp.mails_to(link.email()) {
+                seen_mails += 1;
+                surfaces.push((
+                    Some(seat),
+                    format!("mail {:?} to {seat}", mail.subject),
+                    mail.readable(),
+                ));
+            }
+        }
+        for (reader, what, body) in &surfaces {
+            checked += 1;
+            for (owner, sentence) in &private {
+                if Some(*owner) != *reader {
+                    if let Some(at) = body.find(sentence.as_str()) {
+                        let from = body[..at]
+                            .char_indices()
+                            .rev()
+                            .nth(400)
+                            .map_or(0, |(i, _)| i);
+                        let shown = &body[from..at + sentence.len()];
+                        panic!("{what} shows {owner}'s {sentence:?}: …{shown}");
+                    }
+                }
+            }
+        }
+        // Then both say READY and the bots have played: the phase resolves.
+        let state = app.api_seat(&ana).await.json();
+        if !state["decision"].is_null() {
+            let seq = state["seq"].as_i64().unwrap();
+            let answer = app
+                .api_move(&ana, seq, &serde_json::json!({"type": "ready"}))
+                .await;
+            assert_eq!(answer.status, 200, "{}", answer.body);
+        }
+        let state = app.api_seat(&bruno).await.json();
+        if !state["decision"].is_null() {
+            let seq = state["seq"].as_i64().unwrap();
+            let answer = app
+                .api_move(&bruno, seq, &serde_json::json!({"type": "ready"}))
+                .await;
+            assert_eq!(answer.status, 200, "{}", answer.body);
+        }
+        app.deliver_mail().await;
+    }
+    eprintln!("{checked} surfaces checked against {secrets} private sentences, {seen_mails} mails");
+    assert!(
+        checked > 50 && secrets > 20,
+        "{checked} surfaces, {secrets} secrets"
+    );
     app.stop().await;
 }

@@ -227,4 +227,5 @@ conformance!(condottieri {
         examples: 42,
         at_least: 40
     },
+    privacy: crate::condottieri_service::no_surface_shows_a_power_anything_private_of_another,
 });
