@@ -362,7 +362,7 @@ fn open_private_sentences(app: &TestApp, game: &str) -> Vec<(Seat, String)> {
             }
             Audience::Everyone => None,
         })
-        .filter(|(_, sentence)| !earlier.contains(sentence))
+        .filter(|(_, sentence)| !earlier.iter().any(|e| e.contains(sentence.as_str())))
         .collect()
 }
 
@@ -448,7 +448,7 @@ pub(crate) async fn no_surface_shows_a_power_anything_private_of_another(backend
                 app.get(&format!("/games/{game}/record.json")).await.body,
             ),
         ];
-        for link in [&ana, &bruno] {
+        for (link, address) in [(&ana, ANA), (&bruno, BRUNO)] {
             let seat = Seat::from_number(link.seat).unwrap();
             let api = app.api_seat(link).await;
             let treasury = api.json()["view"]["position"]["treasury"].clone();
@@ -466,7 +466,7 @@ pub(crate) async fn no_surface_shows_a_power_anything_private_of_another(backend
                 app.seat_page(link).await.text(),
             ));
             surfaces.push((Some(seat), format!("{seat}'s API"), api.body.clone()));
-            for mail in app.smtp.mails_to(link.email()) {
+            for mail in app.smtp.mails_to(address) {
                 seen_mails += 1;
                 surfaces.push((
                     Some(seat),
@@ -512,7 +512,7 @@ pub(crate) async fn no_surface_shows_a_power_anything_private_of_another(backend
     }
     eprintln!("{checked} surfaces checked against {secrets} private sentences, {seen_mails} mails");
     assert!(
-        checked > 50 && secrets > 20,
+        checked > 30 && secrets > 20 && seen_mails > 0,
         "{checked} surfaces, {secrets} secrets"
     );
     app.stop().await;
