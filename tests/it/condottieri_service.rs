@@ -255,7 +255,7 @@ async fn three_years(app: &TestApp) -> (String, BTreeSet<&'static str>) {
             let mut lines = lines_for(&state, Style::Portuguese, &mut played);
             lines.push("PRONTO".into());
             app.deliver_mail().await;
-            let mail = latest_answerable(&app, BRUNO, &game);
+            let mail = latest_answerable(app, BRUNO, &game);
             let lmtp = app.reply(&mail, &lines.join("\n"), "").await;
             assert!(lmtp.starts_with("250"), "{lmtp}");
             app.deliver_mail().await;
@@ -264,7 +264,7 @@ async fn three_years(app: &TestApp) -> (String, BTreeSet<&'static str>) {
                 after["decision"].is_null() || after["view"]["phases"] != state["view"]["phases"],
                 "Bruno's reply did not finish his phase: {}\n{}",
                 lines.join("\n"),
-                latest_answerable(&app, BRUNO, &game).text
+                latest_answerable(app, BRUNO, &game).text
             );
         }
         app.deliver_mail().await;
@@ -409,10 +409,10 @@ pub(crate) async fn no_surface_shows_a_power_anything_private_of_another(backend
                 .post_move(&ana, &[("seq", &seq.to_string()), ("lines", &lines)])
                 .await;
             assert_eq!(page.status, 200, "{}", page.text());
-            let vote = serde_json::json!({"type": "draw", "vote": !state["view"]["draw"]
+            let voted = state["view"]["draw"]
                 .as_array()
-                .is_some_and(|v| !v.is_empty())})
-            .to_string();
+                .is_some_and(|v| !v.is_empty());
+            let vote = serde_json::json!({"type": "draw", "vote": !voted}).to_string();
             let seq = app.seat_page(&ana).await.seq().unwrap();
             app.post_move(&ana, &[("seq", &seq.to_string()), ("action", &vote)])
                 .await;
