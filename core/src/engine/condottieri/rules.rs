@@ -609,11 +609,7 @@ impl Condottieri {
                     })
                     .collect();
                 if self.options.finances && sheet.money == Spending::default() {
-                    lines.extend(
-                        self.money_sample(power)
-                            .into_iter()
-                            .filter(|line| self.write(power, line).is_ok()),
-                    );
+                    lines.extend(self.money_sample(power));
                 }
                 lines
             }
@@ -663,12 +659,17 @@ impl Condottieri {
     /// Money lines `power` might write (§11.4), at their minimum cost: a bribe to buy or
     /// disband each unit of another owner, a counter-bribe for each of its own, relief of a
     /// famine, pacifying a rebellion, inciting one in an area another power controls, and
-    /// 3 ducats to each other power. The menu keeps those the treasury covers.
+    /// 3 ducats to each other power; only those the treasury covers.
     fn money_sample(&self, power: Power) -> Vec<String> {
         use super::finances::{minimum, ExpenseKind, Target};
         let position = &self.game.position;
         let mut lines = Vec::new();
-        let cost = |kind, target| minimum(position, power, kind, target).ok();
+        let treasury = position.treasury.get(&power).copied().unwrap_or(0);
+        let cost = |kind, target| {
+            minimum(position, power, kind, target)
+                .ok()
+                .filter(|n| *n <= treasury)
+        };
         for unit in &position.units {
             let name = format!("{} {}", unit.kind.letter(), unit.area);
             let kinds: &[(ExpenseKind, &str)] = if unit.owner == Some(power) {
@@ -694,7 +695,7 @@ impl Condottieri {
             }
         }
         for other in self.game.surviving() {
-            if other != power {
+            if other != power && treasury >= 3 {
                 lines.push(format!("GIVE 3 TO {}", other.slug()));
             }
         }
