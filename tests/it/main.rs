@@ -10,6 +10,7 @@ mod audit_golden;
 mod bot;
 mod browser;
 mod cli;
+mod condottieri_browser;
 mod condottieri_properties;
 mod condottieri_rules;
 mod condottieri_service;

@@ -274,9 +274,10 @@ fn svg(view: &View, cx: &Ctx, standalone: bool) -> String {
     let size = if standalone {
         format!("width=\"{WIDTH}\" height=\"{height}\"")
     } else {
-        // Wide enough that area codes read at 11 px and more; the box around it scrolls on a
-        // phone, the page never does.
-        "style=\"display:block;width:100%;min-width:920px;max-width:none;height:auto\"".to_owned()
+        // The page's style sheet sizes it (`.condottieri-scroll > svg.condottieri-map`: wide
+        // enough that area codes read at 11 px, in a box that scrolls on a phone); the
+        // content security policy allows no inline style.
+        String::new()
     };
     let title = w.two(
         "condottieri-map-title",
