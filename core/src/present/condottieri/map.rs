@@ -696,7 +696,8 @@ mod tests {
                 let svg = board_svg(&view, cx).0;
                 assert!(svg.starts_with("<svg "), "{lang}");
                 assert!(svg.contains("viewBox=\"0 0 1000 "), "{lang}");
-                assert!(svg.contains("width:100%;height:auto"), "{lang}");
+                // Sized by the style sheet: no inline style (the policy would drop it).
+                assert!(!svg.contains("style="), "{lang}");
                 assert_eq!(svg.matches("fill-rule=\"evenodd\"").count(), 73, "{lang}");
                 for a in Area::all() {
                     let title = escape(&area_title(&view, cx, a));
