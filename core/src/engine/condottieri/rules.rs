@@ -37,7 +37,20 @@ use std::fmt;
 /// The longest written line taken, in characters (forms, the API and replies alike).
 pub const LINE_LIMIT: usize = 120;
 
-/// The creation options of a Condottieri game: the year's options (§1.1, §1.4) and the press.
+/// How the seats get their powers (R8, §4.5 step 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Assignment {
+    /// One shuffle of the stream `condottieri/powers` (§14).
+    #[default]
+    Random,
+    /// The creator's: seat 1 plays the scenario's first power in slug order, seat 2 the
+    /// second… (the creator orders the players accordingly).
+    SeatOrder,
+}
+
+/// The creation options of a Condottieri game: the year's options (§1.1, §1.4), how powers are
+/// assigned and the press.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(as = CondottieriOptions)]
@@ -62,6 +75,8 @@ pub struct Options {
     #[serde(default)]
     pub years_limit: Option<u16>,
     #[serde(default)]
+    pub powers: Assignment,
+    #[serde(default)]
     pub press: Press,
 }
 
@@ -80,6 +95,7 @@ impl Default for Options {
             conquest: false,
             goal: Goal::Standard,
             years_limit: None,
+            powers: Assignment::Random,
             press: Press::Full,
         }
     }
@@ -783,6 +799,13 @@ impl Rules for Condottieri {
                 },
             },
             OptionField {
+                name: "powers",
+                kind: OptionKind::Choice {
+                    values: &["random", "seat_order"],
+                    default: "random",
+                },
+            },
+            OptionField {
                 name: "press",
                 kind: OptionKind::Choice {
                     values: &["full", "public", "none"],
@@ -838,7 +861,14 @@ impl Rules for Condottieri {
                 .map(|p| format!("{p:?}"))
                 .collect::<Vec<_>>()
         })?;
-        let powers = assign_powers(&seed, game.scenario());
+        let powers = match options.powers {
+            Assignment::Random => assign_powers(&seed, game.scenario()),
+            Assignment::SeatOrder => {
+                let mut powers = game.scenario().power_list();
+                powers.sort();
+                powers
+            }
+        };
         for (i, power) in powers.iter().enumerate() {
             events.push((
                 Audience::Everyone,
@@ -1210,6 +1240,25 @@ mod tests {
         assert!(events.iter().all(|(a, _)| *a == Audience::Everyone));
         assert_eq!(game.pending().len(), 8);
         assert_eq!(game.step(Seat(0)), Some(0));
+    }
+
+    #[test]
+    fn r8_powers_are_dealt_by_one_shuffle_or_by_the_creator_in_seat_order() {
+        let (random, _) = new_game(Options::default());
+        let mut events = Vec::new();
+        let other =
+            Condottieri::setup(1, &Options::default(), 8, Seed::from_u64(4), &mut events).unwrap();
+        assert_ne!(random.powers, other.powers, "the seed deals them");
+        let ordered = Options {
+            powers: Assignment::SeatOrder,
+            ..Options::default()
+        };
+        let (game, _) = new_game(ordered);
+        assert_eq!(game.powers[0], Power::Austria);
+        assert_eq!(game.powers[7], Power::Venice);
+        let mut sorted = game.powers.clone();
+        sorted.sort();
+        assert_eq!(game.powers, sorted);
     }
 
     #[test]

@@ -16,7 +16,8 @@ use super::{Script, Words};
 use crate::engine::condottieri::map::{find_area, fold, NameError};
 use crate::engine::condottieri::retreats::RetreatRejection;
 use crate::engine::condottieri::rules::{
-    Action, Condottieri as Game, Decision, Event, OptionProblem, Options, Outcome, RuleError, View,
+    Action, Assignment, Condottieri as Game, Decision, Event, OptionProblem, Options, Outcome,
+    RuleError, View,
 };
 use crate::engine::condottieri::{
     print, AdjustRejection, Area, End, Goal, MoneyRejection, Order, Phase, Power, Rejection,
@@ -188,6 +189,15 @@ impl Presenter for Condottieri {
             "condottieri-options-press",
             "press",
             w.get(&format!("condottieri-option-press-{press}")),
+        ));
+        let powers = match options.powers {
+            Assignment::Random => "random",
+            Assignment::SeatOrder => "seat_order",
+        };
+        out.push(w.one(
+            "condottieri-options-powers",
+            "powers",
+            w.get(&format!("condottieri-option-powers-{powers}")),
         ));
         out
     }
