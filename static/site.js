@@ -28,7 +28,15 @@
       if (link) { window.location = link.href; }
     });
   }
-  function start() { fillEntropy(); replayKeys(); }
+  // A seat page answered to a posted form (a stale or refused move) names its own address:
+  // show that one, so that reloading reads the page instead of posting the form again.
+  function ownAddress() {
+    var own = document.querySelector('link[rel="canonical"]');
+    if (own && window.history.replaceState && own.getAttribute("href") !== window.location.pathname) {
+      window.history.replaceState(null, "", own.getAttribute("href"));
+    }
+  }
+  function start() { fillEntropy(); replayKeys(); ownAddress(); }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {

@@ -23,6 +23,8 @@ pub struct SeatPage {
     pub waiting: Vec<(Seat, Decision)>,
     /// How the game ended, once it has.
     pub outcome: Option<crate::kinds::Outcome>,
+    /// Once the game is over: who finished where (empty while it is played).
+    pub standings: Vec<crate::engine::Standing>,
     /// Mails of this game that could not be delivered (with reasons for the creator's seat).
     pub undelivered: Vec<Undelivered>,
     /// Once the game is over: this seat's link in the rematch, if one was proposed.
@@ -86,6 +88,10 @@ fn from_state(seat: Seat, loaded: Loaded, history: Vec<Arc<HistoryEntry>>) -> Se
         history,
         waiting: waiting(replay),
         outcome: replay.and_then(|r| r.game.outcome()),
+        standings: replay
+            .filter(|r| r.game.outcome().is_some())
+            .map(|r| r.game.standings())
+            .unwrap_or_default(),
         game: loaded.game,
         seats: loaded.seats,
     }

@@ -46,6 +46,8 @@ pub struct MessagePage<'w> {
     /// Offer the form that mails a link to all of an address's games.
     pub sign_in: bool,
     pub email_max: usize,
+    /// Where to go from here (href, words), besides the home page.
+    pub links: Vec<(String, String)>,
 }
 
 /// A page with one message from the catalogs: `id` is its title, `id.text` its text and
@@ -65,6 +67,7 @@ pub fn message_text(status: StatusCode, w: Words, id: &str, text: String) -> Htt
             hint: w.maybe(&format!("{id}.hint")).unwrap_or_default(),
             sign_in: false,
             email_max: crate::domain::EmailAddress::MAX_CHARS,
+            links: Vec::new(),
         },
     )
 }
@@ -81,6 +84,7 @@ pub fn bad_link(w: Words) -> HttpResponse {
             hint: w.get(&format!("{id}.hint")),
             sign_in: true,
             email_max: crate::domain::EmailAddress::MAX_CHARS,
+            links: Vec::new(),
         },
     )
 }
@@ -130,6 +134,8 @@ pub struct SeatPageHtml<'w> {
     pub board: Html,
     pub private: Html,
     pub forms: Vec<MoveForm>,
+    /// The seat page's own path (the page named after a form posted to `move_path`).
+    pub seat_path: String,
     pub move_path: String,
     pub history: Vec<present::Chapter>,
     /// After the end: where to propose a rematch (none proposed yet) …
@@ -143,6 +149,9 @@ pub struct SeatPageHtml<'w> {
     pub time_forms: TimeForms,
     /// The table's talk and the form to add to it.
     pub talk: TalkShown,
+    /// Once the game is over: who finished where, and where to replay it.
+    pub standings: Vec<String>,
+    pub replay_path: Option<String>,
 }
 
 /// The forms a seat page offers about time and seats.
@@ -278,11 +287,26 @@ fn render_seat(
     );
     let game = present::game_shown(kind, &page.game, page.seq, page.view.as_ref(), &cx);
     match (page.game.status, &page.view) {
-        (GameStatus::Cancelled, _) => Ok(message(
-            status,
-            w,
-            &cancelled_key("page-cancelled", &page.game),
-        )),
+        (GameStatus::Cancelled, _) => {
+            // Not a dead end: the game's public page (who played, what happened), the
+            // person's other games, and a new game.
+            let id = cancelled_key("page-cancelled", &page.game);
+            Ok(render(
+                status,
+                &MessagePage {
+                    w,
+                    title: w.get(&id),
+                    text: w.get(&format!("{id}.text")),
+                    hint: w.get(&format!("{id}.hint")),
+                    sign_in: false,
+                    email_max: crate::domain::EmailAddress::MAX_CHARS,
+                    links: vec![
+                        (game.public_path.clone(), w.get("seat-public-page")),
+                        ("/me".to_owned(), w.get("nav-my-games")),
+                    ],
+                },
+            ))
+        }
         (GameStatus::Inviting, _) | (_, None) => {
             flashes.extend(game.notes.iter().map(|n| Flash::info(n.clone())));
             let accepted = page.seats.iter().any(|s| s.seat == me && s.accepted);
@@ -331,6 +355,10 @@ impl<'w> SeatPageHtml<'w> {
         cx: &Ctx<'w>,
     ) -> SeatPageHtml<'w> {
         let me = page.seat;
+        let replay_path = page
+            .outcome
+            .is_some()
+            .then(|| format!("{}/replay/0", game.public_path));
         let status = match &page.outcome {
             Some(outcome) => cx
                 .words
@@ -347,11 +375,18 @@ impl<'w> SeatPageHtml<'w> {
             flashes,
             seat_name: cx.name(me),
             seat_number: me.number(),
+            seat_path: base.to_owned(),
             move_path: format!("{base}/move"),
             history: present::history(&page.history, kind.name(), cx),
             rematch_path: (page.outcome.is_some() && page.rematch_url.is_none())
                 .then(|| format!("{base}/rematch")),
             rematch_url: page.rematch_url.clone(),
+            standings: page
+                .standings
+                .iter()
+                .map(|s| kind.standing_words(view, s, cx))
+                .collect(),
+            replay_path,
             phrase_max: Contribution::PHRASE_MAX_CHARS,
             time: present::time_lines(
                 &page.time,

@@ -81,8 +81,6 @@ pub fn game_shown(
 pub struct Chapter {
     /// "Battle 3", or for a game without chapters "12 earlier moves"; empty for the open part.
     pub title: String,
-    /// The number of the first (newest) entry, for the list's numbering.
-    pub start: usize,
     pub entries: Vec<Arc<HistoryEntry>>,
 }
 
@@ -102,20 +100,17 @@ pub fn history(entries: &[Arc<HistoryEntry>], game: &str, cx: &Ctx) -> Vec<Chapt
         }
         parts.last_mut().expect("a part").push(entry.clone());
     }
-    let mut remaining = entries.len();
     let mut chapters = Vec::new();
     if parts.len() == 1 {
         let mut all = parts.pop().unwrap_or_default();
         let older = all.split_off(all.len().min(UNFOLDED));
         chapters.push(Chapter {
             title: String::new(),
-            start: remaining,
             entries: all,
         });
         if !older.is_empty() {
             chapters.push(Chapter {
                 title: w.one("history-older", "count", older.len()),
-                start: older.len(),
                 entries: older,
             });
         }
@@ -140,13 +135,10 @@ pub fn history(entries: &[Arc<HistoryEntry>], game: &str, cx: &Ctx) -> Vec<Chapt
             };
             w.one(id, "number", number)
         };
-        let len = part.len();
         chapters.push(Chapter {
             title,
-            start: remaining,
             entries: part,
         });
-        remaining -= len;
     }
     chapters
 }
@@ -218,7 +210,7 @@ mod tests {
             .collect()
     }
 
-    fn shown(chapter_ends: &[i64], last: i64, game: &str) -> Vec<(String, usize, usize)> {
+    fn shown(chapter_ends: &[i64], last: i64, game: &str) -> Vec<(String, usize)> {
         let registry = crate::kinds::Registry::standard();
         let names = SeatNames::new(vec!["Ann".into(), "Bob".into()]);
         let cx = Ctx::new(
@@ -228,7 +220,7 @@ mod tests {
         );
         history(&entries(chapter_ends, last), game, &cx)
             .into_iter()
-            .map(|c| (c.title, c.start, c.entries.len()))
+            .map(|c| (c.title, c.entries.len()))
             .collect()
     }
 
@@ -238,25 +230,22 @@ mod tests {
         assert_eq!(
             shown(&[9, 15], 17, "condottiere"),
             vec![
-                (String::new(), 18, 2),
-                ("Battle 2".to_string(), 16, 6),
-                ("Battle 1".to_string(), 10, 10),
+                (String::new(), 2),
+                ("Battle 2".to_string(), 6),
+                ("Battle 1".to_string(), 10),
             ]
         );
         // A battle that just ended stays open until the next one begins.
-        assert_eq!(shown(&[9], 9, "condottiere"), vec![(String::new(), 10, 10)]);
+        assert_eq!(shown(&[9], 9, "condottiere"), vec![(String::new(), 10)]);
     }
 
     #[test]
     fn a_game_without_chapters_shows_its_latest_ten_entries_and_folds_the_rest() {
         assert_eq!(
             shown(&[], 14, "war"),
-            vec![
-                (String::new(), 15, 10),
-                ("5 earlier moves".to_string(), 5, 5),
-            ]
+            vec![(String::new(), 10), ("5 earlier moves".to_string(), 5),]
         );
-        assert_eq!(shown(&[], 3, "war"), vec![(String::new(), 4, 4)]);
+        assert_eq!(shown(&[], 3, "war"), vec![(String::new(), 4)]);
     }
 }
 

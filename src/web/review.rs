@@ -40,7 +40,7 @@ pub async fn record(
         .insert_header(super::safety::record_cache(record.secret.is_some()))
         .insert_header((
             header::CONTENT_DISPOSITION,
-            format!("inline; filename=\"corriere-{}.json\"", record.id),
+            format!("attachment; filename=\"corriere-{}.json\"", record.id),
         ))
         .body(record.to_json()))
 }
@@ -197,17 +197,18 @@ pub async fn verify_upload(
         }
     };
     let registry = state.games.registry();
-    let verdict = match verify_json_with(&text, registry) {
-        Ok((summary, game)) => Verdict {
+    let (kind, verified) = verify_json_with(&text, registry);
+    let verdict = match verified {
+        Ok(summary) => Verdict {
             ok: true,
-            text: match registry.get(&game) {
-                Ok(kind) => summary.describe(kind, w),
-                Err(_) => summary.head.clone(),
+            text: match kind {
+                Some(kind) => summary.describe(kind, w),
+                None => summary.head.clone(),
             },
         },
         Err(discrepancy) => Verdict {
             ok: false,
-            text: discrepancy.to_string(),
+            text: discrepancy.words(kind, w),
         },
     };
     let status = if verdict.ok {
@@ -224,14 +225,21 @@ pub async fn verify_upload(
     )
 }
 
-/// Verify a record's text with the games this service plays; the summary and its game.
-fn verify_json_with(
+/// Verify a record's text with the games this service plays: the record's game when this
+/// service knows it (to word the verdict), and the summary or the first discrepancy.
+fn verify_json_with<'r>(
     text: &str,
-    registry: &crate::kinds::Registry,
-) -> Result<(crate::audit::Summary, String), crate::audit::Discrepancy> {
-    let record = Record::from_json(text)?;
-    let summary = crate::audit::verify_with(&record, registry)?;
-    Ok((summary, record.game))
+    registry: &'r crate::kinds::Registry,
+) -> (
+    Option<&'r dyn crate::kinds::Kind>,
+    Result<crate::audit::Summary, crate::audit::Discrepancy>,
+) {
+    let record = match Record::from_json(text) {
+        Ok(record) => record,
+        Err(discrepancy) => return (None, Err(discrepancy)),
+    };
+    let kind = registry.get(&record.game).ok();
+    (kind, crate::audit::verify_with(&record, registry))
 }
 
 /// The record's text from an upload: the `record` file when it has text, else the

@@ -182,8 +182,17 @@ async fn a_form_posted_twice_is_refused_as_stale_and_shows_the_current_state(bac
         text.contains("The game moved on since this page was drawn (it is now at move 1): nothing was applied."),
         "{text}"
     );
-    // The page is the seat page as it is now.
+    // The page is the seat page as it is now, and names its own address (the page's script
+    // shows that one instead of the form's, so a reload reads the page).
     assert_eq!(again.seq(), Some(1), "{text}");
+    let own = format!("/games/{}/seat/{}/{}", link.game, link.seat, link.token);
+    assert!(
+        again
+            .body
+            .contains(&format!("<link rel=\"canonical\" href=\"{own}\">")),
+        "{}",
+        again.body
+    );
     assert!(
         text.contains("Move 1 · "),
         "the history shows the move: {text}"
@@ -402,6 +411,13 @@ async fn a_game_the_operator_cancels_says_so_on_its_pages_and_takes_no_more_move
     assert!(
         page.text()
             .contains("The operator of this site cancelled this game"),
+        "{}",
+        page.body
+    );
+    // Not a dead end: the game's public page and the player's other games are a tap away.
+    assert!(
+        page.body
+            .contains(&format!("href=\"/games/{}\"", creator.game)),
         "{}",
         page.body
     );

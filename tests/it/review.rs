@@ -47,7 +47,7 @@ async fn a_game_s_record_is_public_while_it_runs_and_verifies_once_it_is_over(ba
     let app = TestApp::spawn(&backend).await;
     let creator = app.create_game(2, &["hidden_cards"]).await;
     let game = creator.game.clone();
-    app.accept_all(&game, 2).await;
+    let links = app.accept_all(&game, 2).await;
     let mut chooser = Chooser::new(77);
     play(&app, &game, 2, &mut chooser, 12).await;
 
@@ -84,6 +84,11 @@ async fn a_game_s_record_is_public_while_it_runs_and_verifies_once_it_is_over(ba
 
     // Once it is over: the full record, and verify agrees with the server.
     let finished = app.get(&format!("/games/{game}/record.json")).await;
+    assert_eq!(
+        finished.headers["content-disposition"],
+        format!("attachment; filename=\"corriere-{game}.json\""),
+        "the record is a download, not JSON shown in the browser"
+    );
     let record = Record::from_json(&finished.body).expect("a record");
     assert_eq!(record.secret.as_deref(), Some(secret.as_str()));
     let summary = verify_json(&finished.body).expect("the server's record verifies");
@@ -123,6 +128,27 @@ async fn a_game_s_record_is_public_while_it_runs_and_verifies_once_it_is_over(ba
     assert!(step.body.contains("id=\"deck\""));
     assert!(step.text().contains("Seed"));
 
+    // The public page leads with the result; the deal's proof is folded under the audit.
+    let result_at = public.body.find("id=\"result\"").expect("the result");
+    let audit_at = public.body.find("id=\"audit\"").expect("the audit");
+    let contributions_at = public
+        .body
+        .find("id=\"contributions\"")
+        .expect("contributions");
+    assert!(result_at < audit_at && audit_at < contributions_at);
+    assert!(public.body.find("id=\"players\"").unwrap() > result_at);
+    // A finished seat page shows who finished where and leads to the replay.
+    let seat = app.seat_page(&links[1]).await;
+    assert!(seat.body.contains("id=\"standings\""), "{}", seat.body);
+    assert!(
+        seat.body
+            .contains(&format!("href=\"/games/{game}/replay/0\"")),
+        "{}",
+        seat.body
+    );
+    // The history's entries say their own move numbers; the list adds no other count.
+    assert!(!seat.body.contains("reversed start="), "{}", seat.body);
+
     // The /verify page says the same, and names a tampered action.
     let form = reqwest::multipart::Form::new().text("record_text", finished.body.clone());
     let checked = app
@@ -139,10 +165,32 @@ async fn a_game_s_record_is_public_while_it_runs_and_verifies_once_it_is_over(ba
         .await;
     assert_eq!(refused.status, 422);
     assert!(
-        refused.text().contains("action 5: hash mismatch"),
+        refused
+            .text()
+            .contains("Action 5 does not match the chain: it or an earlier action was changed."),
         "{}",
         refused.body
     );
+    // In Portuguese, the reason is Portuguese too.
+    let form = reqwest::multipart::Form::new().text("record_text", tampered.to_string());
+    let recusado = app
+        .read_raw(
+            app.client
+                .post(app.url("/verify"))
+                .header("Accept-Language", "pt-BR,pt;q=0.9")
+                .multipart(form),
+        )
+        .await;
+    assert_eq!(recusado.status, 422);
+    assert!(
+        recusado
+            .text()
+            .contains("A ação 5 não confere com a cadeia: ela ou uma ação anterior foi mudada."),
+        "{}",
+        recusado.body
+    );
+    assert!(!recusado.text().contains("hash mismatch"));
+    assert!(!recusado.body.contains('`'), "no literal backticks");
     app.stop().await;
 }
 

@@ -210,6 +210,8 @@ move-not-playing = This game is not being played, so no move can be made.
 
 ## The public page
 
+public-audit = Audit: check the deal yourself
+public-audit-intro = Before the first deal the server published a promise (a hash of its secret) and each player added a contribution; together they fix every shuffle. Once the game is over the secret is revealed, and anyone can check with the record that no deal was changed.
 public-commitment = Deal commitment { $commitment }.
 public-secret = Revealed secret:
 public-contribution-server = { $value } (drawn by the server)
@@ -244,13 +246,48 @@ replay-running = The game is still being played: this replay shows what spectato
 ## Verifying a record
 
 verify-title = Verify a game record
-verify-intro = Upload a corriere-record/1 file (download one from any finished game's page). The server checks it exactly as `corriere verify RECORD.json` does on your own machine: the commitment against the revealed secret, the seed derivation, the hash chain, and every action replayed through the rules.
+verify-intro = Upload a corriere-record/1 file (download one from any finished game's page). The server checks it exactly as "corriere verify RECORD.json" does on your own machine: the commitment against the revealed secret, the seed derivation, the hash chain, and every action replayed through the rules.
 verify-ok = The record checks out.
 verify-bad = The record does not check out.
 verify-file = Record file
 verify-paste = or paste it here
 verify-button = Verify
 verify-nothing = No record was sent: choose a record file or paste its text.
+verify-problem-malformed = The file is not a readable record: { $detail }
+verify-problem-unknown-format = The record's format { $format } is not known (this verifier reads { $known }).
+verify-problem-unknown-game = The game { $game } is not one this server knows (it knows { $known }).
+verify-problem-unknown-rules-version = Rules version { $version } is not known (this server plays { $known }).
+verify-problem-options = The game's options do not read: { $detail }
+verify-problem-bad-entry = Action { $position } is not a valid log entry: { $detail }
+verify-problem-not-finished = The game is not finished yet: its { $actions ->
+        [one] one action and the log check out
+       *[other] { $actions } actions and the log check out
+    }; the deal can be checked once the game is over.
+verify-problem-outcome-without-secret = The record gives a result but not the secret that proves the deal: a finished game's record reveals it.
+verify-problem-secret-not-hex = The revealed secret is not 64 hexadecimal digits.
+verify-problem-commitment = The secret does not match what the server promised before the first deal.
+verify-problem-seats = The seats do not read: { $detail }
+verify-problem-contribution = The contribution of seat { $seat } is missing or wrong: { $detail }
+verify-problem-genesis = The start of the log does not match the setup (the seats, options, promise or contributions were changed).
+verify-problem-sequence = Action { $position } carries number { $found } where { $position } was expected.
+verify-problem-redacted = Action { $position } is blanked out, but a finished game's record must show every action.
+verify-problem-hash-mismatch = Action { $position } does not match the chain: it or an earlier action was changed.
+verify-problem-time-backwards = Action { $position } is dated { $at }, before the previous action ({ $previous }).
+verify-problem-time-text = Action { $position }: the written time { $text } does not say the same instant as { $at }.
+verify-problem-before-deadline = Action { $position }: the clock acted at { $at }, before its deadline { $deadline }.
+verify-problem-deadline-text = Action { $position }: the written deadline { $text } does not say the same instant as { $deadline }.
+verify-problem-not-the-default = { $owed ->
+        [yes] Action { $position }: the clock played { $played }, but the game's default there is { $default }.
+       *[no] Action { $position }: the clock played { $played }, but the seat owed no decision there.
+    }
+verify-problem-setup = The rules refuse to set this game up: { $detail }
+verify-problem-illegal = Action { $position } is not allowed by the rules: { $detail }
+verify-problem-outcome = The record says the result was { $recorded }, but replaying the actions gives { $replayed }.
+verify-problem-revealed-too-early = The secret is revealed, but the game is not over after its { $actions ->
+        [one] one action
+       *[other] { $actions } actions
+    } (a record reveals the secret only once the game has ended).
+verify-problem-head = The log's last hash does not match its last action.
 record-step = { $name }: { $action }
 page-unknown-kind = A game this server does not play
     .text = This game is a game of { $game }, which this server does not play (it may come from a newer version of corriere).

@@ -210,6 +210,8 @@ move-not-playing = Esta partida não está em andamento, então nenhuma jogada p
 
 ## A página pública
 
+public-audit = Auditoria: confira a distribuição você mesmo
+public-audit-intro = Antes da primeira distribuição, o servidor publicou uma promessa (um hash do seu segredo) e cada jogador acrescentou uma contribuição; juntas, elas fixam cada embaralhamento. Quando a partida termina, o segredo é revelado, e qualquer pessoa pode conferir com o registro que nenhuma distribuição foi mudada.
 public-commitment = Compromisso da distribuição { $commitment }.
 public-secret = Segredo revelado:
 public-contribution-server = { $value } (sorteado pelo servidor)
@@ -244,13 +246,49 @@ replay-running = A partida ainda está em andamento: este replay mostra o que os
 ## Verificação de um registro
 
 verify-title = Verificar o registro de uma partida
-verify-intro = Envie um arquivo corriere-record/1 (baixe um na página de qualquer partida terminada). O servidor o confere exatamente como `corriere verify RECORD.json` faz no seu próprio computador: o compromisso contra o segredo revelado, a derivação da semente, a cadeia de hashes e cada ação refeita pelas regras.
+verify-intro = Envie um arquivo corriere-record/1 (baixe um na página de qualquer partida terminada). O servidor o confere exatamente como "corriere verify RECORD.json" faz no seu próprio computador: o compromisso contra o segredo revelado, a derivação da semente, a cadeia de hashes e cada ação refeita pelas regras.
 verify-ok = O registro está correto.
 verify-bad = O registro não está correto.
 verify-file = Arquivo de registro
 verify-paste = ou cole o texto aqui
 verify-button = Verificar
 verify-nothing = Nenhum registro foi enviado: escolha um arquivo de registro ou cole o texto dele.
+verify-problem-malformed = O arquivo não é um registro legível: { $detail }
+verify-problem-unknown-format = O formato { $format } do registro não é conhecido (este verificador lê { $known }).
+verify-problem-unknown-game = O jogo { $game } não é um dos que este servidor conhece (ele conhece { $known }).
+verify-problem-unknown-rules-version = A versão { $version } das regras não é conhecida (este servidor joga { $known }).
+verify-problem-options = As opções da partida não podem ser lidas: { $detail }
+verify-problem-bad-entry = A ação { $position } não é uma entrada válida do registro: { $detail }
+verify-problem-not-finished = A partida ainda não terminou: { $actions ->
+        [0] nenhuma ação até agora, e o registro confere
+        [one] a única ação e o registro conferem
+       *[other] as { $actions } ações e o registro conferem
+    }; a distribuição poderá ser conferida quando a partida acabar.
+verify-problem-outcome-without-secret = O registro dá um resultado, mas não o segredo que comprova a distribuição: o registro de uma partida terminada o revela.
+verify-problem-secret-not-hex = O segredo revelado não tem 64 dígitos hexadecimais.
+verify-problem-commitment = O segredo não corresponde ao que o servidor prometeu antes da primeira distribuição.
+verify-problem-seats = Os lugares não podem ser lidos: { $detail }
+verify-problem-contribution = A contribuição do lugar { $seat } está faltando ou errada: { $detail }
+verify-problem-genesis = O início do registro não corresponde à preparação (os lugares, as opções, a promessa ou as contribuições foram mudados).
+verify-problem-sequence = A ação { $position } traz o número { $found } onde se esperava { $position }.
+verify-problem-redacted = A ação { $position } está apagada, mas o registro de uma partida terminada precisa mostrar todas as ações.
+verify-problem-hash-mismatch = A ação { $position } não confere com a cadeia: ela ou uma ação anterior foi mudada.
+verify-problem-time-backwards = A ação { $position } tem a data { $at }, anterior à da ação de antes ({ $previous }).
+verify-problem-time-text = Ação { $position }: a hora escrita { $text } não diz o mesmo instante que { $at }.
+verify-problem-before-deadline = Ação { $position }: o relógio agiu em { $at }, antes do prazo { $deadline }.
+verify-problem-deadline-text = Ação { $position }: o prazo escrito { $text } não diz o mesmo instante que { $deadline }.
+verify-problem-not-the-default = { $owed ->
+        [yes] Ação { $position }: o relógio jogou { $played }, mas a jogada padrão ali é { $default }.
+       *[no] Ação { $position }: o relógio jogou { $played }, mas o lugar não devia nenhuma decisão ali.
+    }
+verify-problem-setup = As regras recusam preparar esta partida: { $detail }
+verify-problem-illegal = A ação { $position } não é permitida pelas regras: { $detail }
+verify-problem-outcome = O registro diz que o resultado foi { $recorded }, mas refazer as ações dá { $replayed }.
+verify-problem-revealed-too-early = O segredo foi revelado, mas a partida não terminou depois { $actions ->
+        [one] da sua única ação
+       *[other] das suas { $actions } ações
+    } (um registro só revela o segredo quando a partida termina).
+verify-problem-head = O último hash do registro não corresponde à sua última ação.
 record-step = { $name }: { $action }
 page-unknown-kind = Um jogo que este servidor não oferece
     .text = Esta é uma partida de { $game }, um jogo que este servidor não oferece (ela pode vir de uma versão mais nova do corriere).

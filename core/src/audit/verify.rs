@@ -150,6 +150,126 @@ impl Discrepancy {
     }
 }
 
+impl Discrepancy {
+    /// The message for people in `words`' language (`Display` is the English one the CLI
+    /// prints): `verify-problem-<code>`, with the place and the details as arguments. `kind`,
+    /// when the record's game is known, words an illegal action's reason in that language too.
+    pub fn words(&self, kind: Option<&dyn Kind>, words: Words) -> String {
+        let id = format!("verify-problem-{}", self.code().replace('_', "-"));
+        let time = |at: &i64| rfc3339_millis(*at);
+        let args: Vec<(&str, crate::present::Arg)> = match self {
+            Discrepancy::Malformed(detail)
+            | Discrepancy::Options(detail)
+            | Discrepancy::Seats(detail)
+            | Discrepancy::Setup(detail) => vec![("detail", detail.clone().into())],
+            Discrepancy::UnknownFormat(format) => vec![
+                ("format", format.clone().into()),
+                ("known", RECORD_FORMAT.to_owned().into()),
+            ],
+            Discrepancy::UnknownGame { game, known } => vec![
+                ("game", game.clone().into()),
+                ("known", known.join(", ").into()),
+            ],
+            Discrepancy::UnknownRulesVersion { version, known } => vec![
+                ("version", (*version).into()),
+                (
+                    "known",
+                    known
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                        .into(),
+                ),
+            ],
+            Discrepancy::BadEntry { position, error } => vec![
+                ("position", (*position).into()),
+                ("detail", error.clone().into()),
+            ],
+            Discrepancy::NotFinished { actions } | Discrepancy::RevealedTooEarly { actions } => {
+                vec![("actions", (*actions).into())]
+            }
+            Discrepancy::OutcomeWithoutSecret
+            | Discrepancy::SecretNotHex
+            | Discrepancy::Commitment
+            | Discrepancy::Genesis
+            | Discrepancy::Head => vec![],
+            Discrepancy::Contribution { seat, problem } => {
+                vec![("seat", (*seat).into()), ("detail", problem.clone().into())]
+            }
+            Discrepancy::Sequence { position, found } => {
+                vec![("position", (*position).into()), ("found", (*found).into())]
+            }
+            Discrepancy::Redacted { position } | Discrepancy::HashMismatch { position } => {
+                vec![("position", (*position).into())]
+            }
+            Discrepancy::TimeBackwards {
+                position,
+                at,
+                previous,
+            } => vec![
+                ("position", (*position).into()),
+                ("at", time(at).into()),
+                ("previous", time(previous).into()),
+            ],
+            Discrepancy::TimeText { position, text, at } => vec![
+                ("position", (*position).into()),
+                ("text", text.clone().into()),
+                ("at", time(at).into()),
+            ],
+            Discrepancy::BeforeDeadline {
+                position,
+                at,
+                deadline,
+            } => vec![
+                ("position", (*position).into()),
+                ("at", time(at).into()),
+                ("deadline", time(deadline).into()),
+            ],
+            Discrepancy::DeadlineText {
+                position,
+                text,
+                deadline,
+            } => vec![
+                ("position", (*position).into()),
+                ("text", text.clone().into()),
+                ("deadline", time(deadline).into()),
+            ],
+            Discrepancy::NotTheDefault {
+                position,
+                played,
+                default,
+            } => vec![
+                ("position", (*position).into()),
+                ("played", played.get().to_owned().into()),
+                (
+                    "default",
+                    default
+                        .as_ref()
+                        .map_or_else(|| "-".to_owned(), |d| d.get().to_owned())
+                        .into(),
+                ),
+                ("owed", if default.is_some() { "yes" } else { "no" }.into()),
+            ],
+            Discrepancy::Illegal { position, error } => {
+                let names = SeatNames::new(Vec::new());
+                let reason = match kind {
+                    Some(kind) => {
+                        kind.rule_error_words(error, &Ctx::new(words, &names, Viewer::Reviewer))
+                    }
+                    None => error.to_string(),
+                };
+                vec![("position", (*position).into()), ("detail", reason.into())]
+            }
+            Discrepancy::Outcome { recorded, replayed } => vec![
+                ("recorded", describe_outcome(recorded.as_ref()).into()),
+                ("replayed", describe_outcome(replayed.as_ref()).into()),
+            ],
+        };
+        words.with(&id, &args)
+    }
+}
+
 impl fmt::Display for Discrepancy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
