@@ -27,6 +27,7 @@ mod layers;
 mod mail;
 mod migrations;
 mod newcomer_mails;
+mod newcomer_phone;
 mod openapi;
 mod operations;
 mod orders;

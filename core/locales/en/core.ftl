@@ -205,6 +205,7 @@ seat-created-confirm = Game created. Check your mail: we sent you a link to conf
 seat-confirmed = Your address is confirmed: the invitations are on their way.
 seat-created = Game created. Invitations are on their way. Your own seat link is this page's address: { $seat_url } (keep it private). The public page for spectators is { $public_url }.
 seat-moved = Your move was recorded as move { $seq }.
+seat-last-move = What your move did:
 move-no-seq = The form did not say which move it was made for; reload the page and try again.
 move-lines-too-long = That is more than 6000 characters of lines: send the orders in two parts.
 move-unknown-action = The form did not name a move we understand; reload the page and use its buttons.

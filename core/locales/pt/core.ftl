@@ -205,6 +205,7 @@ seat-created-confirm = Partida criada. Confira seu e-mail: enviamos um link para
 seat-confirmed = Seu endereço foi confirmado: os convites estão a caminho.
 seat-created = Partida criada. Os convites estão a caminho. O seu link de lugar é o endereço desta página: { $seat_url } (guarde-o em segredo). A página pública para os espectadores é { $public_url }.
 seat-moved = Sua jogada foi registrada como a jogada { $seq }.
+seat-last-move = O que a sua jogada fez:
 move-no-seq = O formulário não disse para qual jogada ele foi feito; recarregue a página e tente de novo.
 move-lines-too-long = São mais de 6000 caracteres de linhas: envie as ordens em duas partes.
 move-unknown-action = O formulário não indicou uma jogada que entendemos; recarregue a página e use os botões dela.
