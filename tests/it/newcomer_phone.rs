@@ -2,7 +2,9 @@
 //! seat page never scrolls sideways, the map fits the screen (and enlarges on a link), one
 //! decision's form is open at a time, and the result of the last move stands above the forms.
 
-use crate::browser::{artifacts_dir, browser_for, chromedriver, wait_for_text, Screen};
+use crate::browser::{
+    artifacts_dir, axe_script, browser_for, check_page, chromedriver, wait_for_text, Screen,
+};
 use crate::support::{Backend, SeatLink, TestApp};
 use fantoccini::{Client, Locator};
 
@@ -175,6 +177,18 @@ async fn a_war_seat_in_portuguese_on_a_phone_fits_the_screen_opens_one_form_and_
         "the last result is above the forms: {moving:?}"
     );
     screenshot(&client, "pt-phone-war-movement.png").await;
+    // The page as the walk of every page checks it: no part wider than the screen, the
+    // accessibility rules (the folded forms, the stacked table).
+    let axe = axe_script();
+    let shots = artifacts_dir();
+    let problems = check_page(
+        &client,
+        axe.as_deref(),
+        (Screen::Phone, "pt", "war-seat-movement"),
+        &shots,
+    )
+    .await;
+    assert!(problems.is_empty(), "{problems:#?}");
     for (part, name) in [
         ("war-table", "pt-phone-war-table.png"),
         ("actions", "pt-phone-war-movement-forms.png"),
@@ -225,7 +239,14 @@ async fn a_war_seat_in_portuguese_on_a_phone_fits_the_screen_opens_one_form_and_
     assert!(wide.scroll_width <= wide.inner_width, "{wide:?}");
     assert!(wide.map_width <= wide.box_width + 1.0, "{wide:?}");
     assert_eq!(wide.open_forms, 1, "{wide:?}");
-    screenshot(&desktop, "pt-desktop-war-movement.png").await;
+    let problems = check_page(
+        &desktop,
+        axe.as_deref(),
+        (Screen::Desktop, "pt", "war-seat-movement"),
+        &shots,
+    )
+    .await;
+    assert!(problems.is_empty(), "{problems:#?}");
     desktop.close().await.expect("the session closes");
     app.stop().await;
 }
