@@ -152,6 +152,9 @@ pub struct SeatPageHtml<'w> {
     /// Once the game is over: who finished where, and where to replay it.
     pub standings: Vec<String>,
     pub replay_path: Option<String>,
+    /// Right after a move: what it did (its history entry: an attack's dice and losses…), shown
+    /// at the top of the page, above the board and the forms.
+    pub last_move: Option<Html>,
 }
 
 /// The forms a seat page offers about time and seats.
@@ -240,6 +243,7 @@ pub async fn seat(
         flashes,
         StatusCode::OK,
         String::new(),
+        query.moved,
     )?)
 }
 
@@ -258,14 +262,16 @@ pub(super) async fn seat_again(
         Ok(link) => state.service.seat_page(&link, w.lang(), false).await,
         Err(answer) => return answer.error_response(),
     };
-    match page.and_then(|page| render_seat(state, w, path, page, flashes, status, draft)) {
+    match page.and_then(|page| render_seat(state, w, path, page, flashes, status, draft, None)) {
         Ok(response) => response,
         Err(error) => error.error_response(),
     }
 }
 
 /// The seat page (or the invitation, or the cancelled notice) for what the service read, with
-/// notices, a status, and a message the seat wrote shown again in its form.
+/// notices, a status, and a message the seat wrote shown again in its form; `moved`, the
+/// seat's move just made, whose result the page shows first.
+#[allow(clippy::too_many_arguments)]
 fn render_seat(
     state: &AppState,
     w: Words,
@@ -274,6 +280,7 @@ fn render_seat(
     mut flashes: Vec<Flash>,
     status: StatusCode,
     draft: String,
+    moved: Option<i64>,
 ) -> Result<HttpResponse, LoadError> {
     let kind = state.games.kind(&page.game.kind)?;
     let names = present::names_of(&page.seats);
@@ -337,6 +344,13 @@ fn render_seat(
         (_, Some(view)) => {
             let mut html = SeatPageHtml::build(kind, &page, view, game, &base, flashes, &cx);
             html.talk.draft = draft;
+            html.last_move = moved
+                .and_then(|seq| {
+                    page.history
+                        .iter()
+                        .find(|e| e.seq == seq && e.seat == Some(me))
+                })
+                .map(|e| e.line.clone());
             Ok(render(status, &html))
         }
     }
@@ -407,6 +421,7 @@ impl<'w> SeatPageHtml<'w> {
                 page.game.press,
                 cx,
             ),
+            last_move: None,
         }
     }
 }

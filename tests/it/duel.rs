@@ -544,6 +544,7 @@ duel-milestone = round { $round } resolved
                 })
                 .collect();
             vec![MoveForm {
+                folded: false,
                 legend: cx.words.get("duel-form"),
                 body: Html(buttons),
             }]

@@ -1,5 +1,5 @@
 //! War in a real browser (headless Chromium through chromedriver), on a phone-sized window: the
-//! world map reads at that size, and a turn is played from the page's own forms. It runs on
+//! world map fits that size and reads enlarged, and a turn is played from the page's own forms. It runs on
 //! `browser.rs`'s chromedriver harness: skipped without chromedriver unless CORRIERE_TEST_BROWSER=required.
 
 use crate::support;
@@ -25,8 +25,7 @@ pub(crate) async fn a_war_player_on_a_phone_reads_the_map_and_places_and_ends_a_
     let client = browser_for(&driver, Screen::Phone, "en").await;
     client.goto(&link.url).await.expect("the seat page opens");
     wait_for_text(&client, "Place your reinforcements").await;
-    // The map: 42 territories, each with its title for screen readers, names drawn at a size
-    // a phone can read (the map scrolls sideways instead of shrinking).
+    // The map: 42 territories, each with its title for screen readers.
     let map = client
         .find(Locator::Css("svg.war-map"))
         .await
@@ -41,17 +40,27 @@ pub(crate) async fn a_war_player_on_a_phone_reads_the_map_and_places_and_ends_a_
             .all(|g| g.contains("<title>")),
         "each territory has its title"
     );
-    let sizes = client
-        .execute(
-            "const r = [...document.querySelectorAll('svg.war-map .war-name')]
+    // The map fits the phone's screen; "Enlarge the map" shows it at its natural size, names
+    // drawn at a size a phone can read, scrolling sideways in its box.
+    let measure = "const r = [...document.querySelectorAll('svg.war-map .war-name')]
                .map(t => t.getBoundingClientRect().height);
              const box = document.querySelector('.war-scroll').getBoundingClientRect();
-             return [Math.min(...r), box.width, document.querySelector('svg.war-map').getBoundingClientRect().width, window.innerWidth];",
-            vec![],
-        )
+             return [Math.min(...r), box.width, document.querySelector('svg.war-map').getBoundingClientRect().width, window.innerWidth];";
+    let sizes: Vec<f64> =
+        serde_json::from_value(client.execute(measure, vec![]).await.expect("a script")).unwrap();
+    assert!(
+        sizes[1] <= 390.0 && sizes[2] <= sizes[1] + 1.0,
+        "{sizes:?}: the map fits the screen"
+    );
+    client
+        .find(Locator::LinkText("Enlarge the map"))
         .await
-        .expect("a script");
-    let sizes: Vec<f64> = serde_json::from_value(sizes).unwrap();
+        .expect("the enlarge link")
+        .click()
+        .await
+        .expect("a click");
+    let sizes: Vec<f64> =
+        serde_json::from_value(client.execute(measure, vec![]).await.expect("a script")).unwrap();
     assert!(
         sizes[0] >= 11.0,
         "map names are {} px high on a phone",
@@ -59,8 +68,15 @@ pub(crate) async fn a_war_player_on_a_phone_reads_the_map_and_places_and_ends_a_
     );
     assert!(
         sizes[1] <= 390.0 && sizes[2] >= 880.0,
-        "{sizes:?}: the map scrolls, not shrinks"
+        "{sizes:?}: the enlarged map scrolls in its box"
     );
+    client
+        .find(Locator::LinkText("Fit the map to the screen"))
+        .await
+        .expect("the fit link")
+        .click()
+        .await
+        .expect("a click");
 
     // The placement as drawn (the default placement), then the end of the turn.
     client

@@ -459,6 +459,8 @@ war-phase-movement = movement
 war-phase-hand-limit = discarding down to 6 cards
 war-phase-over = the game is over
 war-map-title = The world map: who holds each territory and with how many armies
+war-map-enlarge = Enlarge the map
+war-map-fit = Fit the map to the screen
 war-territory-title = { $territory } ({ $continent }): { $owner }, { $colour }, { $armies ->
         [one] { $armies } army
        *[other] { $armies } armies

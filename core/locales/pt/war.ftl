@@ -460,6 +460,8 @@ war-phase-movement = remanejamento
 war-phase-hand-limit = descartando até ficar com 6 cartas
 war-phase-over = a partida terminou
 war-map-title = O mapa-múndi: quem domina cada território e com quantos exércitos
+war-map-enlarge = Ampliar o mapa
+war-map-fit = Ajustar o mapa à tela
 war-territory-title = { $territory } ({ $continent }): { $owner }, { $colour }, { $armies ->
         [one] { $armies } exército
        *[other] { $armies } exércitos

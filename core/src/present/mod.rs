@@ -149,6 +149,9 @@ impl<'a> Ctx<'a> {
 pub struct MoveForm {
     pub legend: String,
     pub body: Html,
+    /// Shown folded under its legend (a `<details>` the player opens), so that a phone shows
+    /// the decision most likely next in full and the others as one line each.
+    pub folded: bool,
 }
 
 /// A point worth jumping to in a replay: what kind of point (the game's own name for it, e.g.

@@ -1104,6 +1104,7 @@ impl Presenter for Present {
         let mut forms: Vec<MoveForm> = units
             .iter()
             .map(|&unit| MoveForm {
+                folded: false,
                 legend: cx.words.one("orders-form-unit", "unit", area(cx, unit)),
                 body: Html(
                     legal
@@ -1120,6 +1121,7 @@ impl Presenter for Present {
             .collect();
         if legal.contains(&Action::Ready) {
             forms.push(MoveForm {
+                folded: false,
                 legend: cx.words.get("orders-form-ready"),
                 body: Html(button(&Action::Ready, cx.words.get("orders-action-ready"))),
             });

@@ -144,6 +144,7 @@ pub(super) fn forms(actions: &[Action], cx: &Ctx) -> Vec<MoveForm> {
     groups
         .into_iter()
         .map(|(legend, form)| MoveForm {
+            folded: false,
             legend,
             body: Html(form.render().expect("the Condottiere forms render")),
         })

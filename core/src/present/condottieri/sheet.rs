@@ -274,6 +274,7 @@ fn select_form(legend: String, options: &[String], chosen: Option<&str>, w: &Wor
         })
         .collect();
     MoveForm {
+        folded: false,
         body: Html(format!(
             "<input type=\"hidden\" name=\"condottieri\" value=\"line\">\
              <label>{} <select name=\"line\">{options}</select></label> \
@@ -358,6 +359,7 @@ pub(super) fn forms(view: &View, seat: Seat, legal: &[Action], cx: &Ctx) -> Vec<
             }
         }
         forms.push(MoveForm {
+            folded: false,
             legend: w.get("condottieri-form-line"),
             body: Html(format!(
                 "<label for=\"condottieri-lines\">{}</label><br>\
@@ -378,6 +380,7 @@ pub(super) fn forms(view: &View, seat: Seat, legal: &[Action], cx: &Ctx) -> Vec<
         });
         if legal.contains(&Action::Ready) {
             forms.push(MoveForm {
+                folded: false,
                 legend: w.get("condottieri-form-ready"),
                 body: Html(format!(
                     "{}<br><span class=\"muted\">{}</span>",
@@ -390,6 +393,7 @@ pub(super) fn forms(view: &View, seat: Seat, legal: &[Action], cx: &Ctx) -> Vec<
     if !view.eliminated.contains(&p) {
         let voting = view.draw.contains(&p);
         forms.push(MoveForm {
+            folded: false,
             legend: w.get("condottieri-form-draw"),
             body: Html(format!(
                 "{}<br><span class=\"muted\">{}</span>",

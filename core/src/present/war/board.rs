@@ -10,8 +10,9 @@ use crate::engine::Seat;
 use crate::present::{render_in, Ctx, Html, BOARD_ROOM};
 use askama::Template;
 
-/// The drawing's size: one unit is one CSS pixel, so names stay legible on a phone (the map
-/// scrolls sideways there rather than shrinking).
+/// The drawing's size: one unit is one CSS pixel at its natural size. The page fits it to the
+/// screen's width; "enlarge" shows it at this size, where names read on a phone, in a box
+/// that scrolls sideways.
 const WIDTH: u16 = 900;
 const HEIGHT: u16 = 560;
 
@@ -194,6 +195,9 @@ struct BoardHtml {
     width: u16,
     height: u16,
     map_title: String,
+    /// The links that show the map at its natural size, and fitted to the screen again.
+    enlarge: String,
+    fit: String,
     continents: Vec<MapContinent>,
     borders: Vec<MapBorder>,
     territories: Vec<MapTerritory>,
@@ -397,6 +401,8 @@ pub(super) fn board(view: &View, cx: &Ctx) -> Html {
         width: WIDTH,
         height: HEIGHT,
         map_title: w.get("war-map-title"),
+        enlarge: w.get("war-map-enlarge"),
+        fit: w.get("war-map-fit"),
         continents,
         borders,
         territories,

@@ -127,10 +127,33 @@ fn json(action: &Action) -> String {
     serde_json::to_string(action).expect("actions serialize")
 }
 
+/// A form. One whose fields are more than its buttons may be folded: it is marked folded here,
+/// and [`forms`] opens the one decision most likely next.
 fn form(legend: String, fields: Vec<Field>) -> MoveForm {
+    let foldable = fields
+        .iter()
+        .any(|f| !matches!(f.kind, "hidden" | "action" | "submit"));
     MoveForm {
         legend,
         body: Html(FormHtml { fields }.render().expect("the War forms render")),
+        folded: foldable,
+    }
+}
+
+/// One decision's form open, the others folded (a phone shows one at a time): the open
+/// attack's form when one may go on, else the first form of the turn's order. A form of
+/// buttons only stays a button; the standing orders, which no one waits on, stay folded.
+fn open_one(forms: &mut [MoveForm], cx: &Ctx) {
+    let (orders, going_on) = (
+        cx.words.get("war-form-orders"),
+        cx.words.get("war-form-continue"),
+    );
+    let open = forms
+        .iter()
+        .position(|f| f.folded && f.legend == going_on)
+        .or_else(|| forms.iter().position(|f| f.folded && f.legend != orders));
+    if let Some(i) = open {
+        forms[i].folded = false;
     }
 }
 
@@ -447,6 +470,7 @@ pub(super) fn forms(view: &View, seat: Seat, legal: &[Action], cx: &Ctx) -> Vec<
     if has(|a| a.is_orders()) {
         out.push(orders_form(view, seat, &hand, cx));
     }
+    open_one(&mut out, cx);
     out
 }
 
