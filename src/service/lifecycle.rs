@@ -613,9 +613,11 @@ impl Games {
                         words.one("mail-cancelled-declined", "name", names.name(seat))
                     }
                     Cancel::Operator => words.get("mail-cancelled-operator"),
-                    Cancel::Creator(seat) => {
-                        words.one("mail-cancelled-creator", "name", names.name(seat))
-                    }
+                    Cancel::Creator(seat) => words.two(
+                        "mail-cancelled-creator",
+                        ("name", names.name(seat)),
+                        ("you", letters::you(seat == seat_of(other))),
+                    ),
                 };
                 let mail = letters::Cancelled {
                     w: words,

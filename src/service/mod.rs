@@ -437,7 +437,12 @@ fn step_author(step: &crate::audit::Step, cx: &Ctx) -> Option<String> {
         crate::audit::Author::Bot => "history-bot",
         crate::audit::Author::Seat => return None,
     };
-    Some(cx.words.one(key, "name", cx.names.name(seat)))
+    let you = cx.viewer == Viewer::Seat(seat);
+    Some(cx.words.two(
+        key,
+        ("name", cx.names.name(seat)),
+        ("you", letters::you(you)),
+    ))
 }
 
 impl Games {

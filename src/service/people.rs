@@ -567,11 +567,20 @@ impl Games {
             let words = self.words_for(person);
             let names = names_of(&seats);
             let cx = Ctx::new(words, &names, Viewer::Seat(me));
+            let zone = person.time_zone.parse().unwrap_or(chrono_tz::UTC);
+            let due = match decision {
+                Some(_) => store::deadlines_of(conn, &id)?
+                    .into_iter()
+                    .find(|d| d.seat == seat_row.seat)
+                    .map(|d| crate::present::time::when(words, d.due_at, now.0, zone)),
+                None => None,
+            };
             games.push(letters::DigestGame {
                 game_title: self.name_of(&row, &seats, words),
                 prompt: decision
                     .map(|d| kind.decision_words(&d, &cx))
                     .unwrap_or_default(),
+                due,
                 happened: mail_happened(kind, &replay, seat_row.last_seen_seq, &cx),
                 talk: talk::talk_words(&unread, words),
                 seat_url: self.links().seat_url(&id, me, seat_row.link_version),

@@ -691,6 +691,42 @@ impl Service {
             .await
     }
 
+    /// What the page a mail's footer links to shows (`None`: not a good link): the link's
+    /// person and their running games, each with its mute, the game's name in `lang`.
+    pub async fn mail_settings(
+        &self,
+        token: &str,
+        lang: &str,
+    ) -> anyhow::Result<Option<(Person, Vec<super::people::MyGame>)>> {
+        let (token, lang) = (token.to_owned(), lang.to_owned());
+        self.run(move |games, conn| {
+            let Some(person) = games.settings_person(conn, &token)? else {
+                return Ok(None);
+            };
+            let running = games.my_games(conn, &person, &lang)?.running;
+            Ok(Some((person, running)))
+        })
+        .await
+    }
+
+    /// Mute or unmute a game of the person a mail-settings link is for, as the footer of every
+    /// mail offers (`None`: not a good link; `Some(false)`: not one of their games).
+    pub async fn mute_by_mail_link(
+        &self,
+        token: &str,
+        game: &GameId,
+        on: bool,
+    ) -> anyhow::Result<Option<bool>> {
+        let (token, game) = (token.to_owned(), game.clone());
+        self.run(move |games, conn| {
+            let Some(person) = games.settings_person(conn, &token)? else {
+                return Ok(None);
+            };
+            Ok(Some(games.set_muted(conn, &person, &game, on)?))
+        })
+        .await
+    }
+
     /// The person a one-click unsubscribe link is for, if the link is good, with the link to
     /// their mail settings.
     pub async fn unsubscribe_person(&self, token: &str) -> anyhow::Result<Option<String>> {

@@ -362,10 +362,12 @@ impl Games {
         let words = to.words;
         let cx = Ctx::new(words, &names, Viewer::Seat(seat_of(to_seat)));
         let _ = &cx;
-        let text = words.two(
+        let you = seat_of(to_seat) == about;
+        let text = words.three(
             &format!("mail-seat-{kind}"),
             ("name", names.name(about)),
             ("missed", self.0.time.missed_deadlines),
+            ("you", letters::you(you)),
         );
         Ok(letters::SeatNotice {
             w: words,
@@ -374,6 +376,7 @@ impl Games {
             game_title: self.name_of(row, seats, words),
             subject_key: format!("mail-seat-{kind}-subject"),
             about: names.name(about),
+            you,
             text,
             extra,
             seat_url: self

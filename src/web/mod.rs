@@ -218,6 +218,10 @@ fn routes(cfg: &mut web::ServiceConfig) {
     .route("/mail/{token}", web::get().to(people::settings))
     .route("/mail/{token}", web::post().to(people::save_mail_settings))
     .route(
+        "/mail/{token}/games/{game}/mute",
+        web::post().to(people::mute_by_mail_link),
+    )
+    .route(
         "/unsubscribe/{token}",
         web::get().to(people::unsubscribe_page),
     )

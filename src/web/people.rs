@@ -8,7 +8,7 @@ use super::{Answered, AppState};
 use crate::domain::{EmailAddress, GameId};
 use crate::present::Words;
 use crate::service::people::{
-    MyGames, PreferencesInput, SESSION_COOKIE, SESSION_IDLE, SESSION_LIFETIME,
+    MyGame, MyGames, PreferencesInput, SESSION_COOKIE, SESSION_IDLE, SESSION_LIFETIME,
 };
 use crate::service::post::MailMode;
 use crate::service::requests::SettingsError;
@@ -85,6 +85,10 @@ struct SettingsPage<'w> {
     w: Words<'w>,
     notes: Vec<(String, &'static str)>,
     preferences: PreferencesForm,
+    /// The running games, each with a button to mute or unmute it (the footer promises it).
+    games: Vec<MyGame>,
+    /// This page's own path (`/mail/{token}`), under which each game's mute is posted.
+    path: String,
 }
 
 #[derive(Template)]
@@ -444,23 +448,51 @@ pub async fn settings(
     state: web::Data<AppState>,
     request: HttpRequest,
     token: web::Path<String>,
+    query: web::Query<MeQuery>,
 ) -> Answered {
     let w = state.words(&request);
-    let person = state
+    let (person, games) = state
         .service
-        .settings_person(&token)
+        .mail_settings(&token, w.lang())
         .await
         .map_err(Failure)?
         .ok_or_else(bad_mail_link)?;
     let path = format!("/mail/{token}");
+    let notes = match query.saved {
+        Some(_) => vec![(w.get("me-saved"), "info")],
+        None => Vec::new(),
+    };
     Ok(render(
         StatusCode::OK,
         &SettingsPage {
             w,
-            notes: Vec::new(),
-            preferences: preferences_form(&state, w, &person, path),
+            notes,
+            preferences: preferences_form(&state, w, &person, path.clone()),
+            games,
+            path,
         },
     ))
+}
+
+/// POST /mail/{token}/games/{game}/mute: mute (on=1) or unmute one of the link's person's
+/// games, then their mail settings again.
+pub async fn mute_by_mail_link(
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+    form: web::Form<MuteForm>,
+) -> Answered {
+    let (token, game) = path.into_inner();
+    let game = GameId::parse(&game).map_err(|_| Answer::no_game())?;
+    let muted = state
+        .service
+        .mute_by_mail_link(&token, &game, form.on == "1")
+        .await
+        .map_err(Failure)?
+        .ok_or_else(bad_mail_link)?;
+    match muted {
+        true => Ok(see_other(format!("/mail/{token}?saved=1"))),
+        false => Err(Answer::no_game().into()),
+    }
 }
 
 /// POST /mail/{token}: the settings page again, saying they were saved or what is wrong.
@@ -471,9 +503,9 @@ pub async fn save_mail_settings(
     form: web::Form<Vec<(String, String)>>,
 ) -> Answered {
     let w = state.words(&request);
-    let person = state
+    let (person, games) = state
         .service
-        .settings_person(&token)
+        .mail_settings(&token, w.lang())
         .await
         .map_err(Failure)?
         .ok_or_else(bad_mail_link)?;
@@ -497,7 +529,9 @@ pub async fn save_mail_settings(
         &SettingsPage {
             w,
             notes,
-            preferences: preferences_form(&state, w, &person, path),
+            preferences: preferences_form(&state, w, &person, path.clone()),
+            games,
+            path,
         },
     ))
 }

@@ -29,6 +29,7 @@ mod migrations;
 mod newcomer_mails;
 mod newcomer_pages;
 mod newcomer_phone;
+mod newcomer_words;
 mod openapi;
 mod operations;
 mod orders;

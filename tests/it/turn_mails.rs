@@ -74,7 +74,7 @@ fn turn_kind(mail: &Mail) -> Option<&'static str> {
         Some("turn")
     } else if s.contains("your move is due") || s.contains("seu prazo termina") {
         Some("reminder")
-    } else if s.contains("your time ran out") || s.contains("seu tempo acabou") {
+    } else if s.contains("past due, last chance") || s.contains("prazo vencido, última chance") {
         Some("overdue")
     } else if (s.ends_with("has started") || s.ends_with("começou"))
         && (mail.text.contains("Your decision:") || mail.text.contains("Sua decisão:"))

@@ -64,14 +64,38 @@ create-problem-pace = Choose a pace from { $min } hours to { $max } hours per de
 
 mail-reminder-subject = { $game }: your move is due { $due }
 mail-reminder-intro = A reminder: in { $game } it is your decision, { $prompt }. It is due { $due }; then the clock plays the rules' default for you.
-mail-overdue-subject = { $game }: your time ran out
-mail-overdue-intro = Your time for { $prompt } in { $game } ran out. You have until { $due }; then the clock plays the rules' default for you.
-mail-seat-absent-subject = { $game }: { $name } is absent
-mail-seat-absent = { $name } missed { $missed } deadlines and is now absent: a bot plays the seat until they act again from their link.
-mail-seat-returned-subject = { $game }: { $name } is back
-mail-seat-returned = { $name } is back and plays their seat again.
-mail-seat-resigned-subject = { $game }: { $name } resigned
-mail-seat-resigned = { $name } resigned: a bot plays the seat from now on.
+mail-overdue-subject = { $game }: past due, last chance until { $due }
+mail-overdue-intro = Your deadline for { $prompt } in { $game } has passed, but you still have until { $due }; then the clock plays the rules' default for you.
+mail-seat-absent-subject = { $you ->
+        [yes] { $game }: you are absent, a bot plays for you
+       *[no] { $game }: { $name } is absent
+    }
+mail-seat-absent = { $you ->
+        [yes] You missed { $missed ->
+            [one] a deadline
+           *[other] { $missed } deadlines
+        } and are now absent: a bot plays your seat until you act again from your link.
+       *[no] { $name } missed { $missed ->
+            [one] a deadline
+           *[other] { $missed } deadlines
+        } and is now absent: a bot plays the seat until they act again from their link.
+    }
+mail-seat-returned-subject = { $you ->
+        [yes] { $game }: you are back
+       *[no] { $game }: { $name } is back
+    }
+mail-seat-returned = { $you ->
+        [yes] You are back and play your seat again.
+       *[no] { $name } is back and plays their seat again.
+    }
+mail-seat-resigned-subject = { $you ->
+        [yes] { $game }: you resigned
+       *[no] { $game }: { $name } resigned
+    }
+mail-seat-resigned = { $you ->
+        [yes] You resigned: a bot plays your seat from now on.
+       *[no] { $name } resigned: a bot plays the seat from now on.
+    }
 mail-seat-resigned-creator = As the game's creator, you may invite someone to take the seat over, from your seat page.
 mail-seat-replacement-subject = { $game }: a seat for you
 mail-seat-replacement = You are invited to take over a seat in this game. Open it below; your decisions start now.
@@ -81,8 +105,14 @@ mail-seat-replaced = { $name } takes over the seat.
 mail-seat-replaced-old = They play the seat { $old } left.
 mail-seat-your-seat = Your seat in the game:
 
-history-clock = { $name }'s time ran out: the clock played the rules' default.
-history-bot = A bot played for { $name }.
+history-clock = { $you ->
+        [yes] Your time ran out: the clock played the rules' default for you.
+       *[no] { $name }'s time ran out: the clock played the rules' default.
+    }
+history-bot = { $you ->
+        [yes] A bot played for you.
+       *[no] A bot played for { $name }.
+    }
 status-due = Due { $due }.
 status-waiting-since = Waiting on { $seats } since { $since }.
 status-away = { $name } is away until { $until }.
@@ -120,7 +150,10 @@ confirm-cancel = Cancel this game for everyone?
     .button = Yes, cancel the game
 time-not-playing = This game is not being played, so there is nothing to resign from.
 time-not-cancellable = This game is already over or cancelled.
-mail-cancelled-creator = { $name }, who created the game, cancelled it.
+mail-cancelled-creator = { $you ->
+        [yes] You cancelled the game.
+       *[no] { $name }, who created the game, cancelled it.
+    }
 page-cancelled-creator = This game was cancelled
     .text = Its creator cancelled this game, so it will not be continued.
     .hint = Start a new game from the home page.

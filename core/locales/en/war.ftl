@@ -96,7 +96,7 @@ war-option-dealer-random = a random player
 war-option-dealer-seat = seat { $seat }
 war-option-round-limit = Round limit
     .help = Not in the rules: if nobody is eliminated by the end of this round, territories, armies and cards decide.
-war-option-round-limit-target = end after round
+war-option-round-limit-target = end the game after
 war-option-round-limit-unit = rounds
 war-options-dealer = { $name } deals the territories
 war-options-dealer-random = the dealer is drawn at random
@@ -443,15 +443,24 @@ war-ev-orders-changed = { $seat-p ->
         [you] You changed your standing orders.
        *[other] { $seat } changed their standing orders.
     }
-war-ev-eliminated = { $by } eliminated { $seat }.
-war-ev-cards-taken = { $to } took { $from }'s cards: { $cards }.
+war-ev-eliminated = { $by-p ->
+        [you] You
+       *[other] { $by }
+    } eliminated { $seat }.
+war-ev-cards-taken = { $to-p ->
+        [you] You
+       *[other] { $to }
+    } took { $from }'s cards: { $cards }.
 war-ev-game-over = The game is over. { $outcome }
 
 ## Situation, board and table
 
 war-situation = Round { $round }, { $seat }'s turn: { $phase }
 war-phase-reinforce = reinforcements ({ $armies } armies to place)
-war-phase-combat = combat ({ $attacks } attacks declared{ $limit ->
+war-phase-combat = combat ({ $attacks ->
+        [one] { $attacks } attack declared
+       *[other] { $attacks } attacks declared
+    }{ $limit ->
         [none] {""}
        *[other] {" "}of { $limit }
     })

@@ -68,7 +68,11 @@ condottiere-option-first-holder = Quem posiciona o marcador do Condottiere prime
 condottiere-option-first-holder-creator = eu (o livro de regras o dá ao jogador mais jovem)
 condottiere-option-first-holder-random = um jogador sorteado
 condottiere-option-first-holder-seat = lugar { $seat }
-condottiere-options-points = Jogar por pontos, até { $target } pontos
+condottiere-options-points = Jogar por pontos, até { $target ->
+        [0] { $target } pontos
+        [one] { $target } ponto
+       *[other] { $target } pontos
+    }
 condottiere-options-base = o jogo básico, sem regras opcionais
 condottiere-options-holder = { $name } começa com o marcador do Condottiere
 condottiere-options-holder-random = quem começa com o marcador do Condottiere é sorteado
@@ -104,6 +108,7 @@ condottiere-action-keep-hand = ficar com a mão
 condottiere-action-keep = guardar { $cards }
 condottiere-action-keep-nothing = não guardar nenhuma carta
 condottiere-action-draw = comprar { $count ->
+        [0] { $count } cartas
         [one] { $count } carta
        *[other] { $count } cartas
     }
@@ -120,7 +125,11 @@ condottiere-error-scarecrow-target = o Espantalho só pode devolver um Mercenár
 condottiere-error-pope-target = o Papa não pode ir para { $region }: { $reason } (§3.11, R5)
 condottiere-error-nothing-to-reveal = você não tem nenhuma carta virada para baixo para desvirar (§3.19.5, R24)
 condottiere-error-keep-cards = você pode guardar no máximo duas cartas, e só cartas da sua mão (§3.12, R16)
-condottiere-error-draw-count = você pode comprar de 0 a { $max } cartas (§3.19.1, R25)
+condottiere-error-draw-count = você pode comprar de 0 a { $max ->
+        [0] { $max } cartas
+        [one] { $max } carta
+       *[other] { $max } cartas
+    } (§3.19.1, R25)
 condottiere-error-holds-mercenary = você tem um Mercenário: só uma mão sem nenhum pode ser descartada (§3.9 passo 4, R15)
 condottiere-error-no-cards = você não tem cartas para descartar (§3.9 passo 4, R15)
 condottiere-error-hand-full = sua mão está no limite de 10 mais as suas regiões: você não pode comprar cartas (§3.19.1, R25)
@@ -139,6 +148,7 @@ condottiere-ending-final-battle = na batalha final de desempate
 condottiere-ending-shared-victory = vitória dividida depois de uma batalha final empatada
 condottiere-ending-points-target = atingiu a meta de pontos com mais pontos
 condottiere-outcome = { $count ->
+        [0] { $who } dividem a vitória ({ $ending }).
         [one] { $who } venceu ({ $ending }).
        *[other] { $who } dividem a vitória ({ $ending }).
     }
@@ -149,7 +159,15 @@ condottiere-standing = { $name }: { $regions ->
         [one] { $regions } região
        *[other] { $regions } regiões
     }
-condottiere-standing-points = { $name }: { $points } pontos, { $regions } regiões no final
+condottiere-standing-points = { $name }: { $points ->
+        [0] { $points } pontos
+        [one] { $points } ponto
+       *[other] { $points } pontos
+    }, { $regions ->
+        [0] { $regions } regiões
+        [one] { $regions } região
+       *[other] { $regions } regiões
+    } no final
 
 ## Eventos
 
@@ -162,11 +180,13 @@ condottiere-ev-series-game-started = A partida { $game } da série começou; { $
        *[other] está
     } com o marcador do Condottiere.
 condottiere-ev-dealt = { $seat } recebeu { $count ->
+        [0] { $count } cartas
         [one] { $count } carta
        *[other] { $count } cartas
     }.
 condottiere-ev-received = { $seat } recebeu { $cards }.
 condottiere-ev-reshuffled = { $count ->
+        [0] { $count } cartas foram embaralhadas
         [one] { $count } carta foi embaralhada
        *[other] { $count } cartas foram embaralhadas
     } num novo monte de compra.
@@ -237,6 +257,7 @@ condottiere-ev-hand-discarded = { $seat-p ->
        *[other] { $seat } descartou a mão: { $cards }.
     }
 condottiere-ev-kept-count = { $seat } guardou { $count ->
+        [0] { $count } cartas
         [one] { $count } carta
        *[other] { $count } cartas
     } para a próxima rodada.
@@ -280,13 +301,14 @@ condottiere-line-hand = { $count ->
        *[other] { $count } cartas na mão
     }
 condottiere-line-passed = , passou
-condottiere-line-to-play = , a jogar
+condottiere-line-to-play = , na vez de jogar
 condottiere-hand = Sua mão ({ $count ->
         [0] nenhuma carta
         [one] { $count } carta
        *[other] { $count } cartas
     })
 condottiere-mail-hand = Sua mão: { $cards } ({ $count ->
+        [0] { $count } cartas
         [one] { $count } carta
        *[other] { $count } cartas
     })
@@ -297,6 +319,7 @@ condottiere-mail-line-why = {" "}({ $why })
 condottiere-mail-face-down = { $card } (virada para baixo)
 condottiere-mail-regions = Regiões dominadas:
 condottiere-mail-held = { $name }: { $regions } ({ $count ->
+        [0] { $count } regiões
         [one] { $count } região
        *[other] { $count } regiões
     })
@@ -349,18 +372,22 @@ condottiere-milestone-deal = cartas distribuídas
 ## Contadores que o verificador mostra
 
 condottiere-count-games = { $n ->
+        [0] { $n } partidas
         [one] { $n } partida
        *[other] { $n } partidas
     }
 condottiere-count-rounds = { $n ->
+        [0] { $n } rodadas
         [one] { $n } rodada
        *[other] { $n } rodadas
     }
 condottiere-count-battles = { $n ->
+        [0] { $n } batalhas
         [one] { $n } batalha
        *[other] { $n } batalhas
     }
 condottiere-count-deals = { $n ->
+        [0] { $n } distribuições
         [one] { $n } distribuição
        *[other] { $n } distribuições
     }

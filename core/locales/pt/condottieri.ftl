@@ -216,7 +216,11 @@ condottieri-ev-storm-losses = { $count ->
     [1] Uma tempestade afundou uma frota.
    *[other] Tempestades afundaram { $count } frotas.
 }
-condottieri-ev-eliminated = { $powers } eliminada(s) ({ $count } unidades removidas).
+condottieri-ev-eliminated = { $powers } eliminada(s) ({ $count ->
+        [0] { $count } unidades removidas
+        [one] { $count } unidade removida
+       *[other] { $count } unidades removidas
+    }).
 condottieri-ev-control = { $power } agora controla { $areas }.
 condottieri-ev-control-lost = Ninguém mais controla { $areas }.
 condottieri-ev-conquest = { $by } conquista { $conquered }: pode construir nas cidades de origem dela.
@@ -254,7 +258,7 @@ condottieri-result-bounced = foi repelida
 condottieri-result-bounced-strength = foi repelida (força { $attack } contra { $against })
 condottieri-result-bounced-against = foi repelida por { $units } (força { $attack } contra { $against })
 condottieri-result-garrisoned = entrou na cidade
-condottieri-result-converted = converteu-se
+condottieri-result-converted = se converteu
 condottieri-result-support-given = apoio dado
 condottieri-result-support-cut = apoio cortado
 condottieri-result-support-cut-by = apoio cortado pelo ataque de { $units }
@@ -274,9 +278,17 @@ condottieri-milestone-eliminated = { $powers } eliminada(s)
 condottieri-milestone-end = o fim
 condottieri-situation = { $phase }: { $ready } de { $asked } potências PRONTAS
 condottieri-situation-over = O jogo terminou em { $phase }.
-condottieri-outcome-winner = { $winner } vence com { $power } e { $cities } cidades.
+condottieri-outcome-winner = { $winner } vence com { $power } e { $cities ->
+        [0] { $cities } cidades
+        [one] { $cities } cidade
+       *[other] { $cities } cidades
+    }.
 condottieri-outcome-draw = Empate entre { $names } ({ $powers }).
-condottieri-standing = { $name } ({ $power }): { $cities } cidades
+condottieri-standing = { $name } ({ $power }): { $cities ->
+        [0] { $cities } cidades
+        [one] { $cities } cidade
+       *[other] { $cities } cidades
+    }
 condottieri-column-power = Potência
 condottieri-column-cities = Cidades
 condottieri-column-units = Unidades
@@ -361,7 +373,7 @@ condottieri-guide-rule-5 = Depois do Outono as cidades de cada potência são co
 condottieri-guide-rule-6 = Escreva as suas ordens na sua página (uma lista por unidade, ou uma caixa de linha) ou responda ao e-mail da fase, uma ordem por linha. Mande PRONTO quando terminar: a fase se resolve assim que todas as potências estiverem PRONTAS, ou no prazo; unidades sem ordem mantêm.
 condottieri-guide-term-1 = E MIL PARA PAV (A MIL - PAV): o exército de Milão avança para Pavia. Acrescente VIA COMBOIO para cruzar o mar.
     .term = Avançar
-condottieri-guide-term-2 = E PAR APOIA E MIL PARA PAV (A PAR S A MIL - PAV): o exército de Parma apoia o avanço de Milão para Pavia. E PAR APOIA E MIL apoia-o mantendo.
+condottieri-guide-term-2 = E PAR APOIA E MIL PARA PAV (A PAR S A MIL - PAV): o exército de Parma apoia o avanço de Milão para Pavia. E PAR APOIA E MIL o apoia enquanto ele mantém a posição.
     .term = Apoiar
 condottieri-guide-term-3 = FROTA TS COMBOIA E ROME PARA COR (F TS C A ROME - COR): a frota do Mar Tirreno leva o exército de Roma à Córsega.
     .term = Comboiar

@@ -18,8 +18,9 @@ colour-6 = laranja
 verify-summary = Partida de { $game } { $id } (versão das regras { $version }): { $players }
     { $result }
     { $counts }
-    cabeça { $head }
+    hash do registro { $head }
 verify-count-actions = { $n ->
+        [0] { $n } ações
         [one] { $n } ação
        *[other] { $n } ações
     }
@@ -33,10 +34,10 @@ mail-footer-unsubscribe = Nunca mais me envie e-mails
 mail-public-page = Página pública da partida:
 mail-public-page-link-html = Abrir a página pública da partida
 mail-happened = O que aconteceu desde a sua última jogada
-mail-receipt = Compromisso da distribuição { $commitment }.
-mail-receipt-started = Compromisso da distribuição { $commitment }. Comprovante: jogada { $seq }, cabeça do registro { $head }…
-mail-receipt-move = Comprovante: jogada { $seq }, cabeça do registro { $head }…
-mail-receipt-move-full = Comprovante: jogada { $seq }, cabeça do registro { $head }
+mail-receipt = Auditoria: selo do sorteio { $commitment }.
+mail-receipt-started = Auditoria: selo do sorteio { $commitment }; jogada { $seq }, hash do registro { $head }…
+mail-receipt-move = Auditoria: jogada { $seq }, hash do registro { $head }…
+mail-receipt-move-full = Auditoria: jogada { $seq }, hash do registro { $head }
 mail-invitation-subject = { $inviter } convida você para { $game }
 mail-invitation-intro = { $inviter } ({ $address }) convida você para jogar { $kind } por e-mail: { $game }.
 mail-invitation-players = Jogadores
@@ -86,10 +87,12 @@ mail-sign-in-link-html = Abrir minhas partidas
 mail-sign-in-expiry = O link funciona uma vez, por { $minutes } minutos.
 mail-sign-in-not-you = Se você não pediu, ignore este e-mail.
 mail-digest-subject = { $count ->
+    [0] Suas partidas hoje: { $count } esperam por você
     [one] Suas partidas hoje: uma espera por você
    *[other] Suas partidas hoje: { $count } esperam por você
 }
 mail-digest-intro = { $count ->
+    [0] { $count } partidas esperam por você:
     [one] Uma partida espera por você:
    *[other] { $count } partidas esperam por você:
 }
@@ -107,11 +110,11 @@ page-home = Início
 page-game-id = partida { $id }
 page-not-started = (não começou)
 page-options = Opções: { $options }
-page-receipt = Jogada { $seq }, cabeça do registro { $head }. Compromisso da distribuição { $commitment }.
+page-receipt = Auditoria: jogada { $seq }, hash do registro { $head }; selo do sorteio { $commitment }.
 table-seat = Lugar
 table-player = Jogador
 table-status = Situação
-table-contribution = Contribuição para a distribuição
+table-contribution = Contribuição para o sorteio
 history-title = Histórico
 history-move = Jogada { $seq } · { $name } · { $time }: { $lines }
 history-setup = Preparação: { $lines }
@@ -147,7 +150,7 @@ status-yours = Sua decisão: { $decision }.
 status-yours-also = Sua decisão: { $decision }. Esperando também por { $others }.
 status-waiting = Esperando { $seats }: { $decision }.
 status-over = A partida terminou. { $result }
-status-inviting = Esperando { $seats } aceitar o convite.
+status-inviting = Esperando o aceite de { $seats }.
 status-cancelled-declined = Esta partida foi cancelada: um jogador recusou.
 status-cancelled-operator = Esta partida foi cancelada pelo responsável por este site.
 
@@ -187,9 +190,9 @@ accept-heading = Você recebeu um convite para { $game }
 accept-you-are = Você é { $name }, lugar { $seat } de { $players }.
 accept-status-in = aceitou
 accept-status-invited = convite pendente
-accept-fairness = Compromisso da distribuição { $commitment }. As distribuições vêm do segredo assumido pelo servidor junto com a contribuição de cada jogador, então ninguém, nem o servidor, pode escolhê-las.
+accept-fairness = Sorteio limpo: as cartas e os lugares são sorteados a partir de um segredo do servidor, lacrado antes de alguém entrar, junto com a contribuição de cada jogador, então ninguém, nem o servidor, pode escolher o resultado. Auditoria: selo do sorteio { $commitment }.
 accept-in = Você está dentro. A partida começa quando todos os jogadores tiverem aceitado.
-accept-phrase = Sua contribuição para a distribuição (opcional, qualquer frase):
+accept-phrase = Sua contribuição para o sorteio (opcional, qualquer frase):
 accept-phrase-note = Seu navegador também acrescenta um valor aleatório aqui. As contribuições são públicas a partir do momento em que você aceita.
 accept-button = Estou dentro
 accept-decline = Recusar (cancela a partida para todos)
@@ -217,7 +220,7 @@ move-not-playing = Esta partida não está em andamento, então nenhuma jogada p
 
 public-audit = Auditoria: confira a distribuição você mesmo
 public-audit-intro = Antes da primeira distribuição, o servidor publicou uma promessa (um hash do seu segredo) e cada jogador acrescentou uma contribuição; juntas, elas fixam cada embaralhamento. Quando a partida termina, o segredo é revelado, e qualquer pessoa pode conferir com o registro que nenhuma distribuição foi mudada.
-public-commitment = Compromisso da distribuição { $commitment }.
+public-commitment = Auditoria: selo do sorteio { $commitment }.
 public-secret = Segredo revelado:
 public-contribution-server = { $value } (sorteado pelo servidor)
 public-contribution-none = ainda não
@@ -328,10 +331,10 @@ me-saved = Suas configurações foram salvas.
 me-running = Partidas em andamento
 me-invitations = Convites
 me-finished = Partidas terminadas
-me-none = Nenhuma.
+me-none = Nada por aqui.
 me-your-turn = Sua vez:
 me-waiting = esperando { $seats } desde { $since }
-me-waiting-accept = esperando { $seats } aceitar
+me-waiting-accept = esperando o aceite de { $seats }
 me-answer = aceitar ou recusar
 me-public = página pública
 me-mute = Silenciar
@@ -362,6 +365,9 @@ language-switch = Idioma:
 settings-title = Configurações de e-mail
 settings-intro = Como este endereço recebe notícias nossas. Estas configurações valem para todas as partidas que você joga aqui.
 settings-my-games = Todas as minhas partidas
+settings-mute-heading = Silenciar uma partida
+settings-mute-help = Uma partida silenciada não manda e-mails a cada vez e fica fora do seu resumo diário; os prazos e o resultado continuam chegando.
+settings-muted = (silenciada)
 unsubscribe-title = Parar todos os e-mails
 unsubscribe-intro = Aperte o botão e este site nunca mais enviará e-mails para este endereço: nem vezes, nem resultados, nem convites. Você pode desfazer isso nas suas configurações de e-mail.
 unsubscribe-button = Nunca mais me envie e-mails

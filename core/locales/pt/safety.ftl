@@ -7,7 +7,7 @@ page-not-found = Página não encontrada
 option-number-label = { $option }: meta em { $unit }
 
 seat-audit = Auditoria
-seat-audit-intro = Como qualquer pessoa pode conferir que esta partida foi distribuída e jogada com justiça: a cabeça do registro muda a cada jogada, o compromisso da distribuição foi publicado antes de alguém entrar, e o registro permite repetir e verificar cada jogada.
+seat-audit-intro = Como qualquer pessoa pode conferir que esta partida foi sorteada e jogada com justiça: o hash do registro muda a cada jogada, o selo do sorteio (o SHA-256 do segredo do servidor) foi publicado antes de alguém entrar, e o registro permite repetir e verificar cada jogada.
 
 public-players = Jogadores
 
@@ -55,6 +55,7 @@ condottiere-guide-mail-5 = Quantas cartas comprar, quando você pode escolher.
     .command = comprar 3
 
 history-older = { $count ->
+        [0] { $count } jogadas anteriores
         [one] Uma jogada anterior
        *[other] { $count } jogadas anteriores
     }

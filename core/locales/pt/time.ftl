@@ -26,19 +26,23 @@ time-when = { $moment }, { $relative }
 time-now = agora mesmo
 time-in-days = daqui a { $n } dias
 time-in-hours = { $n ->
+    [0] daqui a { $n } horas
     [one] daqui a uma hora
    *[other] daqui a { $n } horas
 }
 time-in-minutes = { $n ->
+    [0] daqui a { $n } minutos
     [one] daqui a um minuto
    *[other] daqui a { $n } minutos
 }
 time-ago-days = há { $n } dias
 time-ago-hours = { $n ->
+    [0] há { $n } horas
     [one] há uma hora
    *[other] há { $n } horas
 }
 time-ago-minutes = { $n ->
+    [0] há { $n } minutos
     [one] há um minuto
    *[other] há { $n } minutos
 }
@@ -64,14 +68,38 @@ create-problem-pace = Escolha um ritmo de { $min } a { $max } horas por decisão
 
 mail-reminder-subject = { $game }: seu prazo termina { $due }
 mail-reminder-intro = Um lembrete: em { $game } a decisão é sua, { $prompt }. O prazo termina { $due }; depois disso o relógio joga por você a opção padrão das regras.
-mail-overdue-subject = { $game }: seu tempo acabou
-mail-overdue-intro = Seu tempo para { $prompt } em { $game } acabou. Você tem até { $due }; depois disso o relógio joga por você a opção padrão das regras.
-mail-seat-absent-subject = { $game }: { $name } está ausente
-mail-seat-absent = { $name } perdeu { $missed } prazos e agora está ausente: um bot joga no lugar até essa pessoa voltar a jogar pelo link dela.
-mail-seat-returned-subject = { $game }: { $name } voltou
-mail-seat-returned = { $name } voltou e joga no seu lugar de novo.
-mail-seat-resigned-subject = { $game }: { $name } desistiu
-mail-seat-resigned = { $name } desistiu: a partir de agora um bot joga no lugar.
+mail-overdue-subject = { $game }: prazo vencido, última chance até { $due }
+mail-overdue-intro = O seu prazo para { $prompt } em { $game } venceu, mas você ainda tem até { $due }; depois disso o relógio joga por você a opção padrão das regras.
+mail-seat-absent-subject = { $you ->
+        [yes] { $game }: você está ausente, um bot joga por você
+       *[no] { $game }: { $name } está ausente
+    }
+mail-seat-absent = { $you ->
+        [yes] Você perdeu { $missed ->
+            [one] um prazo
+           *[other] { $missed } prazos
+        } e agora está ausente: um bot joga no seu lugar até você voltar a jogar pelo seu link.
+       *[no] { $name } perdeu { $missed ->
+            [one] um prazo
+           *[other] { $missed } prazos
+        } e agora está ausente: um bot joga no lugar até essa pessoa voltar a jogar pelo link dela.
+    }
+mail-seat-returned-subject = { $you ->
+        [yes] { $game }: você voltou
+       *[no] { $game }: { $name } voltou
+    }
+mail-seat-returned = { $you ->
+        [yes] Você voltou e joga de novo no seu lugar.
+       *[no] { $name } voltou e joga de novo no próprio lugar.
+    }
+mail-seat-resigned-subject = { $you ->
+        [yes] { $game }: você desistiu
+       *[no] { $game }: { $name } desistiu
+    }
+mail-seat-resigned = { $you ->
+        [yes] Você desistiu: a partir de agora um bot joga no seu lugar.
+       *[no] { $name } desistiu: a partir de agora um bot joga no lugar.
+    }
 mail-seat-resigned-creator = Como quem criou a partida, você pode convidar alguém para assumir o lugar, pela página do seu lugar.
 mail-seat-replacement-subject = { $game }: um lugar para você
 mail-seat-replacement = Você recebeu um convite para assumir um lugar nesta partida. Abra-o abaixo; suas decisões começam agora.
@@ -81,8 +109,14 @@ mail-seat-replaced = { $name } assume o lugar.
 mail-seat-replaced-old = Essa pessoa joga no lugar que { $old } deixou.
 mail-seat-your-seat = Seu lugar na partida:
 
-history-clock = O tempo de { $name } acabou: o relógio jogou a opção padrão das regras.
-history-bot = Um bot jogou por { $name }.
+history-clock = { $you ->
+        [yes] O seu tempo acabou: o relógio jogou por você a opção padrão das regras.
+       *[no] O tempo de { $name } acabou: o relógio jogou a opção padrão das regras.
+    }
+history-bot = { $you ->
+        [yes] Um bot jogou por você.
+       *[no] Um bot jogou por { $name }.
+    }
 status-due = Prazo: { $due }.
 status-waiting-since = Esperando { $seats } desde { $since }.
 status-away = { $name } está fora até { $until }.
@@ -120,7 +154,10 @@ confirm-cancel = Cancelar esta partida para todos?
     .button = Sim, cancelar a partida
 time-not-playing = Esta partida não está em andamento, então não há do que desistir.
 time-not-cancellable = Esta partida já terminou ou foi cancelada.
-mail-cancelled-creator = { $name }, que criou a partida, cancelou-a.
+mail-cancelled-creator = { $you ->
+        [yes] Você cancelou a partida.
+       *[no] A partida foi cancelada por { $name }, que a criou.
+    }
 page-cancelled-creator = Esta partida foi cancelada
     .text = Quem a criou cancelou esta partida, então ela não vai continuar.
     .hint = Comece uma nova partida na página inicial.

@@ -71,10 +71,12 @@ war-cards-count = { $count ->
        *[other] { $count } cartas
     }
 war-armies-count = { $count ->
+        [0] { $count } exércitos
         [one] { $count } exército
        *[other] { $count } exércitos
     }
 war-territories-count = { $count ->
+        [0] { $count } territórios
         [one] { $count } território
        *[other] { $count } territórios
     }
@@ -97,7 +99,7 @@ war-option-dealer-random = um jogador sorteado
 war-option-dealer-seat = lugar { $seat }
 war-option-round-limit = Limite de rodadas
     .help = Fora das regras: se ninguém for eliminado até o fim desta rodada, territórios, exércitos e cartas decidem.
-war-option-round-limit-target = terminar depois da rodada
+war-option-round-limit-target = terminar a partida ao fim de
 war-option-round-limit-unit = rodadas
 war-options-dealer = { $name } distribui os territórios
 war-options-dealer-random = quem distribui é sorteado
@@ -116,6 +118,7 @@ war-decision-reaction = reagir aos dados: revelar Terreno, jogar de novo ou pass
 war-decision-move-in = escolher quantos exércitos entram em { $to } (de 1 a { $max })
 war-decision-movement = remanejar exércitos e usar poderes de movimento, e depois encerrar a sua vez
 war-decision-hand-limit = descartar { $count ->
+        [0] { $count } cartas
         [one] { $count } carta
        *[other] { $count } cartas
     } para ficar com 6
@@ -125,6 +128,7 @@ war-decision-hand-limit = descartar { $count ->
 war-action-intelligence = converter { $continents } em cartas (Inteligência)
 war-action-trade = trocar { $cards }
 war-action-place = colocar { $armies ->
+        [0] { $armies } exércitos
         [one] { $armies } exército
        *[other] { $armies } exércitos
     }: { $where }
@@ -134,11 +138,13 @@ war-action-continue = continuar o ataque
 war-action-end-combat = encerrar a fase de ataque
 war-action-reveal-terrain = revelar Conhecimento de Terreno
 war-action-reroll = descartar { $card } e jogar de novo { $dice ->
+        [0] os dados { $positions }
         [one] o dado { $positions }
        *[other] os dados { $positions }
     }
 war-action-no-reaction = nenhuma reação
 war-action-occupy = mover { $armies ->
+        [0] { $armies } exércitos
         [one] { $armies } exército
        *[other] { $armies } exércitos
     } para dentro
@@ -151,9 +157,10 @@ war-action-end-turn = encerrar a vez
 war-action-end-turn-discard = encerrar a vez, descartando antes se passar de 6: { $cards }
 war-action-discard = descartar { $cards }
 war-action-set-orders = mudar as ordens permanentes
-war-amount-all = todos os exércitos descansados
-war-amount-leave = todos os exércitos descansados menos { $leave }
+war-amount-all = todos os exércitos que ainda não se moveram
+war-amount-leave = todos os exércitos que ainda não se moveram menos { $leave }
 war-amount-exactly = { $armies ->
+        [0] { $armies } exércitos
         [one] { $armies } exército
        *[other] { $armies } exércitos
     }
@@ -175,6 +182,7 @@ war-error-intelligence-card = { $card } foi comprada pela Inteligência nesta ve
 war-error-placement = essa colocação não vale: { $why } (§5.2.3, R6)
 war-error-no-combat-in-round-one = a rodada 1 não tem fase de ataque: nenhum tipo de ataque (§5.4.2, R34)
 war-error-attack-limit = a rodada { $round } permite { $limit ->
+        [0] { $limit } ataques
         [one] { $limit } ataque
        *[other] { $limit } ataques
     } por vez e eles já foram usados (§5.4.2, R10)
@@ -186,7 +194,10 @@ war-error-no-open-attack = não há ataque em aberto para continuar: um ataque s
 war-error-battle-under-way = termine antes a batalha ou a conquista (§5.4.5, §5.4.8)
 war-error-terrain-card = você não pode revelar Conhecimento de Terreno: é preciso ter a carta não usada do território atacado (§5.4.6, R14, R15)
 war-error-reroll = essa nova jogada de dados não vale: { $why } (§5.4.7, R16)
-war-error-occupy = mova para dentro de 1 a { $max } exércitos (§5.4.8, R20)
+war-error-occupy = { $max ->
+        [one] mova 1 exército para dentro
+       *[other] mova para dentro de 1 a { $max } exércitos
+    } (§5.4.8, R20)
 war-error-move-territories = um remanejamento é entre dois territórios seus (§5.5.1)
 war-error-move-amount = essa quantidade não pode ser movida: cada exército se move uma vez e 1 exército fica para trás ({ $why }) (§5.5.1, R22)
 war-error-move-path = não se chega a { $to } a partir de { $from }: ele precisa fazer fronteira ou ser alcançado por territórios que você revelou para a Passagem Oculta (§5.5.3, R23)
@@ -194,6 +205,7 @@ war-error-power-card = { $card } não pode ativar um poder: ela precisa ser uma 
 war-error-transport = Transporte Aéreo: { $why } (§5.5.4, R24)
 war-error-alliance = Aliança Continental: { $why } (§5.5.2, R25)
 war-error-hand-limit = descarte exatamente { $excess ->
+        [0] { $excess } cartas
         [one] { $excess } carta
        *[other] { $excess } cartas
     } da sua mão, ficando com 6 (§5.6, R26)
@@ -215,19 +227,29 @@ war-why-own-dice = só os seus próprios dados desta batalha, numerados a partir
 war-why-transport-card = a carta tem de ser de um território seu
 war-why-carry-one = leve pelo menos 1 exército
 war-why-transport-between = os exércitos vão entre esse território e os seus outros territórios
-war-why-transport-out = só vão exércitos descansados, e 1 exército fica no território da carta
-war-why-transport-in = só vão exércitos descansados, e 1 exército fica em cada origem
+war-why-transport-out = só vão exércitos que ainda não se moveram, e 1 exército fica no território da carta
+war-why-transport-in = só vão exércitos que ainda não se moveram, e 1 exército fica em cada origem
 war-why-alliance-continent = você precisa dominar o continente inteiro da carta
 war-why-alliance-territories = indique todos os territórios do continente, e só eles
 war-why-alliance-one = cada território fica com pelo menos 1 exército
-war-why-alliance-totals = os exércitos descansados e movidos do continente mantêm os totais
+war-why-alliance-totals = os exércitos do continente que já se moveram e os que ainda não se moveram mantêm os totais
 war-why-other = { $text }
 war-why-not-yours = { $territory } não é seu
-war-why-trade-armies = { $territory } tem de receber pelo menos os seus { $armies } exércitos de troca
-war-why-bonus = { $continent } tem de receber os seus { $armies } exércitos de bônus (ou converta-o inteiro pela Inteligência, R7)
+war-why-trade-armies = { $territory } tem de receber { $armies ->
+        [one] pelo menos o seu exército de troca
+       *[other] pelo menos os seus { $armies } exércitos de troca
+    }
+war-why-bonus = { $continent } tem de receber { $armies ->
+        [one] o seu exército de bônus
+       *[other] os seus { $armies } exércitos de bônus
+    } (ou converta-o inteiro pela Inteligência, R7)
 war-why-total = todos os exércitos disponíveis são colocados: { $expected }, não { $placed }
 war-why-nothing-to-move = { $amount } não deixa nada para mover de { $from }
-war-why-too-many = { $from } tem { $armies } exércitos, { $fresh } deles descansados
+war-why-too-many = { $from } tem { $armies ->
+        [0] { $armies } exércitos
+        [one] { $armies } exército
+       *[other] { $armies } exércitos
+    }, { $fresh } deles ainda sem se mover
 
 ## Como uma partida terminou
 
@@ -240,22 +262,26 @@ war-criterion-3 = mais exércitos no tabuleiro
 war-criterion-4 = mais cartas na mão
 war-criterion-5 = empate mesmo assim: vitória dividida
 war-outcome = { $count ->
+        [0] { $who } dividem a vitória ({ $ending }).
         [one] { $who } venceu ({ $ending }).
        *[other] { $who } dividem a vitória ({ $ending }).
     }
 war-outcome-criterion = { $ending }: { $criterion }
 war-outcome-eliminated = { $eliminator } eliminou { $eliminated }.
 war-standing = { $name }: { $territories ->
+        [0] { $territories } territórios
         [one] { $territories } território
        *[other] { $territories } territórios
     }, { $armies ->
+        [0] { $armies } exércitos
         [one] { $armies } exército
        *[other] { $armies } exércitos
     }, { $cards ->
+        [0] { $cards } cartas
         [one] { $cards } carta
        *[other] { $cards } cartas
     }; objetivo: { $objective }
-war-standing-eliminated = { $name }: eliminado; objetivo: { $objective }
+war-standing-eliminated = { $name }: fora da partida; objetivo: { $objective }
 
 ## Eventos
 
@@ -269,6 +295,7 @@ war-ev-territories-dealt = { $seat-p ->
         [you] Você
        *[other] { $seat }
     } recebeu { $count ->
+        [0] { $count } territórios
         [one] { $count } território
        *[other] { $count } territórios
     }: { $territories }.
@@ -281,9 +308,14 @@ war-ev-entitlement = { $seat-p ->
         [you] Você tem
        *[other] { $seat } tem
     } { $territories ->
+        [0] { $territories } territórios
         [one] { $territories } território
        *[other] { $territories } territórios
-    }: { $base } exércitos de base{ $continents ->
+    }: { $base ->
+        [0] { $base } exércitos de base
+        [one] { $base } exército de base
+       *[other] { $base } exércitos de base
+    }{ $continents ->
         [none] .
        *[other] , e todo o continente { $continents }.
     }
@@ -291,6 +323,7 @@ war-ev-converted = { $seat-p ->
         [you] Você
        *[other] { $seat }
     } converteu { $continents } em { $cards ->
+        [0] { $cards } cartas
         [one] { $cards } carta
        *[other] { $cards } cartas
     } (Inteligência).
@@ -306,6 +339,7 @@ war-reason-intelligence = Inteligência
 war-reason-conquest = uma conquista
 war-ev-draw-lost = Os dois montes estavam vazios: { $seat } não comprou nada.
 war-ev-reshuffled = A pilha de descarte, { $count ->
+        [0] { $count } cartas
         [one] { $count } carta
        *[other] { $count } cartas
     }, foi embaralhada num novo monte de compra.
@@ -313,6 +347,7 @@ war-ev-traded = { $seat-p ->
         [you] Você
        *[other] { $seat }
     } trocou { $cards } por { $value ->
+        [0] { $value } exércitos
         [one] { $value } exército
        *[other] { $value } exércitos
     } ({ $base } pelo grupo{ $jokers ->
@@ -326,6 +361,7 @@ war-ev-placed = { $seat-p ->
         [you] Você
        *[other] { $seat }
     } colocou { $armies ->
+        [0] { $armies } exércitos
         [one] { $armies } exército
        *[other] { $armies } exércitos
     }: { $where }.
@@ -335,6 +371,7 @@ war-ev-combat-started = { $seat-p ->
     }{ $limit ->
         [none] {""}
        *[other] {" "}(no máximo { $limit ->
+            [0] { $limit } ataques
             [one] { $limit } ataque
            *[other] { $limit } ataques
         } nesta rodada)
@@ -387,6 +424,7 @@ war-ev-conquered = { $seat-p ->
     }.
 war-ev-terrain-card-passed = { $card } passou de { $from } para { $to } junto com o território.
 war-ev-moved-in = { $armies ->
+        [0] { $armies } exércitos entraram
         [one] { $armies } exército entrou
        *[other] { $armies } exércitos entraram
     } de { $from } em { $to }.
@@ -404,6 +442,7 @@ war-ev-moved = { $seat-p ->
         [you] Você
        *[other] { $seat }
     } moveu { $armies ->
+        [0] { $armies } exércitos
         [one] { $armies } exército
        *[other] { $armies } exércitos
     } de { $from } para { $to }.
@@ -423,12 +462,13 @@ war-ev-redistributed = { $seat-p ->
         [you] Você
        *[other] { $seat }
     } descartou { $card } e redistribuiu { $continent } (Aliança Continental): { $where }.
-war-split = { $territory } { $fresh } descansados, { $moved } movidos
+war-split = { $territory } { $fresh } ainda sem se mover, { $moved } já movidos
 war-ev-cards-returned = As cartas reveladas voltaram para as mãos: { $cards }.
 war-ev-hand-limit-discarded = { $seat-p ->
         [you] Você
        *[other] { $seat }
     } descartou { $count ->
+        [0] { $count } cartas
         [one] { $count } carta
        *[other] { $count } cartas
     } com a face para baixo, pelo limite de mão.
@@ -444,15 +484,29 @@ war-ev-orders-changed = { $seat-p ->
         [you] Você mudou as suas ordens permanentes.
        *[other] { $seat } mudou as ordens permanentes.
     }
-war-ev-eliminated = { $by } eliminou { $seat }.
-war-ev-cards-taken = { $to } ficou com as cartas de { $from }: { $cards }.
+war-ev-eliminated = { $by-p ->
+        [you] Você
+       *[other] { $by }
+    } eliminou { $seat }.
+war-ev-cards-taken = { $to-p ->
+        [you] Você
+       *[other] { $to }
+    } ficou com as cartas de { $from }: { $cards }.
 war-ev-game-over = A partida terminou. { $outcome }
 
 ## Situação, tabuleiro e mesa
 
 war-situation = Rodada { $round }, vez de { $seat }: { $phase }
-war-phase-reinforce = reforços ({ $armies } exércitos a colocar)
-war-phase-combat = ataque ({ $attacks } ataques declarados{ $limit ->
+war-phase-reinforce = reforços ({ $armies ->
+        [0] { $armies } exércitos a colocar
+        [one] { $armies } exército a colocar
+       *[other] { $armies } exércitos a colocar
+    })
+war-phase-combat = ataque ({ $attacks ->
+        [0] nenhum ataque declarado
+        [one] { $attacks } ataque declarado
+       *[other] { $attacks } ataques declarados
+    }{ $limit ->
         [none] {""}
        *[other] {" "}de { $limit }
     })
@@ -463,6 +517,7 @@ war-map-title = O mapa-múndi: quem domina cada território e com quantos exérc
 war-map-enlarge = Ampliar o mapa
 war-map-fit = Ajustar o mapa à tela
 war-territory-title = { $territory } ({ $continent }): { $owner }, { $colour }, { $armies ->
+        [0] { $armies } exércitos
         [one] { $armies } exército
        *[other] { $armies } exércitos
     }
@@ -480,6 +535,7 @@ war-attacks-line = Ataques nesta vez: { $attacks }{ $limit ->
        *[other] {" "}de { $limit }
     }.
 war-open-attack = Ataque em aberto: { $from } ({ $armies-from }) contra { $to } ({ $armies-to }, { $defender }), { $battles ->
+        [0] { $battles } batalhas
         [one] { $battles } batalha
        *[other] { $battles } batalhas
     } até agora{ $air ->
@@ -516,7 +572,11 @@ war-orders-terrain-never = nunca revelar Terreno
 war-orders-terrain-when-needed = revelar Terreno quando isso poupa exércitos
 war-orders-terrain-always = sempre revelar Terreno
 war-orders-reroll-never = nunca
-war-orders-reroll = quando { $when }, com { $classes }, no máximo { $max } por vez, guardando { $reserve } cartas
+war-orders-reroll = quando { $when }, com { $classes }, no máximo { $max } por vez, guardando { $reserve ->
+        [0] { $reserve } cartas
+        [one] { $reserve } carta
+       *[other] { $reserve } cartas
+    }
 war-when-never = nunca
 war-when-loss-1 = prestes a perder 1 exército ou mais
 war-when-loss-2 = prestes a perder 2 exércitos ou mais
@@ -529,9 +589,11 @@ war-class-name-joker = coringas
 ## E-mail
 
 war-mail-situation = Você domina { $territories ->
+        [0] { $territories } territórios
         [one] { $territories } território
        *[other] { $territories } territórios
     } com { $armies ->
+        [0] { $armies } exércitos
         [one] { $armies } exército
        *[other] { $armies } exércitos
     }.
@@ -582,7 +644,7 @@ war-form-source = { $territory } ({ $armies })
 war-form-continue = Continuar o ataque em aberto
 war-form-continue-button = Seguir lutando
 war-form-plan = O plano para as batalhas
-war-form-plan-dice = Dados a jogar (no máximo exércitos − 1)
+war-form-plan-dice = Dados para jogar (no máximo exércitos − 1)
 war-form-plan-stop-at = Parar quando a origem ficar com
 war-form-plan-max-battles = No máximo esta quantidade de batalhas (vazio: sem limite)
 war-form-plan-terrain = Conhecimento de Terreno
@@ -614,6 +676,7 @@ war-form-reveal-terrain-button = Revelar Conhecimento de Terreno
 war-form-reroll-choice = Jogar de novo
 war-form-reroll-button = Descartar e jogar de novo
 war-form-reroll-option = descartar { $card } ({ $class }), jogar de novo { $dice ->
+        [0] os dados { $positions }
         [one] o dado { $positions }
        *[other] os dados { $positions }
     }
@@ -622,29 +685,30 @@ war-form-occupy = Entrar em { $to }
 war-form-occupy-label = Exércitos (de 1 a { $max })
 war-form-occupy-button = Entrar
 war-form-move = Remanejar exércitos
-war-form-move-help = Cada exército se move uma vez por vez; 1 exército sempre fica para trás. Exércitos descansados: { $fresh }.
+war-form-move-help = Cada exército se move uma vez por vez; 1 exército sempre fica para trás. Exércitos que ainda não se moveram: { $fresh }.
 war-form-move-route = De onde e para onde
-war-form-move-route-option = { $from } ({ $fresh } descansados de { $armies }) → { $to }
+war-form-move-route-option = { $from } ({ $fresh } de { $armies } ainda sem se mover) → { $to }
 war-form-move-amount = Exércitos (um número, ou "todos")
 war-form-move-all = todos
 war-form-move-button = Mover
 war-form-passage = Passagem Oculta: revele uma carta para passar pelo território dela
 war-form-passage-button = Revelar
-war-form-transport = Transporte Aéreo: descarte a carta de { $territory } para levar exércitos descansados por via aérea
+war-form-transport = Transporte Aéreo: descarte a carta de { $territory } para levar por via aérea exércitos que ainda não se moveram
 war-form-transport-out = de { $territory } para os territórios abaixo
 war-form-transport-in = para { $territory } a partir dos territórios abaixo
 war-form-transport-button = Levar
 war-form-alliance = Aliança Continental: descarte { $card } para redistribuir { $continent }
-war-form-alliance-help = Dê a cada território seus exércitos descansados e movidos; os totais se mantêm ({ $fresh } descansados, { $moved } movidos) e cada um fica com pelo menos 1.
+war-form-alliance-help = Dê a cada território seus exércitos que ainda não se moveram e os que já se moveram; os totais se mantêm ({ $fresh } ainda sem se mover, { $moved } já movidos) e cada um fica com pelo menos 1.
 war-form-alliance-field = { $territory }, { $kind }
-war-form-fresh = { $territory } ({ $fresh } descansados de { $armies })
-war-form-alliance-fresh = descansados
-war-form-alliance-moved = movidos
+war-form-fresh = { $territory } ({ $fresh } de { $armies } ainda sem se mover)
+war-form-alliance-fresh = ainda sem se mover
+war-form-alliance-moved = já movidos
 war-form-alliance-button = Redistribuir
 war-form-end-turn = Encerre a sua vez
 war-form-end-turn-help = Se você terminar com mais de 6 cartas, descarta até ficar com 6: marque antes as cartas a descartar (opcional).
 war-form-end-turn-button = Encerrar a vez
 war-form-discard = Descarte { $count ->
+        [0] { $count } cartas
         [one] { $count } carta
        *[other] { $count } cartas
     } com a face para baixo, para ficar com 6
@@ -689,34 +753,42 @@ war-milestone-elimination = { $by } eliminou { $seat }
 ## Contadores que o verificador mostra
 
 war-count-games = { $n ->
+        [0] { $n } partidas
         [one] { $n } partida
        *[other] { $n } partidas
     }
 war-count-rounds = { $n ->
+        [0] { $n } rodadas
         [one] { $n } rodada
        *[other] { $n } rodadas
     }
 war-count-turns = { $n ->
+        [0] { $n } vezes
         [one] { $n } vez
        *[other] { $n } vezes
     }
 war-count-attacks = { $n ->
+        [0] { $n } ataques
         [one] { $n } ataque
        *[other] { $n } ataques
     }
 war-count-battles = { $n ->
+        [0] { $n } batalhas
         [one] { $n } batalha
        *[other] { $n } batalhas
     }
 war-count-conquests = { $n ->
+        [0] { $n } conquistas
         [one] { $n } conquista
        *[other] { $n } conquistas
     }
 war-count-trades = { $n ->
+        [0] { $n } trocas
         [one] { $n } troca
        *[other] { $n } trocas
     }
 war-count-reshuffles = { $n ->
+        [0] { $n } reembaralhamentos
         [one] { $n } reembaralhamento
        *[other] { $n } reembaralhamentos
     }

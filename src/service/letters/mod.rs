@@ -247,6 +247,8 @@ pub struct DigestGame {
     pub game_title: String,
     /// The decision, in words.
     pub prompt: String,
+    /// When the decision is due, in the reader's zone and words (none without a deadline).
+    pub due: Option<String>,
     pub happened: Vec<String>,
     /// The table's messages since the last mail, one line each.
     pub talk: Vec<String>,
@@ -287,6 +289,8 @@ pub struct SeatNotice<'w> {
     pub subject_key: String,
     /// The seat's player, by name.
     pub about: String,
+    /// Whether the mail is about its reader's own seat (then it says "you").
+    pub you: bool,
     /// What happened, in a sentence.
     pub text: String,
     /// A line for this recipient alone (the creator may invite a replacement…).
@@ -296,10 +300,11 @@ pub struct SeatNotice<'w> {
 
 impl SeatNotice<'_> {
     pub fn subject(&self) -> String {
-        self.w.two(
+        self.w.three(
             &self.subject_key,
             ("game", self.game_title.as_str()),
             ("name", self.about.as_str()),
+            ("you", you(self.you)),
         )
     }
 }
@@ -382,6 +387,16 @@ macro_rules! mail_templates {
             }
         }
     };
+}
+
+/// The value of a message's `$you` selector: whether a sentence is about its reader
+/// ("You resigned") or about someone else ("Ana resigned").
+pub fn you(yes: bool) -> &'static str {
+    if yes {
+        "yes"
+    } else {
+        "no"
+    }
 }
 
 /// A subject is one line: newlines become spaces, runs of blanks collapse.

@@ -444,21 +444,22 @@ pub(super) fn event(event: &Event, cx: &Ctx) -> String {
         ),
         Event::TurnEnded { seat } => with_seat(cx, "war-ev-turn-ended", *seat, &[]),
         Event::OrdersChanged { seat, .. } => with_seat(cx, "war-ev-orders-changed", *seat, &[]),
-        Event::Eliminated { seat, by } => w.two(
-            "war-ev-eliminated",
-            ("seat", cx.who(*seat)),
-            ("by", cx.who(*by)),
-        ),
+        Event::Eliminated { seat, by } => {
+            // The one who eliminated starts the sentence: "You", capital, when it is the reader.
+            let mut args: Vec<(&str, Arg)> = seat_args(cx, "by", *by).into();
+            args.push(("seat", cx.who(*seat).into()));
+            w.with("war-ev-eliminated", &args)
+        }
         Event::CardsTaken {
             from,
             to,
             cards: list,
-        } => w.three(
-            "war-ev-cards-taken",
-            ("from", cx.name(*from)),
-            ("to", cx.who(*to)),
-            ("cards", cards(cx, list)),
-        ),
+        } => {
+            let mut args: Vec<(&str, Arg)> = seat_args(cx, "to", *to).into();
+            args.push(("from", cx.name(*from).into()));
+            args.push(("cards", cards(cx, list).into()));
+            w.with("war-ev-cards-taken", &args)
+        }
         Event::GameOver { outcome } => {
             w.one("war-ev-game-over", "outcome", War.outcome(outcome, cx))
         }

@@ -138,6 +138,8 @@ fn seat_args(cx: &Ctx, name: &'static str, seat: Seat) -> [(&'static str, Arg); 
         "defender" => "defender-p",
         "first" => "first-p",
         "from" => "from-p",
+        "by" => "by-p",
+        "to" => "to-p",
         other => panic!("no person argument for {other}"),
     };
     [
