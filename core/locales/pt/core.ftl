@@ -219,7 +219,7 @@ move-not-playing = Esta partida não está em andamento, então nenhuma jogada p
 ## A página pública
 
 public-audit = Auditoria: confira a distribuição você mesmo
-public-audit-intro = Antes da primeira distribuição, o servidor publicou uma promessa (um hash do seu segredo) e cada jogador acrescentou uma contribuição; juntas, elas fixam cada embaralhamento. Quando a partida termina, o segredo é revelado, e qualquer pessoa pode conferir com o registro que nenhuma distribuição foi mudada.
+public-audit-intro = Antes da primeira distribuição, o servidor publicou um selo do sorteio (um hash do seu segredo) e cada jogador acrescentou uma contribuição; juntas, elas fixam cada embaralhamento. Quando a partida termina, o segredo é revelado, e qualquer pessoa pode conferir com o registro que nenhuma distribuição foi mudada.
 public-commitment = Auditoria: selo do sorteio { $commitment }.
 public-secret = Segredo revelado:
 public-contribution-server = { $value } (sorteado pelo servidor)
@@ -277,7 +277,7 @@ verify-problem-secret-not-hex = O segredo revelado não tem 64 dígitos hexadeci
 verify-problem-commitment = O segredo não corresponde ao que o servidor prometeu antes da primeira distribuição.
 verify-problem-seats = Os lugares não podem ser lidos: { $detail }
 verify-problem-contribution = A contribuição do lugar { $seat } está faltando ou errada: { $detail }
-verify-problem-genesis = O início do registro não corresponde à preparação (os lugares, as opções, a promessa ou as contribuições foram mudados).
+verify-problem-genesis = O início do registro não corresponde à preparação (os lugares, as opções, o selo do sorteio ou as contribuições foram mudados).
 verify-problem-sequence = A ação { $position } traz o número { $found } onde se esperava { $position }.
 verify-problem-redacted = A ação { $position } está apagada, mas o registro de uma partida terminada precisa mostrar todas as ações.
 verify-problem-hash-mismatch = A ação { $position } não confere com a cadeia: ela ou uma ação anterior foi mudada.
