@@ -774,14 +774,85 @@ mod tests {
             Viewer::Seat(Seat(1)),
         );
         let board = kind.board(&game.view(Viewer::Seat(Seat(1))), &cx).0;
-        assert!(board.contains("M10 → 1: Winter"), "{board}");
-        assert!(board.contains("M6 → 2: Winter and Drummer"), "{board}");
+        assert!(board.contains("Mercenary 10 → 1: Winter"), "{board}");
+        assert!(
+            board.contains("Mercenary 6 → 2: Winter and Drummer"),
+            "{board}"
+        );
         let pt = Ctx::new(
             registry.catalogs().words("pt"),
             &names,
             Viewer::Seat(Seat(1)),
         );
         let board = kind.board(&game.view(Viewer::Seat(Seat(1))), &pt).0;
-        assert!(board.contains("M10 → 1: Inverno"), "{board}");
+        assert!(board.contains("Mercenário 10 → 1: Inverno"), "{board}");
+    }
+
+    /// Seen on pages in Portuguese: the hand and the lines showed WI, SU, M10 (English codes),
+    /// the names only in tooltips phones never show. Each card now reads by its name in the
+    /// reader's language, with the code replies use small beside it; the mail says both.
+    #[test]
+    fn every_card_shows_its_name_in_the_reader_s_language_with_its_code_beside_it() {
+        use super::super::{Ctx, SeatNames};
+        use crate::engine::{Seat, Viewer};
+        let registry = crate::kinds::Registry::standard();
+        let kind = registry.get("condottiere").unwrap();
+        let position = r#"{"rules_version": 1, "players": 2,
+            "seed": "0000000000000000000000000000000000000000000000000000000000000000",
+            "hands": [["M1"], ["WI", "SU", "DR", "M10"]], "lines": [["M3", "CO"], ["SP"]],
+            "holder": 1, "contested": "Firenze",
+            "step": {"type": "battle", "active": 2, "passed": []}}"#;
+        let game = kind.read_position(position).unwrap();
+        let view = game.view(Viewer::Seat(Seat(1)));
+        let names = SeatNames::new(vec!["Ana".into(), "Bruno".into()]);
+        let chip = |name: &str, code: &str| {
+            format!(
+                r#"<span class="card-name">{name}</span> <small class="card-code">{code}</small>"#
+            )
+        };
+        for (lang, cards) in [
+            (
+                "pt",
+                [
+                    ("Inverno", "WI"),
+                    ("Rendição", "SU"),
+                    ("Tambor", "DR"),
+                    ("Mercenário 10", "M10"),
+                ],
+            ),
+            (
+                "en",
+                [
+                    ("Winter", "WI"),
+                    ("Surrender", "SU"),
+                    ("Drummer", "DR"),
+                    ("Mercenary 10", "M10"),
+                ],
+            ),
+        ] {
+            let cx = Ctx::new(
+                registry.catalogs().words(lang),
+                &names,
+                Viewer::Seat(Seat(1)),
+            );
+            let hand = kind.private_part(&view, Seat(1), &cx).0;
+            for (name, code) in cards {
+                assert!(hand.contains(&chip(name, code)), "{lang}: {hand}");
+            }
+            assert!(!hand.contains("title="), "{lang}: no name only in a tooltip: {hand}");
+            let mail = kind.mail_part(&view, Seat(1), &cx).text;
+            for (name, code) in cards {
+                assert!(mail.contains(&format!("{name} ({code})")), "{lang}: {mail}");
+            }
+        }
+        let pt = Ctx::new(
+            registry.catalogs().words("pt"),
+            &names,
+            Viewer::Seat(Seat(1)),
+        );
+        let board = kind.board(&view, &pt).0;
+        for (name, code) in [("Mercenário 3", "M3"), ("Cortesã", "CO"), ("Primavera", "SP")] {
+            assert!(board.contains(&chip(name, code)), "{board}");
+        }
     }
 }
