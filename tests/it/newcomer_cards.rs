@@ -153,9 +153,7 @@ async fn cards_named_in_portuguese_or_in_english_are_played_by_mail_reply(backen
 }
 
 /// The guide said each card's name but not the code pages and mails showed beside it.
-async fn the_guide_pairs_each_card_s_code_with_its_name_in_the_reader_s_language(
-    backend: Backend,
-) {
+async fn the_guide_pairs_each_card_s_code_with_its_name_in_the_reader_s_language(backend: Backend) {
     let app = TestApp::spawn(&backend).await;
     for lang in ["pt", "en"] {
         let guide = app
@@ -177,7 +175,10 @@ async fn the_guide_pairs_each_card_s_code_with_its_name_in_the_reader_s_language
         }
         let mercenaries = format!("{} (M1, M2, M3, M4, M5, M6, M10)", name(lang, Card::M10));
         let mercenaries = mercenaries.replacen(" 10 (", " 1, 2, 3, 4, 5, 6, 10 (", 1);
-        assert!(text.contains(&mercenaries), "{lang}: {mercenaries} in {text}");
+        assert!(
+            text.contains(&mercenaries),
+            "{lang}: {mercenaries} in {text}"
+        );
     }
     app.stop().await;
 }
@@ -248,8 +249,11 @@ async fn a_portuguese_phone_shows_each_card_of_the_hand_by_its_name() {
             .await
             .expect("the hand scrolled into view");
         let png = client.screenshot().await.expect("a screenshot");
-        std::fs::write(dir.join(format!("newcomer-cards-hand-pt-{screen:?}.png")), png)
-            .expect("the screenshot is saved");
+        std::fs::write(
+            dir.join(format!("newcomer-cards-hand-pt-{screen:?}.png")),
+            png,
+        )
+        .expect("the screenshot is saved");
         client.close().await.expect("the session closes");
     }
     app.stop().await;

@@ -916,7 +916,10 @@ mod tests {
             for (name, code) in cards {
                 assert!(hand.contains(&chip(name, code)), "{lang}: {hand}");
             }
-            assert!(!hand.contains("title="), "{lang}: no name only in a tooltip: {hand}");
+            assert!(
+                !hand.contains("title="),
+                "{lang}: no name only in a tooltip: {hand}"
+            );
             let mail = kind.mail_part(&view, Seat(1), &cx).text;
             for (name, code) in cards {
                 assert!(mail.contains(&format!("{name} ({code})")), "{lang}: {mail}");
@@ -928,7 +931,11 @@ mod tests {
             Viewer::Seat(Seat(1)),
         );
         let board = kind.board(&view, &pt).0;
-        for (name, code) in [("Mercenário 3", "M3"), ("Cortesã", "CO"), ("Primavera", "SP")] {
+        for (name, code) in [
+            ("Mercenário 3", "M3"),
+            ("Cortesã", "CO"),
+            ("Primavera", "SP"),
+        ] {
             assert!(board.contains(&chip(name, code)), "{board}");
         }
     }
