@@ -26,6 +26,7 @@ mod inbound;
 mod layers;
 mod mail;
 mod migrations;
+mod newcomer_cards;
 mod newcomer_mails;
 mod newcomer_pages;
 mod newcomer_phone;

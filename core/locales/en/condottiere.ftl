@@ -22,6 +22,8 @@ condottiere-card-SP = Spring
 condottiere-card-BI = Bishop
 condottiere-card-SC = Scarecrow
 condottiere-card-SU = Surrender
+# Other names a reply may give a card, each a code and a name, separated by commas.
+condottiere-card-other-names = DR Drum
 condottiere-no-cards = no cards
 condottiere-face-down-card = a face-down card
 condottiere-cards-count = { $count ->

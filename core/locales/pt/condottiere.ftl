@@ -22,6 +22,9 @@ condottiere-card-SP = Primavera
 condottiere-card-BI = Bispo
 condottiere-card-SC = Espantalho
 condottiere-card-SU = Rendição
+# Outros nomes que uma resposta pode dar a uma carta (os do livro de regras impresso), cada um
+# um código e um nome, separados por vírgulas.
+condottiere-card-other-names = DR Percussionista, DR Percurcionista, SU Render
 condottiere-no-cards = nenhuma carta
 condottiere-face-down-card = uma carta virada para baixo
 condottiere-cards-count = { $count ->

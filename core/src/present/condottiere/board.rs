@@ -63,11 +63,15 @@ struct LegendEntry {
     label: String,
 }
 
+/// A card as pages show it: its name in the reader's language, with the code replies use small
+/// beside it; a face-down card this viewer cannot see is `?`, its words in a tooltip.
 struct Chip {
     code: &'static str,
     name: String,
     merc: bool,
     down: bool,
+    /// Whether this viewer knows which card it is.
+    known: bool,
 }
 
 impl Chip {
@@ -77,6 +81,7 @@ impl Chip {
             name: card(cx, c),
             merc: c.is_mercenary(),
             down: false,
+            known: true,
         }
     }
 }
@@ -87,7 +92,7 @@ struct Line {
     mark: u8,
     cards: Vec<Chip>,
     strength: u32,
-    /// Why a Mercenary counts other than its printed value ("M4 → 1: Winter").
+    /// Why a Mercenary counts other than its printed value ("Mercenary 4 → 1: Winter").
     breakdown: Vec<String>,
     status: String,
     active: bool,
@@ -258,7 +263,7 @@ fn lines(view: &View, cx: &Ctx) -> Vec<Line> {
                     (value != printed).then(|| {
                         w.three(
                             "condottiere-line-value",
-                            ("card", c.code()),
+                            ("card", card(cx, c)),
                             ("value", value),
                             ("reasons", w.list(reasons)),
                         )
@@ -290,6 +295,7 @@ fn lines(view: &View, cx: &Ctx) -> Vec<Line> {
                             name: w.get("condottiere-face-down-card"),
                             merc: false,
                             down: true,
+                            known: false,
                         },
                     })
                     .collect(),
@@ -433,8 +439,8 @@ pub(super) fn mail(view: &View, seat: Seat, cx: &Ctx) -> MailPart {
                 w.list(
                     line.cards
                         .iter()
-                        .map(|chip| match (chip.down, chip.code) {
-                            (true, code) if code != "?" => {
+                        .map(|chip| match (chip.down, chip.known) {
+                            (true, true) => {
                                 w.one("condottiere-mail-face-down", "card", chip.name.as_str())
                             }
                             _ => chip.name.clone(),

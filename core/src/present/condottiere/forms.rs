@@ -1,7 +1,7 @@
 //! The legal actions of a seat as forms: one button per action, grouped by kind; the keeps
 //! become one select, listing exactly the legal keeps so that no choice in it can be refused.
 
-use super::{card, cards, region};
+use super::{card, card_with_code, cards, region};
 use crate::engine::condottiere::Action;
 use crate::present::{Ctx, Html, MoveForm};
 use askama::Template;
@@ -63,7 +63,7 @@ pub(super) fn forms(actions: &[Action], cx: &Ctx) -> Vec<MoveForm> {
             ),
             Action::Play { card: c } => (
                 w.get("condottiere-form-play"),
-                format!("{} · {}", c.code(), card(cx, *c)),
+                card_with_code(cx, *c),
                 w.one("condottiere-form-play-help", "card", card(cx, *c)),
                 true,
             ),
@@ -83,7 +83,7 @@ pub(super) fn forms(actions: &[Action], cx: &Ctx) -> Vec<MoveForm> {
                 w.get("condottiere-form-scarecrow"),
                 take.map_or_else(
                     || w.get("condottiere-form-scarecrow-nothing"),
-                    |c| format!("{} · {}", c.code(), card(cx, c)),
+                    |c| card_with_code(cx, c),
                 ),
                 take.map_or_else(
                     || w.get("condottiere-form-scarecrow-nothing-help"),

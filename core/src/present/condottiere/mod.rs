@@ -10,7 +10,7 @@ use crate::engine::condottiere::{
     RuleError, View,
 };
 use crate::engine::{Seat, Standing};
-use crate::present::Arg;
+use crate::present::{Arg, Command, Folding};
 
 /// The Condottiere presenter (registered with the rules in `crate::kinds`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -21,6 +21,15 @@ pub(crate) fn card(cx: &Ctx, card: Card) -> String {
     cx.words.get(&format!("condottiere-card-{}", card.code()))
 }
 
+/// A card's name with the code replies use: "Inverno (WI)".
+pub(crate) fn card_with_code(cx: &Ctx, c: Card) -> String {
+    cx.words.two(
+        "condottiere-mail-card",
+        ("name", card(cx, c)),
+        ("code", c.code()),
+    )
+}
+
 /// Cards by name in display order: "Mercenary 1, Mercenary 1 and Heroine"; "no cards".
 pub(crate) fn cards(cx: &Ctx, list: &[Card]) -> String {
     if list.is_empty() {
@@ -29,6 +38,30 @@ pub(crate) fn cards(cx: &Ctx, list: &[Card]) -> String {
     let mut sorted = list.to_vec();
     sorted.sort();
     cx.words.list(sorted.iter().map(|&c| card(cx, c)).collect())
+}
+
+/// The card a reply names by the folded words `written`, in any language: its code ("WI"), its
+/// name in any catalog ("Inverno", "Winter", "Mercenário 5"), or another name a catalog gives
+/// it (`condottiere-card-other-names`: "DR Percussionista", the printed rulebook's word).
+fn card_named(written: &[String], languages: &[Words], folding: &Folding) -> Option<Card> {
+    if written.is_empty() {
+        return None;
+    }
+    let named = |c: Card| {
+        folding.fold(c.code()) == written
+            || languages
+                .iter()
+                .any(|w| folding.fold(&w.get(&format!("condottiere-card-{}", c.code()))) == written)
+    };
+    Card::ALL.into_iter().find(|&c| named(c)).or_else(|| {
+        languages.iter().find_map(|w| {
+            w.get("condottiere-card-other-names")
+                .split(',')
+                .filter_map(|pair| pair.trim().split_once(' '))
+                .find(|(_, name)| folding.fold(name) == written)
+                .and_then(|(code, _)| Card::from_code(code))
+        })
+    })
 }
 
 /// A region's name for sentences (Italian, glossed where the catalog does).
@@ -532,6 +565,50 @@ impl Presenter for Condottiere {
         }
     }
 
+    /// The listed moves' phrases read a card named in the verb's own language ("jogar
+    /// Inverno", "play Winter"). While the seat is asked to play a card, or which card its
+    /// Scarecrow takes back, this reads a card named in any language or by another name its
+    /// catalogs give it ("jogar Winter", "play Inverno", "jogar percussionista"); the rules
+    /// judge the card when it is played. Anything else is left to the phrases.
+    fn read_command(
+        &self,
+        line: &str,
+        view: &View,
+        seat: Seat,
+        languages: &[Words],
+    ) -> Command<Action> {
+        let folding = self.folding(languages);
+        let words = folding.fold(line);
+        let Some((verb, rest)) = words.split_first() else {
+            return Command::None;
+        };
+        let is = |name: &str| {
+            languages.iter().any(|w| {
+                folding.fold(&w.get(&format!("condottiere-command-{name}"))) == [verb.as_str()]
+            })
+        };
+        let asked = view
+            .waiting
+            .iter()
+            .find(|w| w.seat == seat)
+            .map(|w| w.decision);
+        let make: fn(Card) -> Action = match asked {
+            Some(
+                Decision::PlayOrPass
+                | Decision::DefenderPlayOrPass
+                | Decision::FinalBattlePlayOrPass,
+            ) if is("play") => |c| Action::Play { card: c },
+            Some(Decision::ScarecrowTarget) if is("scarecrow") => {
+                |c| Action::Scarecrow { take: Some(c) }
+            }
+            _ => return Command::None,
+        };
+        match card_named(rest, languages, &folding) {
+            Some(c) => Command::Action(make(c)),
+            None => Command::None,
+        }
+    }
+
     fn rule_error(&self, error: &RuleError, cx: &Ctx) -> String {
         let w = &cx.words;
         match error {
@@ -774,14 +851,149 @@ mod tests {
             Viewer::Seat(Seat(1)),
         );
         let board = kind.board(&game.view(Viewer::Seat(Seat(1))), &cx).0;
-        assert!(board.contains("M10 → 1: Winter"), "{board}");
-        assert!(board.contains("M6 → 2: Winter and Drummer"), "{board}");
+        assert!(board.contains("Mercenary 10 → 1: Winter"), "{board}");
+        assert!(
+            board.contains("Mercenary 6 → 2: Winter and Drummer"),
+            "{board}"
+        );
         let pt = Ctx::new(
             registry.catalogs().words("pt"),
             &names,
             Viewer::Seat(Seat(1)),
         );
         let board = kind.board(&game.view(Viewer::Seat(Seat(1))), &pt).0;
-        assert!(board.contains("M10 → 1: Inverno"), "{board}");
+        assert!(board.contains("Mercenário 10 → 1: Inverno"), "{board}");
+    }
+
+    /// Seen on pages in Portuguese: the hand and the lines showed WI, SU, M10 (English codes),
+    /// the names only in tooltips phones never show. Each card now reads by its name in the
+    /// reader's language, with the code replies use small beside it; the mail says both.
+    #[test]
+    fn every_card_shows_its_name_in_the_reader_s_language_with_its_code_beside_it() {
+        use super::super::{Ctx, SeatNames};
+        use crate::engine::{Seat, Viewer};
+        let registry = crate::kinds::Registry::standard();
+        let kind = registry.get("condottiere").unwrap();
+        let position = r#"{"rules_version": 1, "players": 2,
+            "seed": "0000000000000000000000000000000000000000000000000000000000000000",
+            "hands": [["M1"], ["WI", "SU", "DR", "M10"]], "lines": [["M3", "CO"], ["SP"]],
+            "holder": 1, "contested": "Firenze",
+            "step": {"type": "battle", "active": 2, "passed": []}}"#;
+        let game = kind.read_position(position).unwrap();
+        let view = game.view(Viewer::Seat(Seat(1)));
+        let names = SeatNames::new(vec!["Ana".into(), "Bruno".into()]);
+        let chip = |name: &str, code: &str| {
+            format!(
+                r#"<span class="card-name">{name}</span> <small class="card-code">{code}</small>"#
+            )
+        };
+        for (lang, cards) in [
+            (
+                "pt",
+                [
+                    ("Inverno", "WI"),
+                    ("Rendição", "SU"),
+                    ("Tambor", "DR"),
+                    ("Mercenário 10", "M10"),
+                ],
+            ),
+            (
+                "en",
+                [
+                    ("Winter", "WI"),
+                    ("Surrender", "SU"),
+                    ("Drummer", "DR"),
+                    ("Mercenary 10", "M10"),
+                ],
+            ),
+        ] {
+            let cx = Ctx::new(
+                registry.catalogs().words(lang),
+                &names,
+                Viewer::Seat(Seat(1)),
+            );
+            let hand = kind.private_part(&view, Seat(1), &cx).0;
+            for (name, code) in cards {
+                assert!(hand.contains(&chip(name, code)), "{lang}: {hand}");
+            }
+            assert!(
+                !hand.contains("title="),
+                "{lang}: no name only in a tooltip: {hand}"
+            );
+            let mail = kind.mail_part(&view, Seat(1), &cx).text;
+            for (name, code) in cards {
+                assert!(mail.contains(&format!("{name} ({code})")), "{lang}: {mail}");
+            }
+        }
+        let pt = Ctx::new(
+            registry.catalogs().words("pt"),
+            &names,
+            Viewer::Seat(Seat(1)),
+        );
+        let board = kind.board(&view, &pt).0;
+        for (name, code) in [
+            ("Mercenário 3", "M3"),
+            ("Cortesã", "CO"),
+            ("Primavera", "SP"),
+        ] {
+            assert!(board.contains(&chip(name, code)), "{board}");
+        }
+    }
+
+    /// A Brazilian player replies "jogar inverno", "JOGAR RENDICAO", or with the English name
+    /// the old pages taught ("jogar Winter"), or the printed rulebook's "percussionista": each
+    /// reads as the card's play, as the code does; a name no catalog knows reads as nothing.
+    #[test]
+    fn a_card_named_in_either_language_or_by_its_code_reads_as_its_play() {
+        use super::super::Command;
+        use crate::engine::condottiere::{Action, Card};
+        use crate::engine::{Seat, Viewer};
+        let registry = crate::kinds::Registry::standard();
+        let kind = registry.get("condottiere").unwrap();
+        let catalogs = registry.catalogs();
+        let languages: Vec<_> = catalogs
+            .languages()
+            .into_iter()
+            .map(|l| catalogs.words(l))
+            .collect();
+        let position = r#"{"rules_version": 1, "players": 2,
+            "seed": "0000000000000000000000000000000000000000000000000000000000000000",
+            "hands": [["M1"], ["WI", "SU", "DR", "M10", "SC"]], "lines": [["M3"], []],
+            "holder": 1, "contested": "Firenze",
+            "step": {"type": "battle", "active": 2, "passed": []}}"#;
+        let game = kind.read_position(position).unwrap();
+        let view = game.view(Viewer::Seat(Seat(1)));
+        let read = |line: &str| match kind.read_command(line, &view, Seat(1), &languages) {
+            Command::Action(a) => a.downcast::<Action>().cloned(),
+            _ => None,
+        };
+        let play = |card| Some(Action::Play { card });
+        for (line, card) in [
+            ("jogar inverno", Card::Winter),
+            ("JOGAR INVERNO", Card::Winter),
+            ("jogar o Inverno", Card::Winter),
+            ("jogar rendicao", Card::Surrender),
+            ("jogar Rendição", Card::Surrender),
+            ("jogar Winter", Card::Winter),
+            ("play Inverno", Card::Winter),
+            ("play surrender", Card::Surrender),
+            ("jogar WI", Card::Winter),
+            ("jogar tambor", Card::Drummer),
+            ("jogar percussionista", Card::Drummer),
+            ("jogar mercenario 10", Card::M10),
+            ("play Mercenary 10", Card::M10),
+            ("jogar espantalho", Card::Scarecrow),
+        ] {
+            assert_eq!(read(line), play(card), "{line:?}");
+        }
+        for line in ["jogar outono", "jogar", "passar", "Boa sorte!"] {
+            assert_eq!(read(line), None, "{line:?}");
+        }
+        // Not asked to play (seat 1 waits): the phrases of its listed moves decide.
+        let other = game.view(Viewer::Seat(Seat(0)));
+        assert!(matches!(
+            kind.read_command("jogar M1", &other, Seat(0), &languages),
+            Command::None
+        ));
     }
 }
