@@ -42,6 +42,9 @@ struct Layout {
     last_top: f64,
     actions_top: f64,
     last_text: String,
+    /// The last elements past the window's right edge (outside the boxes that scroll), for
+    /// the message when the page scrolls sideways.
+    wide: Vec<String>,
 }
 
 async fn layout(client: &Client) -> Layout {
@@ -71,6 +74,10 @@ async fn layout(client: &Client) -> Layout {
                last_top: last ? last.getBoundingClientRect().top + window.scrollY : -1,
                actions_top: actions ? actions.getBoundingClientRect().top + window.scrollY : -1,
                last_text: last ? last.textContent : '',
+               wide: [...document.querySelectorAll('body *')]
+                 .filter(e => e.getBoundingClientRect().right > 390.5)
+                 .slice(-6)
+                 .map(e => e.tagName + '.' + e.className + ': ' + (e.textContent || '').slice(0, 80)),
              };",
             vec![],
         )
