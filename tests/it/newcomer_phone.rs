@@ -167,7 +167,8 @@ async fn a_war_seat_in_portuguese_on_a_phone_fits_the_screen_opens_one_form_and_
     let moving = layout(&client).await;
     assert!(
         moving.scroll_width <= 390.0 && moving.inner_width <= 390.0,
-        "the page scrolls sideways: {moving:?}"
+        "the page scrolls sideways, past the edge: {:?}; {moving:?}",
+        moving.wide
     );
     assert!(
         moving.map_width <= moving.inner_width && moving.map_width <= moving.box_width + 1.0,
