@@ -296,13 +296,13 @@ fn portuguese_counts_say_zero_in_the_plural() {
     let catalogs = Catalogs::build(&[]).unwrap();
     let words = catalogs.words("pt");
     let mut problems = Vec::new();
+    let singular = regex::Regex::new(
+        r"\b0 (exército|território|carta|ataque|região|rodada|batalha|ação|partida|vez|conquista|prazo|jogada|ponto|unidade|cidade|ducado|ordem)\b",
+    )
+    .unwrap();
     for (id, (names, _)) in messages("pt") {
         let zero: Vec<(&str, Arg)> = names.iter().map(|n| (n.as_str(), number(n, 0))).collect();
         let text = words.with(&id, &zero).replace(['\u{2068}', '\u{2069}'], "");
-        let singular = regex::Regex::new(
-            r"\b0 (exército|território|carta|ataque|região|rodada|batalha|ação|partida|vez|conquista|prazo|jogada|ponto|unidade|cidade|ducado|ordem)\b",
-        )
-        .unwrap();
         if let Some(found) = singular.find(&text) {
             problems.push(format!("{id}: {}", found.as_str()));
         }
