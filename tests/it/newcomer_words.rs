@@ -91,6 +91,7 @@ fn in_inline(
     match inline {
         ast::InlineExpression::VariableReference { id } => {
             names.insert(id.name.to_string());
+            source.push_str(&format!("{{${}}}", id.name));
         }
         ast::InlineExpression::Placeable { expression } => in_expression(expression, names, source),
         ast::InlineExpression::StringLiteral { value } => source.push_str(value),
@@ -296,13 +297,13 @@ fn portuguese_counts_say_zero_in_the_plural() {
     let catalogs = Catalogs::build(&[]).unwrap();
     let words = catalogs.words("pt");
     let mut problems = Vec::new();
+    let singular = regex::Regex::new(
+        r"\b0 (exército|território|carta|ataque|região|rodada|batalha|ação|partida|vez|conquista|prazo|jogada|ponto|unidade|cidade|ducado|ordem)\b",
+    )
+    .unwrap();
     for (id, (names, _)) in messages("pt") {
         let zero: Vec<(&str, Arg)> = names.iter().map(|n| (n.as_str(), number(n, 0))).collect();
         let text = words.with(&id, &zero).replace(['\u{2068}', '\u{2069}'], "");
-        let singular = regex::Regex::new(
-            r"\b0 (exército|território|carta|ataque|região|rodada|batalha|ação|partida|vez|conquista|prazo|jogada|ponto|unidade|cidade|ducado|ordem)\b",
-        )
-        .unwrap();
         if let Some(found) = singular.find(&text) {
             problems.push(format!("{id}: {}", found.as_str()));
         }
@@ -625,4 +626,41 @@ async fn the_digest_says_when_each_game_is_due_and_the_footers_settings_page_mut
         digest.html
     );
     app.stop().await;
+}
+
+/// War's territories take their article in Portuguese ("no Peru", "da Argentina para o Peru"):
+/// every sentence that places a territory after a preposition uses the territory's own form
+/// (its `.in`, `.from`, `.to`, `.the` attributes), never the bare name ("em Peru").
+#[test]
+fn portuguese_sentences_give_each_territory_its_article() {
+    let catalogs = Catalogs::build(&[]).unwrap();
+    let words = catalogs.words("pt");
+    for (id, form, text) in [
+        ("war-territory-peru", "in", "no Peru"),
+        ("war-territory-peru", "to", "para o Peru"),
+        ("war-territory-argentina", "from", "da Argentina"),
+        ("war-territory-argentina", "the", "a Argentina"),
+        ("war-territory-portugal", "in", "em Portugal"),
+        ("war-territory-nova-york", "from", "de Nova York"),
+    ] {
+        assert_eq!(words.get(&format!("{id}.{form}")), text);
+    }
+    let english = catalogs.words("en");
+    assert_eq!(english.get("war-territory-peru.from"), "from Peru");
+    // Seats, not territories, follow these prepositions in these messages.
+    let seats = ["war-ev-terrain-card-passed", "war-ev-cards-taken"];
+    let bare = regex::Regex::new(
+        r"\b(em|de|para|a partir de|fora de|atacar|atacando|conquistou) \{\$(to|from|territory)\}",
+    )
+    .unwrap();
+    let mut problems = Vec::new();
+    for (id, (_, source)) in messages("pt") {
+        if !id.starts_with("war-") || seats.contains(&id.as_str()) {
+            continue;
+        }
+        for found in bare.find_iter(&source) {
+            problems.push(format!("{id}: {}", found.as_str()));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -405,7 +405,12 @@ fn check_war(mail: &Mail, game: &corriere::engine::war::Game, seat: Seat, w: &Wo
     }
     // What happened: one line per attack, no die.
     let happened = section(text, &w.get("mail-happened"));
-    let rolled = words_before(w, "war-ev-rolled", &["to", "from", "attack", "defence"], 0);
+    let rolled = words_before(
+        w,
+        "war-ev-rolled",
+        &["to-the", "from-from", "attack", "defence"],
+        0,
+    );
     let rolled = rolled.as_str();
     assert!(
         happened.iter().all(|l| !l.contains(rolled)),
@@ -484,8 +489,9 @@ async fn war_turn_mails_hold_the_fronts_cards_objective_and_one_line_per_attack(
                     "seat-p",
                     "defender",
                     "defender-p",
-                    "from",
+                    "from-from",
                     "to",
+                    "to-the",
                     "attack-lost",
                     "defence-lost",
                     "conquest",

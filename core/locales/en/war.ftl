@@ -8,47 +8,215 @@ war-setup = objectives and territories are dealt and the cards shuffled
 ## Territories (their English names), continents, symbols, cards, colours, objectives
 
 war-territory-alasca = Alaska
+    .the = Alaska
+    .in = on Alaska
+    .from = from Alaska
+    .to = to Alaska
 war-territory-mackenzie = Mackenzie
+    .the = Mackenzie
+    .in = on Mackenzie
+    .from = from Mackenzie
+    .to = to Mackenzie
 war-territory-groenlandia = Greenland
+    .the = Greenland
+    .in = on Greenland
+    .from = from Greenland
+    .to = to Greenland
 war-territory-vancouver = Vancouver
+    .the = Vancouver
+    .in = on Vancouver
+    .from = from Vancouver
+    .to = to Vancouver
 war-territory-ottawa = Ottawa
+    .the = Ottawa
+    .in = on Ottawa
+    .from = from Ottawa
+    .to = to Ottawa
 war-territory-labrador = Labrador
+    .the = Labrador
+    .in = on Labrador
+    .from = from Labrador
+    .to = to Labrador
 war-territory-california = California
+    .the = California
+    .in = on California
+    .from = from California
+    .to = to California
 war-territory-nova-york = New York
+    .the = New York
+    .in = on New York
+    .from = from New York
+    .to = to New York
 war-territory-mexico = Mexico
+    .the = Mexico
+    .in = on Mexico
+    .from = from Mexico
+    .to = to Mexico
 war-territory-venezuela = Venezuela
+    .the = Venezuela
+    .in = on Venezuela
+    .from = from Venezuela
+    .to = to Venezuela
 war-territory-peru = Peru
+    .the = Peru
+    .in = on Peru
+    .from = from Peru
+    .to = to Peru
 war-territory-brasil = Brazil
+    .the = Brazil
+    .in = on Brazil
+    .from = from Brazil
+    .to = to Brazil
 war-territory-argentina = Argentina
+    .the = Argentina
+    .in = on Argentina
+    .from = from Argentina
+    .to = to Argentina
 war-territory-islandia = Iceland
+    .the = Iceland
+    .in = on Iceland
+    .from = from Iceland
+    .to = to Iceland
 war-territory-inglaterra = England
+    .the = England
+    .in = on England
+    .from = from England
+    .to = to England
 war-territory-suecia = Sweden
+    .the = Sweden
+    .in = on Sweden
+    .from = from Sweden
+    .to = to Sweden
 war-territory-alemanha = Germany
+    .the = Germany
+    .in = on Germany
+    .from = from Germany
+    .to = to Germany
 war-territory-portugal = Portugal
+    .the = Portugal
+    .in = on Portugal
+    .from = from Portugal
+    .to = to Portugal
 war-territory-polonia = Poland
+    .the = Poland
+    .in = on Poland
+    .from = from Poland
+    .to = to Poland
 war-territory-moscou = Moscow
+    .the = Moscow
+    .in = on Moscow
+    .from = from Moscow
+    .to = to Moscow
 war-territory-argelia = Algeria
+    .the = Algeria
+    .in = on Algeria
+    .from = from Algeria
+    .to = to Algeria
 war-territory-egito = Egypt
+    .the = Egypt
+    .in = on Egypt
+    .from = from Egypt
+    .to = to Egypt
 war-territory-sudao = Sudan
+    .the = Sudan
+    .in = on Sudan
+    .from = from Sudan
+    .to = to Sudan
 war-territory-congo = Congo
+    .the = Congo
+    .in = on Congo
+    .from = from Congo
+    .to = to Congo
 war-territory-africa-do-sul = South Africa
+    .the = South Africa
+    .in = on South Africa
+    .from = from South Africa
+    .to = to South Africa
 war-territory-madagascar = Madagascar
+    .the = Madagascar
+    .in = on Madagascar
+    .from = from Madagascar
+    .to = to Madagascar
 war-territory-oriente-medio = Middle East
+    .the = Middle East
+    .in = on Middle East
+    .from = from Middle East
+    .to = to Middle East
 war-territory-aral = Aral
+    .the = Aral
+    .in = on Aral
+    .from = from Aral
+    .to = to Aral
 war-territory-omsk = Omsk
+    .the = Omsk
+    .in = on Omsk
+    .from = from Omsk
+    .to = to Omsk
 war-territory-dudinka = Dudinka
+    .the = Dudinka
+    .in = on Dudinka
+    .from = from Dudinka
+    .to = to Dudinka
 war-territory-siberia = Siberia
+    .the = Siberia
+    .in = on Siberia
+    .from = from Siberia
+    .to = to Siberia
 war-territory-tchita = Chita
+    .the = Chita
+    .in = on Chita
+    .from = from Chita
+    .to = to Chita
 war-territory-vladivostok = Vladivostok
+    .the = Vladivostok
+    .in = on Vladivostok
+    .from = from Vladivostok
+    .to = to Vladivostok
 war-territory-mongolia = Mongolia
+    .the = Mongolia
+    .in = on Mongolia
+    .from = from Mongolia
+    .to = to Mongolia
 war-territory-china = China
+    .the = China
+    .in = on China
+    .from = from China
+    .to = to China
 war-territory-india = India
+    .the = India
+    .in = on India
+    .from = from India
+    .to = to India
 war-territory-japao = Japan
+    .the = Japan
+    .in = on Japan
+    .from = from Japan
+    .to = to Japan
 war-territory-vietna = Vietnam
+    .the = Vietnam
+    .in = on Vietnam
+    .from = from Vietnam
+    .to = to Vietnam
 war-territory-sumatra = Sumatra
+    .the = Sumatra
+    .in = on Sumatra
+    .from = from Sumatra
+    .to = to Sumatra
 war-territory-borneu = Borneo
+    .the = Borneo
+    .in = on Borneo
+    .from = from Borneo
+    .to = to Borneo
 war-territory-nova-guine = New Guinea
+    .the = New Guinea
+    .in = on New Guinea
+    .from = from New Guinea
+    .to = to New Guinea
 war-territory-australia = Australia
+    .the = Australia
+    .in = on Australia
+    .from = from Australia
+    .to = to Australia
 
 war-continent-america-do-norte = North America
 war-continent-america-do-sul = South America
@@ -112,7 +280,7 @@ war-problem-colours = Each seat needs a different colour.
 war-decision-reinforcements = take your reinforcements: Intelligence, trades, then place every army
 war-decision-combat = attack, continue the open attack, or end the combat phase
 war-decision-reaction = react to the dice: reveal Terrain, reroll, or pass
-war-decision-move-in = choose how many armies move into { $to } (1 to { $max })
+war-decision-move-in = choose how many armies move { $to-to } (1 to { $max })
 war-decision-movement = move armies and use movement powers, then end your turn
 war-decision-hand-limit = discard { $count ->
         [one] { $count } card
@@ -127,8 +295,8 @@ war-action-place = place { $armies ->
         [one] { $armies } army
        *[other] { $armies } armies
     }: { $where }
-war-action-attack = attack { $to } from { $from }
-war-action-air-attack = air attack on { $to } from { $from }, discarding its card
+war-action-attack = attack { $to-the } { $from-from }
+war-action-air-attack = air attack on { $to-the } { $from-from }, discarding its card
 war-action-continue = continue the attack
 war-action-end-combat = end the combat phase
 war-action-reveal-terrain = reveal Conhecimento de Terreno
@@ -141,10 +309,10 @@ war-action-occupy = move { $armies ->
         [one] { $armies } army
        *[other] { $armies } armies
     } in
-war-action-move = move { $amount } from { $from } to { $to }
+war-action-move = move { $amount } { $from-from } { $to-to }
 war-action-hidden-passage = reveal { $card } for Passagem Oculta
-war-action-air-transport-out = discard { $card } to carry armies out of { $territory } (Transporte Aéreo): { $where }
-war-action-air-transport-in = discard { $card } to carry armies into { $territory } (Transporte Aéreo): { $where }
+war-action-air-transport-out = discard { $card } to carry armies away { $territory-from } (Transporte Aéreo): { $where }
+war-action-air-transport-in = discard { $card } to carry armies { $territory-to } (Transporte Aéreo): { $where }
 war-action-alliance = discard { $card } to redistribute { $continent } (Aliança Continental)
 war-action-end-turn = end the turn
 war-action-end-turn-discard = end the turn, discarding first if over 6: { $cards }
@@ -156,7 +324,7 @@ war-amount-exactly = { $armies ->
         [one] { $armies } army
        *[other] { $armies } armies
     }
-war-armies-on = { $armies } on { $territory }
+war-armies-on = { $armies } { $territory-in }
 
 ## Rule errors
 
@@ -188,7 +356,7 @@ war-error-reroll = that reroll is not legal: { $why } (§5.4.7, R16)
 war-error-occupy = move in from 1 to { $max } armies (§5.4.8, R20)
 war-error-move-territories = a move goes between two of your territories (§5.5.1)
 war-error-move-amount = that amount cannot move: each army moves once and 1 army stays behind ({ $why }) (§5.5.1, R22)
-war-error-move-path = { $to } is not reached from { $from }: it must border it or be reached through territories you revealed for Passagem Oculta (§5.5.3, R23)
+war-error-move-path = there is no way { $from-from } { $to-to }: the destination must border it or be reached through territories you revealed for Passagem Oculta (§5.5.3, R23)
 war-error-power-card = { $card } cannot activate a power: it must be an unused territory card in your hand (§5.7, R15)
 war-error-transport = Transporte Aéreo: { $why } (§5.5.4, R24)
 war-error-alliance = Aliança Continental: { $why } (§5.5.2, R25)
@@ -225,7 +393,7 @@ war-why-not-yours = { $territory } is not yours
 war-why-trade-armies = { $territory } must receive at least its { $armies } trade armies
 war-why-bonus = { $continent } must receive its { $armies } bonus armies (convert it whole by Intelligence instead, R7)
 war-why-total = every pooled army is placed: { $expected }, not { $placed }
-war-why-nothing-to-move = { $amount } leaves nothing to move from { $from }
+war-why-nothing-to-move = { $amount } leaves nothing to move { $from-from }
 war-why-too-many = { $from } has { $armies } armies, { $fresh } of them fresh
 
 ## How a game ended
@@ -343,26 +511,26 @@ war-ev-attack-declared = { $seat-p ->
        *[other] { $seat }
     } attacked { $defender-p ->
         [you] your { $to }
-       *[other] { $defender }'s { $to }
-    } from { $from } (attack { $number } this turn).
+       *[other] { $defender }'s { $to-the }
+    } { $from-from } (attack { $number } this turn).
 war-ev-air-attack-declared = { $seat-p ->
         [you] You
        *[other] { $seat }
     } launched an air attack on { $defender-p ->
         [you] your { $to }
-       *[other] { $defender }'s { $to }
-    } from { $from }, discarding { $card } (attack { $number } this turn).
+       *[other] { $defender }'s { $to-the }
+    } { $from-from }, discarding { $card } (attack { $number } this turn).
 war-ev-attack-continued = { $seat-p ->
         [you] You
        *[other] { $seat }
-    } went on attacking { $to } from { $from }.
+    } went on attacking { $to-the } { $from-from }.
 war-ev-terrain-revealed = { $seat-p ->
         [you] You
        *[other] { $seat }
     } revealed { $card } for Conhecimento de Terreno ({ $side }).
 war-side-attacker = attacking
 war-side-defender = defending
-war-ev-rolled = Battle for { $to } from { $from }: the attack rolled { $attack }; the defence rolled { $defence }.
+war-ev-rolled = Dice of the attack { $from-from } on { $to-the }: the attack rolled { $attack }; the defence rolled { $defence }.
 war-ev-rerolled = { $seat-p ->
         [you] You
        *[other] { $seat }
@@ -380,7 +548,7 @@ war-note-no-occupant = ; one army stays on the target since nobody could move in
 war-ev-conquered = { $seat-p ->
         [you] You
        *[other] { $seat }
-    } conquered { $territory } from { $from-p ->
+    } conquered { $territory-the } from { $from-p ->
         [you] you
        *[other] { $from }
     }.
@@ -388,9 +556,9 @@ war-ev-terrain-card-passed = { $card } passed from { $from } to { $to } with the
 war-ev-moved-in = { $armies ->
         [one] { $armies } army moved
        *[other] { $armies } armies moved
-    } from { $from } into { $to }.
-war-ev-attack-stopped = The attack on { $to } from { $from } stopped as its plan said; it can be continued.
-war-ev-attack-closed = The attack on { $to } from { $from } is over: { $reason }.
+    } { $from-from } { $to-to }.
+war-ev-attack-stopped = The attack on { $to-the } { $from-from } stopped as its plan said; it can be continued.
+war-ev-attack-closed = The attack on { $to-the } { $from-from } is over: { $reason }.
 war-end-stopped = its plan stopped it
 war-end-conquest = the territory was conquered
 war-end-source-exhausted = the source is down to 1 army
@@ -405,7 +573,7 @@ war-ev-moved = { $seat-p ->
     } moved { $armies ->
         [one] { $armies } army
        *[other] { $armies } armies
-    } from { $from } to { $to }.
+    } { $from-from } { $to-to }.
 war-ev-passage-revealed = { $seat-p ->
         [you] You
        *[other] { $seat }
@@ -413,11 +581,11 @@ war-ev-passage-revealed = { $seat-p ->
 war-ev-transported-out = { $seat-p ->
         [you] You
        *[other] { $seat }
-    } discarded { $card } and carried armies out of { $territory } by air: { $where }.
+    } discarded { $card } and carried armies { $territory-from } by air: { $where }.
 war-ev-transported-in = { $seat-p ->
         [you] You
        *[other] { $seat }
-    } discarded { $card } and carried armies into { $territory } by air: { $where }.
+    } discarded { $card } and carried armies { $territory-to } by air: { $where }.
 war-ev-redistributed = { $seat-p ->
         [you] You
        *[other] { $seat }
@@ -498,7 +666,7 @@ war-open-attack-dice = Dice of the battle under way: attack { $attack }, defence
 war-pools = To place: { $total } ({ $parts }).
 war-pool-free = { $armies } anywhere
 war-pool-continent = { $armies } in { $continent }
-war-pool-territory = { $armies } on { $territory }
+war-pool-territory = { $armies } { $territory-in }
 war-piles = Draw pile { $draw }, discard pile { $discard } ({ $face-down } face down).
 war-discard-top = Face-up discards: { $cards }.
 war-revealed-line = Revealed this turn: { $cards }.
@@ -519,7 +687,7 @@ war-review-seed = Seed: { $seed }
 ## Standing orders in words
 
 war-orders-block = { $terrain }; rerolls { $reroll }
-war-orders-territory = on { $territory }: { $block }
+war-orders-territory = { $territory-in }: { $block }
 war-orders-terrain-never = never reveal Terrain
 war-orders-terrain-when-needed = reveal Terrain when it saves armies
 war-orders-terrain-always = always reveal Terrain
@@ -554,8 +722,8 @@ war-mail-battle = { $seat-p ->
        *[other] { $seat }
     } attacked { $defender-p ->
         [you] your { $to }
-       *[other] { $defender }'s { $to }
-    } from { $from }: the attack lost { $attack-lost }, the defence lost { $defence-lost }{ $conquest ->
+       *[other] { $defender }'s { $to-the }
+    } { $from-from }: the attack lost { $attack-lost }, the defence lost { $defence-lost }{ $conquest ->
         [yes] ; { $to } fell
        *[no] {""}
     }.
@@ -626,7 +794,7 @@ war-form-reroll-option = discard { $card } ({ $class }), reroll { $dice ->
        *[other] dice { $positions }
     }
 war-form-no-reaction-button = No reaction
-war-form-occupy = Move into { $to }
+war-form-occupy = Move armies { $to-to }
 war-form-occupy-label = Armies (1 to { $max })
 war-form-occupy-button = Move in
 war-form-move = Move armies
@@ -638,9 +806,9 @@ war-form-move-all = all
 war-form-move-button = Move
 war-form-passage = Passagem Oculta: reveal a card to pass through its territory
 war-form-passage-button = Reveal
-war-form-transport = Transporte Aéreo: discard the card of { $territory } to carry fresh armies by air
-war-form-transport-out = out of { $territory } to the territories below
-war-form-transport-in = into { $territory } from the territories below
+war-form-transport = Transporte Aéreo: discard the card { $territory-from } to carry fresh armies by air
+war-form-transport-out = { $territory-from } to the territories below
+war-form-transport-in = { $territory-to } from the territories below
 war-form-transport-button = Carry them
 war-form-alliance = Aliança Continental: discard { $card } to redistribute { $continent }
 war-form-alliance-help = Give each territory its fresh and moved armies; the totals stay ({ $fresh } fresh, { $moved } moved) and each keeps at least 1.

@@ -8,47 +8,215 @@ war-setup = os objetivos e os territórios são distribuídos e as cartas embara
 ## Territórios, continentes, símbolos, cartas, cores, objetivos
 
 war-territory-alasca = Alasca
+    .the = o Alasca
+    .in = no Alasca
+    .from = do Alasca
+    .to = para o Alasca
 war-territory-mackenzie = Mackenzie
+    .the = o Mackenzie
+    .in = no Mackenzie
+    .from = do Mackenzie
+    .to = para o Mackenzie
 war-territory-groenlandia = Groenlândia
+    .the = a Groenlândia
+    .in = na Groenlândia
+    .from = da Groenlândia
+    .to = para a Groenlândia
 war-territory-vancouver = Vancouver
+    .the = Vancouver
+    .in = em Vancouver
+    .from = de Vancouver
+    .to = para Vancouver
 war-territory-ottawa = Ottawa
+    .the = Ottawa
+    .in = em Ottawa
+    .from = de Ottawa
+    .to = para Ottawa
 war-territory-labrador = Labrador
+    .the = o Labrador
+    .in = no Labrador
+    .from = do Labrador
+    .to = para o Labrador
 war-territory-california = Califórnia
+    .the = a Califórnia
+    .in = na Califórnia
+    .from = da Califórnia
+    .to = para a Califórnia
 war-territory-nova-york = Nova York
+    .the = Nova York
+    .in = em Nova York
+    .from = de Nova York
+    .to = para Nova York
 war-territory-mexico = México
+    .the = o México
+    .in = no México
+    .from = do México
+    .to = para o México
 war-territory-venezuela = Venezuela
+    .the = a Venezuela
+    .in = na Venezuela
+    .from = da Venezuela
+    .to = para a Venezuela
 war-territory-peru = Peru
+    .the = o Peru
+    .in = no Peru
+    .from = do Peru
+    .to = para o Peru
 war-territory-brasil = Brasil
+    .the = o Brasil
+    .in = no Brasil
+    .from = do Brasil
+    .to = para o Brasil
 war-territory-argentina = Argentina
+    .the = a Argentina
+    .in = na Argentina
+    .from = da Argentina
+    .to = para a Argentina
 war-territory-islandia = Islândia
+    .the = a Islândia
+    .in = na Islândia
+    .from = da Islândia
+    .to = para a Islândia
 war-territory-inglaterra = Inglaterra
+    .the = a Inglaterra
+    .in = na Inglaterra
+    .from = da Inglaterra
+    .to = para a Inglaterra
 war-territory-suecia = Suécia
+    .the = a Suécia
+    .in = na Suécia
+    .from = da Suécia
+    .to = para a Suécia
 war-territory-alemanha = Alemanha
+    .the = a Alemanha
+    .in = na Alemanha
+    .from = da Alemanha
+    .to = para a Alemanha
 war-territory-portugal = Portugal
+    .the = Portugal
+    .in = em Portugal
+    .from = de Portugal
+    .to = para Portugal
 war-territory-polonia = Polônia
+    .the = a Polônia
+    .in = na Polônia
+    .from = da Polônia
+    .to = para a Polônia
 war-territory-moscou = Moscou
+    .the = Moscou
+    .in = em Moscou
+    .from = de Moscou
+    .to = para Moscou
 war-territory-argelia = Argélia
+    .the = a Argélia
+    .in = na Argélia
+    .from = da Argélia
+    .to = para a Argélia
 war-territory-egito = Egito
+    .the = o Egito
+    .in = no Egito
+    .from = do Egito
+    .to = para o Egito
 war-territory-sudao = Sudão
+    .the = o Sudão
+    .in = no Sudão
+    .from = do Sudão
+    .to = para o Sudão
 war-territory-congo = Congo
+    .the = o Congo
+    .in = no Congo
+    .from = do Congo
+    .to = para o Congo
 war-territory-africa-do-sul = África do Sul
+    .the = a África do Sul
+    .in = na África do Sul
+    .from = da África do Sul
+    .to = para a África do Sul
 war-territory-madagascar = Madagascar
+    .the = Madagascar
+    .in = em Madagascar
+    .from = de Madagascar
+    .to = para Madagascar
 war-territory-oriente-medio = Oriente Médio
+    .the = o Oriente Médio
+    .in = no Oriente Médio
+    .from = do Oriente Médio
+    .to = para o Oriente Médio
 war-territory-aral = Aral
+    .the = o Aral
+    .in = no Aral
+    .from = do Aral
+    .to = para o Aral
 war-territory-omsk = Omsk
+    .the = Omsk
+    .in = em Omsk
+    .from = de Omsk
+    .to = para Omsk
 war-territory-dudinka = Dudinka
+    .the = Dudinka
+    .in = em Dudinka
+    .from = de Dudinka
+    .to = para Dudinka
 war-territory-siberia = Sibéria
+    .the = a Sibéria
+    .in = na Sibéria
+    .from = da Sibéria
+    .to = para a Sibéria
 war-territory-tchita = Tchita
+    .the = Tchita
+    .in = em Tchita
+    .from = de Tchita
+    .to = para Tchita
 war-territory-vladivostok = Vladivostok
+    .the = Vladivostok
+    .in = em Vladivostok
+    .from = de Vladivostok
+    .to = para Vladivostok
 war-territory-mongolia = Mongólia
+    .the = a Mongólia
+    .in = na Mongólia
+    .from = da Mongólia
+    .to = para a Mongólia
 war-territory-china = China
+    .the = a China
+    .in = na China
+    .from = da China
+    .to = para a China
 war-territory-india = Índia
+    .the = a Índia
+    .in = na Índia
+    .from = da Índia
+    .to = para a Índia
 war-territory-japao = Japão
+    .the = o Japão
+    .in = no Japão
+    .from = do Japão
+    .to = para o Japão
 war-territory-vietna = Vietnã
+    .the = o Vietnã
+    .in = no Vietnã
+    .from = do Vietnã
+    .to = para o Vietnã
 war-territory-sumatra = Sumatra
+    .the = Sumatra
+    .in = em Sumatra
+    .from = de Sumatra
+    .to = para Sumatra
 war-territory-borneu = Bornéu
+    .the = Bornéu
+    .in = em Bornéu
+    .from = de Bornéu
+    .to = para Bornéu
 war-territory-nova-guine = Nova Guiné
+    .the = a Nova Guiné
+    .in = na Nova Guiné
+    .from = da Nova Guiné
+    .to = para a Nova Guiné
 war-territory-australia = Austrália
+    .the = a Austrália
+    .in = na Austrália
+    .from = da Austrália
+    .to = para a Austrália
 
 war-continent-america-do-norte = América do Norte
 war-continent-america-do-sul = América do Sul
@@ -115,7 +283,7 @@ war-problem-colours = Cada lugar precisa de uma cor diferente.
 war-decision-reinforcements = receber seus reforços: Inteligência, trocas, e depois colocar todos os exércitos
 war-decision-combat = atacar, continuar o ataque em aberto ou encerrar a fase de ataque
 war-decision-reaction = reagir aos dados: revelar Terreno, jogar de novo ou passar
-war-decision-move-in = escolher quantos exércitos entram em { $to } (de 1 a { $max })
+war-decision-move-in = escolher quantos exércitos vão { $to-to } (de 1 a { $max })
 war-decision-movement = remanejar exércitos e usar poderes de movimento, e depois encerrar a sua vez
 war-decision-hand-limit = descartar { $count ->
         [0] { $count } cartas
@@ -132,8 +300,8 @@ war-action-place = colocar { $armies ->
         [one] { $armies } exército
        *[other] { $armies } exércitos
     }: { $where }
-war-action-attack = atacar { $to } a partir de { $from }
-war-action-air-attack = ataque aéreo a { $to } a partir de { $from }, descartando a carta dele
+war-action-attack = atacar { $to-the } a partir { $from-from }
+war-action-air-attack = ataque aéreo contra { $to-the } a partir { $from-from }, descartando a carta dele
 war-action-continue = continuar o ataque
 war-action-end-combat = encerrar a fase de ataque
 war-action-reveal-terrain = revelar Conhecimento de Terreno
@@ -148,10 +316,10 @@ war-action-occupy = mover { $armies ->
         [one] { $armies } exército
        *[other] { $armies } exércitos
     } para dentro
-war-action-move = mover { $amount } de { $from } para { $to }
+war-action-move = mover { $amount } { $from-from } { $to-to }
 war-action-hidden-passage = revelar { $card } para a Passagem Oculta
-war-action-air-transport-out = descartar { $card } para levar exércitos para fora de { $territory } (Transporte Aéreo): { $where }
-war-action-air-transport-in = descartar { $card } para levar exércitos para { $territory } (Transporte Aéreo): { $where }
+war-action-air-transport-out = descartar { $card } para levar exércitos para fora { $territory-from } (Transporte Aéreo): { $where }
+war-action-air-transport-in = descartar { $card } para levar exércitos { $territory-to } (Transporte Aéreo): { $where }
 war-action-alliance = descartar { $card } para redistribuir { $continent } (Aliança Continental)
 war-action-end-turn = encerrar a vez
 war-action-end-turn-discard = encerrar a vez, descartando antes se passar de 6: { $cards }
@@ -164,7 +332,7 @@ war-amount-exactly = { $armies ->
         [one] { $armies } exército
        *[other] { $armies } exércitos
     }
-war-armies-on = { $armies } em { $territory }
+war-armies-on = { $armies } { $territory-in }
 
 ## Erros de regra
 
@@ -200,7 +368,7 @@ war-error-occupy = { $max ->
     } (§5.4.8, R20)
 war-error-move-territories = um remanejamento é entre dois territórios seus (§5.5.1)
 war-error-move-amount = essa quantidade não pode ser movida: cada exército se move uma vez e 1 exército fica para trás ({ $why }) (§5.5.1, R22)
-war-error-move-path = não se chega a { $to } a partir de { $from }: ele precisa fazer fronteira ou ser alcançado por territórios que você revelou para a Passagem Oculta (§5.5.3, R23)
+war-error-move-path = não há caminho { $from-from } { $to-to }: o destino precisa fazer fronteira ou ser alcançado por territórios que você revelou para a Passagem Oculta (§5.5.3, R23)
 war-error-power-card = { $card } não pode ativar um poder: ela precisa ser uma carta de território não usada da sua mão (§5.7, R15)
 war-error-transport = Transporte Aéreo: { $why } (§5.5.4, R24)
 war-error-alliance = Aliança Continental: { $why } (§5.5.2, R25)
@@ -244,7 +412,7 @@ war-why-bonus = { $continent } tem de receber { $armies ->
        *[other] os seus { $armies } exércitos de bônus
     } (ou converta-o inteiro pela Inteligência, R7)
 war-why-total = todos os exércitos disponíveis são colocados: { $expected }, não { $placed }
-war-why-nothing-to-move = { $amount } não deixa nada para mover de { $from }
+war-why-nothing-to-move = { $amount } não deixa nada para mover { $from-from }
 war-why-too-many = { $from } tem { $armies ->
         [0] { $armies } exércitos
         [one] { $armies } exército
@@ -381,26 +549,26 @@ war-ev-attack-declared = { $seat-p ->
        *[other] { $seat }
     } atacou { $defender-p ->
         [you] o seu território { $to }
-       *[other] { $to }, de { $defender },
-    } a partir de { $from } (ataque { $number } nesta vez).
+       *[other] { $to-the }, de { $defender },
+    } a partir { $from-from } (ataque { $number } nesta vez).
 war-ev-air-attack-declared = { $seat-p ->
         [you] Você
        *[other] { $seat }
     } lançou um ataque aéreo contra { $defender-p ->
         [you] o seu território { $to }
-       *[other] { $to }, de { $defender },
-    } a partir de { $from }, descartando { $card } (ataque { $number } nesta vez).
+       *[other] { $to-the }, de { $defender },
+    } a partir { $from-from }, descartando { $card } (ataque { $number } nesta vez).
 war-ev-attack-continued = { $seat-p ->
         [you] Você
        *[other] { $seat }
-    } continuou atacando { $to } a partir de { $from }.
+    } continuou atacando { $to-the } a partir { $from-from }.
 war-ev-terrain-revealed = { $seat-p ->
         [you] Você
        *[other] { $seat }
     } revelou { $card } para o Conhecimento de Terreno ({ $side }).
 war-side-attacker = no ataque
 war-side-defender = na defesa
-war-ev-rolled = Batalha por { $to } a partir de { $from }: o ataque tirou { $attack }; a defesa tirou { $defence }.
+war-ev-rolled = Dados do ataque { $from-from } contra { $to-the }: o ataque tirou { $attack }; a defesa tirou { $defence }.
 war-ev-rerolled = { $seat-p ->
         [you] Você
        *[other] { $seat }
@@ -418,18 +586,18 @@ war-note-no-occupant = ; um exército fica no alvo porque ninguém pôde entrar 
 war-ev-conquered = { $seat-p ->
         [you] Você
        *[other] { $seat }
-    } conquistou { $territory } de { $from-p ->
+    } conquistou { $territory-the } de { $from-p ->
         [you] você
        *[other] { $from }
     }.
 war-ev-terrain-card-passed = { $card } passou de { $from } para { $to } junto com o território.
 war-ev-moved-in = { $armies ->
-        [0] { $armies } exércitos entraram
-        [one] { $armies } exército entrou
-       *[other] { $armies } exércitos entraram
-    } de { $from } em { $to }.
-war-ev-attack-stopped = O ataque a { $to } a partir de { $from } parou como o plano mandava; ele pode ser continuado.
-war-ev-attack-closed = O ataque a { $to } a partir de { $from } acabou: { $reason }.
+        [0] { $armies } exércitos passaram
+        [one] { $armies } exército passou
+       *[other] { $armies } exércitos passaram
+    } { $from-from } { $to-to }.
+war-ev-attack-stopped = O ataque contra { $to-the } a partir { $from-from } parou como o plano mandava; ele pode ser continuado.
+war-ev-attack-closed = O ataque contra { $to-the } a partir { $from-from } acabou: { $reason }.
 war-end-stopped = o plano o parou
 war-end-conquest = o território foi conquistado
 war-end-source-exhausted = a origem ficou com 1 exército
@@ -445,7 +613,7 @@ war-ev-moved = { $seat-p ->
         [0] { $armies } exércitos
         [one] { $armies } exército
        *[other] { $armies } exércitos
-    } de { $from } para { $to }.
+    } { $from-from } { $to-to }.
 war-ev-passage-revealed = { $seat-p ->
         [you] Você
        *[other] { $seat }
@@ -453,11 +621,11 @@ war-ev-passage-revealed = { $seat-p ->
 war-ev-transported-out = { $seat-p ->
         [you] Você
        *[other] { $seat }
-    } descartou { $card } e levou exércitos de { $territory } por via aérea: { $where }.
+    } descartou { $card } e levou exércitos { $territory-from } por via aérea: { $where }.
 war-ev-transported-in = { $seat-p ->
         [you] Você
        *[other] { $seat }
-    } descartou { $card } e levou exércitos para { $territory } por via aérea: { $where }.
+    } descartou { $card } e levou exércitos { $territory-to } por via aérea: { $where }.
 war-ev-redistributed = { $seat-p ->
         [you] Você
        *[other] { $seat }
@@ -546,7 +714,7 @@ war-open-attack-dice = Dados da batalha em andamento: ataque { $attack }, defesa
 war-pools = A colocar: { $total } ({ $parts }).
 war-pool-free = { $armies } em qualquer lugar
 war-pool-continent = { $armies } na { $continent }
-war-pool-territory = { $armies } em { $territory }
+war-pool-territory = { $armies } { $territory-in }
 war-piles = Monte de compra { $draw }, pilha de descarte { $discard } ({ $face-down } com a face para baixo).
 war-discard-top = Descartes com a face para cima: { $cards }.
 war-revealed-line = Reveladas nesta vez: { $cards }.
@@ -567,7 +735,7 @@ war-review-seed = Semente: { $seed }
 ## Ordens permanentes por extenso
 
 war-orders-block = { $terrain }; novas jogadas de dados { $reroll }
-war-orders-territory = em { $territory }: { $block }
+war-orders-territory = { $territory-in }: { $block }
 war-orders-terrain-never = nunca revelar Terreno
 war-orders-terrain-when-needed = revelar Terreno quando isso poupa exércitos
 war-orders-terrain-always = sempre revelar Terreno
@@ -608,8 +776,8 @@ war-mail-battle = { $seat-p ->
        *[other] { $seat }
     } atacou { $defender-p ->
         [you] o seu território { $to }
-       *[other] { $to }, de { $defender },
-    } a partir de { $from }: o ataque perdeu { $attack-lost }, a defesa perdeu { $defence-lost }{ $conquest ->
+       *[other] { $to-the }, de { $defender },
+    } a partir { $from-from }: o ataque perdeu { $attack-lost }, a defesa perdeu { $defence-lost }{ $conquest ->
         [yes] ; { $to } caiu
        *[no] {""}
     }.
@@ -681,7 +849,7 @@ war-form-reroll-option = descartar { $card } ({ $class }), jogar de novo { $dice
        *[other] os dados { $positions }
     }
 war-form-no-reaction-button = Nenhuma reação
-war-form-occupy = Entrar em { $to }
+war-form-occupy = Mover exércitos { $to-to }
 war-form-occupy-label = Exércitos (de 1 a { $max })
 war-form-occupy-button = Entrar
 war-form-move = Remanejar exércitos
@@ -693,9 +861,9 @@ war-form-move-all = todos
 war-form-move-button = Mover
 war-form-passage = Passagem Oculta: revele uma carta para passar pelo território dela
 war-form-passage-button = Revelar
-war-form-transport = Transporte Aéreo: descarte a carta de { $territory } para levar por via aérea exércitos que ainda não se moveram
-war-form-transport-out = de { $territory } para os territórios abaixo
-war-form-transport-in = para { $territory } a partir dos territórios abaixo
+war-form-transport = Transporte Aéreo: descarte a carta { $territory-from } para levar por via aérea exércitos que ainda não se moveram
+war-form-transport-out = { $territory-from } para os territórios abaixo
+war-form-transport-in = { $territory-to } a partir dos territórios abaixo
 war-form-transport-button = Levar
 war-form-alliance = Aliança Continental: descarte { $card } para redistribuir { $continent }
 war-form-alliance-help = Dê a cada território seus exércitos que ainda não se moveram e os que já se moveram; os totais se mantêm ({ $fresh } ainda sem se mover, { $moved } já movidos) e cada um fica com pelo menos 1.

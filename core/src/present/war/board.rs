@@ -453,11 +453,9 @@ pub(super) fn table_lines(view: &View, cx: &Ctx) -> Vec<String> {
                 ));
             }
             for (t, n) in terr {
-                parts.push(w.two(
-                    "war-pool-territory",
-                    ("armies", *n),
-                    ("territory", territory(cx, *t)),
-                ));
+                let mut args = super::place(cx, "territory", *t);
+                args.push(("armies", (*n).into()));
+                parts.push(w.with("war-pool-territory", &args));
             }
             lines.push(w.two("war-pools", ("total", *total), ("parts", w.list(parts))));
         }

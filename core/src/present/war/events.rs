@@ -3,7 +3,7 @@
 
 use super::{
     armies, card, cards, class_words, colour, continent, continents, counts, dice, draw_reason,
-    objective, seat_args, territory, with_seat, War,
+    objective, place, seat_args, territory, with_seat, War,
 };
 use crate::engine::war::{AttackEnd, Direction, Event, Side, Territory};
 use crate::engine::Seat;
@@ -185,8 +185,8 @@ pub(super) fn event(event: &Event, cx: &Ctx) -> String {
         } => {
             let mut args: Vec<(&str, Arg)> = seat_args(cx, "seat", *seat).into();
             args.extend(seat_args(cx, "defender", *defender));
-            args.push(("from", t(from).into()));
-            args.push(("to", t(to).into()));
+            args.extend(place(cx, "from", *from));
+            args.extend(place(cx, "to", *to));
             args.push(("number", (*number).into()));
             match air_card {
                 Some(c) => {
@@ -200,7 +200,7 @@ pub(super) fn event(event: &Event, cx: &Ctx) -> String {
             cx,
             "war-ev-attack-continued",
             *seat,
-            &[("from", t(from).into()), ("to", t(to).into())],
+            &[place(cx, "from", *from), place(cx, "to", *to)].concat(),
         ),
         Event::TerrainRevealed {
             seat,
@@ -230,11 +230,14 @@ pub(super) fn event(event: &Event, cx: &Ctx) -> String {
         } => w.with(
             "war-ev-rolled",
             &[
-                ("from", t(from).into()),
-                ("to", t(to).into()),
-                ("attack", dice(cx, attack).into()),
-                ("defence", dice(cx, defence).into()),
-            ],
+                place(cx, "from", *from),
+                place(cx, "to", *to),
+                vec![
+                    ("attack", dice(cx, attack).into()),
+                    ("defence", dice(cx, defence).into()),
+                ],
+            ]
+            .concat(),
         ),
         Event::Rerolled {
             seat,
@@ -320,7 +323,7 @@ pub(super) fn event(event: &Event, cx: &Ctx) -> String {
         } => {
             let mut args: Vec<(&str, Arg)> = seat_args(cx, "seat", *seat).into();
             args.extend(seat_args(cx, "from", *from));
-            args.push(("territory", t(x).into()));
+            args.extend(place(cx, "territory", *x));
             w.with("war-ev-conquered", &args)
         }
         Event::TerrainCardPassed { card: c, from, to } => w.three(
@@ -333,29 +336,29 @@ pub(super) fn event(event: &Event, cx: &Ctx) -> String {
             from,
             to,
             armies: n,
-        } => w.three(
-            "war-ev-moved-in",
-            ("armies", *n),
-            ("from", t(from)),
-            ("to", t(to)),
-        ),
-        Event::AttackStopped { from, to } => {
-            w.two("war-ev-attack-stopped", ("from", t(from)), ("to", t(to)))
+        } => {
+            let mut args = [place(cx, "from", *from), place(cx, "to", *to)].concat();
+            args.push(("armies", (*n).into()));
+            w.with("war-ev-moved-in", &args)
         }
-        Event::AttackClosed { from, to, reason } => w.three(
-            "war-ev-attack-closed",
-            ("from", t(from)),
-            ("to", t(to)),
-            (
+        Event::AttackStopped { from, to } => w.with(
+            "war-ev-attack-stopped",
+            &[place(cx, "from", *from), place(cx, "to", *to)].concat(),
+        ),
+        Event::AttackClosed { from, to, reason } => {
+            let mut args = [place(cx, "from", *from), place(cx, "to", *to)].concat();
+            args.push((
                 "reason",
                 w.get(match reason {
                     AttackEnd::Stopped => "war-end-stopped",
                     AttackEnd::Conquest => "war-end-conquest",
                     AttackEnd::SourceExhausted => "war-end-source-exhausted",
                     AttackEnd::OtherAction => "war-end-other-action",
-                }),
-            ),
-        ),
+                })
+                .into(),
+            ));
+            w.with("war-ev-attack-closed", &args)
+        }
         Event::MovementStarted { seat } => with_seat(cx, "war-ev-movement-started", *seat, &[]),
         Event::Moved {
             seat,
@@ -367,10 +370,11 @@ pub(super) fn event(event: &Event, cx: &Ctx) -> String {
             "war-ev-moved",
             *seat,
             &[
-                ("armies", (*n).into()),
-                ("from", t(from).into()),
-                ("to", t(to).into()),
-            ],
+                place(cx, "from", *from),
+                place(cx, "to", *to),
+                vec![("armies", (*n).into())],
+            ]
+            .concat(),
         ),
         Event::PassageRevealed { seat, card: c } => with_seat(
             cx,
@@ -392,10 +396,13 @@ pub(super) fn event(event: &Event, cx: &Ctx) -> String {
             },
             *seat,
             &[
-                ("card", card(cx, *c).into()),
-                ("territory", t(x).into()),
-                ("where", counts(cx, a).into()),
-            ],
+                place(cx, "territory", *x),
+                vec![
+                    ("card", card(cx, *c).into()),
+                    ("where", counts(cx, a).into()),
+                ],
+            ]
+            .concat(),
         ),
         Event::Redistributed {
             seat,

@@ -430,7 +430,7 @@ pub(super) fn forms(view: &View, seat: Seat, legal: &[Action], cx: &Ctx) -> Vec<
             })
             .expect("D4 is pending");
         out.push(form(
-            w.one("war-form-occupy", "to", territory(cx, to)),
+            w.with("war-form-occupy", &super::place(cx, "to", to)),
             vec![
                 hidden("war", "occupy"),
                 number(
@@ -520,11 +520,9 @@ fn place_form(view: &View, seat: Seat, default: &TerritoryCounts, cx: &Ctx) -> M
                 ));
             }
             for (t, n) in terr {
-                parts.push(w.two(
-                    "war-pool-territory",
-                    ("armies", *n),
-                    ("territory", territory(cx, *t)),
-                ));
+                let mut args = super::place(cx, "territory", *t);
+                args.push(("armies", (*n).into()));
+                parts.push(w.with("war-pool-territory", &args));
             }
             w.two("war-pools", ("total", *total), ("parts", w.list(parts)))
         }
@@ -724,11 +722,9 @@ fn movement_forms(
             .iter()
             .filter(|tv| tv.owner == seat && fresh(tv.territory) > 0 && tv.armies > 1)
             .map(|tv| {
-                w.two(
-                    "war-armies-on",
-                    ("armies", fresh(tv.territory).min(tv.armies - 1)),
-                    ("territory", territory(cx, tv.territory)),
-                )
+                let mut args = super::place(cx, "territory", tv.territory);
+                args.push(("armies", fresh(tv.territory).min(tv.armies - 1).into()));
+                w.with("war-armies-on", &args)
             })
             .collect();
         out.push(form(
@@ -816,12 +812,12 @@ fn movement_forms(
                 choices: vec![
                     choice(
                         "out",
-                        w.one("war-form-transport-out", "territory", territory(cx, x)),
+                        w.with("war-form-transport-out", &super::place(cx, "territory", x)),
                         true,
                     ),
                     choice(
                         "in",
-                        w.one("war-form-transport-in", "territory", territory(cx, x)),
+                        w.with("war-form-transport-in", &super::place(cx, "territory", x)),
                         false,
                     ),
                 ],
@@ -846,7 +842,7 @@ fn movement_forms(
         fields.push(marker("end", String::new()));
         fields.push(submit(w.get("war-form-transport-button")));
         out.push(form(
-            w.one("war-form-transport", "territory", territory(cx, x)),
+            w.with("war-form-transport", &super::place(cx, "territory", x)),
             fields,
         ));
     }

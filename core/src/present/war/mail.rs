@@ -214,8 +214,8 @@ fn summarise(event: &Event, lines: &mut Vec<Line>, cx: &Ctx) {
 fn attack_words(a: &Attack, cx: &Ctx) -> String {
     let mut args: Vec<(&str, Arg)> = seat_args(cx, "seat", a.seat).into();
     args.extend(seat_args(cx, "defender", a.defender));
-    args.push(("from", territory(cx, a.from).into()));
-    args.push(("to", territory(cx, a.to).into()));
+    args.extend(super::place(cx, "from", a.from));
+    args.extend(super::place(cx, "to", a.to));
     args.push(("attack-lost", armies(cx, a.attack_lost).into()));
     args.push(("defence-lost", armies(cx, a.defence_lost).into()));
     args.push(("conquest", if a.conquered { "yes" } else { "no" }.into()));

@@ -31,6 +31,30 @@ pub(crate) fn territory_in(words: &Words, t: Territory) -> String {
     words.get(&format!("war-territory-{}", t.id().replace('_', "-")))
 }
 
+/// A territory as a sentence places it, for the argument `name` (`to`, `from`, `territory`):
+/// its name and, as `<name>-the`, `-in`, `-from` and `-to`, its forms with an article and a
+/// preposition, each an attribute of the territory's message ("o Peru", "no Peru", "do Peru",
+/// "para o Peru" in Portuguese; English needs no article: "Peru", "on Peru", "from Peru").
+pub(crate) fn place(cx: &Ctx, name: &'static str, t: Territory) -> Vec<(&'static str, Arg)> {
+    let forms: [&'static str; 4] = match name {
+        "to" => ["to-the", "to-in", "to-from", "to-to"],
+        "from" => ["from-the", "from-in", "from-from", "from-to"],
+        "territory" => [
+            "territory-the",
+            "territory-in",
+            "territory-from",
+            "territory-to",
+        ],
+        other => panic!("no place forms for {other}"),
+    };
+    let id = format!("war-territory-{}", t.id().replace('_', "-"));
+    let mut args = vec![(name, territory(cx, t).into())];
+    for (form, attribute) in forms.into_iter().zip(["the", "in", "from", "to"]) {
+        args.push((form, cx.words.get(&format!("{id}.{attribute}")).into()));
+    }
+    args
+}
+
 pub(crate) fn continent(cx: &Ctx, c: Continent) -> String {
     continent_in(&cx.words, c)
 }
@@ -108,11 +132,9 @@ fn counts(cx: &Ctx, list: &TerritoryCounts) -> String {
     cx.words.list(
         list.entries()
             .map(|(t, n)| {
-                cx.words.two(
-                    "war-armies-on",
-                    ("armies", n),
-                    ("territory", territory(cx, t)),
-                )
+                let mut args = place(cx, "territory", t);
+                args.push(("armies", n.into()));
+                cx.words.with("war-armies-on", &args)
             })
             .collect(),
     )
@@ -234,11 +256,9 @@ pub(crate) fn orders_words(cx: &Ctx, orders: &StandingOrders) -> String {
     };
     let mut parts = vec![block(&orders.default)];
     for (t, b) in &orders.territories {
-        parts.push(cx.words.two(
-            "war-orders-territory",
-            ("territory", territory(cx, *t)),
-            ("block", block(b)),
-        ));
+        let mut args = place(cx, "territory", *t);
+        args.push(("block", block(b).into()));
+        parts.push(cx.words.with("war-orders-territory", &args));
     }
     cx.words.list(parts)
 }
@@ -324,11 +344,11 @@ impl Presenter for War {
             Decision::Reinforcements { .. } => w.get("war-decision-reinforcements"),
             Decision::Combat { .. } => w.get("war-decision-combat"),
             Decision::Reaction { .. } => w.get("war-decision-reaction"),
-            Decision::MoveIn { to, max, .. } => w.two(
-                "war-decision-move-in",
-                ("to", territory(cx, *to)),
-                ("max", *max),
-            ),
+            Decision::MoveIn { to, max, .. } => {
+                let mut args = place(cx, "to", *to);
+                args.push(("max", (*max).into()));
+                w.with("war-decision-move-in", &args)
+            }
             Decision::Movement { .. } => w.get("war-decision-movement"),
             Decision::HandLimit { discard, .. } => {
                 w.one("war-decision-hand-limit", "count", *discard)
@@ -342,7 +362,6 @@ impl Presenter for War {
 
     fn action(&self, action: &Action, cx: &Ctx) -> String {
         let w = &cx.words;
-        let t = |x: &Territory| territory(cx, *x);
         match action {
             Action::Intelligence { continents: list } => w.one(
                 "war-action-intelligence",
@@ -357,14 +376,13 @@ impl Presenter for War {
             ),
             Action::Attack {
                 from, to, air_card, ..
-            } => w.two(
+            } => w.with(
                 if air_card.is_some() {
                     "war-action-air-attack"
                 } else {
                     "war-action-attack"
                 },
-                ("from", t(from)),
-                ("to", t(to)),
+                &[place(cx, "from", *from), place(cx, "to", *to)].concat(),
             ),
             Action::Continue { .. } => w.get("war-action-continue"),
             Action::EndCombat => w.get("war-action-end-combat"),
@@ -381,12 +399,11 @@ impl Presenter for War {
                 from,
                 to,
                 armies: a,
-            } => w.three(
-                "war-action-move",
-                ("amount", amount(cx, *a)),
-                ("from", t(from)),
-                ("to", t(to)),
-            ),
+            } => {
+                let mut args = [place(cx, "from", *from), place(cx, "to", *to)].concat();
+                args.push(("amount", amount(cx, *a).into()));
+                w.with("war-action-move", &args)
+            }
             Action::HiddenPassage { card: c } => {
                 w.one("war-action-hidden-passage", "card", card(cx, *c))
             }
@@ -394,18 +411,24 @@ impl Presenter for War {
                 card: c,
                 direction,
                 armies: a,
-            } => w.three(
-                match direction {
-                    Direction::Out => "war-action-air-transport-out",
-                    Direction::In => "war-action-air-transport-in",
-                },
-                ("card", card(cx, *c)),
-                (
-                    "territory",
-                    c.territory().map(|x| t(&x)).unwrap_or_default(),
-                ),
-                ("where", counts(cx, a)),
-            ),
+            } => {
+                let mut args = match c.territory() {
+                    Some(x) => place(cx, "territory", x),
+                    // A joker names no territory (the rules refuse it; its words still say so).
+                    None => ["territory", "territory-from", "territory-to"]
+                        .map(|name| (name, Arg::from("")))
+                        .to_vec(),
+                };
+                args.push(("card", card(cx, *c).into()));
+                args.push(("where", counts(cx, a).into()));
+                w.with(
+                    match direction {
+                        Direction::Out => "war-action-air-transport-out",
+                        Direction::In => "war-action-air-transport-in",
+                    },
+                    &args,
+                )
+            }
             Action::ContinentalAlliance { card: c, .. } => w.two(
                 "war-action-alliance",
                 ("card", card(cx, *c)),
@@ -495,11 +518,11 @@ impl Presenter for War {
             RuleError::MoveTerritories => w.get("war-error-move-territories"),
             RuleError::MoveAmount(p) => {
                 let reason = match p {
-                    MoveProblem::Nothing { amount: a, from } => w.two(
-                        "war-why-nothing-to-move",
-                        ("amount", amount(cx, *a)),
-                        ("from", t(from)),
-                    ),
+                    MoveProblem::Nothing { amount: a, from } => {
+                        let mut args = place(cx, "from", *from);
+                        args.push(("amount", amount(cx, *a).into()));
+                        w.with("war-why-nothing-to-move", &args)
+                    }
                     MoveProblem::TooMany {
                         from,
                         armies: n,
@@ -514,7 +537,8 @@ impl Presenter for War {
                 w.one("war-error-move-amount", "why", reason)
             }
             RuleError::MovePath { from, to } => {
-                w.two("war-error-move-path", ("from", t(from)), ("to", t(to)))
+                let args = [place(cx, "from", *from), place(cx, "to", *to)].concat();
+                w.with("war-error-move-path", &args)
             }
             RuleError::PowerCard(c) => w.one("war-error-power-card", "card", card(cx, *c)),
             RuleError::Transport(r) => w.one("war-error-transport", "why", why(cx, r)),
