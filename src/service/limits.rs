@@ -103,7 +103,10 @@ pub fn count(
 ) -> QueryResult<Result<(), Limited>> {
     let width = window.as_millis() as i64;
     let start = now.0 - now.0.rem_euclid(width);
-    let used = store::bump_counter(conn, bucket, start)?;
+    // The window's width is part of the counter's name: an hourly and a daily limit on one
+    // bucket start at the same instant in a day's first hour, and must not share a row.
+    let counter = format!("{bucket}/{}s", window.as_secs());
+    let used = store::bump_counter(conn, &counter, start)?;
     if used > i64::from(limit) {
         let left = (start + width - now.0).max(1000) as u64;
         return Ok(Err(Limited {

@@ -24,6 +24,7 @@ mod http;
 mod i18n;
 mod inbound;
 mod layers;
+mod limits;
 mod mail;
 mod migrations;
 mod newcomer_cards;
