@@ -1,7 +1,7 @@
 //! Issue #29's time items: times named with their zone, the zone taken from the browser or
 //! guessed from its language, the operator's `--data-dir`, `game show`'s schedule and `--clock-offset`.
 
-use crate::support::{Backend, TestApp, PLAYERS};
+use crate::support::{self, Backend, TestApp, PLAYERS};
 use std::path::Path;
 use std::process::Command;
 
@@ -180,5 +180,150 @@ async fn game_show_lists_the_pending_deadline_and_reminder_and_the_offset_brings
         waiting.contains("due now") && !waiting.contains("(in "),
         "sixty days on, the reminder and the deadline are due: {waiting}"
     );
+    app.stop().await;
+}
+
+on_each_backend!(
+    a_brazilian_reader_whose_zone_is_not_known_sees_sao_paulo_named_and_chooses_from_brazil_first,
+    accepting_with_the_browser_s_zone_keeps_it_and_the_mails_print_their_times_in_it,
+);
+
+/// A GET as a browser asking for `accept_language` (and signed in with `session`).
+async fn get_as(
+    app: &TestApp,
+    path: &str,
+    accept_language: &str,
+    session: Option<&str>,
+) -> support::Page {
+    let mut request = app
+        .client
+        .get(app.url(path))
+        .header(reqwest::header::ACCEPT_LANGUAGE, accept_language);
+    if let Some(session) = session {
+        request = request.header(
+            reqwest::header::COOKIE,
+            format!("corriere_session={session}"),
+        );
+    }
+    app.read_raw(request).await
+}
+
+/// The text of the page's deadline line ("Due …" / "Prazo…"): its times must name their zone.
+fn due_line(page: &support::Page) -> String {
+    let text = page.text();
+    text.lines()
+        .find(|line| line.contains("Due ") || line.contains("Prazo"))
+        .unwrap_or_else(|| panic!("a deadline line: {text}"))
+        .to_owned()
+}
+
+async fn a_brazilian_reader_whose_zone_is_not_known_sees_sao_paulo_named_and_chooses_from_brazil_first(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = app.create_game(2, &[]).await;
+    let links = app.accept_all(&creator.game, 2).await;
+    let seat_path = links[0].url.trim_start_matches(&app.base).to_owned();
+    // Signed in before the Portuguese pages make Portuguese the language of Ann's mails.
+    let session = app.sign_in(PLAYERS[0].1).await;
+    // No zone known, no hint: UTC, and said so.
+    let plain = get_as(&app, &seat_path, "en", None).await;
+    let due = due_line(&plain);
+    assert!(due.contains(" UTC,") && !due.contains("UTC-"), "{due}");
+    // A Brazilian browser: São Paulo's time, named by its offset.
+    let brazilian = get_as(&app, &seat_path, "pt-BR,pt;q=0.9", None).await;
+    let due = due_line(&brazilian);
+    assert!(due.contains(" UTC-3,"), "{due}");
+    let public = get_as(&app, &format!("/games/{}", creator.game), "pt-BR", None).await;
+    assert!(public.text().contains(" UTC-3"), "{}", public.text());
+    // Settings: Brazil's zones first, the guess chosen and said to be a guess.
+    let me = get_as(&app, "/me", "pt-BR,pt;q=0.9", Some(&session)).await;
+    let body = &me.body;
+    let sao_paulo = body
+        .find(r#"<option value="America/Sao_Paulo" selected>America/Sao_Paulo (UTC-3)"#)
+        .unwrap_or_else(|| panic!("São Paulo chosen, with its offset: {body}"));
+    let manaus = body.find(r#"value="America/Manaus""#).unwrap();
+    let abidjan = body.find(r#"value="Africa/Abidjan""#).unwrap();
+    assert!(
+        sao_paulo < manaus && manaus < abidjan,
+        "Brazil's zones first"
+    );
+    assert!(
+        body.contains("data-zone-unknown"),
+        "the script may choose the browser's zone"
+    );
+    assert!(
+        me.text()
+            .contains("Deduzido pelo seu navegador: America/Sao_Paulo"),
+        "{}",
+        me.text()
+    );
+    // Choosing UTC is a choice: known from now on, whatever the browser's language.
+    let saved = app
+        .post_signed_in(
+            "/me/settings",
+            &session,
+            &[
+                ("mail_mode", "every_turn"),
+                ("digest_hour", "8"),
+                ("time_zone", "UTC"),
+                ("language", ""),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    let me = get_as(&app, "/me", "pt-BR,pt;q=0.9", Some(&session)).await;
+    assert!(!me.body.contains("data-zone-unknown"), "{}", me.body);
+    assert!(!me.text().contains("Deduzido"), "{}", me.text());
+    let due = due_line(&get_as(&app, &seat_path, "pt-BR", None).await);
+    assert!(
+        due.contains(" UTC,"),
+        "the chosen zone, not the guess: {due}"
+    );
+    app.stop().await;
+}
+
+async fn accepting_with_the_browser_s_zone_keeps_it_and_the_mails_print_their_times_in_it(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = app.create_game(2, &[]).await;
+    app.deliver_mail().await;
+    let mut links = Vec::new();
+    for seat in 1..=2u8 {
+        let link = app.link_from_latest(support::email_of(seat), |m| {
+            (m.is_invitation() || m.is_confirmation()) && m.text.contains(&creator.game)
+        });
+        // The creator's browser runs the script; the other's does not.
+        let zone = if seat == 1 { "America/Manaus" } else { "" };
+        let accepted = app
+            .post_form(
+                &format!("{}/accept", link.url),
+                &[("entropy", ""), ("phrase", ""), ("browser_zone", zone)],
+            )
+            .await;
+        assert_eq!(accepted.status, 303, "{}", accepted.body);
+        links.push(link);
+    }
+    app.deliver_mail().await;
+    let started = app
+        .smtp
+        .latest_to(support::email_of(1), |m| m.is_started())
+        .expect("the started mail");
+    let due = started
+        .text
+        .lines()
+        .find(|line| line.contains("Due "))
+        .unwrap_or_else(|| panic!("a deadline: {}", started.text));
+    assert!(due.contains(" UTC-4,"), "Manaus's time: {due}");
+    // Pages too, whatever the browser reading them asks.
+    let seat_path = links[0].url.trim_start_matches(&app.base).to_owned();
+    let due = due_line(&get_as(&app, &seat_path, "en-GB", None).await);
+    assert!(due.contains(" UTC-4,"), "{due}");
+    // The other person told no zone: UTC, named.
+    let other = links[1].url.trim_start_matches(&app.base).to_owned();
+    let page = get_as(&app, &other, "en", None).await;
+    let text = page.text();
+    assert!(text.contains(" UTC,") && !text.contains("UTC-4"), "{text}");
     app.stop().await;
 }

@@ -20,6 +20,7 @@ time-month-10 = October
 time-month-11 = November
 time-month-12 = December
 time-clock = { $hour }:{ $minute }
+time-zoned = { $time } { $zone }
 time-moment = { $weekday } { $time }
 time-date = { $weekday } { $day } { $month } { $time }
 time-when = { $moment }, { $relative }

@@ -20,6 +20,7 @@ time-month-10 = outubro
 time-month-11 = novembro
 time-month-12 = dezembro
 time-clock = { $hour }:{ $minute }
+time-zoned = { $time } { $zone }
 time-moment = { $weekday }, { $time }
 time-date = { $weekday }, { $day } de { $month }, { $time }
 time-when = { $moment }, { $relative }
