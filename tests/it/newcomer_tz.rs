@@ -327,3 +327,104 @@ async fn accepting_with_the_browser_s_zone_keeps_it_and_the_mails_print_their_ti
     assert!(text.contains(" UTC,") && !text.contains("UTC-4"), "{text}");
     app.stop().await;
 }
+
+/// chromedriver whose browsers live in `zone` (Chromium reads `TZ`), or `None` when the browser
+/// test is skipped (see `browser::chromedriver`).
+async fn chromedriver_in(zone: &str) -> Option<crate::browser::Chromedriver> {
+    use std::process::Stdio;
+    // The shared helper says whether browsers are tested here at all (and why not).
+    drop(crate::browser::chromedriver().await?);
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let mut command = Command::new("chromedriver");
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let child = command
+        .arg(format!("--port={port}"))
+        .env("TZ", zone)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = crate::browser::Chromedriver {
+        child,
+        port,
+        _profile: tempfile::tempdir().expect("a temp dir"),
+    };
+    let status = format!("http://127.0.0.1:{port}/status");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !reqwest::get(&status)
+        .await
+        .is_ok_and(|r| r.status().is_success())
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "chromedriver did not answer"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    Some(driver)
+}
+
+/// A Brazilian newcomer on a phone and on a desktop, in Portuguese, whose browser is in
+/// Manaus: the invitation's form carries the browser's zone, accepting stores it, and the seat
+/// page then prints the deadline in Manaus's time, named.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_tells_its_zone_when_its_person_accepts_at_both_widths() {
+    use crate::browser::{browser_for, Screen};
+    use fantoccini::Locator;
+    let Some(driver) = chromedriver_in("America/Manaus").await else {
+        return;
+    };
+    for screen in [Screen::Phone, Screen::Desktop] {
+        let app = TestApp::spawn(&Backend::Sqlite).await;
+        let creator = app.create_game(2, &[]).await;
+        app.deliver_mail().await;
+        let other = app.link_from_latest(support::email_of(2), |m| {
+            m.is_invitation() && m.text.contains(&creator.game)
+        });
+        let accepted = app.accept(&other, "", "").await;
+        assert_eq!(accepted.status, 303, "{}", accepted.body);
+        // The creator, who decides first, accepts in the browser.
+        let link = creator;
+        let client = browser_for(&driver, screen, "pt-BR").await;
+        client.goto(&link.url).await.expect("the invitation opens");
+        let told: serde_json::Value = client
+            .execute(
+                "return document.querySelector('input[name=browser_zone]').value;",
+                vec![],
+            )
+            .await
+            .expect("the field is read");
+        assert_eq!(
+            told, "America/Manaus",
+            "{screen:?}: the script filled the field"
+        );
+        client
+            .find(Locator::Id("accept"))
+            .await
+            .expect("the accept button")
+            .click()
+            .await
+            .expect("accepting");
+        let source = crate::browser::wait_for_text(&client, "UTC-4").await;
+        assert!(
+            source.contains("Prazo") || source.contains("UTC-4,"),
+            "{screen:?}: {source}"
+        );
+        client.close().await.expect("the browser closes");
+        // The mails say it too: the game started with the creator's zone known.
+        app.deliver_mail().await;
+        // (In Portuguese now: the creator read the site in it.)
+        let mails = app.smtp.mails_to(support::email_of(1));
+        let started = mails.last().expect("the started mail");
+        assert!(
+            started.text.contains("UTC-4"),
+            "{}: {}",
+            started.subject,
+            started.text
+        );
+        app.stop().await;
+    }
+}

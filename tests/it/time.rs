@@ -278,7 +278,7 @@ async fn reminders_come_when_a_quarter_of_the_time_is_left_in_the_readers_zone(b
     assert!(
         reminder
             .subject
-            .ends_with("your move is due Friday 07:00 UTC-3, in 18 hours"),
+            .contains("your move is due Friday 07:00 UTC-3"),
         "{}",
         reminder.subject
     );
