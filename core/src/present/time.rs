@@ -119,6 +119,22 @@ impl<'w> Stamper<'w> {
     }
 }
 
+/// How far `at` is from `now`, roughly: "in 2 days", "in 5 hours", "3 minutes ago".
+pub fn relative(w: Words, at: i64, now: i64) -> String {
+    let minutes = (at - now) / 60_000;
+    if minutes == 0 {
+        // Within a minute either way: "in a minute" would be wrong for a moment just past.
+        return w.get("time-now");
+    }
+    let (key, n) = match minutes.abs() {
+        m if m >= 48 * 60 => ("days", m / (24 * 60)),
+        m if m >= 90 => ("hours", (m + 30) / 60),
+        m => ("minutes", m.max(1)),
+    };
+    let direction = if minutes >= 0 { "in" } else { "ago" };
+    w.one(&format!("time-{direction}-{key}"), "n", n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::zone_label;
@@ -140,20 +156,4 @@ mod tests {
         assert_eq!(label(chrono_tz::Europe::Lisbon, at), "WET");
         assert_eq!(label(chrono_tz::America::New_York, at), "EST");
     }
-}
-
-/// How far `at` is from `now`, roughly: "in 2 days", "in 5 hours", "3 minutes ago".
-pub fn relative(w: Words, at: i64, now: i64) -> String {
-    let minutes = (at - now) / 60_000;
-    if minutes == 0 {
-        // Within a minute either way: "in a minute" would be wrong for a moment just past.
-        return w.get("time-now");
-    }
-    let (key, n) = match minutes.abs() {
-        m if m >= 48 * 60 => ("days", m / (24 * 60)),
-        m if m >= 90 => ("hours", (m + 30) / 60),
-        m => ("minutes", m.max(1)),
-    };
-    let direction = if minutes >= 0 { "in" } else { "ago" };
-    w.one(&format!("time-{direction}-{key}"), "n", n)
 }
