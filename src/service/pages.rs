@@ -286,7 +286,11 @@ impl Games {
             }
             None => Vec::new(),
         };
-        let time = self.time_view(conn, &row, &seat_rows, Some(zone.name().to_owned()))?;
+        let mut time = self.time_view(conn, &row, &seat_rows, Some(zone.name().to_owned()))?;
+        time.zone_guessed = guess.is_some()
+            && person
+                .as_ref()
+                .is_some_and(|p| super::zones::known(&p.time_zone).is_none());
         let page = SeatPage {
             talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
             undelivered,

@@ -364,16 +364,19 @@ impl<'w> SeatPageHtml<'w> {
                 .then(|| format!("{base}/rematch")),
             rematch_url: page.rematch_url.clone(),
             phrase_max: Contribution::PHRASE_MAX_CHARS,
-            time: present::time_lines(
-                &page.time,
-                Some(me),
-                cx,
-                page.time
+            time: {
+                let zone = page
+                    .time
                     .zone
                     .as_deref()
                     .and_then(|z| z.parse().ok())
-                    .unwrap_or(chrono_tz::UTC),
-            ),
+                    .unwrap_or(chrono_tz::UTC);
+                let mut lines = present::time_lines(&page.time, Some(me), cx, zone);
+                if page.time.zone_guessed && !lines.is_empty() {
+                    lines.push(cx.words.one("status-zone-guessed", "zone", zone.name()));
+                }
+                lines
+            },
             time_forms: time_forms(page, base),
             talk: TalkShown::new(
                 &page.talk,

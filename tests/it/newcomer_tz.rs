@@ -234,6 +234,14 @@ async fn a_brazilian_reader_whose_zone_is_not_known_sees_sao_paulo_named_and_cho
     let brazilian = get_as(&app, &seat_path, "pt-BR,pt;q=0.9", None).await;
     let due = due_line(&brazilian);
     assert!(due.contains(" UTC-3,"), "{due}");
+    assert!(
+        brazilian
+            .text()
+            .contains("Horários no fuso America/Sao_Paulo, deduzido pelo idioma do seu navegador"),
+        "the guess is said to be one: {}",
+        brazilian.text()
+    );
+    assert!(!plain.text().contains("guessed"), "no guess, nothing said");
     let public = get_as(&app, &format!("/games/{}", creator.game), "pt-BR", None).await;
     assert!(public.text().contains(" UTC-3"), "{}", public.text());
     // Settings: Brazil's zones first, the guess chosen and said to be a guess.
@@ -275,11 +283,13 @@ async fn a_brazilian_reader_whose_zone_is_not_known_sees_sao_paulo_named_and_cho
     let me = get_as(&app, "/me", "pt-BR,pt;q=0.9", Some(&session)).await;
     assert!(!me.body.contains("data-zone-unknown"), "{}", me.body);
     assert!(!me.text().contains("Deduzido"), "{}", me.text());
-    let due = due_line(&get_as(&app, &seat_path, "pt-BR", None).await);
+    let page = get_as(&app, &seat_path, "pt-BR", None).await;
+    let due = due_line(&page);
     assert!(
         due.contains(" UTC,"),
         "the chosen zone, not the guess: {due}"
     );
+    assert!(!page.text().contains("deduzido"), "{}", page.text());
     app.stop().await;
 }
 

@@ -87,6 +87,7 @@ history-bot = A bot played for { $name }.
 status-due = Due { $due }.
 status-waiting-since = Waiting on { $seats } since { $since }.
 status-away = { $name } is away until { $until }.
+status-zone-guessed = Times are in { $zone }, guessed from your browser's language; choose your own time zone under My games.
 status-absent = { $name } is absent: a bot plays the seat until they act again.
 status-resigned = { $name } resigned: a bot plays the seat.
 status-bot = A bot plays { $name }'s seat.

@@ -87,6 +87,7 @@ history-bot = Um bot jogou por { $name }.
 status-due = Prazo: { $due }.
 status-waiting-since = Esperando { $seats } desde { $since }.
 status-away = { $name } está fora até { $until }.
+status-zone-guessed = Horários no fuso { $zone }, deduzido pelo idioma do seu navegador; escolha o seu em Minhas partidas.
 status-absent = { $name } está ausente: um bot joga no lugar até essa pessoa voltar a jogar.
 status-resigned = { $name } desistiu: um bot joga no lugar.
 status-bot = Um bot joga no lugar de { $name }.
