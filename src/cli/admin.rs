@@ -222,7 +222,7 @@ fn mail_line(row: &OutboxRow, now: Millis) -> String {
 pub fn retry_mail(args: ServeArgs, id: &str) -> Result<ExitCode> {
     let (games, db) = super::open(args)?;
     let mut conn = db.get()?;
-    match games.retry_mail(&mut conn, id, Millis::now())? {
+    match games.retry_mail(&mut conn, id, games.now())? {
         Some(row) => {
             println!(
                 "Mail {} to {} is due now; a running server sends it within seconds.",
