@@ -56,6 +56,38 @@ impl Clock for ManualClock {
     }
 }
 
+/// The system's clock moved by a fixed offset (`serve --clock-offset`, for trials and
+/// demonstrations: deadlines come due without waiting for them).
+#[derive(Clone, Copy, Debug)]
+pub struct OffsetClock(pub chrono::Duration);
+
+impl Clock for OffsetClock {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now() + self.0
+    }
+}
+
+/// The system's clock moved by `by`, as a shared handle.
+pub fn offset(by: chrono::Duration) -> SharedClock {
+    Arc::new(OffsetClock(by))
+}
+
+/// An offset as an operator reads it: "+2d 3h 0m".
+pub fn describe_offset(by: chrono::Duration) -> String {
+    let sign = if by < chrono::Duration::zero() {
+        '-'
+    } else {
+        '+'
+    };
+    let minutes = by.num_minutes().abs();
+    format!(
+        "{sign}{}d {}h {}m",
+        minutes / (24 * 60),
+        minutes / 60 % 24,
+        minutes % 60
+    )
+}
+
 /// The shared clock handle the service keeps.
 pub type SharedClock = Arc<dyn Clock>;
 

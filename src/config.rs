@@ -12,13 +12,10 @@ use std::path::{Path, PathBuf};
 /// `corriere serve` flags; each falls back to its environment variable.
 #[derive(clap::Args, Clone, Debug)]
 pub struct ServeArgs {
-    /// Where games are stored: `sqlite://PATH` or `postgres://…`.
-    #[arg(
-        long,
-        env = "CORRIERE_DATABASE_URL",
-        default_value = "sqlite://./data/corriere.db"
-    )]
-    pub database_url: String,
+    /// Where games are stored: `sqlite://PATH` or `postgres://…` (default:
+    /// `sqlite://DATA_DIR/corriere.db`).
+    #[arg(long, env = "CORRIERE_DATABASE_URL")]
+    pub database_url: Option<String>,
     /// The address to listen on.
     #[arg(long, env = "CORRIERE_BIND", default_value = "127.0.0.1:8080")]
     pub bind: String,
@@ -104,8 +101,49 @@ pub struct ServeArgs {
     /// (half each; by estimate, see docs/benchmarks.md). A game not cached is read again.
     #[arg(long, env = "CORRIERE_CACHE_MB", default_value_t = crate::service::cache::DEFAULT_CACHE_BYTES / (1024 * 1024))]
     pub cache_mb: usize,
+    /// For trials and demonstrations only: run the service's clock this far ahead of the
+    /// system's (`90m`, `36h`, `3d`, `2d12h`), so deadlines, reminders and digests come due
+    /// without waiting. Refused unless `--allow-clock-offset` is given too.
+    #[arg(long, env = "CORRIERE_CLOCK_OFFSET", value_parser = parse_offset)]
+    pub clock_offset: Option<chrono::Duration>,
+    /// Accept `--clock-offset` (never on a server people play on: their deadlines would pass
+    /// early).
+    #[arg(long, env = "CORRIERE_ALLOW_CLOCK_OFFSET")]
+    pub allow_clock_offset: bool,
     #[command(flatten)]
     pub mail_in: MailInArgs,
+}
+
+/// A clock offset from the command line: whole numbers with units `d`, `h`, `m` or `s`, one
+/// after another (`2d12h`), with a `-` in front for the past.
+pub fn parse_offset(text: &str) -> Result<chrono::Duration, String> {
+    let problem = || format!("{text:?} is not an offset like 90m, 36h, 3d or 2d12h");
+    let (sign, rest) = match text.trim().strip_prefix('-') {
+        Some(rest) => (-1, rest),
+        None => (1, text.trim().trim_start_matches('+')),
+    };
+    let mut total = chrono::Duration::zero();
+    let mut number = String::new();
+    for c in rest.chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let n: i64 = number.parse().map_err(|_| problem())?;
+        number.clear();
+        total += match c {
+            'd' => chrono::Duration::try_days(n),
+            'h' => chrono::Duration::try_hours(n),
+            'm' => chrono::Duration::try_minutes(n),
+            's' => chrono::Duration::try_seconds(n),
+            _ => None,
+        }
+        .ok_or_else(problem)?;
+    }
+    if !number.is_empty() || rest.is_empty() {
+        return Err(problem());
+    }
+    Ok(total * sign)
 }
 
 /// How replies by mail are taken in (`corriere mail receive` and the LMTP listener).
@@ -208,9 +246,39 @@ impl ServeArgs {
         Ok(<Serve as clap::Parser>::try_parse_from(line)?.args)
     }
 
+    /// The loud warning an operator must see when the clock is moved and that is allowed.
+    pub fn clock_warning(&self) -> Option<String> {
+        let offset = self.clock_offset.filter(|_| self.allow_clock_offset)?;
+        Some(format!(
+            "WARNING: THE CLOCK IS MOVED {} FROM THE SYSTEM'S (--clock-offset): the service \
+             believes it is {}. Deadlines, reminders and digests come due early. For trials \
+             and demonstrations only; never on a server people play on.",
+            crate::clock::describe_offset(offset),
+            crate::clock::offset(offset)
+                .now()
+                .format("%Y-%m-%d %H:%M UTC"),
+        ))
+    }
+
     pub fn into_config(self) -> Result<Config> {
-        let database_url = DbUrl::parse(&self.database_url)
-            .with_context(|| format!("CORRIERE_DATABASE_URL {:?}", self.database_url))?;
+        // The SQLite file lives in the data directory unless a URL says otherwise.
+        let database_url = self
+            .database_url
+            .clone()
+            .unwrap_or_else(|| format!("sqlite://{}", self.data_dir.join("corriere.db").display()));
+        let database_url = DbUrl::parse(&database_url)
+            .with_context(|| format!("CORRIERE_DATABASE_URL {database_url:?}"))?;
+        if self.clock_offset.is_some() && !self.allow_clock_offset {
+            anyhow::bail!(
+                "--clock-offset (CORRIERE_CLOCK_OFFSET) moves the service's clock, so every \
+                 deadline passes early: it is for trials and demonstrations only; add \
+                 --allow-clock-offset (CORRIERE_ALLOW_CLOCK_OFFSET=1) to mean it"
+            );
+        }
+        let clock = match self.clock_offset {
+            Some(offset) => crate::clock::offset(offset),
+            None => crate::clock::system(),
+        };
         // A database this data directory had, gone: lost (deleted, restored empty, or the
         // path changed). Making a fresh one would silently start over; the operator must say so.
         if !self.new_database {
@@ -257,7 +325,7 @@ impl ServeArgs {
             run_mail_worker: true,
             games: Registry::standard(),
             db_wait: std::time::Duration::from_secs(self.db_wait.max(1)),
-            clock: crate::clock::system(),
+            clock,
             limits: Limits {
                 games_per_hour: self.games_per_hour,
                 games_per_day: self.games_per_day,

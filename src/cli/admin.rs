@@ -5,7 +5,7 @@ use crate::config::ServeArgs;
 use crate::domain::GameStatus;
 use crate::domain::Millis;
 use crate::engine::Seat;
-use crate::service::admin::{GameLine, RestoreError};
+use crate::service::admin::{DeadlineLine, GameLine, RestoreError};
 use crate::service::{Cancel, CancelError};
 use crate::store::{self, OutboxRow};
 use anyhow::{Context, Result};
@@ -94,12 +94,22 @@ pub fn show_game(args: ServeArgs, game: &str) -> Result<ExitCode> {
             println!("  #{} {when} {who}: {}", step.seq, step.lines.join(" "));
         }
     }
+    println!(
+        "\nScheduled (the service's clock reads {}):",
+        time(detail.now)
+    );
+    if detail.deadlines.is_empty() {
+        println!("  no deadline or reminder pending");
+    }
+    for deadline in &detail.deadlines {
+        println!("  {}", deadline_line(deadline, detail.now));
+    }
     println!("\nMails:");
     if detail.mails.is_empty() {
         println!("  none queued or failed");
     }
     for mail in &detail.mails {
-        println!("  {}", mail_line(mail, Millis::now()));
+        println!("  {}", mail_line(mail, detail.now));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -131,9 +141,9 @@ pub fn cancel_game(args: ServeArgs, game: &str) -> Result<ExitCode> {
 /// `corriere mail list`: the mails not sent yet (queued, being sent, or failed).
 pub fn list_mails(args: ServeArgs, failed_only: bool, game: Option<&str>) -> Result<ExitCode> {
     let game = game.map(super::game_id).transpose()?;
-    let (_, db) = super::open(args)?;
+    let (games, db) = super::open(args)?;
     let mut conn = db.get()?;
-    let now = Millis::now();
+    let now = games.now();
     let rows: Vec<OutboxRow> = store::outbox_rows(&mut conn, game.as_ref())?
         .into_iter()
         .filter(|row| !failed_only || row.failed_at.is_some())
@@ -145,6 +155,39 @@ pub fn list_mails(args: ServeArgs, failed_only: bool, game: Option<&str>) -> Res
         println!("{}", mail_line(row, now));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// "Bob: reminder at … (in 2h 10m); due at … (in 1d 2h 10m), grace once": what the scheduler
+/// will do for one seat, and when.
+fn deadline_line(deadline: &DeadlineLine, now: Millis) -> String {
+    let mut text = format!("{}:", deadline.name);
+    if let Some(remind) = deadline.remind_at {
+        text.push_str(&format!(
+            " reminder at {} ({});",
+            time(remind),
+            from_now(remind, now)
+        ));
+    }
+    text.push_str(&format!(
+        " due at {} ({}), then {}",
+        time(deadline.due_at),
+        from_now(deadline.due_at, now),
+        if deadline.extended {
+            "the default action"
+        } else {
+            "one grace extension"
+        }
+    ));
+    text
+}
+
+/// How far `at` is from `now`: "in 1d 2h 5m", or "due now" when it has passed.
+fn from_now(at: Millis, now: Millis) -> String {
+    if at.0 <= now.0 {
+        return "due now".into();
+    }
+    let described = crate::clock::describe_offset(chrono::Duration::milliseconds(at.0 - now.0));
+    format!("in {}", described.trim_start_matches('+'))
 }
 
 fn mail_line(row: &OutboxRow, now: Millis) -> String {
@@ -179,7 +222,7 @@ fn mail_line(row: &OutboxRow, now: Millis) -> String {
 pub fn retry_mail(args: ServeArgs, id: &str) -> Result<ExitCode> {
     let (games, db) = super::open(args)?;
     let mut conn = db.get()?;
-    match games.retry_mail(&mut conn, id, Millis::now())? {
+    match games.retry_mail(&mut conn, id, games.now())? {
         Some(row) => {
             println!(
                 "Mail {} to {} is due now; a running server sends it within seconds.",

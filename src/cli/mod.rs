@@ -17,6 +17,9 @@ use anyhow::{Context, Result};
 /// server: what the commands that act on stored games share.
 pub fn open(args: ServeArgs) -> Result<(Games, Db)> {
     serve::init_logs();
+    if let Some(warning) = args.clock_warning() {
+        eprintln!("{warning}");
+    }
     let config = args.into_config()?;
     let base_url = config.base_url_or(&config.bind)?;
     let db = Db::open(&config.database_url).context("opening the database")?;

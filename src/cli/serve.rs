@@ -13,7 +13,13 @@ pub fn init_logs() {
 
 pub fn serve(args: ServeArgs) -> Result<ExitCode> {
     init_logs();
+    let warning = args.clock_warning();
     let config = args.into_config()?;
+    if let Some(warning) = &warning {
+        // Loud on both streams: whoever watches the terminal or the logs must see it.
+        eprintln!("{warning}");
+        tracing::warn!("{warning}");
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -23,6 +29,9 @@ pub fn serve(args: ServeArgs) -> Result<ExitCode> {
             "corriere is serving on {} (Ctrl-C to stop)",
             running.base_url
         );
+        if let Some(warning) = &warning {
+            println!("{warning}");
+        }
         tokio::signal::ctrl_c()
             .await
             .context("waiting for Ctrl-C")?;

@@ -36,6 +36,23 @@ pub struct GameDetail {
     pub last_moves: Vec<LastMove>,
     /// The game's queued and failed mails, oldest first.
     pub mails: Vec<OutboxRow>,
+    /// What the scheduler will do for this game next: each pending deadline with its
+    /// reminder, soonest first.
+    pub deadlines: Vec<DeadlineLine>,
+    /// The service's time when this was read (its clock, moved if `--clock-offset` moves it).
+    pub now: Millis,
+}
+
+/// A pending decision's deadline as the scheduler will act on it.
+#[derive(Clone, Debug)]
+pub struct DeadlineLine {
+    pub name: String,
+    /// When the seat's decision is due (then the grace, or the default action).
+    pub due_at: Millis,
+    /// When the next reminder goes; `None`: no reminder left.
+    pub remind_at: Option<Millis>,
+    /// Whether the decision already had its one grace extension.
+    pub extended: bool,
 }
 
 /// A seat as the operator sees it: with its address.
@@ -114,6 +131,19 @@ impl Games {
             },
             _ => (Vec::new(), Vec::new()),
         };
+        let mut deadlines: Vec<DeadlineLine> = store::deadlines_of(conn, id)?
+            .into_iter()
+            .map(|row| DeadlineLine {
+                name: u8::try_from(row.seat)
+                    .ok()
+                    .map(|s| names.name(Seat(s)))
+                    .unwrap_or_else(|| row.seat.to_string()),
+                due_at: Millis(row.due_at),
+                remind_at: row.remind_at.map(Millis),
+                extended: row.extended,
+            })
+            .collect();
+        deadlines.sort_by_key(|d| d.remind_at.unwrap_or(d.due_at).0.min(d.due_at.0));
         Ok(GameDetail {
             line,
             loaded,
@@ -121,6 +151,8 @@ impl Games {
             pending,
             last_moves,
             mails: store::outbox_rows(conn, Some(id))?,
+            deadlines,
+            now: self.now(),
         })
     }
 

@@ -406,6 +406,19 @@ impl Games {
         auth: &SeatAuth,
         contribution: Option<Contribution>,
     ) -> Result<Accepted, AcceptError> {
+        self.accept_in_zone(conn, auth, contribution, None)
+    }
+
+    /// [`Games::accept`] from a browser that told its time zone: it becomes the person's
+    /// while they have none, in the same transaction, so the mails a game that starts now
+    /// sends them already print their times in it.
+    pub fn accept_in_zone(
+        &self,
+        conn: &mut Conn,
+        auth: &SeatAuth,
+        contribution: Option<Contribution>,
+        zone: Option<chrono_tz::Tz>,
+    ) -> Result<Accepted, AcceptError> {
         let now = self.now();
         let id = &auth.game_id;
         let (source, contribution) = match contribution {
@@ -427,6 +440,14 @@ impl Games {
                     return Err(AcceptError::AlreadyAccepted);
                 }
                 store::record_acceptance(conn, id, mine.seat, now, contribution.as_str(), source)?;
+                if let Some(zone) = zone.filter(|_| mine.has_person()) {
+                    store::set_zone_if_unknown(
+                        conn,
+                        &mine.email,
+                        super::zones::UNKNOWN,
+                        super::zones::to_store(zone),
+                    )?;
+                }
                 let seats = store::seats_of(conn, id)?;
                 // A game starts only once its creator proved their address (confirming starts
                 // a game whose seats were all taken by then: the creator's and bots').

@@ -333,6 +333,7 @@ pub mod review;
 mod scheduled;
 pub mod talk;
 pub mod time;
+pub mod zones;
 
 /// What an invitation invites to.
 enum Invite {

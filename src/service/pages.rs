@@ -62,8 +62,13 @@ pub struct PublicPage {
 
 /// How much of a seat's page is asked for.
 enum Detail<'a> {
-    /// The page, its history in `lang`; `followed`: the seat's link was followed.
-    Page { lang: &'a str, followed: bool },
+    /// The page, its history in `lang`; `followed`: the seat's link was followed; `guess`:
+    /// the zone of the reader's browser, for times while the person's zone is not known.
+    Page {
+        lang: &'a str,
+        followed: bool,
+        guess: Option<chrono_tz::Tz>,
+    },
     /// What the JSON API shows.
     State,
 }
@@ -152,6 +157,28 @@ impl Games {
             Detail::Page {
                 lang,
                 followed: false,
+                guess: None,
+            },
+        )
+    }
+
+    /// [`Games::seat_page`] for a reader whose browser suggests the zone `guess` (used while
+    /// the seat's person has not told theirs); `followed`: the link was followed.
+    pub fn seat_page_guessing(
+        &self,
+        conn: &mut Conn,
+        link: &SeatLink,
+        lang: &str,
+        followed: bool,
+        guess: Option<chrono_tz::Tz>,
+    ) -> Result<SeatPage, LoadError> {
+        self.seat_page_with(
+            conn,
+            SeatAsker::Link(link),
+            Detail::Page {
+                lang,
+                followed,
+                guess,
             },
         )
     }
@@ -170,6 +197,7 @@ impl Games {
             Detail::Page {
                 lang,
                 followed: true,
+                guess: None,
             },
         )
     }
@@ -226,7 +254,7 @@ impl Games {
         let names = loaded.names();
         let viewer = Viewer::Seat(auth.seat);
         let replay = loaded.replay.as_deref();
-        let Detail::Page { lang, .. } = *detail else {
+        let Detail::Page { lang, guess, .. } = *detail else {
             let page = SeatPage {
                 talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
                 undelivered: Vec::new(),
@@ -256,18 +284,19 @@ impl Games {
             .as_ref()
             .filter(|p| p.verified_at.is_none())
             .map(|p| p.address.clone());
-        let zone = person.map(|p| p.time_zone);
+        let zone = super::zones::for_page(person.as_ref().map(|p| p.time_zone.as_str()), guess);
         let history = match replay {
             Some(r) => {
                 let cx = Ctx::new(self.registry().catalogs().words(lang), &names, viewer);
-                let tz = zone.as_deref().and_then(|z| z.parse().ok());
-                self.0
-                    .histories
-                    .history(kind, &auth.game_id, r, &cx, tz.unwrap_or(chrono_tz::UTC))
+                self.0.histories.history(kind, &auth.game_id, r, &cx, zone)
             }
             None => Vec::new(),
         };
-        let time = self.time_view(conn, &row, &seat_rows, zone)?;
+        let mut time = self.time_view(conn, &row, &seat_rows, Some(zone.name().to_owned()))?;
+        time.zone_guessed = guess.is_some()
+            && person
+                .as_ref()
+                .is_some_and(|p| super::zones::known(&p.time_zone).is_none());
         let page = SeatPage {
             talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
             undelivered,

@@ -407,7 +407,8 @@ impl Games {
         if !hour.is_some_and(|h| (0..24).contains(&h)) {
             problems.push(PreferenceProblem::Hour);
         }
-        if chrono_tz::Tz::from_str(input.time_zone.trim()).is_err() {
+        let zone = chrono_tz::Tz::from_str(input.time_zone.trim()).ok();
+        if zone.is_none() {
             problems.push(PreferenceProblem::TimeZone);
         }
         let language = input.language.trim();
@@ -421,7 +422,10 @@ impl Games {
         let preferences = store::Preferences {
             mail_mode: mode.unwrap_or(MailMode::EveryTurn).as_str().to_owned(),
             digest_hour: hour.unwrap_or(8),
-            time_zone: input.time_zone.trim().to_owned(),
+            // A zone saved is a zone known, UTC too (see `zones::UNKNOWN`).
+            time_zone: zone
+                .map_or(super::zones::UNKNOWN, super::zones::to_store)
+                .to_owned(),
             language: (!language.is_empty()).then(|| language.to_owned()),
         };
         store::set_preferences(conn, &person.address, &preferences).map_err(|e| {

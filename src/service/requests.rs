@@ -186,16 +186,11 @@ impl Service {
         link: &SeatLink,
         lang: &str,
         followed: bool,
+        guess: Option<chrono_tz::Tz>,
     ) -> Result<SeatPage, LoadError> {
         let (link, lang) = (link.clone(), lang.to_owned());
-        self.run(move |games, conn| {
-            if followed {
-                games.followed_seat_page(conn, &link, &lang)
-            } else {
-                games.seat_page(conn, &link, &lang)
-            }
-        })
-        .await
+        self.run(move |games, conn| games.seat_page_guessing(conn, &link, &lang, followed, guess))
+            .await
     }
 
     /// What the API shows a seat: its view, decision and legal actions.
@@ -206,12 +201,14 @@ impl Service {
     }
 
     /// What anyone may see of a game, its times in the zone of the person `session` signs in
-    /// (else UTC), with the milestones of a finished game (none when they cannot be read).
+    /// (else the browser's `guess`, else UTC), with the milestones of a finished game (none
+    /// when they cannot be read).
     pub async fn public_view(
         &self,
         game: &GameId,
         lang: &str,
         session: Option<String>,
+        guess: Option<chrono_tz::Tz>,
     ) -> Result<PublicView, LoadError> {
         let (game, lang) = (game.clone(), lang.to_owned());
         self.run(move |games, conn| {
@@ -219,9 +216,7 @@ impl Service {
                 Some(cookie) => games.session(conn, cookie).unwrap_or(None),
                 None => None,
             };
-            let zone = person
-                .and_then(|p| p.time_zone.parse().ok())
-                .unwrap_or(chrono_tz::UTC);
+            let zone = super::zones::for_page(person.as_ref().map(|p| p.time_zone.as_str()), guess);
             let page = games.public_page(conn, &game, &lang, zone)?;
             let milestones = match page.outcome {
                 Some(_) => games.milestones(conn, &game, &lang).unwrap_or_default(),
@@ -329,10 +324,11 @@ impl Service {
         &self,
         link: &SeatLink,
         contribution: Option<Contribution>,
+        zone: Option<chrono_tz::Tz>,
     ) -> Result<Accepted, Linked<AcceptError>> {
         let accepted = self
             .as_seat(link, move |games, conn, auth| {
-                games.accept(conn, auth, contribution)
+                games.accept_in_zone(conn, auth, contribution, zone)
             })
             .await?;
         if accepted.started {

@@ -115,6 +115,9 @@ pub struct TimeView {
     pub away: Vec<(Seat, Millis)>,
     /// The time zone of the person whose page it is, if the page is a seat's.
     pub zone: Option<String>,
+    /// Whether `zone` is only guessed from the reader's browser (the person has not told
+    /// theirs yet): the page says so, and where to choose it.
+    pub zone_guessed: bool,
 }
 
 /// What one scheduler pass did with deadlines.

@@ -171,6 +171,25 @@ pub fn set_preferences(
     })
 }
 
+/// The person's time zone, `zone`, unless they have one already (theirs is `unknown`).
+pub fn set_zone_if_unknown(
+    conn: &mut Conn,
+    address: &str,
+    unknown: &str,
+    zone: &str,
+) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        diesel::update(
+            addresses::table
+                .find(address_key(address))
+                .filter(addresses::time_zone.eq(unknown)),
+        )
+        .set(addresses::time_zone.eq(zone))
+        .execute(c)
+        .map(drop)
+    })
+}
+
 /// The person's chosen language (`None`: as their browser asks).
 pub fn set_language(conn: &mut Conn, address: &str, language: Option<&str>) -> QueryResult<()> {
     super::on_backend!(conn, c => {

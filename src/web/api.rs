@@ -443,7 +443,7 @@ pub async fn accept(
             )
         })?),
     };
-    let accepted = state.service.accept(&link, contribution).await?;
+    let accepted = state.service.accept(&link, contribution, None).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({"started": accepted.started})))
 }
 

@@ -31,6 +31,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         "text/javascript; charset=utf-8",
         include_bytes!("../../static/site.js"),
     ),
+    (
+        "zone.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../static/zone.js"),
+    ),
 ];
 
 static ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {

@@ -210,7 +210,15 @@ pub async fn seat(
 ) -> Answered {
     let w = state.words(&request);
     let link = link_of(&path)?;
-    let page = state.service.seat_page(&link, w.lang(), true).await?;
+    let page = state
+        .service
+        .seat_page(
+            &link,
+            w.lang(),
+            true,
+            super::zone::guess(&request, w.lang()),
+        )
+        .await?;
     let mut flashes = Vec::new();
     if query.confirmed.is_some() {
         flashes.push(Flash::info(w.get("seat-confirmed")));
@@ -259,7 +267,10 @@ pub(super) async fn seat_again(
 ) -> HttpResponse {
     let w = state.words(request);
     let page = match link_of(path) {
-        Ok(link) => state.service.seat_page(&link, w.lang(), false).await,
+        Ok(link) => {
+            let guess = super::zone::guess(request, w.lang());
+            state.service.seat_page(&link, w.lang(), false, guess).await
+        }
         Err(answer) => return answer.error_response(),
     };
     match page.and_then(|page| render_seat(state, w, path, page, flashes, status, draft, None)) {
@@ -402,16 +413,19 @@ impl<'w> SeatPageHtml<'w> {
                 .collect(),
             replay_path,
             phrase_max: Contribution::PHRASE_MAX_CHARS,
-            time: present::time_lines(
-                &page.time,
-                Some(me),
-                cx,
-                page.time
+            time: {
+                let zone = page
+                    .time
                     .zone
                     .as_deref()
                     .and_then(|z| z.parse().ok())
-                    .unwrap_or(chrono_tz::UTC),
-            ),
+                    .unwrap_or(chrono_tz::UTC);
+                let mut lines = present::time_lines(&page.time, Some(me), cx, zone);
+                if page.time.zone_guessed && !lines.is_empty() {
+                    lines.push(cx.words.one("status-zone-guessed", "zone", zone.name()));
+                }
+                lines
+            },
             time_forms: time_forms(page, base),
             talk: TalkShown::new(
                 &page.talk,
@@ -544,6 +558,9 @@ pub struct AcceptForm {
     entropy: String,
     #[serde(default)]
     phrase: String,
+    /// The browser's time zone, as `static/zone.js` fills it (empty without script).
+    #[serde(default)]
+    browser_zone: String,
 }
 
 pub async fn accept(
@@ -553,7 +570,8 @@ pub async fn accept(
 ) -> Answered {
     let link = link_of(&path)?;
     let contribution = contribution_of(&form.entropy, &form.phrase)?;
-    match state.service.accept(&link, contribution).await {
+    let zone = crate::service::zones::from_browser(&form.browser_zone);
+    match state.service.accept(&link, contribution, zone).await {
         Ok(_) | Err(Linked::Refused(AcceptError::AlreadyAccepted)) => Ok(see_other(path_of(&path))),
         Err(error) => Err(error.into()),
     }

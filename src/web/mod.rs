@@ -17,6 +17,7 @@ pub mod present;
 pub mod public;
 pub mod review;
 pub mod safety;
+pub mod zone;
 
 use crate::present::Words;
 use crate::service::{BaseUrl, Games, Service};

@@ -45,7 +45,12 @@ pub struct PreferencesForm {
     pub action: String,
     pub modes: Vec<Choice>,
     pub hours: Vec<Choice>,
+    /// The zones of the reader's region (pt: Brazil's), offered first, with their offsets.
+    pub region_zones: Vec<Choice>,
+    /// Every other zone.
     pub zones: Vec<Choice>,
+    /// Said under the zones while the person's zone is not known: the guess, or UTC.
+    pub zone_note: Option<String>,
     pub languages: Vec<Choice>,
     pub never_mail: bool,
 }
@@ -121,9 +126,22 @@ fn session_cookie_for(state: &AppState, value: String) -> Cookie<'static> {
 fn preferences_form(
     state: &AppState,
     w: Words,
+    request: &HttpRequest,
     person: &AddressRow,
     action: String,
 ) -> PreferencesForm {
+    use crate::service::zones;
+    let region = super::zone::region(request, w.lang());
+    let known = zones::known(&person.time_zone);
+    let guess = zones::guess(region);
+    let chosen = known.or(guess).unwrap_or(chrono_tz::UTC);
+    let region_zones = zones::of_region(region);
+    let now = state.games.now().to_utc();
+    let zone_note = match (known, guess) {
+        (Some(_), _) => None,
+        (None, Some(guess)) => Some(w.one("prefs-zone-guessed", "zone", guess.name())),
+        (None, None) => Some(w.get("prefs-zone-unknown")),
+    };
     let mode = MailMode::parse(&person.mail_mode).unwrap_or(MailMode::EveryTurn);
     let chosen_language = person.language.clone().unwrap_or_default();
     let mut languages = vec![Choice {
@@ -164,14 +182,28 @@ fn preferences_form(
                 chosen: h == person.digest_hour,
             })
             .collect(),
-        zones: chrono_tz::TZ_VARIANTS
+        region_zones: region_zones
             .iter()
             .map(|z| Choice {
                 value: z.name().to_owned(),
-                label: z.name().to_owned(),
-                chosen: z.name() == person.time_zone,
+                label: format!(
+                    "{} ({})",
+                    z.name(),
+                    crate::present::time::zone_label(&now.with_timezone(z))
+                ),
+                chosen: *z == chosen,
             })
             .collect(),
+        zones: chrono_tz::TZ_VARIANTS
+            .iter()
+            .filter(|z| !region_zones.contains(z))
+            .map(|z| Choice {
+                value: z.name().to_owned(),
+                label: z.name().to_owned(),
+                chosen: *z == chosen,
+            })
+            .collect(),
+        zone_note,
         languages,
         never_mail: person.suppressed_at.is_some(),
     }
@@ -238,7 +270,10 @@ async fn me_page(
             },
         ));
     };
-    let zone = person.time_zone.parse().unwrap_or(chrono_tz::UTC);
+    let zone = crate::service::zones::for_page(
+        Some(&person.time_zone),
+        super::zone::guess(request, w.lang()),
+    );
     Ok(render(
         status,
         &MePage {
@@ -247,7 +282,7 @@ async fn me_page(
             email_max: EmailAddress::MAX_CHARS,
             me: Some(MeShown {
                 games,
-                preferences: preferences_form(state, w, &person, "/me/settings".into()),
+                preferences: preferences_form(state, w, request, &person, "/me/settings".into()),
                 zone,
                 now: state.games.now().0,
                 idle_days: SESSION_IDLE.as_secs() / 86_400,
@@ -467,7 +502,7 @@ pub async fn settings(
         &SettingsPage {
             w,
             notes,
-            preferences: preferences_form(&state, w, &person, path.clone()),
+            preferences: preferences_form(&state, w, &request, &person, path.clone()),
             games,
             path,
         },
@@ -529,7 +564,7 @@ pub async fn save_mail_settings(
         &SettingsPage {
             w,
             notes,
-            preferences: preferences_form(&state, w, &person, path.clone()),
+            preferences: preferences_form(&state, w, &request, &person, path.clone()),
             games,
             path,
         },

@@ -57,11 +57,15 @@ pub async fn public(
 ) -> super::Answered {
     let w = state.words(&request);
     let id = GameId::parse(&path).map_err(|_| Answer::no_game())?;
-    // Times in the zone of whoever is signed in.
+    // Times in the zone of whoever is signed in, else the zone their browser suggests.
     let session = request
         .cookie(crate::service::people::SESSION_COOKIE)
         .map(|c| c.value().to_owned());
-    let public = state.service.public_view(&id, w.lang(), session).await?;
+    let guess = super::zone::guess(&request, w.lang());
+    let public = state
+        .service
+        .public_view(&id, w.lang(), session, guess)
+        .await?;
     let (page, zone, milestones) = (public.page, public.zone, public.milestones);
     let kind = state.games.kind(&page.game.kind).map_err(LoadError::from)?;
     let names = present::names_of(&page.seats);

@@ -18,9 +18,9 @@ use support::{Backend, Chooser, SeatLink, TestApp};
 
 /// chromedriver, killed when dropped (also when the test panics).
 pub(crate) struct Chromedriver {
-    child: Child,
-    port: u16,
-    _profile: tempfile::TempDir,
+    pub(crate) child: Child,
+    pub(crate) port: u16,
+    pub(crate) _profile: tempfile::TempDir,
 }
 
 impl Drop for Chromedriver {

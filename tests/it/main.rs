@@ -31,6 +31,7 @@ mod newcomer_cards;
 mod newcomer_mails;
 mod newcomer_pages;
 mod newcomer_phone;
+mod newcomer_tz;
 mod newcomer_words;
 mod openapi;
 mod operations;

@@ -220,13 +220,13 @@ async fn reminders_come_when_a_quarter_of_the_time_is_left_in_the_readers_zone(b
     );
     let page = app.seat_page(&links[0]).await;
     assert!(
-        page.text().contains("Due Friday 07:00, in 3 days."),
+        page.text().contains("Due Friday 07:00 UTC-3, in 3 days."),
         "{}",
         page.text()
     );
     let started = app.smtp.latest_to(email_of(1), |m| m.is_started()).unwrap();
     assert!(
-        started.text.contains("Due Friday 07:00, in 3 days"),
+        started.text.contains("Due Friday 07:00 UTC-3, in 3 days"),
         "{}",
         started.text
     );
@@ -280,7 +280,7 @@ async fn reminders_come_when_a_quarter_of_the_time_is_left_in_the_readers_zone(b
     assert!(
         reminder
             .subject
-            .ends_with("your move is due Friday 07:00, in 18 hours"),
+            .contains("your move is due Friday 07:00 UTC-3"),
         "{}",
         reminder.subject
     );
@@ -411,7 +411,9 @@ async fn a_declared_absence_pushes_deadlines_in_every_game_of_the_person(backend
     );
     let public = app.public_page(&first.game).await;
     assert!(
-        public.text().contains("Alice is away until Saturday 00:00"),
+        public
+            .text()
+            .contains("Alice is away until Saturday 00:00 UTC"),
         "{}",
         public.text()
     );

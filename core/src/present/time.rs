@@ -4,6 +4,38 @@
 use super::Words;
 use chrono::{Datelike, Timelike};
 
+/// The name a reader sees beside a time in `zone`: the zone's abbreviation where it has a
+/// lettered one ("UTC", "CET", "EDT"), else the offset from UTC ("UTC-3", "UTC+5:30"): a time
+/// is never printed without saying in which zone it is.
+pub fn zone_label(local: &chrono::DateTime<chrono_tz::Tz>) -> String {
+    let abbreviation = local.format("%Z").to_string();
+    let Some(sign) = abbreviation
+        .chars()
+        .next()
+        .filter(|c| *c == '+' || *c == '-')
+    else {
+        return abbreviation;
+    };
+    let digits = &abbreviation[1..];
+    let (hours, minutes) = digits.split_at(digits.len().min(2));
+    let hours = hours.trim_start_matches('0');
+    let hours = if hours.is_empty() { "0" } else { hours };
+    match minutes.trim_start_matches(':') {
+        "" | "00" => format!("UTC{sign}{hours}"),
+        minutes => format!("UTC{sign}{hours}:{minutes}"),
+    }
+}
+
+/// The clock time of `local` with its zone's name: "14:05 UTC-3".
+fn clock(w: Words, local: &chrono::DateTime<chrono_tz::Tz>) -> String {
+    let time = w.two(
+        "time-clock",
+        ("hour", format!("{:02}", local.hour())),
+        ("minute", format!("{:02}", local.minute())),
+    );
+    w.two("time-zoned", ("time", time), ("zone", zone_label(local)))
+}
+
 /// A moment in `zone`, seen from `now`: the weekday and time, the date when it is more than
 /// six days away, and how far it is ("in 2 days", "3 hours ago").
 /// `at` and `now` are milliseconds since the epoch.
@@ -15,11 +47,7 @@ pub fn when(w: Words, at: i64, now: i64, zone: chrono_tz::Tz) -> String {
         "time-weekday-{}",
         local.weekday().num_days_from_monday()
     ));
-    let clock = w.two(
-        "time-clock",
-        ("hour", format!("{:02}", local.hour())),
-        ("minute", format!("{:02}", local.minute())),
-    );
+    let clock = clock(w, &local);
     let moment = if (at - now).abs() > 6 * 24 * 3600 * 1000 {
         w.with(
             "time-date",
@@ -70,11 +98,7 @@ impl<'w> Stamper<'w> {
         let local = chrono::DateTime::from_timestamp_millis(at)
             .unwrap_or_default()
             .with_timezone(&self.zone);
-        let clock = self.w.two(
-            "time-clock",
-            ("hour", format!("{:02}", local.hour())),
-            ("minute", format!("{:02}", local.minute())),
-        );
+        let clock = clock(self.w, &local);
         self.w.with(
             "time-date",
             &[
@@ -109,4 +133,27 @@ pub fn relative(w: Words, at: i64, now: i64) -> String {
     };
     let direction = if minutes >= 0 { "in" } else { "ago" };
     w.one(&format!("time-{direction}-{key}"), "n", n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::zone_label;
+    use chrono::TimeZone;
+
+    fn label(zone: chrono_tz::Tz, millis: i64) -> String {
+        zone_label(&zone.timestamp_millis_opt(millis).unwrap())
+    }
+
+    #[test]
+    fn a_zone_is_named_by_its_letters_or_else_by_its_offset_from_utc() {
+        // 2026-11-27 12:00 UTC.
+        let at = 1_795_780_800_000;
+        assert_eq!(label(chrono_tz::UTC, at), "UTC");
+        assert_eq!(label(chrono_tz::America::Sao_Paulo, at), "UTC-3");
+        assert_eq!(label(chrono_tz::America::Noronha, at), "UTC-2");
+        assert_eq!(label(chrono_tz::Asia::Kolkata, at), "IST");
+        assert_eq!(label(chrono_tz::Asia::Kathmandu, at), "UTC+5:45");
+        assert_eq!(label(chrono_tz::Europe::Lisbon, at), "WET");
+        assert_eq!(label(chrono_tz::America::New_York, at), "EST");
+    }
 }
