@@ -112,6 +112,12 @@ pub struct AcceptPage<'w> {
     pub seat_number: u8,
     pub players: Vec<PlayerShown>,
     pub accepted: bool,
+    /// The reader created this game (their page says so, and what they must do next).
+    pub creator: bool,
+    /// Every other seat is taken (bots, or players who accepted): accepting starts the game.
+    pub last_to_accept: bool,
+    /// The public page's full address, shown as a link.
+    pub public_url: String,
     pub accept_path: String,
     pub decline_path: String,
     /// The longest phrase the service accepts (the input's `maxlength`).
@@ -200,24 +206,28 @@ pub async fn seat(
     let link = link_of(&path)?;
     let page = state.service.seat_page(&link, w.lang(), true).await?;
     let mut flashes = Vec::new();
+    // Only bots (or players who accepted) besides this seat: nobody is invited, the game
+    // starts when this seat accepts.
+    let others_in = page.seats.iter().all(|s| s.seat == page.seat || s.accepted);
     if query.confirmed.is_some() {
-        flashes.push(Flash::info(w.get("seat-confirmed")));
+        let id = if others_in {
+            "seat-confirmed-bots"
+        } else {
+            "seat-confirmed"
+        };
+        flashes.push(Flash::info(w.get(id)));
     }
     if query.created.is_some() {
-        let id = match query.created.as_deref() {
-            Some("confirm") => "seat-created-confirm",
-            _ => "seat-created",
+        let id = match (query.created.as_deref(), others_in) {
+            (Some("confirm"), false) => "seat-created-confirm",
+            (Some("confirm"), true) => "seat-created-confirm-bots",
+            (_, false) => "seat-created",
+            (_, true) => "seat-created-bots",
         };
-        flashes.push(Flash::info(w.two(
+        flashes.push(Flash::info(w.one(
             id,
-            (
-                "seat_url",
-                format!("{}{}", state.base_url(), path_of(&path)),
-            ),
-            (
-                "public_url",
-                format!("{}/games/{}", state.base_url(), path.game),
-            ),
+            "seat_url",
+            format!("{}{}", state.base_url(), path_of(&path)),
         )));
     }
     if let Some(seq) = query.moved {
@@ -286,6 +296,8 @@ fn render_seat(
         (GameStatus::Inviting, _) | (_, None) => {
             flashes.extend(game.notes.iter().map(|n| Flash::info(n.clone())));
             let accepted = page.seats.iter().any(|s| s.seat == me && s.accepted);
+            let last_to_accept = page.seats.iter().all(|s| s.seat == me || s.accepted);
+            let public_url = format!("{}{}", state.base_url(), game.public_path);
             Ok(render(
                 status,
                 &AcceptPage {
@@ -304,6 +316,9 @@ fn render_seat(
                         })
                         .collect(),
                     accepted,
+                    creator: page.game.creator_seat == me,
+                    last_to_accept,
+                    public_url,
                     accept_path: format!("{base}/accept"),
                     decline_path: format!("{base}/decline"),
                     phrase_max: Contribution::PHRASE_MAX_CHARS,

@@ -31,7 +31,10 @@ impl Flash {
 /// The header facts every game page shows.
 pub struct GameShown {
     pub id: String,
+    /// The game's kind in the reader's words ("Condottiere").
     pub title: String,
+    /// The name people know the game by: its creator's, else its kind and players.
+    pub name: String,
     pub public_path: String,
     pub seq: i64,
     pub log_head: String,
@@ -62,6 +65,14 @@ pub fn game_shown(
     GameShown {
         id: game.id.as_str().to_string(),
         title: title(kind, &cx.words),
+        name: crate::service::post::name_of_game(
+            kind,
+            game.title.as_deref(),
+            &(0..game.players)
+                .map(|i| cx.name(Seat(i)))
+                .collect::<Vec<_>>(),
+            cx.words,
+        ),
         public_path: format!("/games/{}", game.id.as_str()),
         seq,
         log_head: game

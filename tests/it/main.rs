@@ -26,6 +26,7 @@ mod inbound;
 mod layers;
 mod mail;
 mod migrations;
+mod newcomer_flow;
 mod openapi;
 mod operations;
 mod orders;

@@ -46,6 +46,8 @@ pub struct Invitation<'w> {
     pub options: Vec<String>,
     /// Advice about the options (shown, never enforced).
     pub notes: Vec<String>,
+    /// The pace in words ("1 day per decision", "no deadline").
+    pub pace: String,
     pub commitment: String,
     pub seat_url: String,
     pub game_url: String,
@@ -385,6 +387,14 @@ macro_rules! mail_templates {
 }
 
 /// A subject is one line: newlines become spaces, runs of blanks collapse.
+/// A game's pace in words: the time each decision has, or "no deadline".
+pub fn pace(w: Words, hours_per_decision: Option<i32>) -> String {
+    match hours_per_decision {
+        Some(hours) => w.one("pace-hours", "hours", hours),
+        None => w.get("pace-none"),
+    }
+}
+
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -1,0 +1,275 @@
+//! A newcomer's first game (issue #29): the language switch returns to the page it was used on,
+//! the creator's page says what they made and must do, names and paces in pages and mails.
+
+use crate::browser::{browser_for, chromedriver, wait_for_text, Screen};
+use crate::support;
+
+use fantoccini::Locator;
+use support::{Backend, SeatLink, TestApp};
+
+on_each_backend!(
+    the_language_switch_carries_the_page_it_was_used_on,
+    the_creators_page_says_they_created_the_game_and_must_press_im_in,
+    with_only_bots_as_opponents_the_creator_is_told_the_game_starts_when_they_accept,
+    the_invitation_names_the_game_and_states_the_pace,
+);
+
+/// Create a game by the home form as Alice (seat 1), with `seats` after her (a name and an
+/// address, or a bot when the address is empty) and `extra` fields; her seat link.
+async fn create(app: &TestApp, seats: &[(&str, &str)], extra: &[(&str, &str)]) -> SeatLink {
+    let mut fields: Vec<(String, String)> = vec![
+        ("name1".into(), "Alice".into()),
+        ("email1".into(), "alice@example.org".into()),
+        ("creator".into(), "1".into()),
+        ("first_holder".into(), "creator".into()),
+    ];
+    for (i, (name, email)) in seats.iter().enumerate() {
+        let n = i + 2;
+        fields.push((format!("name{n}"), name.to_string()));
+        if email.is_empty() {
+            fields.push((format!("bot{n}"), "on".into()));
+        } else {
+            fields.push((format!("email{n}"), email.to_string()));
+        }
+    }
+    for (k, v) in extra {
+        fields.push((k.to_string(), v.to_string()));
+    }
+    let borrowed: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let page = app.create_form(&borrowed).await;
+    assert_eq!(page.status, 303, "creating a game: {}", page.body);
+    let location = page.location.expect("a redirect");
+    let creator = SeatLink::parse(&app.url(&location)).expect("the creator's seat link");
+    app.confirm(&creator.game).await;
+    creator
+}
+
+async fn the_language_switch_carries_the_page_it_was_used_on(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = create(&app, &[("Bob", "bob@example.org")], &[]).await;
+    let path = creator.url.replace(&app.base, "");
+    let page = app.seat_page(&creator).await;
+    let switch = page
+        .forms()
+        .into_iter()
+        .find(|f| f.action.starts_with("/lang/"))
+        .expect("the language switch");
+    assert_eq!(switch.input("back"), Some(path.as_str()), "{}", page.body);
+    // The site sends no Referer: the form's field alone brings the reader back.
+    let switched = app.post_form("/lang/pt", &[("back", path.as_str())]).await;
+    assert_eq!(switched.status, 303);
+    assert_eq!(switched.location.as_deref(), Some(path.as_str()));
+    // Another site is never where it goes.
+    let evil = app
+        .post_form("/lang/pt", &[("back", "//evil.example/x")])
+        .await;
+    assert_eq!(evil.location.as_deref(), Some("/"));
+    // The language is named as Brazilians say it.
+    assert!(page.text().contains("Português (Brasil)"), "{}", page.body);
+    app.stop().await;
+}
+
+async fn the_creators_page_says_they_created_the_game_and_must_press_im_in(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = create(
+        &app,
+        &[("Bob", "bob@example.org")],
+        &[("title", "Sexta à noite")],
+    )
+    .await;
+    let page = app.get(&format!("{}?created=1", creator.url)).await;
+    let text = page.text();
+    assert!(text.contains("You created this game"), "{text}");
+    assert!(!text.contains("You are invited"), "{text}");
+    assert!(text.contains("press “I'm in” below to take it"), "{text}");
+    assert!(text.contains("the invitations are on their way"), "{text}");
+    // The game's name is the page's heading, and the public page is a link.
+    assert!(page.body.contains("<h1>Sexta à noite"), "{}", page.body);
+    let public = format!("/games/{}", creator.game);
+    assert!(
+        page.body.contains(&format!(
+            r#"<a href="{public}" id="public-link">{}{public}</a>"#,
+            app.base
+        )),
+        "{}",
+        page.body
+    );
+    // In Portuguese too.
+    let pt = app
+        .read_raw(
+            reqwest::Client::new()
+                .get(format!("{}?created=1", creator.url))
+                .header("accept-language", "pt-BR"),
+        )
+        .await;
+    let pt_text = pt.text();
+    assert!(pt_text.contains("Você criou esta partida"), "{pt_text}");
+    assert!(!pt_text.contains("Você recebeu um convite"), "{pt_text}");
+    assert!(pt_text.contains("aperte “Estou dentro”"), "{pt_text}");
+    // The invited player reads an invitation, headed by the game's name too.
+    app.deliver_mail().await;
+    let bob = app.link_from_latest("bob@example.org", |m| m.is_invitation());
+    let bob_page = app.seat_page(&bob).await;
+    assert!(
+        bob_page.text().contains("You are invited to"),
+        "{}",
+        bob_page.body
+    );
+    assert!(
+        bob_page.body.contains("<h1>Sexta à noite"),
+        "{}",
+        bob_page.body
+    );
+    // Once started, the seat page and the public page are headed by the name as well.
+    assert_eq!(app.accept(&creator, "", "").await.status, 303);
+    assert_eq!(app.accept(&bob, "", "").await.status, 303);
+    let seat = app.seat_page(&creator).await;
+    assert!(seat.body.contains("<h1>Sexta à noite"), "{}", seat.body);
+    let public_page = app.public_page(&creator.game).await;
+    assert!(
+        public_page.body.contains("<h1>Sexta à noite"),
+        "{}",
+        public_page.body
+    );
+    app.stop().await;
+}
+
+async fn with_only_bots_as_opponents_the_creator_is_told_the_game_starts_when_they_accept(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = create(&app, &[("", ""), ("", "")], &[]).await;
+    let page = app.get(&format!("{}?created=1", creator.url)).await;
+    let text = page.text();
+    assert!(!text.contains("on their way"), "{text}");
+    assert!(text.contains("Your opponents are bots"), "{text}");
+    assert!(
+        text.contains("the game starts as soon as you press “I'm in”"),
+        "{text}"
+    );
+    let confirmed = app.get(&format!("{}?confirmed=1", creator.url)).await;
+    assert!(
+        !confirmed.text().contains("on their way"),
+        "{}",
+        confirmed.body
+    );
+    let pt = app
+        .read_raw(
+            reqwest::Client::new()
+                .get(format!("{}?created=1", creator.url))
+                .header("accept-language", "pt-BR"),
+        )
+        .await;
+    assert!(!pt.text().contains("a caminho"), "{}", pt.body);
+    assert!(pt.text().contains("adversários são robôs"), "{}", pt.body);
+    app.stop().await;
+}
+
+async fn the_invitation_names_the_game_and_states_the_pace(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = create(
+        &app,
+        &[("Bob", "bob@example.org")],
+        &[("title", "Liga de quinta"), ("pace", "24")],
+    )
+    .await;
+    app.deliver_mail().await;
+    let mail = app
+        .smtp
+        .latest_to("bob@example.org", |m| m.is_invitation())
+        .expect("Bob's invitation");
+    assert!(mail.subject.contains("Liga de quinta"), "{}", mail.subject);
+    assert!(
+        mail.text.contains("Pace: 1 day per decision"),
+        "{}",
+        mail.text
+    );
+    assert!(
+        support::decode_entities(&mail.html).contains("Pace: 1 day per decision"),
+        "{}",
+        mail.html
+    );
+    drop(creator);
+    // A game without deadlines says so.
+    let relaxed = create(&app, &[("Carla", "carla@example.org")], &[("pace", "none")]).await;
+    app.deliver_mail().await;
+    let mail = app
+        .smtp
+        .latest_to("carla@example.org", |m| {
+            m.is_invitation() && m.text.contains(&relaxed.game)
+        })
+        .expect("Carla's invitation");
+    assert!(mail.text.contains("Pace: No deadline"), "{}", mail.text);
+    app.stop().await;
+}
+
+/// A rematch gets its own name: "Name (rematch)", then "Name (rematch 2)"…, in the proposer's
+/// language, and never longer than a title may be.
+#[test]
+fn a_rematch_is_named_apart_from_the_game_it_replays() {
+    let registry = corriere::kinds::Registry::standard();
+    let en = registry.catalogs().words("en");
+    let pt = registry.catalogs().words("pt");
+    let title = |w, old: &str| {
+        corriere::service::rematch::rematch_title(w, old)
+            .expect("a title")
+            .as_str()
+            .to_owned()
+    };
+    assert_eq!(title(en, "Friday"), "Friday (rematch)");
+    assert_eq!(title(en, "Friday (rematch)"), "Friday (rematch 2)");
+    assert_eq!(title(en, "Friday (rematch 2)"), "Friday (rematch 3)");
+    assert_eq!(title(en, "Friday (rematch 12)"), "Friday (rematch 13)");
+    assert_eq!(title(pt, "Sexta"), "Sexta (revanche)");
+    assert_eq!(title(pt, "Sexta (revanche)"), "Sexta (revanche 2)");
+    let long = "x".repeat(corriere::domain::GameTitle::MAX_CHARS);
+    let fitted = title(en, &long);
+    assert!(fitted.ends_with(" (rematch)"), "{fitted}");
+    assert!(fitted.chars().count() <= corriere::domain::GameTitle::MAX_CHARS);
+}
+
+/// In a real browser, at a phone's width and in Portuguese: the switch on a seat page comes back
+/// to that seat page (the site sends no `Referer`, so the form carries the page).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn switching_language_on_a_seat_page_returns_to_that_seat_page_in_a_real_browser() {
+    let Some(driver) = chromedriver().await else {
+        return;
+    };
+    let app = TestApp::spawn(&Backend::Sqlite).await;
+    let creator = create(&app, &[("Bob", "bob@example.org")], &[]).await;
+    for screen in [Screen::Phone, Screen::Desktop] {
+        let client = browser_for(&driver, screen, "en").await;
+        client
+            .goto(&creator.url)
+            .await
+            .expect("the seat page opens");
+        wait_for_text(&client, "You created this game").await;
+        client
+            .find(Locator::Css(r#"form.lang button[lang="pt"]"#))
+            .await
+            .expect("the switch to Portuguese")
+            .click()
+            .await
+            .expect("a click");
+        wait_for_text(&client, "Você criou esta partida").await;
+        let url = client.current_url().await.expect("the page's address");
+        assert_eq!(url.as_str(), creator.url, "{screen:?}");
+        client
+            .find(Locator::Css(r#"form.lang button[lang="en"]"#))
+            .await
+            .expect("the switch back to English")
+            .click()
+            .await
+            .expect("a click");
+        wait_for_text(&client, "You created this game").await;
+        assert_eq!(
+            client.current_url().await.expect("an address").as_str(),
+            creator.url
+        );
+        client.close().await.expect("the session closes");
+    }
+    app.stop().await;
+}
