@@ -261,7 +261,10 @@ impl Games {
             }
             None => Vec::new(),
         };
-        let time = self.time_view(conn, &row, &seat_rows, zone)?;
+        let mut time = self.time_view(conn, &row, &seat_rows, zone)?;
+        if let Some(mine) = mine {
+            time.mine = self.absences_listed(conn, &mine.email)?;
+        }
         let page = SeatPage {
             talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
             undelivered,

@@ -78,6 +78,8 @@ pub struct MyGames {
     pub running: Vec<MyGame>,
     pub inviting: Vec<MyGame>,
     pub finished: Vec<MyGame>,
+    /// The absences the person declared that have not ended yet.
+    pub absences: Vec<super::time::Absence>,
 }
 
 /// A problem with submitted preferences.
@@ -329,7 +331,10 @@ impl Games {
     ) -> anyhow::Result<MyGames> {
         let words = self.registry().catalogs().words(lang);
         let muted = store::muted_games(conn, &person.address)?;
-        let mut games = MyGames::default();
+        let mut games = MyGames {
+            absences: self.absences_listed(conn, &person.address)?,
+            ..MyGames::default()
+        };
         for seat_row in store::seats_of_address(conn, &person.address)? {
             let id = GameId::parse(&seat_row.game_id)?;
             let Some(row) = store::find_game(conn, &id)? else {

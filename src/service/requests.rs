@@ -442,6 +442,42 @@ impl Service {
         .await
     }
 
+    /// The seat's person withdraws an absence they declared (`false`: no such absence of theirs).
+    pub async fn withdraw_absence(
+        &self,
+        link: &SeatLink,
+        id: String,
+    ) -> Result<bool, Linked<AbsenceError>> {
+        self.as_seat(
+            link,
+            move |games, conn, auth| -> Result<bool, AbsenceError> {
+                let seats = store::seats_of(conn, auth.game_id())?;
+                let mine = seats
+                    .iter()
+                    .find(|r| r.seat == auth.seat().0 as i32)
+                    .ok_or_else(|| anyhow::anyhow!("no such seat"))?;
+                match store::find_address(conn, &mine.email)? {
+                    Some(person) => Ok(games.withdraw_absence(conn, &person, &id)?),
+                    None => Ok(false),
+                }
+            },
+        )
+        .await
+    }
+
+    /// The person signed in by `session` withdraws an absence they declared (`None`: no one is
+    /// signed in; `false`: no such absence of theirs).
+    pub async fn withdraw_own_absence(
+        &self,
+        session: &str,
+        id: String,
+    ) -> Result<Option<bool>, AbsenceError> {
+        self.as_person(session, move |games, conn, person| {
+            Ok(games.withdraw_absence(conn, person, &id)?)
+        })
+        .await
+    }
+
     /// The person signed in by `session` declares an absence (`None`: no one is signed in).
     pub async fn declare_own_absence(
         &self,

@@ -158,6 +158,8 @@ pub struct TimeForms {
     pub resign: Option<String>,
     /// Where a player declares an absence.
     pub away: Option<String>,
+    /// The absences the seat's person declared: (what, where to withdraw it).
+    pub absences: Vec<(String, String)>,
     /// For the creator: resigned seats a replacement may take, and where to send one.
     pub replace: Vec<(u8, String)>,
     pub replace_path: Option<String>,
@@ -183,6 +185,12 @@ pub struct SeatQuery {
     /// The creator just confirmed their address.
     confirmed: Option<String>,
     moved: Option<i64>,
+    /// An absence was declared.
+    away: Option<String>,
+    /// `1`: an absence was withdrawn; `0`: there was no such absence to withdraw.
+    withdrawn: Option<String>,
+    /// The creator invited a replacement to this seat number.
+    replaced: Option<u8>,
 }
 
 /// The seat link in `path`, as it arrived (not checked yet): an unknown game's id is a 404,
@@ -232,6 +240,17 @@ pub async fn seat(
     }
     if let Some(seq) = query.moved {
         flashes.push(Flash::info(w.one("seat-moved", "seq", seq)));
+    }
+    if query.away.is_some() {
+        flashes.push(Flash::info(w.get("away-declared")));
+    }
+    match query.withdrawn.as_deref() {
+        Some("1") => flashes.push(Flash::info(w.get("away-withdrawn"))),
+        Some(_) => flashes.push(Flash::info(w.get("away-not-found"))),
+        None => {}
+    }
+    if let Some(seat) = query.replaced {
+        flashes.push(Flash::info(w.one("replace-done", "seat", seat)));
     }
     Ok(render_seat(
         &state,
@@ -378,7 +397,20 @@ impl<'w> SeatPageHtml<'w> {
                     .and_then(|z| z.parse().ok())
                     .unwrap_or(chrono_tz::UTC),
             ),
-            time_forms: time_forms(page, base),
+            time_forms: TimeForms {
+                absences: page
+                    .time
+                    .mine
+                    .iter()
+                    .map(|a| {
+                        (
+                            present::absence_line(cx.words, a, page.time.now.0, zone_of(page)),
+                            format!("{base}/away/{}/withdraw", a.id),
+                        )
+                    })
+                    .collect(),
+                ..time_forms(page, base)
+            },
             talk: TalkShown::new(
                 &page.talk,
                 Some(me),
@@ -466,6 +498,7 @@ fn time_forms(page: &SeatPage, base: &str) -> TimeForms {
     TimeForms {
         resign: (playing && me.is_some() && !bot).then(|| format!("{base}/resign")),
         away: (playing && !bot).then(|| format!("{base}/away")),
+        absences: Vec::new(),
         replace: if creator && playing {
             page.time
                 .bots
@@ -522,6 +555,15 @@ pub async fn accept(
         Ok(_) | Err(Linked::Refused(AcceptError::AlreadyAccepted)) => Ok(see_other(path_of(&path))),
         Err(error) => Err(error.into()),
     }
+}
+
+/// The time zone of a seat page's person (UTC when they chose none).
+fn zone_of(page: &SeatPage) -> chrono_tz::Tz {
+    page.time
+        .zone
+        .as_deref()
+        .and_then(|z| z.parse().ok())
+        .unwrap_or(chrono_tz::UTC)
 }
 
 fn path_of(path: &SeatPath) -> String {
@@ -786,6 +828,35 @@ pub async fn away(
     let (from, to) = dates_of(&form.from, &form.to)?;
     state.service.declare_absence(&link, from, to).await?;
     Ok(see_other(format!("{}?away=1", path_of(&path))))
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct WithdrawPath {
+    game: String,
+    seat: u8,
+    token: String,
+    absence: String,
+}
+
+/// POST …/away/{absence}/withdraw: the seat's person withdraws an absence they declared.
+pub async fn withdraw_absence(
+    state: web::Data<AppState>,
+    path: web::Path<WithdrawPath>,
+) -> Answered {
+    let WithdrawPath {
+        game,
+        seat,
+        token,
+        absence,
+    } = path.into_inner();
+    let path = SeatPath { game, seat, token };
+    let link = link_of(&path)?;
+    let withdrawn = state.service.withdraw_absence(&link, absence).await?;
+    Ok(see_other(format!(
+        "{}?withdrawn={}",
+        path_of(&path),
+        u8::from(withdrawn)
+    )))
 }
 
 /// The two days of a declared absence (`YYYY-MM-DD`), or the seat page's notice that they are not.

@@ -162,6 +162,22 @@ pub fn history(entries: &[Arc<HistoryEntry>], game: &str, cx: &Ctx) -> Vec<Chapt
     chapters
 }
 
+/// An absence a person declared, as their pages list it ("From Monday 1 December 00:00, in 3
+/// days, until …").
+pub fn absence_line(
+    w: Words,
+    absence: &crate::service::time::Absence,
+    now: i64,
+    zone: chrono_tz::Tz,
+) -> String {
+    use crate::present::time::when;
+    w.two(
+        "away-listed",
+        ("from", when(w, absence.starts.0, now, zone)),
+        ("until", when(w, absence.ends.0, now, zone)),
+    )
+}
+
 /// What a page says of time, in `zone`: the reader's own deadline, whom the game waits on
 /// since when and until when, who is away, which seats a bot plays.
 pub fn time_lines(

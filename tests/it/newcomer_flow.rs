@@ -4,14 +4,54 @@
 use crate::browser::{browser_for, chromedriver, wait_for_text, Screen};
 use crate::support;
 
+use chrono::TimeZone;
+use corriere::domain::GameId;
+use corriere::store;
 use fantoccini::Locator;
-use support::{Backend, SeatLink, TestApp};
+use support::{email_of, Backend, SeatLink, TestApp};
+
+fn conn(app: &TestApp) -> store::DbConn {
+    app.running.db.get().expect("a connection")
+}
+
+/// The due times of a game's deadlines, by seat.
+fn due_times(app: &TestApp, game: &str) -> Vec<(i32, i64)> {
+    let mut rows: Vec<(i32, i64)> =
+        store::deadlines_of(&mut conn(app), &GameId::parse(game).unwrap())
+            .unwrap()
+            .into_iter()
+            .map(|d| (d.seat, d.due_at))
+            .collect();
+    rows.sort();
+    rows
+}
+
+/// A started two-player game (Alice, who created it, and Bob, both accepted), at noon UTC on
+/// 24 November 2026 with a pace of three days: their links.
+async fn started(app: &TestApp) -> (SeatLink, SeatLink) {
+    app.clock.set(
+        chrono::Utc
+            .with_ymd_and_hms(2026, 11, 24, 12, 0, 0)
+            .unwrap(),
+    );
+    let alice = create(app, &[("Bob", "bob@example.org")], &[("pace", "72")]).await;
+    app.deliver_mail().await;
+    let bob = app.link_from_latest("bob@example.org", |m| {
+        m.is_invitation() && m.text.contains(&alice.game)
+    });
+    assert_eq!(app.accept(&alice, "", "").await.status, 303);
+    assert_eq!(app.accept(&bob, "", "").await.status, 303);
+    (alice, bob)
+}
 
 on_each_backend!(
     the_language_switch_carries_the_page_it_was_used_on,
     the_creators_page_says_they_created_the_game_and_must_press_im_in,
     with_only_bots_as_opponents_the_creator_is_told_the_game_starts_when_they_accept,
     the_invitation_names_the_game_and_states_the_pace,
+    a_declared_absence_is_confirmed_listed_and_withdrawn_from_the_seat_page,
+    an_absence_is_listed_and_withdrawn_from_my_games,
+    inviting_a_replacement_says_what_it_did,
 );
 
 /// Create a game by the home form as Alice (seat 1), with `seats` after her (a name and an
@@ -271,5 +311,172 @@ async fn switching_language_on_a_seat_page_returns_to_that_seat_page_in_a_real_b
         );
         client.close().await.expect("the session closes");
     }
+    app.stop().await;
+}
+
+async fn a_declared_absence_is_confirmed_listed_and_withdrawn_from_the_seat_page(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let (alice, _bob) = started(&app).await;
+    let before = due_times(&app, &alice.game);
+    assert!(!before.is_empty(), "someone owes a decision");
+    let away = app
+        .post_form(
+            &format!("{}/away", alice.url),
+            &[("from", "2026-11-25"), ("to", "2026-11-27")],
+        )
+        .await;
+    assert_eq!(away.status, 303, "{}", away.body);
+    let location = away.location.expect("back to the seat");
+    let page = app.get(&location).await;
+    let text = page.text();
+    assert!(text.contains("Your absence is recorded"), "{text}");
+    assert!(text.contains("Your declared absences"), "{text}");
+    assert!(text.contains("Away from Wednesday 00:00"), "{text}");
+    let withdraw = page
+        .forms()
+        .into_iter()
+        .find(|f| f.action.contains("/away/") && f.action.ends_with("/withdraw"))
+        .expect("a way to withdraw the absence");
+    let moved = due_times(&app, &alice.game);
+    assert_ne!(moved, before, "the deadlines moved past the absence");
+    // Withdrawn: the deadlines are as before it, the page says so and lists it no more.
+    let withdrawn = app.post_form(&withdraw.action, &[]).await;
+    assert_eq!(withdrawn.status, 303, "{}", withdrawn.body);
+    let page = app
+        .get(&withdrawn.location.expect("back to the seat"))
+        .await;
+    assert!(
+        page.text().contains("Your absence is withdrawn"),
+        "{}",
+        page.text()
+    );
+    assert!(
+        !page.text().contains("Your declared absences"),
+        "{}",
+        page.text()
+    );
+    assert_eq!(due_times(&app, &alice.game), before);
+    // Withdrawing it again says there is nothing to withdraw, and changes nothing.
+    let again = app.post_form(&withdraw.action, &[]).await;
+    let page = app.get(&again.location.expect("back to the seat")).await;
+    assert!(page.text().contains("no such absence"), "{}", page.text());
+    // In Portuguese, the confirmation too.
+    let away = app
+        .post_form(
+            &format!("{}/away", alice.url),
+            &[("from", "2026-11-25"), ("to", "2026-11-25")],
+        )
+        .await;
+    let pt = app
+        .read_raw(
+            reqwest::Client::new()
+                .get(app.url(&away.location.unwrap()))
+                .header("accept-language", "pt-BR"),
+        )
+        .await;
+    assert!(
+        pt.text().contains("Sua ausência foi registrada"),
+        "{}",
+        pt.text()
+    );
+    assert!(
+        pt.text().contains("Suas ausências declaradas"),
+        "{}",
+        pt.text()
+    );
+    app.stop().await;
+}
+
+async fn an_absence_is_listed_and_withdrawn_from_my_games(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let (alice, _bob) = started(&app).await;
+    let before = due_times(&app, &alice.game);
+    let session = app.sign_in(email_of(1)).await;
+    let away = app
+        .post_signed_in(
+            "/me/away",
+            &session,
+            &[("from", "2026-11-26"), ("to", "2026-11-27")],
+        )
+        .await;
+    assert_eq!(away.status, 303, "{}", away.body);
+    let page = app
+        .get_signed_in(&away.location.expect("back to my games"), &session)
+        .await;
+    assert!(
+        page.text().contains("Your absence is recorded"),
+        "{}",
+        page.text()
+    );
+    assert!(
+        page.text().contains("Away from Thursday 00:00"),
+        "{}",
+        page.text()
+    );
+    assert_ne!(due_times(&app, &alice.game), before);
+    // The seat page lists the same absence.
+    assert!(app
+        .seat_page(&alice)
+        .await
+        .text()
+        .contains("Away from Thursday 00:00"));
+    let withdraw = page
+        .forms()
+        .into_iter()
+        .find(|f| f.action.starts_with("/me/away/") && f.action.ends_with("/withdraw"))
+        .expect("a way to withdraw it");
+    // Nobody else can withdraw it.
+    let bob_session = app.sign_in(email_of(2)).await;
+    let foreign = app
+        .post_signed_in(&withdraw.action, &bob_session, &[])
+        .await;
+    assert_eq!(foreign.location.as_deref(), Some("/me?withdrawn=0"));
+    assert_ne!(due_times(&app, &alice.game), before);
+    let withdrawn = app.post_signed_in(&withdraw.action, &session, &[]).await;
+    let page = app
+        .get_signed_in(&withdrawn.location.expect("back to my games"), &session)
+        .await;
+    assert!(
+        page.text().contains("Your absence is withdrawn"),
+        "{}",
+        page.text()
+    );
+    assert!(!page.text().contains("Away from"), "{}", page.text());
+    assert_eq!(due_times(&app, &alice.game), before);
+    app.stop().await;
+}
+
+async fn inviting_a_replacement_says_what_it_did(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let alice = create(
+        &app,
+        &[("Bob", "bob@example.org"), ("Carla", "carla@example.org")],
+        &[],
+    )
+    .await;
+    app.deliver_mail().await;
+    let carla = app.link_from_latest("carla@example.org", |m| m.is_invitation());
+    let bob = app.link_from_latest("bob@example.org", |m| m.is_invitation());
+    for link in [&alice, &bob, &carla] {
+        assert_eq!(app.accept(link, "", "").await.status, 303);
+    }
+    let resigned = app
+        .post_form(&format!("{}/resign", carla.url), &[("confirm", "yes")])
+        .await;
+    assert_eq!(resigned.status, 303);
+    let replaced = app
+        .post_form(
+            &format!("{}/replace", alice.url),
+            &[("seat", "3"), ("name", "Dino"), ("email", email_of(4))],
+        )
+        .await;
+    assert_eq!(replaced.status, 303, "{}", replaced.body);
+    let page = app.get(&replaced.location.expect("back to the seat")).await;
+    assert!(
+        page.text()
+            .contains("You invited a newcomer to take over seat 3"),
+        "{}",
+        page.text()
+    );
     app.stop().await;
 }
