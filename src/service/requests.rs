@@ -739,16 +739,24 @@ impl Service {
         .await
     }
 
-    /// One-click unsubscribe: the link's person is never mailed again; the link to their mail
-    /// settings (`None`: not a good link).
-    pub async fn unsubscribe(&self, token: &str) -> anyhow::Result<Option<String>> {
+    /// One-click unsubscribe: the link's person is never mailed again (the creators of their
+    /// games not over are told); the link to their mail settings and the names, in `lang`, of
+    /// the games that still wait on them (`None`: not a good link).
+    pub async fn unsubscribe(
+        &self,
+        token: &str,
+        lang: &str,
+    ) -> anyhow::Result<Option<(String, Vec<String>)>> {
         let token = token.to_owned();
+        let lang = lang.to_owned();
         self.run(move |games, conn| {
             let Some(person) = games.unsubscribe_person(conn, &token)? else {
                 return Ok(None);
             };
             games.set_never_mail(conn, &person, true, None)?;
-            Ok(Some(games.settings_url(&person)))
+            let words = games.registry().catalogs().words(&lang);
+            let waiting = games.games_waiting_on(conn, &person, words)?;
+            Ok(Some((games.settings_url(&person), waiting)))
         })
         .await
     }

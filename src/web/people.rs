@@ -110,6 +110,10 @@ struct SettingsPage<'w> {
 struct UnsubscribePage<'w> {
     w: Words<'w>,
     done: bool,
+    /// Once done: the games not over that still wait on this person.
+    games: Vec<String>,
+    /// How many missed deadlines make a seat absent (a bot plays it then).
+    missed: u32,
     action: String,
     settings_url: String,
 }
@@ -570,6 +574,8 @@ pub async fn unsubscribe_page(
         &UnsubscribePage {
             w,
             done: false,
+            games: Vec::new(),
+            missed: state.games.time_rules().missed_deadlines,
             action: format!("/unsubscribe/{token}"),
             settings_url,
         },
@@ -584,9 +590,9 @@ pub async fn unsubscribe(
     token: web::Path<String>,
 ) -> Answered {
     let w = state.words(&request);
-    let settings_url = state
+    let (settings_url, games) = state
         .service
-        .unsubscribe(&token)
+        .unsubscribe(&token, w.lang())
         .await
         .map_err(Failure)?
         .ok_or_else(bad_mail_link)?;
@@ -595,6 +601,8 @@ pub async fn unsubscribe(
         &UnsubscribePage {
             w,
             done: true,
+            games,
+            missed: state.games.time_rules().missed_deadlines,
             action: format!("/unsubscribe/{token}"),
             settings_url,
         },

@@ -52,7 +52,24 @@ on_each_backend!(
     a_declared_absence_is_confirmed_listed_and_withdrawn_from_the_seat_page,
     an_absence_is_listed_and_withdrawn_from_my_games,
     inviting_a_replacement_says_what_it_did,
+    a_seated_player_who_stops_all_mail_is_told_what_it_means_and_the_creator_is_told,
 );
+
+/// The one-click unsubscribe address of the latest mail to `address`.
+fn unsubscribe_url(app: &TestApp, address: &str) -> String {
+    let mail = app
+        .smtp
+        .mails_to(address)
+        .pop()
+        .expect("a mail to the address");
+    mail.raw
+        .lines()
+        .find(|l| l.starts_with("List-Unsubscribe:"))
+        .and_then(|l| l.split('<').nth(1))
+        .and_then(|r| r.split('>').next())
+        .expect("a List-Unsubscribe header")
+        .to_owned()
+}
 
 /// Create a game by the home form as Alice (seat 1), with `seats` after her (a name and an
 /// address, or a bot when the address is empty) and `extra` fields; her seat link.
@@ -478,5 +495,59 @@ async fn inviting_a_replacement_says_what_it_did(backend: Backend) {
         "{}",
         page.text()
     );
+    app.stop().await;
+}
+
+async fn a_seated_player_who_stops_all_mail_is_told_what_it_means_and_the_creator_is_told(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(&backend).await;
+    let (alice, _bob) = started(&app).await;
+    app.deliver_mail().await;
+    let name = "Condottiere with Alice and Bob";
+    // Bob stops all mail: his page says which games still wait on him and what that means.
+    let url = unsubscribe_url(&app, "bob@example.org");
+    let done = app.post_form(&url.replace(&app.base, ""), &[]).await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    let text = done.text();
+    assert!(text.contains("Games that still wait on you"), "{text}");
+    assert!(text.contains(name), "{text}");
+    assert!(
+        text.contains("after 3 missed deadlines a bot plays your seat"),
+        "{text}"
+    );
+    assert!(text.contains("Their creators have been told"), "{text}");
+    let bob_before = app.smtp.mails_to("bob@example.org").len();
+    app.deliver_mail().await;
+    let told = app
+        .smtp
+        .latest_to("alice@example.org", |m| {
+            m.subject.contains("Bob gets no more mail")
+        })
+        .expect("the creator is told");
+    assert!(told.subject.contains(name), "{}", told.subject);
+    assert!(
+        told.text
+            .contains("Bob asked this site never to mail them again"),
+        "{}",
+        told.text
+    );
+    assert_eq!(
+        app.smtp.mails_to("bob@example.org").len(),
+        bob_before,
+        "nothing more to the address that asked for no mail"
+    );
+    // The creator stopping all mail tells nobody (there is no one else to tell), and
+    // asking twice tells the creator once.
+    let alice_before = app.smtp.mails_to("alice@example.org").len();
+    let again = app.post_form(&url.replace(&app.base, ""), &[]).await;
+    assert_eq!(again.status, 200);
+    let mine = unsubscribe_url(&app, "alice@example.org");
+    let alice_done = app.post_form(&mine.replace(&app.base, ""), &[]).await;
+    assert!(alice_done.text().contains(name), "{}", alice_done.body);
+    app.deliver_mail().await;
+    assert_eq!(app.smtp.mails_to("alice@example.org").len(), alice_before);
+    assert_eq!(app.smtp.mails_to("bob@example.org").len(), bob_before);
+    drop(alice);
     app.stop().await;
 }

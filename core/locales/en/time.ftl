@@ -80,6 +80,8 @@ mail-seat-replaced-subject = { $game }: { $name } takes over a seat
 mail-seat-replaced = { $name } takes over the seat.
 mail-seat-replaced-old = They play the seat { $old } left.
 mail-seat-your-seat = Your seat in the game:
+mail-seat-unsubscribed-subject = { $game }: { $name } gets no more mail
+mail-seat-unsubscribed = { $name } asked this site never to mail them again, so they get no mail about this game: no turns, no reminders. The game still waits on them: where it has deadlines, the clock plays the rules' default for them when one passes, and after { $missed } missed deadlines a bot plays their seat. You may want to reach them another way.
 
 history-clock = { $name }'s time ran out: the clock played the rules' default.
 history-bot = A bot played for { $name }.

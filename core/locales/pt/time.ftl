@@ -80,6 +80,8 @@ mail-seat-replaced-subject = { $game }: { $name } assume um lugar
 mail-seat-replaced = { $name } assume o lugar.
 mail-seat-replaced-old = Essa pessoa joga no lugar que { $old } deixou.
 mail-seat-your-seat = Seu lugar na partida:
+mail-seat-unsubscribed-subject = { $game }: { $name } não recebe mais e-mails
+mail-seat-unsubscribed = { $name } pediu a este site que nunca mais lhe envie e-mails, então não recebe nada sobre esta partida: nem vezes, nem lembretes. A partida continua esperando por essa pessoa: onde há prazos, o relógio joga por ela a opção padrão das regras quando um prazo passa, e depois de { $missed } prazos perdidos um bot joga no lugar dela. Talvez valha a pena falar com ela de outro jeito.
 
 history-clock = O tempo de { $name } acabou: o relógio jogou a opção padrão das regras.
 history-bot = Um bot jogou por { $name }.
