@@ -327,6 +327,7 @@ pub struct MoveOutcome {
 // Declared after `service_error!` so it can use the macro.
 pub mod admin;
 mod control;
+pub use control::TakeOverOffer;
 pub mod limits;
 pub mod own;
 pub mod people;

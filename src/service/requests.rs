@@ -392,6 +392,35 @@ impl Service {
         .await
     }
 
+    /// What an invitation to take over a seat offers, its words in `lang` (`None`: the link is
+    /// not one, or the seat is no longer open).
+    pub async fn take_over_offer(
+        &self,
+        game: GameId,
+        seat: Seat,
+        token: String,
+        lang: &str,
+    ) -> anyhow::Result<Option<super::TakeOverOffer>> {
+        let lang = lang.to_owned();
+        self.run(move |games, conn| {
+            let words = games.registry().catalogs().words(&lang);
+            games.take_over_offer(conn, &game, seat, &token, words)
+        })
+        .await
+    }
+
+    /// The invited person takes the seat over; their seat's URL (`None`: the link is not one,
+    /// or the seat is no longer open).
+    pub async fn take_over(
+        &self,
+        game: GameId,
+        seat: Seat,
+        token: String,
+    ) -> anyhow::Result<Option<String>> {
+        self.run(move |games, conn| games.take_over(conn, &game, seat, &token))
+            .await
+    }
+
     /// Propose a rematch of a finished game; the proposer's seat in the new one.
     pub async fn rematch(
         &self,

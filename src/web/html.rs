@@ -2,7 +2,7 @@
 //! seat does besides moving (talk, resign, away, replace, cancel). Each handler parses, calls
 //! the game service once, and renders the game's parts through its kind; no rules here.
 
-use super::errors::{said, Answer, Answers, Said};
+use super::errors::{said, Answer, Answers, Failure, Said};
 use super::present::{self, cancelled_key, undelivered, Flash, GameShown, TalkShown};
 use super::{Answered, AppState};
 use crate::domain::{Contribution, GameId, GameStatus, SeatToken};
@@ -191,6 +191,8 @@ pub struct SeatQuery {
     withdrawn: Option<String>,
     /// The creator invited a replacement to this seat number.
     replaced: Option<u8>,
+    /// The reader just took this seat over.
+    taken: Option<String>,
 }
 
 /// The seat link in `path`, as it arrived (not checked yet): an unknown game's id is a 404,
@@ -251,6 +253,9 @@ pub async fn seat(
     }
     if let Some(seat) = query.replaced {
         flashes.push(Flash::info(w.one("replace-done", "seat", seat)));
+    }
+    if query.taken.is_some() {
+        flashes.push(Flash::info(w.get("take-over-done")));
     }
     Ok(render_seat(
         &state,
@@ -828,6 +833,85 @@ pub async fn away(
     let (from, to) = dates_of(&form.from, &form.to)?;
     state.service.declare_absence(&link, from, to).await?;
     Ok(see_other(format!("{}?away=1", path_of(&path))))
+}
+
+#[derive(Template)]
+#[template(path = "take_over.html")]
+struct TakeOverPage<'w> {
+    w: Words<'w>,
+    offer: crate::service::TakeOverOffer,
+    action: String,
+}
+
+impl TakeOverPage<'_> {
+    /// Who invites whom to which seat.
+    fn intro(&self) -> String {
+        let o = &self.offer;
+        self.w.with(
+            "take-over-intro",
+            &[
+                ("name", o.name.as_str().into()),
+                ("inviter", o.inviter.as_str().into()),
+                ("old", o.old.as_str().into()),
+                ("kind", o.kind_title.as_str().into()),
+            ],
+        )
+    }
+}
+
+/// The parts of a link to take over a seat, as it arrived (checked by the service).
+fn take_over_link(path: &(String, u8, String)) -> Result<(GameId, Seat), Answer> {
+    Ok((
+        GameId::parse(&path.0).map_err(|_| Answer::no_game())?,
+        Seat::from_number(path.1).ok_or_else(Answer::bad_link)?,
+    ))
+}
+
+/// GET /games/{game}/take/{seat}/{token}: the invitation to take over a resigned seat, with
+/// the button that takes it (a link checker following the mail's link takes nothing).
+pub async fn take_over_page(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<(String, u8, String)>,
+) -> Answered {
+    let w = state.words(&request);
+    let (game, seat) = take_over_link(&path)?;
+    let offer = state
+        .service
+        .take_over_offer(game, seat, path.2.clone(), w.lang())
+        .await
+        .map_err(Failure)?;
+    match offer {
+        Some(offer) => Ok(render(
+            StatusCode::OK,
+            &TakeOverPage {
+                w,
+                offer,
+                action: format!("/games/{}/take/{}/{}", path.0, path.1, path.2),
+            },
+        )),
+        None => Ok(message(StatusCode::GONE, w, "page-take-over-gone")),
+    }
+}
+
+/// POST /games/{game}/take/{seat}/{token}: the invited person takes the seat over and lands
+/// on it.
+pub async fn take_over(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<(String, u8, String)>,
+) -> Answered {
+    let w = state.words(&request);
+    let (game, seat) = take_over_link(&path)?;
+    let taken = state
+        .service
+        .take_over(game, seat, path.2.clone())
+        .await
+        .map_err(Failure)?;
+    match taken {
+        Some(url) => Ok(see_other(format!("{url}?taken=1"))),
+        None => Ok(message(StatusCode::GONE, w, "page-take-over-gone")),
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]

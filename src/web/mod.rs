@@ -206,6 +206,14 @@ fn routes(cfg: &mut web::ServiceConfig) {
         "/games/{game}/confirm/{signature}",
         web::get().to(people::confirm),
     )
+    .route(
+        "/games/{game}/take/{seat}/{token}",
+        web::get().to(html::take_over_page),
+    )
+    .route(
+        "/games/{game}/take/{seat}/{token}",
+        web::post().to(html::take_over),
+    )
     .route("/lang/{lang}", web::get().to(language::switch_link))
     .route("/lang/{lang}", web::post().to(language::switch))
     .route("/me", web::get().to(people::me))

@@ -51,7 +51,8 @@ on_each_backend!(
     the_invitation_names_the_game_and_states_the_pace,
     a_declared_absence_is_confirmed_listed_and_withdrawn_from_the_seat_page,
     an_absence_is_listed_and_withdrawn_from_my_games,
-    inviting_a_replacement_says_what_it_did,
+    a_replacement_is_an_invitation_the_newcomer_accepts,
+    a_second_invitation_to_a_seat_dies_when_the_first_is_accepted,
     a_seated_player_who_stops_all_mail_is_told_what_it_means_and_the_creator_is_told,
 );
 
@@ -463,7 +464,130 @@ async fn an_absence_is_listed_and_withdrawn_from_my_games(backend: Backend) {
     app.stop().await;
 }
 
-async fn inviting_a_replacement_says_what_it_did(backend: Backend) {
+async fn a_replacement_is_an_invitation_the_newcomer_accepts(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let alice = create(
+        &app,
+        &[("Bob", "bob@example.org"), ("Carla", "carla@example.org")],
+        &[("title", "Liga de sábado")],
+    )
+    .await;
+    app.deliver_mail().await;
+    let carla = app.link_from_latest("carla@example.org", |m| m.is_invitation());
+    let bob = app.link_from_latest("bob@example.org", |m| m.is_invitation());
+    for link in [&alice, &bob, &carla] {
+        assert_eq!(app.accept(link, "", "").await.status, 303);
+    }
+    let resigned = app
+        .post_form(&format!("{}/resign", carla.url), &[("confirm", "yes")])
+        .await;
+    assert_eq!(resigned.status, 303);
+    app.deliver_mail().await;
+    let replace = |name: &'static str, email: &'static str| {
+        let url = format!("{}/replace", alice.url);
+        let app = &app;
+        async move {
+            app.post_form(&url, &[("seat", "3"), ("name", name), ("email", email)])
+                .await
+        }
+    };
+    let replaced = replace("Dino", "dino@example.org").await;
+    assert_eq!(replaced.status, 303, "{}", replaced.body);
+    // The creator is told what happened, and that nothing changes until the newcomer accepts.
+    let page = app.get(&replaced.location.expect("back to the seat")).await;
+    assert!(
+        page.text()
+            .contains("We mailed your invitation to take over seat 3"),
+        "{}",
+        page.text()
+    );
+    let id = GameId::parse(&alice.game).unwrap();
+    let seats = store::seats_of(&mut conn(&app), &id).unwrap();
+    assert_eq!(
+        (seats[2].name.as_str(), seats[2].control.as_str()),
+        ("Carla", "bot")
+    );
+    let bob_mails = app.smtp.mails_to("bob@example.org").len();
+    app.deliver_mail().await;
+    assert_eq!(
+        app.smtp.mails_to("bob@example.org").len(),
+        bob_mails,
+        "nobody else is told before Dino accepts"
+    );
+    // Dino's invitation names the game, who plays and the pace; it seats nobody.
+    let mail = app
+        .smtp
+        .latest_to("dino@example.org", |_| true)
+        .expect("Dino is invited");
+    assert!(mail.subject.contains("Liga de sábado"), "{}", mail.subject);
+    assert!(
+        mail.subject.contains("Alice invites you"),
+        "{}",
+        mail.subject
+    );
+    let text = &mail.text;
+    for said in [
+        "take over the seat Carla left in Liga de sábado",
+        "1. Alice",
+        "2. Bob",
+        "3. Carla",
+        "Pace: 3 days per decision",
+        "Nothing changes until you accept",
+    ] {
+        assert!(text.contains(said), "{said:?} in {text}");
+    }
+    assert!(!text.contains("decisions start now"), "{text}");
+    let take = mail.url_containing("/take/").replace(&app.base, "");
+    // Opening the link takes nothing: it shows the offer and a button.
+    let offer = app.get(&take).await;
+    assert_eq!(offer.status, 200, "{}", offer.body);
+    assert!(
+        offer.body.contains("<h1>Liga de sábado</h1>"),
+        "{}",
+        offer.body
+    );
+    assert!(offer.text().contains("Take the seat"), "{}", offer.body);
+    let seats = store::seats_of(&mut conn(&app), &id).unwrap();
+    assert_eq!(seats[2].name, "Carla");
+    // Pressing it does: Dino lands on his seat, the others are told.
+    let taken = app.post_form(&take, &[]).await;
+    assert_eq!(taken.status, 303, "{}", taken.body);
+    let location = taken.location.expect("Dino's seat");
+    let dino = SeatLink::parse(&app.url(&location)).expect("a seat link");
+    assert_eq!(dino.seat, 3);
+    let page = app.get(&location).await;
+    assert!(
+        page.text().contains("You took over this seat"),
+        "{}",
+        page.text()
+    );
+    let seats = store::seats_of(&mut conn(&app), &id).unwrap();
+    assert_eq!(
+        (seats[2].name.as_str(), seats[2].control.as_str()),
+        ("Dino", "player")
+    );
+    assert_eq!(
+        app.seat_page(&carla).await.status,
+        403,
+        "Carla's link stops"
+    );
+    app.deliver_mail().await;
+    assert!(app
+        .smtp
+        .latest_to("bob@example.org", |m| m
+            .subject
+            .contains("Dino takes over a seat"))
+        .is_some());
+    // The link works once: the seat is taken.
+    assert_eq!(app.post_form(&take, &[]).await.status, 410);
+    assert_eq!(app.get(&take).await.status, 410);
+    // A forged link takes nothing.
+    let forged = format!("{}0", take);
+    assert_eq!(app.post_form(&forged, &[]).await.status, 410);
+    app.stop().await;
+}
+
+async fn a_second_invitation_to_a_seat_dies_when_the_first_is_accepted(backend: Backend) {
     let app = TestApp::spawn(&backend).await;
     let alice = create(
         &app,
@@ -477,24 +601,36 @@ async fn inviting_a_replacement_says_what_it_did(backend: Backend) {
     for link in [&alice, &bob, &carla] {
         assert_eq!(app.accept(link, "", "").await.status, 303);
     }
-    let resigned = app
-        .post_form(&format!("{}/resign", carla.url), &[("confirm", "yes")])
+    app.post_form(&format!("{}/resign", carla.url), &[("confirm", "yes")])
         .await;
-    assert_eq!(resigned.status, 303);
-    let replaced = app
-        .post_form(
-            &format!("{}/replace", alice.url),
-            &[("seat", "3"), ("name", "Dino"), ("email", email_of(4))],
-        )
-        .await;
-    assert_eq!(replaced.status, 303, "{}", replaced.body);
-    let page = app.get(&replaced.location.expect("back to the seat")).await;
+    for (name, email) in [("Dino", "dino@example.org"), ("Elsa", "elsa@example.org")] {
+        let replaced = app
+            .post_form(
+                &format!("{}/replace", alice.url),
+                &[("seat", "3"), ("name", name), ("email", email)],
+            )
+            .await;
+        assert_eq!(replaced.status, 303, "{}", replaced.body);
+    }
+    app.deliver_mail().await;
+    let link_of = |address: &str| {
+        app.smtp
+            .latest_to(address, |_| true)
+            .expect("an invitation")
+            .url_containing("/take/")
+            .replace(&app.base, "")
+    };
+    let (dino, elsa) = (link_of("dino@example.org"), link_of("elsa@example.org"));
+    assert_eq!(app.post_form(&elsa, &[]).await.status, 303);
+    let late = app.post_form(&dino, &[]).await;
+    assert_eq!(late.status, 410);
     assert!(
-        page.text()
-            .contains("You invited a newcomer to take over seat 3"),
+        late.text().contains("cannot be taken over"),
         "{}",
-        page.text()
+        late.text()
     );
+    let seats = store::seats_of(&mut conn(&app), &GameId::parse(&alice.game).unwrap()).unwrap();
+    assert_eq!(seats[2].name, "Elsa");
     app.stop().await;
 }
 

@@ -487,9 +487,17 @@ async fn a_resigned_seat_is_played_by_a_bot_until_the_creator_invites_a_replacem
     app.deliver_mail().await;
     let invitation = app
         .smtp
-        .latest_to(email_of(4), |m| m.subject.ends_with("a seat for you"))
+        .latest_to(email_of(4), |m| {
+            m.subject.contains("invites you to take over a seat")
+        })
         .expect("Dino is invited");
-    let dino = invitation.seat_link();
+    // Nothing changes until Dino accepts.
+    let seats = store::seats_of(&mut conn(&app), &GameId::parse(&creator.game).unwrap()).unwrap();
+    assert_eq!(seats[2].name, "Carla");
+    let take = invitation.url_containing("/take/");
+    let taken = app.post_form(&take.replace(&app.base, ""), &[]).await;
+    assert_eq!(taken.status, 303, "{}", taken.body);
+    let dino = SeatLink::parse(&app.url(&taken.location.expect("Dino's seat"))).unwrap();
     assert_eq!(dino.seat, 3);
     assert_eq!(app.seat_page(&dino).await.status, 200);
     assert_eq!(
