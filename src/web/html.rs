@@ -216,9 +216,11 @@ pub async fn seat(
     let link = link_of(&path)?;
     let page = state.service.seat_page(&link, w.lang(), true).await?;
     let mut flashes = Vec::new();
-    // Only bots (or players who accepted) besides this seat: nobody is invited, the game
-    // starts when this seat accepts.
-    let others_in = page.seats.iter().all(|s| s.seat == page.seat || s.accepted);
+    // Only bots besides this seat: nobody is invited, the game starts when this seat accepts.
+    let others_in = page
+        .seats
+        .iter()
+        .all(|s| s.seat == page.seat || page.time.bots.iter().any(|(bot, _, _)| *bot == s.seat));
     if query.confirmed.is_some() {
         let id = if others_in {
             "seat-confirmed-bots"

@@ -306,7 +306,7 @@ async fn play_one_as(app: &TestApp, link: &SeatLink, chooser: &mut Chooser) {
 
 /// The axe-core script (CORRIERE_TEST_AXE), or why there is none: `None` skips the
 /// accessibility checks loudly, unless the browser test is required.
-fn axe_script() -> Option<String> {
+pub(crate) fn axe_script() -> Option<String> {
     let required = std::env::var("CORRIERE_TEST_BROWSER").is_ok_and(|v| v == "required");
     let path = std::env::var_os("CORRIERE_TEST_AXE");
     match path.as_ref().map(std::fs::read_to_string) {
@@ -336,7 +336,7 @@ async fn set_cookie(client: &Client, name: &str, value: &str) {
 }
 
 /// What one page showed in one browser: every problem found, in words.
-async fn check_page(
+pub(crate) async fn check_page(
     client: &Client,
     axe: Option<&str>,
     (screen, lang, name): (Screen, &str, &str),

@@ -1,7 +1,9 @@
 //! A newcomer's first game (issue #29): the language switch returns to the page it was used on,
 //! the creator's page says what they made and must do, names and paces in pages and mails.
 
-use crate::browser::{browser_for, chromedriver, wait_for_text, Screen};
+use crate::browser::{
+    artifacts_dir, axe_script, browser_for, check_page, chromedriver, wait_for_text, Screen,
+};
 use crate::support;
 
 use chrono::TimeZone;
@@ -182,8 +184,18 @@ async fn the_creators_page_says_they_created_the_game_and_must_press_im_in(backe
         bob_page.body
     );
     // Once started, the seat page and the public page are headed by the name as well.
-    assert_eq!(app.accept(&creator, "", "").await.status, 303);
+    // Bob accepting first makes him no bot.
     assert_eq!(app.accept(&bob, "", "").await.status, 303);
+    let again = app.get(&format!("{}?created=1", creator.url)).await;
+    assert!(!again.text().contains("bots"), "{}", again.text());
+    assert!(
+        again
+            .text()
+            .contains("the game starts as soon as you press “I'm in” below"),
+        "{}",
+        again.text()
+    );
+    assert_eq!(app.accept(&creator, "", "").await.status, 303);
     let seat = app.seat_page(&creator).await;
     assert!(seat.body.contains("<h1>Sexta à noite"), "{}", seat.body);
     let public_page = app.public_page(&creator.game).await;
@@ -685,5 +697,121 @@ async fn a_seated_player_who_stops_all_mail_is_told_what_it_means_and_the_creato
     assert_eq!(app.smtp.mails_to("alice@example.org").len(), alice_before);
     assert_eq!(app.smtp.mails_to("bob@example.org").len(), bob_before);
     drop(alice);
+    app.stop().await;
+}
+
+/// The pages this issue added or changed, in a real browser, in every language at a phone's and
+/// a desktop's width: the creator's page after creating, a seat page listing an absence, the
+/// invitation to take over a seat, the unsubscribe page naming the games that still wait.
+/// Each fits and passes axe-core's rules; screenshots are kept with the others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_newcomers_pages_fit_a_phone_and_a_desktop_in_every_language() {
+    let Some(driver) = chromedriver().await else {
+        return;
+    };
+    let axe = axe_script();
+    let app = TestApp::spawn(&Backend::Sqlite).await;
+    let alice = create(
+        &app,
+        &[("Bob", "bob@example.org"), ("Carla", "carla@example.org")],
+        &[("title", "Liga de sábado")],
+    )
+    .await;
+    // A second game whose invitation is still out, for the creator's page after creating it.
+    let fresh = create(&app, &[("Elsa", "elsa@example.org")], &[]).await;
+    let created = format!("{}?created=1", fresh.url.replace(&app.base, ""));
+    app.deliver_mail().await;
+    let carla = app.link_from_latest("carla@example.org", |m| m.is_invitation());
+    let bob = app.link_from_latest("bob@example.org", |m| m.is_invitation());
+    assert!(app
+        .get(&created)
+        .await
+        .text()
+        .contains("the invitations are on their way"));
+    for link in [&alice, &bob, &carla] {
+        assert_eq!(app.accept(link, "", "").await.status, 303);
+    }
+    let away = app
+        .post_form(
+            &format!("{}/away", bob.url),
+            &[("from", "2099-01-05"), ("to", "2099-01-09")],
+        )
+        .await;
+    assert_eq!(away.status, 303, "{}", away.body);
+    let away_page = away.location.expect("back to the seat");
+    app.post_form(&format!("{}/resign", carla.url), &[("confirm", "yes")])
+        .await;
+    let replaced = app
+        .post_form(
+            &format!("{}/replace", alice.url),
+            &[
+                ("seat", "3"),
+                ("name", "Dino"),
+                ("email", "dino@example.org"),
+            ],
+        )
+        .await;
+    assert_eq!(replaced.status, 303, "{}", replaced.body);
+    app.deliver_mail().await;
+    let take = app
+        .smtp
+        .latest_to("dino@example.org", |_| true)
+        .expect("Dino's invitation")
+        .url_containing("/take/")
+        .replace(&app.base, "");
+    let unsubscribe = unsubscribe_url(&app, "bob@example.org").replace(&app.base, "");
+
+    let shots = artifacts_dir().join("screenshots");
+    std::fs::create_dir_all(&shots).expect("the screenshots directory");
+    let languages: Vec<String> = corriere::kinds::Registry::standard()
+        .catalogs()
+        .languages()
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    let mut problems = Vec::new();
+    for lang in &languages {
+        for screen in [Screen::Desktop, Screen::Phone] {
+            let client = browser_for(&driver, screen, lang).await;
+            for (name, path) in [
+                ("creator-created", created.as_str()),
+                ("seat-absence-listed", away_page.as_str()),
+                ("take-over-offer", take.as_str()),
+            ] {
+                client.goto(&app.url(path)).await.expect("a page opens");
+                problems.extend(
+                    check_page(&client, axe.as_deref(), (screen, lang, name), &shots).await,
+                );
+            }
+            client
+                .goto(&app.url(&unsubscribe))
+                .await
+                .expect("the unsubscribe page");
+            client
+                .find(Locator::Css("main form button"))
+                .await
+                .expect("the button")
+                .click()
+                .await
+                .expect("a click");
+            wait_for_text(&client, "waiting-games").await;
+            problems.extend(
+                check_page(
+                    &client,
+                    axe.as_deref(),
+                    (screen, lang, "unsubscribed-games-waiting"),
+                    &shots,
+                )
+                .await,
+            );
+            client.close().await.expect("the session closes");
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
     app.stop().await;
 }
