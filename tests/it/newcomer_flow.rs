@@ -56,6 +56,7 @@ on_each_backend!(
     a_replacement_is_an_invitation_the_newcomer_accepts,
     a_second_invitation_to_a_seat_dies_when_the_first_is_accepted,
     a_seated_player_who_stops_all_mail_is_told_what_it_means_and_the_creator_is_told,
+    a_rematch_gets_its_own_name_on_its_pages_and_mails,
 );
 
 /// The one-click unsubscribe address of the latest mail to `address`.
@@ -812,6 +813,42 @@ async fn the_newcomers_pages_fit_a_phone_and_a_desktop_in_every_language() {
         "{} problems:\n{}",
         problems.len(),
         problems.join("\n")
+    );
+    app.stop().await;
+}
+
+async fn a_rematch_gets_its_own_name_on_its_pages_and_mails(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let alice = create(&app, &[("Bob", "bob@example.org")], &[("title", "Sexta")]).await;
+    app.deliver_mail().await;
+    let bob = app.link_from_latest("bob@example.org", |m| m.is_invitation());
+    assert_eq!(app.accept(&alice, "", "").await.status, 303);
+    assert_eq!(app.accept(&bob, "", "").await.status, 303);
+    assert!(
+        support::play_first_legal(&app, &alice.game, 5000).await,
+        "the game ends"
+    );
+    let proposed = app
+        .post_form(&format!("{}/rematch", bob.url), &[("order", "same")])
+        .await;
+    assert_eq!(proposed.status, 303, "{}", proposed.body);
+    let bob_new = SeatLink::parse(&app.url(&proposed.location.unwrap())).unwrap();
+    let page = app.seat_page(&bob_new).await;
+    assert!(
+        page.body.contains("<h1>Sexta (rematch)</h1>"),
+        "{}",
+        page.body
+    );
+    app.deliver_mail().await;
+    let asked = app
+        .smtp
+        .latest_to("alice@example.org", |m| m.text.contains(&bob_new.game))
+        .expect("Alice is asked");
+    assert!(asked.readable().contains("Sexta"), "{}", asked.readable());
+    let old = app.public_page(&alice.game).await;
+    assert!(
+        old.body.contains("<h1>Sexta <span"),
+        "the old game keeps its name"
     );
     app.stop().await;
 }
