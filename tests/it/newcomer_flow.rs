@@ -147,6 +147,8 @@ async fn the_creators_page_says_they_created_the_game_and_must_press_im_in(backe
     assert!(!text.contains("You are invited"), "{text}");
     assert!(text.contains("press “I'm in” below to take it"), "{text}");
     assert!(text.contains("the invitations are on their way"), "{text}");
+    // The creator's own row says what they must do, not that they were invited.
+    assert!(text.contains("not in yet: press “I'm in”"), "{text}");
     // The game's name is the page's heading, and the public page is a link.
     assert!(page.body.contains("<h1>Sexta à noite"), "{}", page.body);
     let public = format!("/games/{}", creator.game);

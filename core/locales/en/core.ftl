@@ -193,6 +193,7 @@ accept-next-starts = Every other seat is taken: the game starts as soon as you p
 accept-you-are = You are { $name }, seat { $seat } of { $players }.
 accept-status-in = in
 accept-status-invited = invited
+accept-status-creator = not in yet: press “I'm in”
 accept-fairness = Deal commitment { $commitment }. The deals come from the server's committed secret together with every player's contribution, so nobody, the server included, can choose them.
 accept-in = You are in. The game starts when every player has accepted.
 accept-phrase = Your contribution to the deal (optional, any phrase):

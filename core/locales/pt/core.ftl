@@ -193,6 +193,7 @@ accept-next-starts = Todos os outros lugares estão ocupados: a partida começa 
 accept-you-are = Você é { $name }, lugar { $seat } de { $players }.
 accept-status-in = aceitou
 accept-status-invited = convite pendente
+accept-status-creator = ainda não entrou: aperte “Estou dentro”
 accept-fairness = Compromisso da distribuição { $commitment }. As distribuições vêm do segredo assumido pelo servidor junto com a contribuição de cada jogador, então ninguém, nem o servidor, pode escolhê-las.
 accept-in = Você está dentro. A partida começa quando todos os jogadores tiverem aceitado.
 accept-phrase = Sua contribuição para a distribuição (opcional, qualquer frase):
