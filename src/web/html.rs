@@ -193,6 +193,10 @@ pub struct SeatQuery {
     replaced: Option<u8>,
     /// The reader just took this seat over.
     taken: Option<String>,
+    /// The reader just resigned.
+    resigned: Option<String>,
+    /// The reader just took their seat back from the bot.
+    back: Option<String>,
 }
 
 /// The seat link in `path`, as it arrived (not checked yet): an unknown game's id is a 404,
@@ -258,6 +262,12 @@ pub async fn seat(
     }
     if query.taken.is_some() {
         flashes.push(Flash::info(w.get("take-over-done")));
+    }
+    if query.resigned.is_some() {
+        flashes.push(Flash::info(w.get("resign-done")));
+    }
+    if query.back.is_some() {
+        flashes.push(Flash::info(w.get("back-done")));
     }
     Ok(render_seat(
         &state,
@@ -540,7 +550,7 @@ fn time_forms(page: &SeatPage, base: &str) -> TimeForms {
 /// POST …/back: an absent player takes their seat back from the bot.
 pub async fn take_back(state: web::Data<AppState>, path: web::Path<SeatPath>) -> Answered {
     state.service.take_back(&link_of(&path)?).await?;
-    Ok(see_other(path_of(&path)))
+    Ok(see_other(format!("{}?back=1", path_of(&path))))
 }
 
 #[derive(Debug, Deserialize)]
@@ -714,7 +724,7 @@ pub async fn resign(
         ));
     }
     state.service.resign(&link).await?;
-    Ok(see_other(base))
+    Ok(see_other(format!("{base}?resigned=1")))
 }
 
 /// A message from a seat page: its text and, for a private one, the seat it is for.

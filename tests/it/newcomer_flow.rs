@@ -497,6 +497,12 @@ async fn a_replacement_is_an_invitation_the_newcomer_accepts(backend: Backend) {
         .post_form(&format!("{}/resign", carla.url), &[("confirm", "yes")])
         .await;
     assert_eq!(resigned.status, 303);
+    let page = app.get(&resigned.location.expect("back to the seat")).await;
+    assert!(
+        page.text().contains("You resigned: a bot plays your seat"),
+        "{}",
+        page.text()
+    );
     app.deliver_mail().await;
     let replace = |name: &'static str, email: &'static str| {
         let url = format!("{}/replace", alice.url);

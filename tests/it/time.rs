@@ -349,7 +349,12 @@ async fn missed_deadlines_make_a_seat_absent_until_its_player_takes_it_back(back
         .into_iter()
         .find(|f| f.action.ends_with("/back"))
         .expect("a way back");
-    assert_eq!(app.post_form(&back.action, &[]).await.status, 303);
+    let came_back = app.post_form(&back.action, &[]).await;
+    assert_eq!(came_back.status, 303);
+    let page = app
+        .get(&came_back.location.expect("back to the seat"))
+        .await;
+    assert!(page.text().contains("Welcome back"), "{}", page.text());
     app.deliver_mail().await;
     assert!(app
         .smtp

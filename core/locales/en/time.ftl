@@ -146,3 +146,5 @@ page-cancelled-creator = This game was cancelled
 status-cancelled-creator = This game was cancelled by its creator.
 back-text = You missed too many deadlines, so a bot plays your seat.
 back-button = I'm back: give me my seat
+back-done = Welcome back: the seat is yours again, everyone at the table was told, and a decision you owe has its whole pace again.
+resign-done = You resigned: a bot plays your seat from now on, and everyone at the table was told.

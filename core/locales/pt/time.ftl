@@ -146,3 +146,5 @@ page-cancelled-creator = Esta partida foi cancelada
 status-cancelled-creator = Esta partida foi cancelada por quem a criou.
 back-text = Você perdeu prazos demais, então um bot joga no seu lugar.
 back-button = Voltei: quero meu lugar de volta
+back-done = Bem-vindo de volta: o lugar é seu de novo, todos na mesa foram avisados, e uma decisão pendente sua ganhou o prazo inteiro outra vez.
+resign-done = Você desistiu: um bot joga no seu lugar a partir de agora, e todos na mesa foram avisados.
