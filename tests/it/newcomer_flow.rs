@@ -562,6 +562,14 @@ async fn a_replacement_is_an_invitation_the_newcomer_accepts(backend: Backend) {
     // Opening the link takes nothing: it shows the offer and a button.
     let offer = app.get(&take).await;
     assert_eq!(offer.status, 200, "{}", offer.body);
+    // The link is a credential: never stored by a cache.
+    assert_eq!(
+        offer
+            .headers
+            .get("cache-control")
+            .and_then(|v| v.to_str().ok()),
+        Some("no-store")
+    );
     assert!(
         offer.body.contains("<h1>Liga de sábado</h1>"),
         "{}",
