@@ -1,13 +1,16 @@
 //! Who plays a seat: a player resigns (the bot plays on, its pending decision due at once),
 //! takes the seat back, or the creator invites a replacement to a resigned seat.
 
+use super::letters;
 use super::post::Class;
 use super::time::{first_reminder, kind_name, TimeError, HOUR_MS};
-use super::{seat_of, Games, SeatAuth};
+use super::{seat_of, Capability, Games, SeatAuth};
 use crate::domain::{Control, Millis};
 use crate::domain::{EmailAddress, GameId, GameStatus, PlayerName};
 use crate::engine::Seat;
+use crate::present::Words;
 use crate::store::{self, write_transaction, Conn};
+use crate::store::{GameRow, SeatRow};
 
 impl Games {
     /// A player resigns: the bot plays their seat from now on, everyone is told, and the
@@ -88,8 +91,10 @@ impl Games {
         Ok(())
     }
 
-    /// The creator invites a replacement to a resigned seat: a new person, a new link (the
-    /// old one stops working), mailed to them; everyone is told.
+    /// The creator invites a replacement to a resigned seat: the person is mailed an invitation
+    /// that names the game, its players and its pace, with a signed link to take the seat over.
+    /// Nothing changes at the table until they follow it ([`Games::take_over`]): the seat stays
+    /// as it is (a bot plays it).
     pub fn replace(
         &self,
         conn: &mut Conn,
@@ -134,20 +139,139 @@ impl Games {
             self.count_invitation(conn, &person, &creator_row.email, None, now)?
                 .map_err(TimeError::Limited)?;
             // A newcomer the service knows no language of reads the creator's, who invites.
-            if person.language.is_none() && person.language_seen.is_none() {
-                let creator_row = seats.iter().find(|s| s.seat == row.creator_seat);
-                if let Some(creator_row) = creator_row.filter(|s| s.has_person()) {
-                    if let Some(inviter) = store::find_address(conn, &creator_row.email)? {
-                        let lang = inviter.language.or(inviter.language_seen);
-                        if let Some(lang) = lang {
-                            self.note_language_seen(conn, &person, &lang)?;
-                        }
+            if person.language.is_none()
+                && person.language_seen.is_none()
+                && creator_row.has_person()
+            {
+                if let Some(inviter) = store::find_address(conn, &creator_row.email)? {
+                    if let Some(lang) = inviter.language.or(inviter.language_seen) {
+                        self.note_language_seen(conn, &person, &lang)?;
                     }
                 }
             }
-            let old_name = old.name.clone();
-            let version =
-                store::replace_seat(conn, id, seat.0 as i32, name.as_str(), email.as_str())?;
+            let to = self.person_recipient(conn, name.as_str(), email.as_str(), now)?;
+            let resigned = old.resigned_at.unwrap_or_default().to_string();
+            let number = seat.number().to_string();
+            let signature = self.links().sign(
+                Capability::TakeOver,
+                &[&row.id, &number, name.as_str(), &email.key(), &resigned],
+            );
+            let token = format!(
+                "{}.{}.{signature}",
+                hex::encode(name.as_str()),
+                hex::encode(email.as_str())
+            );
+            let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
+            let mail = letters::TakeOver {
+                w: to.words,
+                footer: self.footer(&to.person),
+                to_name: name.as_str().to_owned(),
+                game_title: self.name_of(&row, &seats, to.words),
+                kind_title: to.words.get(&format!("{}-title", kind.name())),
+                inviter: creator_row.name.clone(),
+                old: old.name.clone(),
+                players: seats.iter().map(|s| s.name.clone()).collect(),
+                pace: letters::pace(to.words, row.hours_per_decision),
+                take_url: self
+                    .links()
+                    .url(&format!("/games/{}/take/{number}/{token}", row.id)),
+                game_url: self.links().game_url(id),
+            }
+            .render()
+            .map_err(anyhow::Error::from)?;
+            if let Some(mail) = self.letter(&to, Class::Invitation, Some(id), "take_over", mail) {
+                store::enqueue(conn, mail, now)?;
+            }
+            Ok(())
+        })?;
+        tracing::info!(game.id = %id, seat = seat.number(), "replacement invited");
+        Ok(())
+    }
+
+    /// What an invitation to take over a seat offers, read from its link (`None`: the link is
+    /// not one, or the seat was taken or the game is no longer played): the person named in it
+    /// and the game.
+    pub fn take_over_offer(
+        &self,
+        conn: &mut Conn,
+        id: &GameId,
+        seat: Seat,
+        token: &str,
+        words: Words,
+    ) -> anyhow::Result<Option<TakeOverOffer>> {
+        let Some(row) = store::find_game(conn, id)? else {
+            return Ok(None);
+        };
+        let seats = store::seats_of(conn, id)?;
+        let Some((name, _)) = self.take_over_link(&row, &seats, seat, token) else {
+            return Ok(None);
+        };
+        let creator = &seats[row.creator_seat as usize];
+        let kind = self.kind(&row.kind)?;
+        Ok(Some(TakeOverOffer {
+            game_title: self.name_of(&row, &seats, words),
+            kind_title: words.get(&format!("{}-title", kind.name())),
+            inviter: creator.name.clone(),
+            old: seats[seat.index()].name.clone(),
+            name,
+            players: seats.iter().map(|s| s.name.clone()).collect(),
+            pace: letters::pace(words, row.hours_per_decision),
+        }))
+    }
+
+    /// The name and address an invitation to take over `seat` names, if `token` is a good one
+    /// for the seat as it stands: resigned, in a game being played, the address seated nowhere
+    /// else at the table.
+    fn take_over_link(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        seat: Seat,
+        token: &str,
+    ) -> Option<(String, EmailAddress)> {
+        let mut parts = token.splitn(3, '.');
+        let name = String::from_utf8(hex::decode(parts.next()?).ok()?).ok()?;
+        let email = String::from_utf8(hex::decode(parts.next()?).ok()?).ok()?;
+        let signature = parts.next()?;
+        let email = EmailAddress::parse(&email).ok()?;
+        let old = seats.iter().find(|s| seat_of(s) == seat)?;
+        let resigned = old.resigned_at?.to_string();
+        let number = seat.number().to_string();
+        let good = self.links().check(
+            Capability::TakeOver,
+            &[&row.id, &number, &name, &email.key(), &resigned],
+            signature,
+        );
+        let elsewhere = seats
+            .iter()
+            .any(|s| s.has_person() && store::address_key(&s.email) == email.key());
+        (good && !elsewhere && row.status() == GameStatus::Playing).then_some((name, email))
+    }
+
+    /// The invited person follows their link and takes the seat over: a new link (the old one
+    /// stops working), the seat's pending decision with the whole pace, everyone told. Their
+    /// seat's URL (`None`: the link is not one, or the seat is no longer open).
+    pub fn take_over(
+        &self,
+        conn: &mut Conn,
+        id: &GameId,
+        seat: Seat,
+        token: &str,
+    ) -> anyhow::Result<Option<String>> {
+        let now = self.now();
+        let taken = write_transaction(conn, |conn| -> anyhow::Result<Option<String>> {
+            let Some(row) = store::lock_game(conn, id)? else {
+                return Ok(None);
+            };
+            let seats = store::seats_of(conn, id)?;
+            let Some((name, email)) = self.take_over_link(&row, &seats, seat, token) else {
+                return Ok(None);
+            };
+            let old_name = seats[seat.index()].name.clone();
+            let person = store::ensure_address(conn, email.as_str(), now)?;
+            // Following the mailed link proves the address.
+            store::mark_verified(conn, &person.address, now)?;
+            let version = store::replace_seat(conn, id, seat.0 as i32, &name, email.as_str())?;
             store::bump_revision(conn, id)?;
             // The newcomer's decision starts now, with the whole pace.
             restart_deadline(conn, id, seat.0 as i32, row.hours_per_decision, now)?;
@@ -174,16 +298,31 @@ impl Games {
                     )
                 };
                 let mail = self.seat_notice(&row, &seats, other, to, kind, seat, extra)?;
-                let _ = version;
                 if let Some(mail) = self.letter(to, Class::Game, Some(id), kind_name(kind), mail) {
                     store::enqueue(conn, mail, now)?;
                 }
             }
-            Ok(())
+            Ok(Some(self.links().seat_url(id, seat, version)))
         })?;
-        tracing::info!(game.id = %id, seat = seat.number(), "seat replaced");
-        Ok(())
+        if taken.is_some() {
+            tracing::info!(game.id = %id, seat = seat.number(), "seat taken over");
+        }
+        Ok(taken)
     }
+}
+
+/// What an invitation to take over a seat offers, as its page shows it.
+#[derive(Clone, Debug)]
+pub struct TakeOverOffer {
+    pub game_title: String,
+    pub kind_title: String,
+    pub inviter: String,
+    /// Who left the seat.
+    pub old: String,
+    /// The person invited.
+    pub name: String,
+    pub players: Vec<String>,
+    pub pace: String,
 }
 
 /// A seat's pending decision starts again at `now`, with the whole pace: a player back at

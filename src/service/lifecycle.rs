@@ -348,6 +348,7 @@ impl Games {
                 players,
                 options: kind.options_words(&options, &cx),
                 notes: kind.option_notes(&options, &cx),
+                pace: letters::pace(to.words, row.hours_per_decision),
                 commitment: row.commitment.clone(),
                 seat_url,
                 game_url: self.0.links.game_url(&id),

@@ -170,6 +170,9 @@ pub enum Capability {
     Unsubscribe,
     /// A reply to a seat's mail: (game id, seat, move number, partner seat, link version).
     Reply,
+    /// An invitation to take over a resigned seat: (game id, seat, name, address key, when the
+    /// seat was resigned), so it ends once anyone took the seat.
+    TakeOver,
 }
 
 impl Capability {
@@ -180,6 +183,7 @@ impl Capability {
             Capability::Settings => b"corriere-settings/v1",
             Capability::Unsubscribe => b"corriere-unsubscribe/v1",
             Capability::Reply => b"corriere-reply/v1",
+            Capability::TakeOver => b"corriere-take-over/v1",
         }
     }
 }

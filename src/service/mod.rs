@@ -259,6 +259,11 @@ pub struct GameInfo {
     pub commitment: String,
     pub log_head: Option<String>,
     pub creator_seat: Seat,
+    /// The name the creator gave the game, if any (else it is named by its kind and players:
+    /// [`post::name_of_game`]).
+    pub title: Option<String>,
+    /// The pace: hours per decision, none for "no deadline".
+    pub hours_per_decision: Option<u32>,
     /// Only the players read the table's talk.
     pub private_table: bool,
     /// Who may talk at the table (the game's press rule, from its options).
@@ -322,6 +327,7 @@ pub struct MoveOutcome {
 // Declared after `service_error!` so it can use the macro.
 pub mod admin;
 mod control;
+pub use control::TakeOverOffer;
 pub mod limits;
 pub mod own;
 pub mod people;
@@ -544,6 +550,8 @@ impl Games {
             commitment: row.commitment.clone(),
             log_head: row.log_head.clone(),
             creator_seat: Seat(u8::try_from(row.creator_seat)?),
+            title: row.title.clone(),
+            hours_per_decision: row.hours_per_decision.and_then(|h| u32::try_from(h).ok()),
             private_table: row.private_table,
         })
     }

@@ -297,6 +297,9 @@ impl Games {
             && person
                 .as_ref()
                 .is_some_and(|p| super::zones::known(&p.time_zone).is_none());
+        if let Some(mine) = mine {
+            time.mine = self.absences_listed(conn, &mine.email)?;
+        }
         let page = SeatPage {
             talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
             undelivered,

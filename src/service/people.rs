@@ -78,6 +78,8 @@ pub struct MyGames {
     pub running: Vec<MyGame>,
     pub inviting: Vec<MyGame>,
     pub finished: Vec<MyGame>,
+    /// The absences the person declared that have not ended yet.
+    pub absences: Vec<super::time::Absence>,
 }
 
 /// A problem with submitted preferences.
@@ -329,7 +331,10 @@ impl Games {
     ) -> anyhow::Result<MyGames> {
         let words = self.registry().catalogs().words(lang);
         let muted = store::muted_games(conn, &person.address)?;
-        let mut games = MyGames::default();
+        let mut games = MyGames {
+            absences: self.absences_listed(conn, &person.address)?,
+            ..MyGames::default()
+        };
         for seat_row in store::seats_of_address(conn, &person.address)? {
             let id = GameId::parse(&seat_row.game_id)?;
             let Some(row) = store::find_game(conn, &id)? else {
@@ -470,24 +475,95 @@ impl Games {
     /// Never mail this person again (`true`), or mail them again (`false`). Asking never to be
     /// mailed ends the person's sessions on every other browser (`keep`: the session cookie of
     /// the request that asked, which stays signed in); their mail-settings links stay good, as
-    /// the one way back that needs no mail.
+    /// the one way back that needs no mail. The creator of each game not over that the person
+    /// sits in (someone else) is told, in the same transaction: the game waits on someone who
+    /// gets no mail.
     pub fn set_never_mail(
         &self,
         conn: &mut Conn,
         person: &AddressRow,
         never: bool,
         keep: Option<&str>,
-    ) -> diesel::QueryResult<()> {
-        let at = never.then(|| self.now());
-        write_transaction(conn, |conn| -> diesel::QueryResult<()> {
+    ) -> anyhow::Result<()> {
+        let now = self.now();
+        let at = never.then_some(now);
+        write_transaction(conn, |conn| -> anyhow::Result<()> {
             store::set_suppressed(conn, &person.address, at)?;
             if never && person.suppressed_at.is_none() {
                 let keep = keep.map(session_hash);
                 store::delete_sessions_of(conn, &person.address, keep.as_deref())?;
+                self.tell_creators_of_silence(conn, person, now)?;
             }
             Ok(())
         })?;
         tracing::info!(never, "mail preference changed");
+        Ok(())
+    }
+
+    /// The games not over that `person` sits in, by name in `words`: what asking never to be
+    /// mailed leaves waiting on them.
+    pub fn games_waiting_on(
+        &self,
+        conn: &mut Conn,
+        person: &AddressRow,
+        words: crate::present::Words,
+    ) -> anyhow::Result<Vec<String>> {
+        let mut names = Vec::new();
+        for seat_row in store::seats_of_address(conn, &person.address)? {
+            let id = GameId::parse(&seat_row.game_id)?;
+            let Some(row) = store::find_game(conn, &id)? else {
+                continue;
+            };
+            if matches!(row.status(), GameStatus::Playing | GameStatus::Inviting) {
+                let seats = store::seats_of(conn, &id)?;
+                names.push(self.name_of(&row, &seats, words));
+            }
+        }
+        Ok(names)
+    }
+
+    /// Mail the creator of every game not over that `person` sits in (when the creator is
+    /// someone else) that this seat's person asked never to be mailed again.
+    fn tell_creators_of_silence(
+        &self,
+        conn: &mut Conn,
+        person: &AddressRow,
+        now: Millis,
+    ) -> anyhow::Result<()> {
+        for seat_row in store::seats_of_address(conn, &person.address)? {
+            let id = GameId::parse(&seat_row.game_id)?;
+            let Some(row) = store::lock_game(conn, &id)? else {
+                continue;
+            };
+            if !matches!(row.status(), GameStatus::Playing | GameStatus::Inviting) {
+                continue;
+            }
+            let seats = store::seats_of(conn, &id)?;
+            let Some(creator) = seats.iter().find(|s| s.seat == row.creator_seat) else {
+                continue;
+            };
+            if !creator.has_person()
+                || store::address_key(&creator.email) == store::address_key(&person.address)
+            {
+                continue;
+            }
+            let recipients = self.seat_recipients(conn, &row, &seats, now)?;
+            let Some(Some(to)) = recipients.get(row.creator_seat as usize) else {
+                continue;
+            };
+            let mail = self.seat_notice(
+                &row,
+                &seats,
+                creator,
+                to,
+                "unsubscribed",
+                seat_of(&seat_row),
+                None,
+            )?;
+            if let Some(mail) = self.letter(to, Class::Game, Some(&id), "unsubscribed", mail) {
+                store::enqueue(conn, mail, now)?;
+            }
+        }
         Ok(())
     }
 

@@ -283,14 +283,25 @@ impl Games {
         players: &[String],
         words: Words,
     ) -> String {
-        match title {
-            Some(title) => title.to_owned(),
-            None => words.two(
-                "game-name-default",
-                ("game", words.get(&format!("{}-title", kind.name()))),
-                ("players", words.list(players.to_vec())),
-            ),
-        }
+        name_of_game(kind, title, players, words)
+    }
+}
+
+/// The name people know a game by (the one definition, for mails and pages alike): its
+/// creator's, else its kind and players ("Condottiere with Ann, Bob and Cleo").
+pub fn name_of_game(
+    kind: &dyn Kind,
+    title: Option<&str>,
+    players: &[String],
+    words: Words,
+) -> String {
+    match title {
+        Some(title) => title.to_owned(),
+        None => words.two(
+            "game-name-default",
+            ("game", words.get(&format!("{}-title", kind.name()))),
+            ("players", words.list(players.to_vec())),
+        ),
     }
 }
 

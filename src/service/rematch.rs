@@ -41,6 +41,31 @@ impl From<CreateError> for RematchError {
     }
 }
 
+/// The name of a rematch of the game named `old`, in the proposer's words: "Name (rematch)",
+/// and for a rematch of a rematch "Name (rematch 2)", "Name (rematch 3)"…, cut to fit a title.
+pub fn rematch_title(words: crate::present::Words, old: &str) -> Option<GameTitle> {
+    let suffix = |n: i64| words.two("game-rematch-title", ("game", ""), ("number", n));
+    let first = suffix(1);
+    let second = suffix(2);
+    let (base, number) = match second.split_once('2') {
+        _ if old.ends_with(&first) => (&old[..old.len() - first.len()], 2),
+        Some((before, after)) => old
+            .strip_suffix(after)
+            .and_then(|rest| rest.rsplit_once(before))
+            .and_then(|(base, n)| Some((base, n.parse::<i64>().ok().filter(|n| *n >= 2)? + 1)))
+            .unwrap_or((old, 1)),
+        None => (old, 1),
+    };
+    let room = GameTitle::MAX_CHARS.saturating_sub(suffix(number).chars().count());
+    let base: String = base.chars().take(room).collect();
+    let title = words.two(
+        "game-rematch-title",
+        ("game", base.trim_end()),
+        ("number", number),
+    );
+    GameTitle::parse(&title).ok()
+}
+
 impl Games {
     /// Propose a rematch of a finished game as one of its seats: the new game is created with
     /// the same players and options, the proposer accepts it at once (with `contribution`),
@@ -95,7 +120,7 @@ impl Games {
                     .map_err(|e| anyhow!("stored options: {e}"))?,
                 seats: players,
                 creator_seat: Seat(proposer as u8),
-                title: old.title.as_deref().and_then(|t| GameTitle::parse(t).ok()),
+                title: rematch_title(to.words, &old_title),
                 creator_confirmed: true,
                 client_ip,
                 hours_per_decision: old.hours_per_decision.map(|h| h as u32),

@@ -388,6 +388,35 @@ impl Service {
         .await
     }
 
+    /// What an invitation to take over a seat offers, its words in `lang` (`None`: the link is
+    /// not one, or the seat is no longer open).
+    pub async fn take_over_offer(
+        &self,
+        game: GameId,
+        seat: Seat,
+        token: String,
+        lang: &str,
+    ) -> anyhow::Result<Option<super::TakeOverOffer>> {
+        let lang = lang.to_owned();
+        self.run(move |games, conn| {
+            let words = games.registry().catalogs().words(&lang);
+            games.take_over_offer(conn, &game, seat, &token, words)
+        })
+        .await
+    }
+
+    /// The invited person takes the seat over; their seat's URL (`None`: the link is not one,
+    /// or the seat is no longer open).
+    pub async fn take_over(
+        &self,
+        game: GameId,
+        seat: Seat,
+        token: String,
+    ) -> anyhow::Result<Option<String>> {
+        self.run(move |games, conn| games.take_over(conn, &game, seat, &token))
+            .await
+    }
+
     /// Propose a rematch of a finished game; the proposer's seat in the new one.
     pub async fn rematch(
         &self,
@@ -434,6 +463,42 @@ impl Service {
                 let person = store::ensure_address(conn, &mine.email, games.now())?;
                 absence(games, conn, &person, from, to)
             })
+        })
+        .await
+    }
+
+    /// The seat's person withdraws an absence they declared (`false`: no such absence of theirs).
+    pub async fn withdraw_absence(
+        &self,
+        link: &SeatLink,
+        id: String,
+    ) -> Result<bool, Linked<AbsenceError>> {
+        self.as_seat(
+            link,
+            move |games, conn, auth| -> Result<bool, AbsenceError> {
+                let seats = store::seats_of(conn, auth.game_id())?;
+                let mine = seats
+                    .iter()
+                    .find(|r| r.seat == auth.seat().0 as i32)
+                    .ok_or_else(|| anyhow::anyhow!("no such seat"))?;
+                match store::find_address(conn, &mine.email)? {
+                    Some(person) => Ok(games.withdraw_absence(conn, &person, &id)?),
+                    None => Ok(false),
+                }
+            },
+        )
+        .await
+    }
+
+    /// The person signed in by `session` withdraws an absence they declared (`None`: no one is
+    /// signed in; `false`: no such absence of theirs).
+    pub async fn withdraw_own_absence(
+        &self,
+        session: &str,
+        id: String,
+    ) -> Result<Option<bool>, AbsenceError> {
+        self.as_person(session, move |games, conn, person| {
+            Ok(games.withdraw_absence(conn, person, &id)?)
         })
         .await
     }
@@ -735,16 +800,24 @@ impl Service {
         .await
     }
 
-    /// One-click unsubscribe: the link's person is never mailed again; the link to their mail
-    /// settings (`None`: not a good link).
-    pub async fn unsubscribe(&self, token: &str) -> anyhow::Result<Option<String>> {
+    /// One-click unsubscribe: the link's person is never mailed again (the creators of their
+    /// games not over are told); the link to their mail settings and the names, in `lang`, of
+    /// the games that still wait on them (`None`: not a good link).
+    pub async fn unsubscribe(
+        &self,
+        token: &str,
+        lang: &str,
+    ) -> anyhow::Result<Option<(String, Vec<String>)>> {
         let token = token.to_owned();
+        let lang = lang.to_owned();
         self.run(move |games, conn| {
             let Some(person) = games.unsubscribe_person(conn, &token)? else {
                 return Ok(None);
             };
             games.set_never_mail(conn, &person, true, None)?;
-            Ok(Some(games.settings_url(&person)))
+            let words = games.registry().catalogs().words(&lang);
+            let waiting = games.games_waiting_on(conn, &person, words)?;
+            Ok(Some((games.settings_url(&person), waiting)))
         })
         .await
     }

@@ -118,6 +118,17 @@ pub struct TimeView {
     /// Whether `zone` is only guessed from the reader's browser (the person has not told
     /// theirs yet): the page says so, and where to choose it.
     pub zone_guessed: bool,
+    /// On a seat's page: the absences its person declared that have not ended yet.
+    pub mine: Vec<Absence>,
+}
+
+/// An absence a person declared, as their own pages list it (with a way to withdraw it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Absence {
+    pub id: String,
+    pub starts: Millis,
+    /// The start of the day after its last day.
+    pub ends: Millis,
 }
 
 /// What one scheduler pass did with deadlines.
@@ -685,6 +696,63 @@ impl Games {
             }
         }
         moves
+    }
+
+    /// The absences `address` declared that have not ended, earliest first.
+    pub fn absences_listed(
+        &self,
+        conn: &mut Conn,
+        address: &str,
+    ) -> diesel::QueryResult<Vec<Absence>> {
+        Ok(store::absences_of(conn, address, self.now())?
+            .into_iter()
+            .map(|a| Absence {
+                id: a.id,
+                starts: Millis(a.starts_at),
+                ends: Millis(a.ends_at),
+            })
+            .collect())
+    }
+
+    /// A person withdraws an absence they declared (`false`: they have no such absence): their
+    /// running deadlines are worked out again without it (a deadline that had its grace keeps
+    /// it as it is).
+    pub fn withdraw_absence(
+        &self,
+        conn: &mut Conn,
+        person: &store::AddressRow,
+        id: &str,
+    ) -> anyhow::Result<bool> {
+        write_transaction(conn, |conn| -> anyhow::Result<bool> {
+            if store::delete_absence(conn, &person.address, id)? == 0 {
+                return Ok(false);
+            }
+            let left: Vec<(i64, i64)> = store::absences_of(conn, &person.address, Millis(0))?
+                .iter()
+                .map(|a| (a.starts_at, a.ends_at))
+                .collect();
+            let seats: Vec<(String, i32)> = store::seats_of_address(conn, &person.address)?
+                .into_iter()
+                .map(|s| (s.game_id, s.seat))
+                .collect();
+            for row in store::deadlines_of_seats(conn, &seats)? {
+                if row.extended {
+                    continue;
+                }
+                let game = store::find_game(conn, &GameId::parse(&row.game_id)?)?;
+                let Some(hours) = game.and_then(|g| g.hours_per_decision) else {
+                    continue;
+                };
+                let due = due_after(row.started_at, i64::from(hours) * HOUR_MS, &left);
+                if due != row.due_at {
+                    let remind = row
+                        .remind_at
+                        .and_then(|_| first_reminder(row.started_at, due));
+                    store::update_deadline(conn, &row, due, remind, row.extended)?;
+                }
+            }
+            Ok(true)
+        })
     }
 
     /// A person declares an absence from `from` to `to` (whole days in their zone): their

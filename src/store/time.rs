@@ -270,6 +270,18 @@ pub fn insert_absence(conn: &mut Conn, row: &AbsenceRow) -> QueryResult<()> {
     })
 }
 
+/// Delete the absence `id` of `address`: how many rows went (0: it is not theirs, or gone).
+pub fn delete_absence(conn: &mut Conn, address: &str, id: &str) -> QueryResult<usize> {
+    super::on_backend!(conn, c => {
+        diesel::delete(
+            absences::table
+                .filter(absences::id.eq(id))
+                .filter(absences::address.eq(super::address_key(address))),
+        )
+        .execute(c)
+    })
+}
+
 /// A person's absences that end after `after`, earliest first.
 pub fn absences_of(conn: &mut Conn, address: &str, after: Millis) -> QueryResult<Vec<AbsenceRow>> {
     super::on_backend!(conn, c => {

@@ -2,7 +2,7 @@
 //! seat does besides moving (talk, resign, away, replace, cancel). Each handler parses, calls
 //! the game service once, and renders the game's parts through its kind; no rules here.
 
-use super::errors::{said, Answer, Answers, Said};
+use super::errors::{said, Answer, Answers, Failure, Said};
 use super::present::{self, cancelled_key, undelivered, Flash, GameShown, TalkShown};
 use super::{Answered, AppState};
 use crate::domain::{Contribution, GameId, GameStatus, SeatToken};
@@ -116,6 +116,12 @@ pub struct AcceptPage<'w> {
     pub seat_number: u8,
     pub players: Vec<PlayerShown>,
     pub accepted: bool,
+    /// The reader created this game (their page says so, and what they must do next).
+    pub creator: bool,
+    /// Every other seat is taken (bots, or players who accepted): accepting starts the game.
+    pub last_to_accept: bool,
+    /// The public page's full address, shown as a link.
+    pub public_url: String,
     pub accept_path: String,
     pub decline_path: String,
     /// The longest phrase the service accepts (the input's `maxlength`).
@@ -164,6 +170,8 @@ pub struct TimeForms {
     pub resign: Option<String>,
     /// Where a player declares an absence.
     pub away: Option<String>,
+    /// The absences the seat's person declared: (what, where to withdraw it).
+    pub absences: Vec<(String, String)>,
     /// For the creator: resigned seats a replacement may take, and where to send one.
     pub replace: Vec<(u8, String)>,
     pub replace_path: Option<String>,
@@ -189,6 +197,18 @@ pub struct SeatQuery {
     /// The creator just confirmed their address.
     confirmed: Option<String>,
     moved: Option<i64>,
+    /// An absence was declared.
+    away: Option<String>,
+    /// `1`: an absence was withdrawn; `0`: there was no such absence to withdraw.
+    withdrawn: Option<String>,
+    /// The creator invited a replacement to this seat number.
+    replaced: Option<u8>,
+    /// The reader just took this seat over.
+    taken: Option<String>,
+    /// The reader just resigned.
+    resigned: Option<String>,
+    /// The reader just took their seat back from the bot.
+    back: Option<String>,
 }
 
 /// The seat link in `path`, as it arrived (not checked yet): an unknown game's id is a 404,
@@ -220,28 +240,54 @@ pub async fn seat(
         )
         .await?;
     let mut flashes = Vec::new();
+    // Only bots besides this seat: nobody is invited, the game starts when this seat accepts.
+    let others_in = page
+        .seats
+        .iter()
+        .all(|s| s.seat == page.seat || page.time.bots.iter().any(|(bot, _, _)| *bot == s.seat));
     if query.confirmed.is_some() {
-        flashes.push(Flash::info(w.get("seat-confirmed")));
+        let id = if others_in {
+            "seat-confirmed-bots"
+        } else {
+            "seat-confirmed"
+        };
+        flashes.push(Flash::info(w.get(id)));
     }
     if query.created.is_some() {
-        let id = match query.created.as_deref() {
-            Some("confirm") => "seat-created-confirm",
-            _ => "seat-created",
+        let id = match (query.created.as_deref(), others_in) {
+            (Some("confirm"), false) => "seat-created-confirm",
+            (Some("confirm"), true) => "seat-created-confirm-bots",
+            (_, false) => "seat-created",
+            (_, true) => "seat-created-bots",
         };
-        flashes.push(Flash::info(w.two(
+        flashes.push(Flash::info(w.one(
             id,
-            (
-                "seat_url",
-                format!("{}{}", state.base_url(), path_of(&path)),
-            ),
-            (
-                "public_url",
-                format!("{}/games/{}", state.base_url(), path.game),
-            ),
+            "seat_url",
+            format!("{}{}", state.base_url(), path_of(&path)),
         )));
     }
     if let Some(seq) = query.moved {
         flashes.push(Flash::info(w.one("seat-moved", "seq", seq)));
+    }
+    if query.away.is_some() {
+        flashes.push(Flash::info(w.get("away-declared")));
+    }
+    match query.withdrawn.as_deref() {
+        Some("1") => flashes.push(Flash::info(w.get("away-withdrawn"))),
+        Some(_) => flashes.push(Flash::info(w.get("away-not-found"))),
+        None => {}
+    }
+    if let Some(seat) = query.replaced {
+        flashes.push(Flash::info(w.one("replace-done", "seat", seat)));
+    }
+    if query.taken.is_some() {
+        flashes.push(Flash::info(w.get("take-over-done")));
+    }
+    if query.resigned.is_some() {
+        flashes.push(Flash::info(w.get("resign-done")));
+    }
+    if query.back.is_some() {
+        flashes.push(Flash::info(w.get("back-done")));
     }
     Ok(render_seat(
         &state,
@@ -328,6 +374,8 @@ fn render_seat(
         (GameStatus::Inviting, _) | (_, None) => {
             flashes.extend(game.notes.iter().map(|n| Flash::info(n.clone())));
             let accepted = page.seats.iter().any(|s| s.seat == me && s.accepted);
+            let last_to_accept = page.seats.iter().all(|s| s.seat == me || s.accepted);
+            let public_url = format!("{}{}", state.base_url(), game.public_path);
             Ok(render(
                 status,
                 &AcceptPage {
@@ -346,6 +394,9 @@ fn render_seat(
                         })
                         .collect(),
                     accepted,
+                    creator: page.game.creator_seat == me,
+                    last_to_accept,
+                    public_url,
                     accept_path: format!("{base}/accept"),
                     decline_path: format!("{base}/decline"),
                     phrase_max: Contribution::PHRASE_MAX_CHARS,
@@ -426,7 +477,20 @@ impl<'w> SeatPageHtml<'w> {
                 }
                 lines
             },
-            time_forms: time_forms(page, base),
+            time_forms: TimeForms {
+                absences: page
+                    .time
+                    .mine
+                    .iter()
+                    .map(|a| {
+                        (
+                            present::absence_line(cx.words, a, page.time.now.0, zone_of(page)),
+                            format!("{base}/away/{}/withdraw", a.id),
+                        )
+                    })
+                    .collect(),
+                ..time_forms(page, base)
+            },
             talk: TalkShown::new(
                 &page.talk,
                 Some(me),
@@ -515,6 +579,7 @@ fn time_forms(page: &SeatPage, base: &str) -> TimeForms {
     TimeForms {
         resign: (playing && me.is_some() && !bot).then(|| format!("{base}/resign")),
         away: (playing && !bot).then(|| format!("{base}/away")),
+        absences: Vec::new(),
         replace: if creator && playing {
             page.time
                 .bots
@@ -549,7 +614,7 @@ fn time_forms(page: &SeatPage, base: &str) -> TimeForms {
 /// POST …/back: an absent player takes their seat back from the bot.
 pub async fn take_back(state: web::Data<AppState>, path: web::Path<SeatPath>) -> Answered {
     state.service.take_back(&link_of(&path)?).await?;
-    Ok(see_other(path_of(&path)))
+    Ok(see_other(format!("{}?back=1", path_of(&path))))
 }
 
 #[derive(Debug, Deserialize)]
@@ -575,6 +640,15 @@ pub async fn accept(
         Ok(_) | Err(Linked::Refused(AcceptError::AlreadyAccepted)) => Ok(see_other(path_of(&path))),
         Err(error) => Err(error.into()),
     }
+}
+
+/// The time zone of a seat page's person (UTC when they chose none).
+fn zone_of(page: &SeatPage) -> chrono_tz::Tz {
+    page.time
+        .zone
+        .as_deref()
+        .and_then(|z| z.parse().ok())
+        .unwrap_or(chrono_tz::UTC)
 }
 
 fn path_of(path: &SeatPath) -> String {
@@ -718,7 +792,7 @@ pub async fn resign(
         ));
     }
     state.service.resign(&link).await?;
-    Ok(see_other(base))
+    Ok(see_other(format!("{base}?resigned=1")))
 }
 
 /// A message from a seat page: its text and, for a private one, the seat it is for.
@@ -839,6 +913,114 @@ pub async fn away(
     let (from, to) = dates_of(&form.from, &form.to)?;
     state.service.declare_absence(&link, from, to).await?;
     Ok(see_other(format!("{}?away=1", path_of(&path))))
+}
+
+#[derive(Template)]
+#[template(path = "take_over.html")]
+struct TakeOverPage<'w> {
+    w: Words<'w>,
+    offer: crate::service::TakeOverOffer,
+    action: String,
+}
+
+impl TakeOverPage<'_> {
+    /// Who invites whom to which seat.
+    fn intro(&self) -> String {
+        let o = &self.offer;
+        self.w.with(
+            "take-over-intro",
+            &[
+                ("name", o.name.as_str().into()),
+                ("inviter", o.inviter.as_str().into()),
+                ("old", o.old.as_str().into()),
+                ("kind", o.kind_title.as_str().into()),
+            ],
+        )
+    }
+}
+
+/// The parts of a link to take over a seat, as it arrived (checked by the service).
+fn take_over_link(path: &(String, u8, String)) -> Result<(GameId, Seat), Answer> {
+    Ok((
+        GameId::parse(&path.0).map_err(|_| Answer::no_game())?,
+        Seat::from_number(path.1).ok_or_else(Answer::bad_link)?,
+    ))
+}
+
+/// GET /games/{game}/take/{seat}/{token}: the invitation to take over a resigned seat, with
+/// the button that takes it (a link checker following the mail's link takes nothing).
+pub async fn take_over_page(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<(String, u8, String)>,
+) -> Answered {
+    let w = state.words(&request);
+    let (game, seat) = take_over_link(&path)?;
+    let offer = state
+        .service
+        .take_over_offer(game, seat, path.2.clone(), w.lang())
+        .await
+        .map_err(Failure)?;
+    match offer {
+        Some(offer) => Ok(render(
+            StatusCode::OK,
+            &TakeOverPage {
+                w,
+                offer,
+                action: format!("/games/{}/take/{}/{}", path.0, path.1, path.2),
+            },
+        )),
+        None => Ok(message(StatusCode::GONE, w, "page-take-over-gone")),
+    }
+}
+
+/// POST /games/{game}/take/{seat}/{token}: the invited person takes the seat over and lands
+/// on it.
+pub async fn take_over(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<(String, u8, String)>,
+) -> Answered {
+    let w = state.words(&request);
+    let (game, seat) = take_over_link(&path)?;
+    let taken = state
+        .service
+        .take_over(game, seat, path.2.clone())
+        .await
+        .map_err(Failure)?;
+    match taken {
+        Some(url) => Ok(see_other(format!("{url}?taken=1"))),
+        None => Ok(message(StatusCode::GONE, w, "page-take-over-gone")),
+    }
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct WithdrawPath {
+    game: String,
+    seat: u8,
+    token: String,
+    absence: String,
+}
+
+/// POST …/away/{absence}/withdraw: the seat's person withdraws an absence they declared.
+pub async fn withdraw_absence(
+    state: web::Data<AppState>,
+    path: web::Path<WithdrawPath>,
+) -> Answered {
+    let WithdrawPath {
+        game,
+        seat,
+        token,
+        absence,
+    } = path.into_inner();
+    let path = SeatPath { game, seat, token };
+    let link = link_of(&path)?;
+    let withdrawn = state.service.withdraw_absence(&link, absence).await?;
+    Ok(see_other(format!(
+        "{}?withdrawn={}",
+        path_of(&path),
+        u8::from(withdrawn)
+    )))
 }
 
 /// The two days of a declared absence (`YYYY-MM-DD`), or the seat page's notice that they are not.

@@ -18,6 +18,18 @@ use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 /// The cookie the language switch sets.
 pub const LANGUAGE_COOKIE: &str = "corriere_lang";
 
+tokio::task_local! {
+    /// The path (and query) of the page being answered, for the language switch's `back` field:
+    /// the site sends no `Referer` (`Referrer-Policy: no-referrer`), so the form carries it.
+    static HERE: String;
+}
+
+/// The page being answered, as the language switch's form carries it back (empty outside a
+/// request: the switch then goes home).
+pub fn here() -> String {
+    HERE.try_with(Clone::clone).unwrap_or_default()
+}
+
 /// The language chosen for a request, once, by [`choose_language`].
 #[derive(Clone, Debug)]
 pub struct Chosen(pub String);
@@ -61,6 +73,10 @@ pub async fn choose_language(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let path = request.path().to_owned();
+    let here = request
+        .uri()
+        .path_and_query()
+        .map_or_else(|| path.clone(), |p| p.as_str().to_owned());
     let speaks = !path.starts_with("/api/") && path != "/healthz";
     if let (true, Some(state)) = (speaks, request.app_data::<web::Data<AppState>>().cloned()) {
         let known: Vec<String> = state
@@ -91,7 +107,7 @@ pub async fn choose_language(
             .extensions_mut()
             .insert(Chosen(saved.unwrap_or(asked)));
     }
-    let mut response = next.call(request).await?;
+    let mut response = HERE.scope(here, next.call(request)).await?;
     if speaks {
         // A page's words depend on these: a shared cache must not serve one reader's to another.
         response.headers_mut().append(

@@ -186,6 +186,10 @@ fn routes(cfg: &mut web::ServiceConfig) {
             .route("/cancel", web::post().to(html::creator_cancel))
             .route("/replace", web::post().to(html::replace))
             .route("/away", web::post().to(html::away))
+            .route(
+                "/away/{absence}/withdraw",
+                web::post().to(html::withdraw_absence),
+            )
             .route("/back", web::post().to(html::take_back))
             .route("/messages", web::post().to(html::post_message)),
     )
@@ -203,6 +207,14 @@ fn routes(cfg: &mut web::ServiceConfig) {
         "/games/{game}/confirm/{signature}",
         web::get().to(people::confirm),
     )
+    .route(
+        "/games/{game}/take/{seat}/{token}",
+        web::get().to(html::take_over_page),
+    )
+    .route(
+        "/games/{game}/take/{seat}/{token}",
+        web::post().to(html::take_over),
+    )
     .route("/lang/{lang}", web::get().to(language::switch_link))
     .route("/lang/{lang}", web::post().to(language::switch))
     .route("/me", web::get().to(people::me))
@@ -216,6 +228,10 @@ fn routes(cfg: &mut web::ServiceConfig) {
     .route("/me/settings", web::post().to(people::save_settings))
     .route("/me/games/{game}/mute", web::post().to(people::mute))
     .route("/me/away", web::post().to(people::away))
+    .route(
+        "/me/away/{absence}/withdraw",
+        web::post().to(people::withdraw_absence),
+    )
     .route("/mail/{token}", web::get().to(people::settings))
     .route("/mail/{token}", web::post().to(people::save_mail_settings))
     .route(

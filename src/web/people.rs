@@ -30,6 +30,10 @@ pub struct MeQuery {
     saved: Option<String>,
     sent: Option<String>,
     signed_out: Option<String>,
+    /// An absence was declared.
+    away: Option<String>,
+    /// `1`: an absence was withdrawn; `0`: there was none to withdraw.
+    withdrawn: Option<String>,
 }
 
 /// One choice of a `<select>` or radio group: value, label, chosen.
@@ -78,6 +82,20 @@ struct MeShown {
 }
 
 impl MeShown {
+    /// The person's declared absences: (what, where to withdraw it).
+    fn absences(&self, w: &Words) -> Vec<(String, String)> {
+        self.games
+            .absences
+            .iter()
+            .map(|a| {
+                (
+                    super::present::absence_line(*w, a, self.now, self.zone),
+                    format!("/me/away/{}/withdraw", a.id),
+                )
+            })
+            .collect()
+    }
+
     /// A time in the person's zone, in the page's words ("Thursday 14:00, 3 days ago").
     fn local(&self, w: &Words, at: &crate::domain::Millis) -> String {
         crate::present::time::when(*w, at.0, self.now, self.zone)
@@ -101,6 +119,10 @@ struct SettingsPage<'w> {
 struct UnsubscribePage<'w> {
     w: Words<'w>,
     done: bool,
+    /// Once done: the games not over that still wait on this person.
+    games: Vec<String>,
+    /// How many missed deadlines make a seat absent (a bot plays it then).
+    missed: u32,
     action: String,
     settings_url: String,
 }
@@ -242,6 +264,14 @@ pub async fn me(
     }
     if query.signed_out.is_some() {
         notes.push((w.get("me-signed-out-everywhere"), "info"));
+    }
+    if query.away.is_some() {
+        notes.push((w.get("away-declared"), "info"));
+    }
+    match query.withdrawn.as_deref() {
+        Some("1") => notes.push((w.get("away-withdrawn"), "info")),
+        Some(_) => notes.push((w.get("away-not-found"), "info")),
+        None => {}
     }
     Ok(me_page(&state, &request, notes, StatusCode::OK).await?)
 }
@@ -434,7 +464,30 @@ pub async fn away(
             error.answer().on_my_games()
         })?;
     match declared {
-        Some(()) => Ok(see_other("/me?saved=1".into())),
+        Some(()) => Ok(see_other("/me?away=1".into())),
+        None => Ok(see_other("/me".into())),
+    }
+}
+
+/// POST /me/away/{absence}/withdraw: the signed-in person withdraws an absence they declared.
+pub async fn withdraw_absence(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    absence: web::Path<String>,
+) -> Answered {
+    let Some(cookie) = session_cookie(&request) else {
+        return Ok(see_other("/me".into()));
+    };
+    let withdrawn = state
+        .service
+        .withdraw_own_absence(&cookie, absence.into_inner())
+        .await
+        .map_err(|error| {
+            use super::errors::Answers;
+            error.answer().on_my_games()
+        })?;
+    match withdrawn {
+        Some(done) => Ok(see_other(format!("/me?withdrawn={}", u8::from(done)))),
         None => Ok(see_other("/me".into())),
     }
 }
@@ -590,6 +643,8 @@ pub async fn unsubscribe_page(
         &UnsubscribePage {
             w,
             done: false,
+            games: Vec::new(),
+            missed: state.games.time_rules().missed_deadlines,
             action: format!("/unsubscribe/{token}"),
             settings_url,
         },
@@ -604,9 +659,9 @@ pub async fn unsubscribe(
     token: web::Path<String>,
 ) -> Answered {
     let w = state.words(&request);
-    let settings_url = state
+    let (settings_url, games) = state
         .service
-        .unsubscribe(&token)
+        .unsubscribe(&token, w.lang())
         .await
         .map_err(Failure)?
         .ok_or_else(bad_mail_link)?;
@@ -615,6 +670,8 @@ pub async fn unsubscribe(
         &UnsubscribePage {
             w,
             done: true,
+            games,
+            missed: state.games.time_rules().missed_deadlines,
             action: format!("/unsubscribe/{token}"),
             settings_url,
         },

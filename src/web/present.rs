@@ -31,7 +31,10 @@ impl Flash {
 /// The header facts every game page shows.
 pub struct GameShown {
     pub id: String,
+    /// The game's kind in the reader's words ("Condottiere").
     pub title: String,
+    /// The name people know the game by: its creator's, else its kind and players.
+    pub name: String,
     pub public_path: String,
     pub seq: i64,
     pub log_head: String,
@@ -62,6 +65,14 @@ pub fn game_shown(
     GameShown {
         id: game.id.as_str().to_string(),
         title: title(kind, &cx.words),
+        name: crate::service::post::name_of_game(
+            kind,
+            game.title.as_deref(),
+            &(0..game.players)
+                .map(|i| cx.name(Seat(i)))
+                .collect::<Vec<_>>(),
+            cx.words,
+        ),
         public_path: format!("/games/{}", game.id.as_str()),
         seq,
         log_head: game
@@ -141,6 +152,22 @@ pub fn history(entries: &[Arc<HistoryEntry>], game: &str, cx: &Ctx) -> Vec<Chapt
         });
     }
     chapters
+}
+
+/// An absence a person declared, as their pages list it ("From Monday 1 December 00:00, in 3
+/// days, until …").
+pub fn absence_line(
+    w: Words,
+    absence: &crate::service::time::Absence,
+    now: i64,
+    zone: chrono_tz::Tz,
+) -> String {
+    use crate::present::time::when;
+    w.two(
+        "away-listed",
+        ("from", when(w, absence.starts.0, now, zone)),
+        ("until", when(w, absence.ends.0, now, zone)),
+    )
 }
 
 /// What a page says of time, in `zone`: the reader's own deadline, whom the game waits on

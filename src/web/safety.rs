@@ -67,13 +67,15 @@ fn is_html(headers: &actix_web::http::header::HeaderMap) -> bool {
 }
 
 /// Paths whose answers hold a credential or a person's own data: seat pages (and the API's
-/// seat view), "my games", sign-in, confirmation, mail settings and unsubscribe links; and
+/// seat view), "my games", sign-in, confirmation, taking over a seat, mail settings and
+/// unsubscribe links; and
 /// the API's answers, a running game's state that changes with every move.
 fn private_path(path: &str) -> bool {
     let parts: Vec<&str> = path.split('/').collect();
     path.starts_with("/api/v1/")
         || parts.contains(&"seat")
         || parts.contains(&"confirm")
+        || parts.contains(&"take")
         || matches!(parts.get(1).copied(), Some("me" | "mail" | "unsubscribe"))
 }
 

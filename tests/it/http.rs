@@ -98,7 +98,7 @@ async fn a_whole_three_player_game_is_played_to_its_end_through_pages_and_mails(
     assert!(
         created
             .text()
-            .contains("Game created. Invitations are on their way."),
+            .contains("You created this game, and the invitations are on their way."),
         "{}",
         created.body
     );

@@ -28,6 +28,7 @@ mod limits;
 mod mail;
 mod migrations;
 mod newcomer_cards;
+mod newcomer_flow;
 mod newcomer_mails;
 mod newcomer_pages;
 mod newcomer_phone;

@@ -356,7 +356,12 @@ async fn missed_deadlines_make_a_seat_absent_until_its_player_takes_it_back(back
         .into_iter()
         .find(|f| f.action.ends_with("/back"))
         .expect("a way back");
-    assert_eq!(app.post_form(&back.action, &[]).await.status, 303);
+    let came_back = app.post_form(&back.action, &[]).await;
+    assert_eq!(came_back.status, 303);
+    let page = app
+        .get(&came_back.location.expect("back to the seat"))
+        .await;
+    assert!(page.text().contains("Welcome back"), "{}", page.text());
     app.deliver_mail().await;
     assert!(app
         .smtp
@@ -496,9 +501,17 @@ async fn a_resigned_seat_is_played_by_a_bot_until_the_creator_invites_a_replacem
     app.deliver_mail().await;
     let invitation = app
         .smtp
-        .latest_to(email_of(4), |m| m.subject.ends_with("a seat for you"))
+        .latest_to(email_of(4), |m| {
+            m.subject.contains("invites you to take over a seat")
+        })
         .expect("Dino is invited");
-    let dino = invitation.seat_link();
+    // Nothing changes until Dino accepts.
+    let seats = store::seats_of(&mut conn(&app), &GameId::parse(&creator.game).unwrap()).unwrap();
+    assert_eq!(seats[2].name, "Carla");
+    let take = invitation.url_containing("/take/");
+    let taken = app.post_form(&take.replace(&app.base, ""), &[]).await;
+    assert_eq!(taken.status, 303, "{}", taken.body);
+    let dino = SeatLink::parse(&app.url(&taken.location.expect("Dino's seat"))).unwrap();
     assert_eq!(dino.seat, 3);
     assert_eq!(app.seat_page(&dino).await.status, 200);
     assert_eq!(

@@ -42,6 +42,7 @@ mail-invitation-intro = { $inviter } ({ $address }) invites you to play { $kind 
 mail-invitation-players = Players
 mail-invitation-you = (you)
 mail-invitation-options = Options
+mail-invitation-pace = Pace: { $pace }
 mail-invitation-link = Your seat link (accept or decline here; keep it private, it is your key to the game):
 mail-invitation-link-html = Open your seat to accept or decline
 mail-invitation-link-note = (keep this link private: it is your key to the game).
@@ -97,6 +98,10 @@ mail-digest-my-games = All your games:
 mail-rematch-subject = { $name } proposes a rematch of { $game }
 mail-rematch-intro = { $name } proposes to play { $game } again, with the same players and options. Open your seat to accept or decline; the new game starts when everyone has accepted.
 game-name-default = { $game } with { $players }
+game-rematch-title = { $number ->
+    [1] { $game } (rematch)
+   *[other] { $game } (rematch { $number })
+}
 
 ## Every page
 
@@ -184,9 +189,15 @@ create-problem-suppressed = Seat { $seat }: this address asked never to receive 
 
 accept-title = Invitation: { $game }
 accept-heading = You are invited to { $game }
+accept-heading-creator = You created this game of { $game }.
+accept-public-page = Public page for spectators:
+accept-next = Press “I'm in” below to take your seat. The game starts when every player has accepted.
+accept-next-creator = Your own seat is not taken yet: press “I'm in” below to take it, as each invited player will. The game starts when every player has accepted.
+accept-next-starts = Every other seat is taken: the game starts as soon as you press “I'm in” below.
 accept-you-are = You are { $name }, seat { $seat } of { $players }.
 accept-status-in = in
 accept-status-invited = invited
+accept-status-creator = not in yet: press “I'm in”
 accept-fairness = Deal commitment { $commitment }. The deals come from the server's committed secret together with every player's contribution, so nobody, the server included, can choose them.
 accept-in = You are in. The game starts when every player has accepted.
 accept-phrase = Your contribution to the deal (optional, any phrase):
@@ -201,9 +212,12 @@ accept-not-inviting = This game is no longer waiting for players.
 seat-you-are = You are { $name } (seat { $seat }).
 seat-public-page = Public page
 seat-your-move = Your move
-seat-created-confirm = Game created. Check your mail: we sent you a link to confirm your address, and the invitations go out to the other players as soon as you follow it. Your own seat link is this page's address: { $seat_url } (keep it private). The public page for spectators is { $public_url }.
+seat-created-confirm = You created this game. Check your mail: we sent you a link to confirm your address, and the invitations go out to the other players as soon as you follow it. Your own seat link is this page's address: { $seat_url } (keep it private).
+seat-created-confirm-bots = You created this game. Check your mail: we sent you a link to confirm your address; then press “I'm in” and the game starts, as your opponents are bots. Your own seat link is this page's address: { $seat_url } (keep it private).
 seat-confirmed = Your address is confirmed: the invitations are on their way.
-seat-created = Game created. Invitations are on their way. Your own seat link is this page's address: { $seat_url } (keep it private). The public page for spectators is { $public_url }.
+seat-confirmed-bots = Your address is confirmed. Your opponents are bots: the game starts as soon as you press “I'm in”.
+seat-created = You created this game, and the invitations are on their way. Your own seat link is this page's address: { $seat_url } (keep it private).
+seat-created-bots = You created this game. Your opponents are bots, so nobody needs inviting: the game starts as soon as you press “I'm in”. Your own seat link is this page's address: { $seat_url } (keep it private).
 seat-moved = Your move was recorded as move { $seq }.
 seat-last-move = What your move did:
 move-no-seq = The form did not say which move it was made for; reload the page and try again.
@@ -360,7 +374,7 @@ prefs-problem-hour = Choose an hour from 00:00 to 23:00.
 prefs-problem-zone = Choose a time zone from the list.
 prefs-problem-language = Choose a language from the list.
 language-en = English
-language-pt = Português
+language-pt = Português (Brasil)
 language-switch = Language:
 settings-title = Mail settings
 settings-intro = How this address hears from us. These settings hold for every game you play here.
@@ -372,6 +386,8 @@ unsubscribe-title = Stop all mail
 unsubscribe-intro = Press the button and this site will never mail this address again: no turns, no results, no invitations. You can undo it from your mail settings.
 unsubscribe-button = Never mail me again
 unsubscribe-done = Done: this site will not mail this address again.
+unsubscribe-games = Games that still wait on you
+unsubscribe-games-meaning = You get no mail about these games any more: no turns, no reminders. Each still waits on you: where it has deadlines, the clock plays the rules' default for you when one passes, and after { $missed } missed deadlines a bot plays your seat. Their creators have been told. To play on, open your seats from “my games”; to leave a game, resign from its seat page.
 unsubscribe-undo = Changed your mind? Your mail settings
 unsubscribe-settings = Or choose fewer mails instead
 page-bad-mail-link = This link is not valid

@@ -43,6 +43,7 @@ mail-invitation-intro = { $inviter } ({ $address }) convida você para jogar { $
 mail-invitation-players = Jogadores
 mail-invitation-you = (você)
 mail-invitation-options = Opções
+mail-invitation-pace = Ritmo: { $pace }
 mail-invitation-link = Seu link de lugar (aceite ou recuse aqui; guarde-o em segredo, ele é a sua chave da partida):
 mail-invitation-link-html = Abra o seu lugar para aceitar ou recusar
 mail-invitation-link-note = (guarde este link em segredo: ele é a sua chave da partida).
@@ -100,6 +101,10 @@ mail-digest-my-games = Todas as suas partidas:
 mail-rematch-subject = { $name } propõe uma revanche de { $game }
 mail-rematch-intro = { $name } propõe jogar { $game } de novo, com os mesmos jogadores e opções. Abra o seu lugar para aceitar ou recusar; a nova partida começa quando todos tiverem aceitado.
 game-name-default = { $game } com { $players }
+game-rematch-title = { $number ->
+    [1] { $game } (revanche)
+   *[other] { $game } (revanche { $number })
+}
 
 ## Todas as páginas
 
@@ -187,9 +192,15 @@ create-problem-suppressed = Lugar { $seat }: este endereço pediu para nunca rec
 
 accept-title = Convite: { $game }
 accept-heading = Você recebeu um convite para { $game }
+accept-heading-creator = Você criou esta partida de { $game }.
+accept-public-page = Página pública para os espectadores:
+accept-next = Aperte “Estou dentro” aqui embaixo para ocupar o seu lugar. A partida começa quando todos os jogadores tiverem aceitado.
+accept-next-creator = O seu próprio lugar ainda não está ocupado: aperte “Estou dentro” aqui embaixo para ocupá-lo, como cada convidado também vai fazer. A partida começa quando todos os jogadores tiverem aceitado.
+accept-next-starts = Todos os outros lugares estão ocupados: a partida começa assim que você apertar “Estou dentro” aqui embaixo.
 accept-you-are = Você é { $name }, lugar { $seat } de { $players }.
 accept-status-in = aceitou
 accept-status-invited = convite pendente
+accept-status-creator = ainda não entrou: aperte “Estou dentro”
 accept-fairness = Sorteio limpo: as cartas e os lugares são sorteados a partir de um segredo do servidor, lacrado antes de alguém entrar, junto com a contribuição de cada jogador, então ninguém, nem o servidor, pode escolher o resultado. Auditoria: selo do sorteio { $commitment }.
 accept-in = Você está dentro. A partida começa quando todos os jogadores tiverem aceitado.
 accept-phrase = Sua contribuição para o sorteio (opcional, qualquer frase):
@@ -204,9 +215,12 @@ accept-not-inviting = Esta partida não está mais esperando jogadores.
 seat-you-are = Você é { $name } (lugar { $seat }).
 seat-public-page = Página pública
 seat-your-move = Sua jogada
-seat-created-confirm = Partida criada. Confira seu e-mail: enviamos um link para confirmar seu endereço, e os convites vão para os outros jogadores assim que você o seguir. O seu link de lugar é o endereço desta página: { $seat_url } (guarde-o em segredo). A página pública para os espectadores é { $public_url }.
+seat-created-confirm = Você criou esta partida. Confira seu e-mail: enviamos um link para confirmar seu endereço, e os convites vão para os outros jogadores assim que você o seguir. O seu link de lugar é o endereço desta página: { $seat_url } (guarde-o em segredo).
+seat-created-confirm-bots = Você criou esta partida. Confira seu e-mail: enviamos um link para confirmar seu endereço; depois aperte “Estou dentro” e a partida começa, já que os seus adversários são robôs. O seu link de lugar é o endereço desta página: { $seat_url } (guarde-o em segredo).
 seat-confirmed = Seu endereço foi confirmado: os convites estão a caminho.
-seat-created = Partida criada. Os convites estão a caminho. O seu link de lugar é o endereço desta página: { $seat_url } (guarde-o em segredo). A página pública para os espectadores é { $public_url }.
+seat-confirmed-bots = Seu endereço foi confirmado. Os seus adversários são robôs: a partida começa assim que você apertar “Estou dentro”.
+seat-created = Você criou esta partida, e os convites estão a caminho. O seu link de lugar é o endereço desta página: { $seat_url } (guarde-o em segredo).
+seat-created-bots = Você criou esta partida. Os seus adversários são robôs, então não há ninguém para convidar: a partida começa assim que você apertar “Estou dentro”. O seu link de lugar é o endereço desta página: { $seat_url } (guarde-o em segredo).
 seat-moved = Sua jogada foi registrada como a jogada { $seq }.
 seat-last-move = O que a sua jogada fez:
 move-no-seq = O formulário não disse para qual jogada ele foi feito; recarregue a página e tente de novo.
@@ -364,7 +378,7 @@ prefs-problem-hour = Escolha uma hora de 00:00 a 23:00.
 prefs-problem-zone = Escolha um fuso horário da lista.
 prefs-problem-language = Escolha um idioma da lista.
 language-en = English
-language-pt = Português
+language-pt = Português (Brasil)
 language-switch = Idioma:
 settings-title = Configurações de e-mail
 settings-intro = Como este endereço recebe notícias nossas. Estas configurações valem para todas as partidas que você joga aqui.
@@ -376,6 +390,8 @@ unsubscribe-title = Parar todos os e-mails
 unsubscribe-intro = Aperte o botão e este site nunca mais enviará e-mails para este endereço: nem vezes, nem resultados, nem convites. Você pode desfazer isso nas suas configurações de e-mail.
 unsubscribe-button = Nunca mais me envie e-mails
 unsubscribe-done = Pronto: este site não enviará mais e-mails para este endereço.
+unsubscribe-games = Partidas que ainda esperam por você
+unsubscribe-games-meaning = Você não recebe mais e-mails sobre estas partidas: nem avisos de vez, nem lembretes. Cada uma continua esperando por você: onde há prazos, o relógio joga por você a opção padrão das regras quando um prazo passa, e depois de { $missed } prazos perdidos um bot joga no seu lugar. Quem criou cada partida foi avisado. Para continuar jogando, abra seus lugares em “Minhas partidas”; para sair de uma partida, desista pela página do seu lugar.
 unsubscribe-undo = Mudou de ideia? Suas configurações de e-mail
 unsubscribe-settings = Ou escolha receber menos e-mails
 page-bad-mail-link = Este link não é válido

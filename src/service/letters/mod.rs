@@ -46,6 +46,8 @@ pub struct Invitation<'w> {
     pub options: Vec<String>,
     /// Advice about the options (shown, never enforced).
     pub notes: Vec<String>,
+    /// The pace in words ("1 day per decision", "no deadline").
+    pub pace: String,
     pub commitment: String,
     pub seat_url: String,
     pub game_url: String,
@@ -400,6 +402,49 @@ pub fn you(yes: bool) -> &'static str {
 }
 
 /// A subject is one line: newlines become spaces, runs of blanks collapse.
+/// To the person the creator invites to take over a resigned seat: the game by name, who
+/// plays, the pace, and the link that takes the seat (nothing changes until they follow it).
+#[derive(Clone, Debug)]
+pub struct TakeOver<'w> {
+    pub w: Words<'w>,
+    pub footer: Footer,
+    pub to_name: String,
+    pub game_title: String,
+    /// The kind's title ("Condottiere").
+    pub kind_title: String,
+    pub inviter: String,
+    /// Who left the seat.
+    pub old: String,
+    /// Everyone at the table, by seat, the seat on offer as its leaver.
+    pub players: Vec<String>,
+    pub pace: String,
+    pub take_url: String,
+    pub game_url: String,
+}
+
+impl TakeOver<'_> {
+    /// "Ann invites you to take over the seat Carla left in Friday, a game of Condottiere…".
+    pub fn intro(&self) -> String {
+        self.w.with(
+            "mail-take-over-intro",
+            &[
+                ("inviter", self.inviter.as_str().into()),
+                ("old", self.old.as_str().into()),
+                ("kind", self.kind_title.as_str().into()),
+                ("game", self.game_title.as_str().into()),
+            ],
+        )
+    }
+}
+
+/// A game's pace in words: the time each decision has, or "no deadline".
+pub fn pace(w: Words, hours_per_decision: Option<i32>) -> String {
+    match hours_per_decision {
+        Some(hours) => w.one("pace-hours", "hours", hours),
+        None => w.get("pace-none"),
+    }
+}
+
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -463,6 +508,12 @@ fn shorten(text: &str, max: usize) -> String {
     format!("{kept}…")
 }
 
+mail_templates!(
+    TakeOver[game_title],
+    TakeOverSubject = "mail/take_over/subject.txt",
+    TakeOverText = "mail/take_over/body.txt",
+    TakeOverHtml = "mail/take_over/body.html"
+);
 mail_templates!(
     Invitation[game_title],
     InvitationSubject = "mail/invitation/subject.txt",
