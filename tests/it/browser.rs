@@ -195,7 +195,7 @@ pub(crate) async fn a_player_accepts_places_the_token_and_plays_a_card_in_a_real
 
     let client = browser(&driver).await;
     client.goto(&alice.url).await.expect("the seat page opens");
-    wait_for_text(&client, "You are invited to Condottiere").await;
+    wait_for_text(&client, "You created this game of Condottiere").await;
     client
         .find(Locator::Id("accept"))
         .await

@@ -35,6 +35,17 @@ async fn resign_and_replace(app: &TestApp, links: &[SeatLink]) {
         )
         .await;
     assert_eq!(replaced.status, 303, "{}", replaced.body);
+    // A replacement is an invitation: Dora takes the seat from her mail.
+    app.deliver_mail().await;
+    let invitation = app
+        .smtp
+        .latest_to(email_of(4), |m| {
+            m.subject.contains("invites you to take over a seat") && m.text.contains(&links[0].game)
+        })
+        .expect("Dora is invited to take the seat");
+    let take = invitation.url_containing("/take/");
+    let taken = app.post_form(&take.replace(&app.base, ""), &[]).await;
+    assert_eq!(taken.status, 303, "{}", taken.body);
 }
 
 /// A day `days` from the service's clock, as the absence form writes it.

@@ -387,7 +387,10 @@ unsubscribe-intro = Press the button and this site will never mail this address 
 unsubscribe-button = Never mail me again
 unsubscribe-done = Done: this site will not mail this address again.
 unsubscribe-games = Games that still wait on you
-unsubscribe-games-meaning = You get no mail about these games any more: no turns, no reminders. Each still waits on you: where it has deadlines, the clock plays the rules' default for you when one passes, and after { $missed } missed deadlines a bot plays your seat. Their creators have been told. To play on, open your seats from “my games”; to leave a game, resign from its seat page.
+unsubscribe-games-meaning = You get no mail about these games any more: no turns, no reminders. Each still waits on you: where it has deadlines, the clock plays the rules' default for you when one passes, and after { $missed ->
+        [one] one missed deadline
+       *[other] { $missed } missed deadlines
+    } a bot plays your seat. Their creators have been told. To play on, open your seats from “my games”; to leave a game, resign from its seat page.
 unsubscribe-undo = Changed your mind? Your mail settings
 unsubscribe-settings = Or choose fewer mails instead
 page-bad-mail-link = This link is not valid

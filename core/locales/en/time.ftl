@@ -116,7 +116,10 @@ take-over-done = You took over this seat: it is yours now. Everyone at the table
 page-take-over-gone = This seat cannot be taken over
     .text = Someone took it over already, the game is no longer being played, or the link is not one of ours.
 mail-seat-unsubscribed-subject = { $game }: { $name } gets no more mail
-mail-seat-unsubscribed = { $name } asked this site never to mail them again, so they get no mail about this game: no turns, no reminders. The game still waits on them: where it has deadlines, the clock plays the rules' default for them when one passes, and after { $missed } missed deadlines a bot plays their seat. You may want to reach them another way.
+mail-seat-unsubscribed = { $name } asked this site never to mail them again, so they get no mail about this game: no turns, no reminders. The game still waits on them: where it has deadlines, the clock plays the rules' default for them when one passes, and after { $missed ->
+        [one] one missed deadline
+       *[other] { $missed } missed deadlines
+    } a bot plays their seat. You may want to reach them another way.
 
 history-clock = { $you ->
         [yes] Your time ran out: the clock played the rules' default for you.

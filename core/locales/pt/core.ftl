@@ -391,7 +391,10 @@ unsubscribe-intro = Aperte o botão e este site nunca mais enviará e-mails para
 unsubscribe-button = Nunca mais me envie e-mails
 unsubscribe-done = Pronto: este site não enviará mais e-mails para este endereço.
 unsubscribe-games = Partidas que ainda esperam por você
-unsubscribe-games-meaning = Você não recebe mais e-mails sobre estas partidas: nem avisos de vez, nem lembretes. Cada uma continua esperando por você: onde há prazos, o relógio joga por você a opção padrão das regras quando um prazo passa, e depois de { $missed } prazos perdidos um bot joga no seu lugar. Quem criou cada partida foi avisado. Para continuar jogando, abra seus lugares em “Minhas partidas”; para sair de uma partida, desista pela página do seu lugar.
+unsubscribe-games-meaning = Você não recebe mais e-mails sobre estas partidas: nem avisos de vez, nem lembretes. Cada uma continua esperando por você: onde há prazos, o relógio joga por você a opção padrão das regras quando um prazo passa, e depois de { $missed ->
+        [one] um prazo perdido
+       *[other] { $missed } prazos perdidos
+    } um bot joga no seu lugar. Quem criou cada partida foi avisado. Para continuar jogando, abra seus lugares em “Minhas partidas”; para sair de uma partida, desista pela página do seu lugar.
 unsubscribe-undo = Mudou de ideia? Suas configurações de e-mail
 unsubscribe-settings = Ou escolha receber menos e-mails
 page-bad-mail-link = Este link não é válido

@@ -120,7 +120,10 @@ take-over-done = Você assumiu este lugar: agora ele é seu. Todos na mesa foram
 page-take-over-gone = Este lugar não pode ser assumido
     .text = Alguém já o assumiu, a partida não está mais em andamento, ou o link não é um dos nossos.
 mail-seat-unsubscribed-subject = { $game }: { $name } não recebe mais e-mails
-mail-seat-unsubscribed = { $name } pediu a este site que nunca mais lhe envie e-mails, então não recebe nada sobre esta partida: nem avisos de vez, nem lembretes. A partida continua esperando por essa pessoa: onde há prazos, o relógio joga por ela a opção padrão das regras quando um prazo passa, e depois de { $missed } prazos perdidos um bot joga no lugar dela. Talvez valha a pena falar com ela de outro jeito.
+mail-seat-unsubscribed = { $name } pediu a este site que nunca mais lhe envie e-mails, então não recebe nada sobre esta partida: nem avisos de vez, nem lembretes. A partida continua esperando por essa pessoa: onde há prazos, o relógio joga por ela a opção padrão das regras quando um prazo passa, e depois de { $missed ->
+        [one] um prazo perdido
+       *[other] { $missed } prazos perdidos
+    } um bot joga no lugar dela. Talvez valha a pena falar com ela de outro jeito.
 
 history-clock = { $you ->
         [yes] O seu tempo acabou: o relógio jogou por você a opção padrão das regras.
