@@ -112,6 +112,25 @@ struct SettingsPage<'w> {
     games: Vec<MyGame>,
     /// This page's own path (`/mail/{token}`), under which each game's mute is posted.
     path: String,
+    /// When the person asked never to be mailed and games still run with them: what that
+    /// means for those games (the unsubscribe page's words).
+    stopped: Option<String>,
+}
+
+/// What never-mail means for a person's running games, when they asked for it and have some.
+fn never_mail_meaning(
+    state: &AppState,
+    w: Words,
+    never_mail: bool,
+    games: &[MyGame],
+) -> Option<String> {
+    (never_mail && !games.is_empty()).then(|| {
+        w.one(
+            "unsubscribe-games-meaning",
+            "missed",
+            state.games.time_rules().missed_deadlines,
+        )
+    })
 }
 
 #[derive(Template)]
@@ -555,6 +574,7 @@ pub async fn settings(
         &SettingsPage {
             w,
             notes,
+            stopped: never_mail_meaning(&state, w, person.suppressed_at.is_some(), &games),
             preferences: preferences_form(&state, w, &request, &person, path.clone()),
             games,
             path,
@@ -617,6 +637,7 @@ pub async fn save_mail_settings(
         &SettingsPage {
             w,
             notes,
+            stopped: never_mail_meaning(&state, w, person.suppressed_at.is_some(), &games),
             preferences: preferences_form(&state, w, &request, &person, path.clone()),
             games,
             path,

@@ -71,3 +71,50 @@ async fn a_stale_form_answers_with_the_current_page_at_the_seat_page_s_own_addre
     client.close().await.expect("the session closes");
     app.stop().await;
 }
+
+on_each_backend!(never_mail_ticked_in_the_mail_settings_says_what_it_means_for_the_running_games);
+
+/// The settings page a mail links to has a "never mail me" box too: ticked, the page says
+/// which games still run with the person and what follows for them, as the unsubscribe page
+/// does (and before it is ticked it says nothing of the kind).
+async fn never_mail_ticked_in_the_mail_settings_says_what_it_means_for_the_running_games(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = app.create_game(2, &[]).await;
+    app.accept_all(&creator.game, 2).await;
+    app.deliver_mail().await;
+    let mail = app
+        .smtp
+        .latest_to(support::email_of(2), |m| m.text.contains(&creator.game))
+        .expect("a mail about the game");
+    let settings = mail.url_containing("/mail/");
+    let before = app.get(&settings).await;
+    assert_eq!(before.status, 200, "{}", before.body);
+    assert!(!before.body.contains("id=\"never-mail-games\""));
+    let fields = [
+        ("mail_mode", "every_turn"),
+        ("digest_hour", "9"),
+        ("time_zone", "UTC"),
+        ("language", ""),
+        ("never_mail", "on"),
+    ];
+    let saved = app.post_form(&settings, &fields).await;
+    assert_eq!(saved.status, 200, "{}", saved.body);
+    let text = saved.text();
+    assert!(saved.body.contains("id=\"never-mail-games\""), "{text}");
+    assert!(
+        text.contains("You get no mail about these games any more"),
+        "{text}"
+    );
+    let name = app.public_page(&creator.game).await;
+    let heading = name
+        .body
+        .split("<h1>")
+        .nth(1)
+        .and_then(|h| h.split(" <span").next())
+        .expect("the game's name heads its page")
+        .to_owned();
+    assert!(text.contains(&heading), "{heading} in {text}");
+    app.stop().await;
+}
