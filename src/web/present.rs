@@ -198,11 +198,14 @@ pub fn time_lines(
             ));
         }
     }
+    // A line about the reader's own seat says "you".
+    let you = |seat: &Seat| if Some(*seat) == me { "yes" } else { "no" };
     for (seat, until) in &time.away {
-        lines.push(w.two(
+        lines.push(w.three(
             "status-away",
             ("name", cx.names.name(*seat)),
             ("until", when(*w, until.0, now, zone)),
+            ("you", you(seat)),
         ));
     }
     for (seat, control, resigned) in &time.bots {
@@ -211,7 +214,7 @@ pub fn time_lines(
             (_, true) => "status-resigned",
             _ => "status-bot",
         };
-        lines.push(w.one(key, "name", cx.names.name(*seat)));
+        lines.push(w.two(key, ("name", cx.names.name(*seat)), ("you", you(seat))));
     }
     lines
 }

@@ -399,6 +399,10 @@ async fn every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese(backend:
         app.seat_page(&links[0]).await,
     );
     assert!(seen.text().contains("Bob está fora até"), "{}", seen.body);
+    // Bob's own page says it to him: "você".
+    let own = app.seat_page(&links[1]).await;
+    assert!(own.text().contains("Você está fora até"), "{}", own.body);
+    assert!(!own.text().contains("Bob está fora até"), "{}", own.body);
     pages.add(
         "resigning asks first",
         app.post_form(&format!("{}/resign", links[2].url), &[])

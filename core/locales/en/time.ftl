@@ -131,11 +131,23 @@ history-bot = { $you ->
     }
 status-due = Due { $due }.
 status-waiting-since = Waiting on { $seats } since { $since }.
-status-away = { $name } is away until { $until }.
+status-away = { $you ->
+        [yes] You are away until { $until }.
+       *[no] { $name } is away until { $until }.
+    }
 status-zone-guessed = Times are in { $zone }, guessed from your browser's language; choose your own time zone under My games.
-status-absent = { $name } is absent: a bot plays the seat until they act again.
-status-resigned = { $name } resigned: a bot plays the seat.
-status-bot = A bot plays { $name }'s seat.
+status-absent = { $you ->
+        [yes] You are absent: a bot plays your seat until you act again.
+       *[no] { $name } is absent: a bot plays the seat until they act again.
+    }
+status-resigned = { $you ->
+        [yes] You resigned: a bot plays your seat.
+       *[no] { $name } resigned: a bot plays the seat.
+    }
+status-bot = { $you ->
+        [yes] A bot plays your seat.
+       *[no] A bot plays { $name }'s seat.
+    }
 mail-turn-due = Due { $due }; then the clock plays the rules' default for you.
 
 seat-time-heading = Your seat

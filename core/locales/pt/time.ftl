@@ -135,11 +135,23 @@ history-bot = { $you ->
     }
 status-due = Prazo: { $due }.
 status-waiting-since = Esperando { $seats } desde { $since }.
-status-away = { $name } está fora até { $until }.
+status-away = { $you ->
+        [yes] Você está fora até { $until }.
+       *[no] { $name } está fora até { $until }.
+    }
 status-zone-guessed = Horários no fuso { $zone }, deduzido pelo idioma do seu navegador; escolha o seu em Minhas partidas.
-status-absent = { $name } está ausente: um bot joga no lugar até essa pessoa voltar a jogar.
-status-resigned = { $name } desistiu: um bot joga no lugar.
-status-bot = Um bot joga no lugar de { $name }.
+status-absent = { $you ->
+        [yes] Você está ausente: um bot joga no seu lugar até você voltar a jogar.
+       *[no] { $name } está ausente: um bot joga no lugar até essa pessoa voltar a jogar.
+    }
+status-resigned = { $you ->
+        [yes] Você desistiu: um bot joga no seu lugar.
+       *[no] { $name } desistiu: um bot joga no lugar.
+    }
+status-bot = { $you ->
+        [yes] Um bot joga no seu lugar.
+       *[no] Um bot joga no lugar de { $name }.
+    }
 mail-turn-due = Prazo: { $due }; depois disso o relógio joga por você a opção padrão das regras.
 
 seat-time-heading = Seu lugar
