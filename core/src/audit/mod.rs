@@ -2,6 +2,8 @@
 //! the offline verifier, the one replay path and simulated records. Pure: no DB, network or clock.
 
 pub mod chain;
+pub mod merkle;
+pub mod receipt;
 pub mod record;
 pub mod replay;
 pub mod seed;
