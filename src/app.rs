@@ -45,6 +45,11 @@ pub async fn build(config: Config) -> Result<App> {
     let addr = listener.local_addr()?;
     let base_url = config.base_url_or(&addr.to_string())?;
     let games = Games::new(config.games_config(base_url.clone()));
+    // Before anything is signed: receipts verify against the keys published.
+    games
+        .publish_key(&db)
+        .await
+        .context("publishing the signing key")?;
     let mailer = Arc::new(Mailer::new(&MailConfig {
         smtp_url: config.smtp_url.clone(),
         data_dir: config.data_dir.clone(),

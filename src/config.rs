@@ -1,6 +1,7 @@
 //! Service configuration in layers: built-in defaults, then `CORRIERE_*` environment variables,
 //! then command-line flags. Secrets live in types that hide themselves from `Debug`.
 
+use crate::audit::receipt::Signer;
 use crate::clock::SharedClock;
 use crate::kinds::Registry;
 use crate::service::time::TimeRules;
@@ -30,7 +31,12 @@ pub struct ServeArgs {
     /// generated on the first run and kept in DATA_DIR/secret.
     #[arg(long, env = "CORRIERE_SECRET", hide_env_values = true)]
     pub secret: Option<String>,
-    /// Where the SQLite file, the outbox files and the generated secret live.
+    /// The Ed25519 key receipts and tree heads are signed with: its 32-byte seed in hex. By
+    /// default one is generated on the first run and kept in DATA_DIR/signing-key; every
+    /// server of one database must use the same (see "Rotating the signing key", README).
+    #[arg(long, env = "CORRIERE_SIGNING_KEY", hide_env_values = true)]
+    pub signing_key: Option<String>,
+    /// Where the SQLite file, the outbox files and the generated secrets live.
     #[arg(long, env = "CORRIERE_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
     /// The From address of every mail.
@@ -206,6 +212,8 @@ pub struct Config {
     pub base_url: Option<BaseUrl>,
     pub smtp_url: Option<String>,
     pub secret: Secret,
+    /// The key receipts and tree heads are signed with.
+    pub signer: Signer,
     pub data_dir: PathBuf,
     pub mail_from: String,
     /// Run the outbox worker and the scheduler inside the server (tests step them by hand).
@@ -296,6 +304,14 @@ impl ServeArgs {
             })?,
             None => stored_secret(&self.data_dir)?,
         };
+        let signer = match &self.signing_key {
+            Some(hex) => Signer::from_hex(hex).map_err(|_| {
+                anyhow::anyhow!(
+                    "CORRIERE_SIGNING_KEY must be 64 hexadecimal digits (a 32-byte seed)"
+                )
+            })?,
+            None => stored_signing_key(&self.data_dir)?,
+        };
         let base_url = self
             .base_url
             .map(|u| {
@@ -320,6 +336,7 @@ impl ServeArgs {
             base_url,
             smtp_url: self.smtp_url,
             secret,
+            signer,
             data_dir: self.data_dir,
             mail_from: self.mail_from,
             run_mail_worker: true,
@@ -378,6 +395,7 @@ impl Config {
             mail_from: Some(self.mail_from.clone()),
             reply_lease: self.mail_in.reply_lease,
             cache_bytes: self.cache_bytes,
+            signer: self.signer.clone(),
         }
     }
 
@@ -471,6 +489,42 @@ fn stored_secret(data_dir: &Path) -> Result<Secret> {
     write_private(&path, &text)?;
     tracing::info!(path = %path.display(), "generated a new link-signing secret");
     Ok(Secret::from_hex(&text).expect("64 hexadecimal digits"))
+}
+
+/// The file in the data directory that keeps the signing key's seed.
+pub const SIGNING_KEY_FILE: &str = "signing-key";
+
+/// The signing key kept in DATA_DIR/signing-key, made on the first run.
+fn stored_signing_key(data_dir: &Path) -> Result<Signer> {
+    let path = data_dir.join(SIGNING_KEY_FILE);
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        return Signer::from_hex(&text).map_err(|_| {
+            anyhow::anyhow!(
+                "{} does not hold a signing key (64 hexadecimal digits); restore it, or move \
+                 it away to make a new one (receipts signed with it stay valid: its public \
+                 key stays published)",
+                path.display()
+            )
+        });
+    }
+    let signer = crate::service::transparency::generate_signer();
+    write_private(&path, &signer.seed_hex())?;
+    tracing::info!(path = %path.display(), key = %signer.key_id(), "generated a new signing key");
+    Ok(signer)
+}
+
+/// Rotate the signing key kept in the data directory: the old seed moves to
+/// `signing-key.retired-KEYID` and a new one takes its place. The new key is published, and
+/// the old one retired (its public key stays published with its validity), when the service
+/// next starts. Returns the old key's id and the new one's.
+pub fn rotate_signing_key(data_dir: &Path) -> Result<(String, String)> {
+    let path = data_dir.join(SIGNING_KEY_FILE);
+    let old = stored_signing_key(data_dir)?;
+    let retired = data_dir.join(format!("{SIGNING_KEY_FILE}.retired-{}", old.key_id()));
+    std::fs::rename(&path, &retired)
+        .with_context(|| format!("moving {} to {}", path.display(), retired.display()))?;
+    let new = stored_signing_key(data_dir)?;
+    Ok((old.key_id(), new.key_id()))
 }
 
 fn write_private(path: &Path, text: &str) -> Result<()> {

@@ -25,6 +25,9 @@ pub fn open(args: ServeArgs) -> Result<(Games, Db)> {
     let db = Db::open(&config.database_url).context("opening the database")?;
     config.remember_database()?;
     let games = Games::new(config.games_config(base_url));
+    games
+        .publish_key_on(&mut *db.get()?)
+        .context("publishing the signing key")?;
     Ok((games, db))
 }
 

@@ -33,6 +33,7 @@ pub use pages::{PublicPage, SeatAsker, SeatPage};
 pub use requests::{Linked, Person, Service};
 pub use seed::GameSecret;
 
+use crate::audit::receipt::Signer;
 use crate::audit::Replay;
 use crate::clock::SharedClock;
 use crate::domain::{CancelledBy, Control, GameId, GameStatus};
@@ -74,6 +75,8 @@ pub struct GamesConfig {
     pub reply_lease: std::time::Duration,
     /// How many bytes the replay and history caches may hold (half each), by their estimates.
     pub cache_bytes: usize,
+    /// The Ed25519 key receipts and tree heads are signed with (`transparency.rs`).
+    pub signer: Signer,
 }
 
 impl GamesConfig {
@@ -91,6 +94,7 @@ impl GamesConfig {
             mail_from: None,
             reply_lease: replies::DEFAULT_REPLY_LEASE,
             cache_bytes: cache::DEFAULT_CACHE_BYTES,
+            signer: transparency::generate_signer(),
         }
     }
 }
@@ -116,6 +120,8 @@ struct Inner {
     /// The service's own addresses: its From, and its reply domain (`own.rs`).
     own: own::OwnAddresses,
     reply_lease: std::time::Duration,
+    /// Receipts, tree heads and the key they are signed with.
+    transparency: transparency::Transparency,
 }
 
 /// A seat whose link was checked: the only way to act for a seat as its player.
@@ -339,6 +345,7 @@ pub mod review;
 mod scheduled;
 pub mod talk;
 pub mod time;
+pub mod transparency;
 pub mod zones;
 
 /// What an invitation invites to.
@@ -467,10 +474,11 @@ impl Games {
             cache: ReplayCache::new(config.cache_bytes / 2),
             histories: history::HistoryCache::new(config.cache_bytes / 2),
             registry: config.registry,
-            clock: config.clock,
             limits: config.limits,
             sign_in_ttl: config.sign_in_ttl,
             time: config.time,
+            transparency: transparency::Transparency::new(config.signer, config.clock.millis()),
+            clock: config.clock,
         }))
     }
 

@@ -18,6 +18,7 @@ mod tables;
 mod talk;
 mod time;
 mod transaction;
+pub mod transparency;
 mod writer;
 
 pub use inbound::*;

@@ -199,3 +199,55 @@ diesel::allow_tables_to_appear_in_same_query!(
     messages,
     inbound_mails
 );
+
+diesel::table! {
+    signing_keys (id) {
+        id -> Text,
+        public_key -> Text,
+        valid_from -> BigInt,
+        valid_until -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    log_queue (game_id, seq) {
+        game_id -> Text,
+        seq -> BigInt,
+        head -> Text,
+    }
+}
+
+diesel::table! {
+    log_leaves (idx) {
+        idx -> BigInt,
+        game_id -> Text,
+        seq -> BigInt,
+        head -> Text,
+        logged_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    log_nodes (level, idx) {
+        level -> Integer,
+        idx -> BigInt,
+        hash -> Binary,
+    }
+}
+
+diesel::table! {
+    tree_heads (size) {
+        size -> BigInt,
+        root -> Text,
+        at -> BigInt,
+        key_id -> Text,
+        signature -> Text,
+    }
+}
+
+diesel::table! {
+    log_state (id) {
+        id -> Integer,
+        size -> BigInt,
+    }
+}

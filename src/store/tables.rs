@@ -419,7 +419,7 @@ pub fn store_move(conn: &mut Conn, new: &NewMove) -> QueryResult<bool> {
     Ok(true)
 }
 
-/// Append one action. A concurrent append of the same `seq` fails with a unique violation
+/// Append one action, and queue it for the transparency log. A concurrent append of the same `seq` fails with a unique violation
 /// (see [`super::is_unique_violation`]).
 pub fn append_action(conn: &mut Conn, row: &ActionRow) -> QueryResult<()> {
     super::on_backend!(conn, c => {
@@ -427,7 +427,8 @@ pub fn append_action(conn: &mut Conn, row: &ActionRow) -> QueryResult<()> {
             .values(row.clone())
             .execute(c)
             .map(drop)
-    })
+    })?;
+    super::transparency::queue_entry(conn, &row.game_id, row.seq, &row.hash)
 }
 
 /// The log entries with `seq >= from`, in order.
