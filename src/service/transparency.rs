@@ -158,6 +158,12 @@ impl Games {
         })
     }
 
+    /// The signed receipt a page of a loaded game shows, once the game started (its line).
+    pub(crate) fn receipt_of(&self, loaded: &super::Loaded) -> Option<String> {
+        let head = loaded.game.log_head.as_deref()?;
+        Some(self.receipt(&loaded.game.id, loaded.seq(), head).to_line())
+    }
+
     /// The newest signed tree head this process has seen, as a line for mail footers; empty
     /// before the log has one.
     pub fn tree_head_line(&self) -> String {
