@@ -50,6 +50,7 @@ mod sessions;
 mod store;
 mod talk;
 mod time;
+mod transparency;
 mod trust;
 mod turn_mails;
 mod war_bot;
