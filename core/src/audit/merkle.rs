@@ -1326,6 +1326,14 @@ mod tests {
             verify_consistency(3, &root3, 3, &root3, &[root3]),
             Err(wrong)
         );
+        let proof = tree.consistency_proof(3, 5).unwrap();
+        let wrong = ProofError::WrongLength { got: 5, want: 4 };
+        let longer = [proof.clone(), vec![root5]].concat();
+        assert_eq!(
+            verify_consistency(3, &root3, 5, &root5, &longer),
+            Err(wrong)
+        );
+        assert_eq!(verify_consistency(3, &root3, 5, &root5, &proof), Ok(()));
         let proof = tree.inclusion_proof(1, 5).unwrap();
         let leaf = tree.node(Node { level: 0, index: 1 }).unwrap();
         let wrong = ProofError::WrongLength { got: 2, want: 3 };
