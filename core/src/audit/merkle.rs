@@ -441,18 +441,19 @@ fn consistency_spans(first: u64, second: u64) -> Result<Vec<Span>, ProofError> {
     Ok(spans)
 }
 
-/// How many hashes PATH(index, D[0:size]) has: one per level below the node where the leaf's
-/// path and the last leaf's part (the bits where `index` and `size - 1` differ), and one per
-/// complete left subtree above it.
+/// How many hashes PATH(index, D[0:size]) has: one per level below the node where the paths
+/// to leaf `index` and to the last leaf part ways (the bits where `index` and `size - 1`
+/// differ), and one per complete left subtree above that node (the bits of `index` above).
 fn inclusion_len(index: u64, size: u64) -> usize {
     let below = 64 - (index ^ (size - 1)).leading_zeros();
     let above = (index.checked_shr(below).unwrap_or(0)).count_ones();
     (below + above) as usize
 }
 
-/// How many hashes PROOF(first, D[0:second]) has (`0 < first <= second`): the last leaf of the
-/// first tree's path, less the levels inside the complete subtree that ends the first tree,
-/// plus that subtree's own hash unless it is the first tree's whole root.
+/// How many hashes PROOF(first, D[0:second]) has (`0 < first <= second`): the path of the
+/// first tree's last leaf in the second tree, less the levels inside the smallest complete
+/// subtree that ends the first tree, plus that subtree's own hash unless it is the whole first
+/// tree (the verifier has that one: it is the first root).
 fn consistency_len(first: u64, second: u64) -> usize {
     if first == second {
         return 0;
