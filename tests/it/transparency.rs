@@ -359,7 +359,8 @@ async fn rotating_the_signing_key_keeps_old_receipts_verifiable() {
         .unwrap()
         .into_config()
         .unwrap();
-    let again = corriere::config::ServeArgs::from_flags(["--data-dir", data])
+    // (No database was made here: a second start must say so to be let through.)
+    let again = corriere::config::ServeArgs::from_flags(["--data-dir", data, "--new-database"])
         .unwrap()
         .into_config()
         .unwrap();
