@@ -571,6 +571,8 @@ async fn reads_answer_when_nothing_can_be_written_and_export_says_a_cancelled_ga
         },
         Backend::Postgres(_) => None,
     };
+    // The tmpfs hides the key file the data directory had: put it back, as it is kept.
+    std::fs::write(db.dir.path().join("signing-key"), db.signer.seed_hex()).unwrap();
     let app = TestApp::start(db.clone(), Smtp::start()).await;
     // A game in play; Bob signed in; a game Carla was invited to and never opened; a game
     // cancelled before it started.
