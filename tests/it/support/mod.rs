@@ -201,6 +201,9 @@ pub fn test_config(
         lmtp_listen: Some("127.0.0.1:0".into()),
         mail_in: Default::default(),
         cache_bytes: corriere::service::cache::DEFAULT_CACHE_BYTES,
+        // One key for every test service: a restart keeps signing with it, as a deployment's
+        // kept key does.
+        signer: corriere::audit::receipt::Signer::from_seed(&[7; 32]),
     }
 }
 
