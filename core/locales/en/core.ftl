@@ -417,3 +417,35 @@ me-sign-out-everywhere-help = Ends your session on every browser and device, and
 me-signed-out-everywhere = You are signed out on every browser. Your old mail-settings links no longer work.
 export-never-started = Game { $game } was cancelled before it started: it never had a log, so there is no record to export.
 export-not-started = Game { $game } has not started yet (it waits for every seat to accept): there is no record to export until it starts.
+signature-problem-unknown-key = It is signed with key { $key }, which this server never published: it is not one of the server's signatures.
+signature-problem-outside-validity = { $current ->
+        [yes] It is dated { $at }, but key { $key } only came into use on { $from }: the server could not have signed it then.
+       *[other] It is dated { $at }, but key { $key } signed only from { $from } until { $until }: the server could not have signed it then.
+    }
+signature-problem-bad-signature = Its signature is not the server's: it was changed after it was signed, or forged.
+receipt-contradiction-rewritten = { $seq ->
+        [0] The start of the game was rewritten: the server signed log head { $signed } for it, but this record has { $recorded }. The seats, options or contributions were changed after the server acknowledged them.
+       *[other] Move { $seq } was rewritten: the server signed log head { $signed } for it, but this record has { $recorded }. The history up to move { $seq } was changed after the server acknowledged it { $agrees ->
+            [none] (no earlier receipt still agrees with this record).
+            [0] (it still agreed at the start of the game).
+           *[other] (it still agreed at move { $agrees }).
+        }
+    }
+receipt-contradiction-dropped = The server acknowledged move { $seq }, but this record { $recorded ->
+        [0] has no moves at all
+       *[other] ends at move { $recorded }
+    }: moves the server had accepted were removed from the history.
+log-problem-other-game = These proofs are for another game than this record.
+log-problem-tree-head = The signed tree head of the server's public log, given with the proofs, does not read: { $detail }
+log-problem-signature = The tree head of the server's public log, given with the proofs, is not vouched for by the server: { $detail }
+log-problem-not-logged = Move { $seq } has no proof that it is in the server's public log.
+log-problem-wrong-leaf = Move { $seq }: the proof is for another entry than this record's: the move recorded here is not the one the server wrote in its public log.
+log-problem-proof = Move { $seq } is not proved to be in the server's public log: { $detail }
+log-problem-proof-out-of-range = position { $index } is beyond a log of { $size } entries.
+log-problem-proof-bad-sizes = a log of { $first } entries cannot be checked against one of { $second }.
+log-problem-proof-wrong-length = the proof has { $got ->
+        [one] one hash
+       *[other] { $got } hashes
+    } where { $want } were expected.
+log-problem-proof-mismatch = the proof does not lead to the root the server signed.
+log-problem-proof-missing = a part of the log (level { $level }, node { $index }) could not be read.

@@ -421,3 +421,35 @@ me-sign-out-everywhere-help = Encerra a sua sessão em todos os navegadores e ap
 me-signed-out-everywhere = Você saiu em todos os navegadores. Os seus links antigos de configurações de e-mail não funcionam mais.
 export-never-started = A partida { $game } foi cancelada antes de começar: ela nunca teve um registro de jogadas, então não há registro para exportar.
 export-not-started = A partida { $game } ainda não começou (espera que todos os lugares aceitem): não há registro para exportar até ela começar.
+signature-problem-unknown-key = Está assinado com a chave { $key }, que este servidor nunca publicou: não é uma assinatura do servidor.
+signature-problem-outside-validity = { $current ->
+        [yes] A data é { $at }, mas a chave { $key } só começou a ser usada em { $from }: o servidor não pode ter assinado isso nessa data.
+       *[other] A data é { $at }, mas a chave { $key } só assinou de { $from } até { $until }: o servidor não pode ter assinado isso nessa data.
+    }
+signature-problem-bad-signature = A assinatura não é do servidor: o conteúdo foi mudado depois de assinado, ou a assinatura é falsa.
+receipt-contradiction-rewritten = { $seq ->
+        [0] O início da partida foi reescrito: o servidor assinou o hash { $signed } para ele, mas este registro tem { $recorded }. Os lugares, as opções ou as contribuições foram mudados depois que o servidor os confirmou.
+       *[other] A jogada { $seq } foi reescrita: o servidor assinou o hash { $signed } para ela, mas este registro tem { $recorded }. O histórico até a jogada { $seq } foi mudado depois que o servidor o confirmou { $agrees ->
+            [none] (nenhum recibo anterior ainda confere com este registro).
+            [0] (ele ainda conferia no início da partida).
+           *[other] (ele ainda conferia na jogada { $agrees }).
+        }
+    }
+receipt-contradiction-dropped = O servidor confirmou a jogada { $seq }, mas este registro { $recorded ->
+        [0] não tem nenhuma jogada
+       *[other] termina na jogada { $recorded }
+    }: jogadas que o servidor já tinha aceitado foram tiradas do histórico.
+log-problem-other-game = Estas provas são de outra partida, não da deste registro.
+log-problem-tree-head = O resumo assinado do diário público do servidor, que vem com as provas, não pode ser lido: { $detail }
+log-problem-signature = O resumo do diário público do servidor, que vem com as provas, não é garantido pelo servidor: { $detail }
+log-problem-not-logged = A jogada { $seq } não tem prova de que está no diário público do servidor.
+log-problem-wrong-leaf = Jogada { $seq }: a prova é de outra entrada, não da deste registro: a jogada registrada aqui não é a que o servidor escreveu no seu diário público.
+log-problem-proof = Não está provado que a jogada { $seq } está no diário público do servidor: { $detail }
+log-problem-proof-out-of-range = a posição { $index } fica além de um diário de { $size } entradas.
+log-problem-proof-bad-sizes = um diário de { $first } entradas não pode ser conferido com um de { $second }.
+log-problem-proof-wrong-length = a prova tem { $got ->
+        [one] um hash
+       *[other] { $got } hashes
+    } onde se esperavam { $want }.
+log-problem-proof-mismatch = a prova não leva à raiz que o servidor assinou.
+log-problem-proof-missing = uma parte do diário (nível { $level }, nó { $index }) não pôde ser lida.
