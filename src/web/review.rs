@@ -292,9 +292,12 @@ fn check_receipts(
         let receipt = match receipt {
             Ok(receipt) => receipt,
             Err(unreadable) => {
+                // What does not read is said in English by the core: the page says it in
+                // the reader's words, and the log keeps the detail.
+                tracing::debug!(detail = %unreadable, "a pasted receipt does not read");
                 page.receipts.push(Verdict {
                     ok: false,
-                    text: w.one("verify-receipt-unreadable", "detail", unreadable.0),
+                    text: w.get("verify-receipt-unreadable"),
                 });
                 continue;
             }

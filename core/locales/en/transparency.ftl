@@ -60,7 +60,7 @@ verify-transparency-link = the public transparency log
 verify-receipts-title = Your receipts
 verify-receipts-none = No receipt was found in the text you pasted: a receipt is a line that starts with “corriere-receipt/1”.
 verify-receipts-too-long = The receipts text is longer than { $max } bytes: paste fewer mails at a time. The receipts were not checked.
-verify-receipt-unreadable = A receipt does not read: { $detail }
+verify-receipt-unreadable = A receipt does not read: it may have been cut short or changed by a mail program. Paste the whole line, as it is in the mail.
 verify-receipt-other-game = The receipt for move { $seq } is for another game ({ $game }): it was not compared with this record.
 verify-receipt-bad = The receipt for move { $seq }: { $problem }
 verify-receipt-ok = The receipt for move { $seq } is signed by the service and agrees with the record.
@@ -69,7 +69,7 @@ verify-receipts-agree = { $count ->
    *[other] The record agrees with all { $count } of your signed receipts.
   }
 verify-rewritten-title = Proof of a rewrite
-verify-rewritten = The server signed a receipt that says something else than this record: the game's history was changed after the fact.
+verify-rewritten = The server signed a receipt that says something different from this record: the game's history was changed after the fact.
 verify-proofs-title = The public log
 verify-proofs-unreadable = The proofs file does not read: { $detail }
 verify-proofs-ok = Every move of the record is in the public log, under the tree head of { $size } entries signed { $time } with key { $key }.
