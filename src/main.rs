@@ -20,16 +20,101 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
+enum AuditCommand {
+    /// An entry is in the log: the answer of `/transparency/inclusion` saved to a file.
+    Inclusion {
+        proof: PathBuf,
+        #[arg(long)]
+        keys: PathBuf,
+    },
+    /// The later tree head's log extends the earlier one's: the answer of
+    /// `/transparency/consistency`, and the two tree heads (JSON, or mails carrying them).
+    Consistency {
+        proof: PathBuf,
+        #[arg(long)]
+        first: PathBuf,
+        #[arg(long)]
+        second: PathBuf,
+        #[arg(long)]
+        keys: PathBuf,
+    },
+    /// A record, with its proofs and any receipts: as `verify` with them.
+    Record {
+        record: PathBuf,
+        #[arg(long)]
+        proofs: PathBuf,
+        #[arg(long = "receipts")]
+        receipts: Vec<PathBuf>,
+        #[arg(long)]
+        keys: PathBuf,
+    },
+    /// The operator's check of the whole log in the database: every tree head's root rebuilt
+    /// from the leaves and every leaf against its stored entry.
+    Log {
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
+}
+
+#[derive(Subcommand)]
+enum SigningKeyCommand {
+    /// Make a new signing key in the data directory; the old one stays published, retired,
+    /// once the service restarts with the new one.
+    Rotate {
+        #[arg(long, env = "CORRIERE_DATA_DIR", default_value = "./data")]
+        data_dir: PathBuf,
+    },
+    /// Print the published keys (as `/.well-known/corriere-keys.json`).
+    Keys {
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
+}
+
+#[derive(Subcommand)]
 enum Command {
     /// Run the web service (pages, JSON API and the mail worker) until Ctrl-C.
     Serve {
         #[command(flatten)]
         args: corriere::config::ServeArgs,
     },
-    /// Check a game record offline: commitment, seed, hash chain and every action's legality.
+    /// Check a game record offline: commitment, seed, hash chain and every action's legality;
+    /// with receipts or proofs, also that the server never rewrote it.
     Verify {
         /// A corriere-record/1 JSON file.
         record: PathBuf,
+        /// A file holding signed receipts of the game (a kept mail, receipt lines); repeat it.
+        /// A record that contradicts a receipt is a proven rewrite.
+        #[arg(long = "receipts")]
+        receipts: Vec<PathBuf>,
+        /// The proofs downloaded with the record (`/games/ID/proofs.json`): every move is in the
+        /// public log.
+        #[arg(long)]
+        proofs: Option<PathBuf>,
+        /// The service's published keys (`/.well-known/corriere-keys.json`), for receipts and
+        /// proofs.
+        #[arg(long)]
+        keys: Option<PathBuf>,
+    },
+    /// Check signed receipts (in kept mails or receipt lines) against the service's keys.
+    VerifyReceipt {
+        /// Files holding receipts.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The service's published keys (`/.well-known/corriere-keys.json`).
+        #[arg(long)]
+        keys: PathBuf,
+    },
+    /// Check the transparency log: a receipt's inclusion, two tree heads' consistency, or (the
+    /// operator) the whole log in the database.
+    Audit {
+        #[command(subcommand)]
+        command: AuditCommand,
+    },
+    /// The service's signing key: rotate it, or print the published keys.
+    SigningKey {
+        #[command(subcommand)]
+        command: SigningKeyCommand,
     },
     /// Print a game's record as JSON (public information only while it is played).
     Export {
@@ -378,7 +463,49 @@ fn main() -> ExitCode {
             };
             cli::simulate::run_with_records(&run, records.as_deref())
         }),
-        Command::Verify { record } => cli::records::verify(&record),
+        Command::Verify {
+            record,
+            receipts,
+            proofs,
+            keys,
+        } => cli::records::verify(
+            &record,
+            &cli::receipts::Evidence {
+                receipts,
+                proofs,
+                keys,
+            },
+        ),
+        Command::VerifyReceipt { files, keys } => cli::receipts::verify_receipts(&files, &keys),
+        Command::Audit { command } => match command {
+            AuditCommand::Inclusion { proof, keys } => {
+                cli::receipts::audit_inclusion(&proof, &keys)
+            }
+            AuditCommand::Consistency {
+                proof,
+                first,
+                second,
+                keys,
+            } => cli::receipts::audit_consistency(&proof, &first, &second, &keys),
+            AuditCommand::Record {
+                record,
+                proofs,
+                receipts,
+                keys,
+            } => cli::records::verify(
+                &record,
+                &cli::receipts::Evidence {
+                    receipts,
+                    proofs: Some(proofs),
+                    keys: Some(keys),
+                },
+            ),
+            AuditCommand::Log { args } => cli::receipts::audit_log(args),
+        },
+        Command::SigningKey { command } => match command {
+            SigningKeyCommand::Rotate { data_dir } => cli::receipts::rotate(&data_dir),
+            SigningKeyCommand::Keys { args } => cli::receipts::print_keys(args),
+        },
         Command::Export { game, args } => cli::records::export(args, &game),
         Command::Import { record, args } => cli::records::import(args, &record),
     };

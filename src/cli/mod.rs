@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod engine;
+pub mod receipts;
 pub mod records;
 pub mod serve;
 pub mod simulate;

@@ -8,8 +8,9 @@ use anyhow::{Context, Result};
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Check a record offline; print the summary (exit 0) or the first discrepancy (exit 1).
-pub fn verify(path: &Path) -> Result<ExitCode> {
+/// Check a record offline; print the summary (exit 0) or the first discrepancy (exit 1); then
+/// what the evidence says of it (receipts, the log's proofs): a contradiction is exit 1.
+pub fn verify(path: &Path, evidence: &super::receipts::Evidence) -> Result<ExitCode> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let registry = Registry::standard();
@@ -22,7 +23,11 @@ pub fn verify(path: &Path) -> Result<ExitCode> {
                 "{}",
                 summary.describe(kind, registry.catalogs().default_words())
             );
-            Ok(ExitCode::SUCCESS)
+            if evidence.is_empty() || super::receipts::check_evidence(&record, evidence)? {
+                Ok(ExitCode::SUCCESS)
+            } else {
+                Ok(ExitCode::FAILURE)
+            }
         }
         Err(discrepancy) => {
             println!("{}: {discrepancy}", path.display());

@@ -507,6 +507,7 @@ impl Games {
                 game_url: self.0.links.game_url(&id),
                 seq: 0,
                 log_head_short: short(&head),
+                signed_receipt: self.receipt(&id, 0, &head).to_line(),
                 log_head: head.clone(),
                 commands: replies::command_examples(kind, &replay.game, seat, &to.words),
             }
@@ -575,6 +576,7 @@ impl Games {
             game_url: self.0.links.game_url(&id),
             seq: replay.seq as i64,
             log_head_short: short(&head),
+            signed_receipt: self.receipt(&id, replay.seq as i64, &head).to_line(),
             log_head: head,
             talk,
             commands: replies::command_examples(kind, &replay.game, seat, &words),
@@ -686,17 +688,23 @@ impl Games {
             }
             let to = self.seat_recipient(conn, &game, row, now)?;
             let words = to.words;
+            let seq = store::last_seq(conn, game_id)?;
             let receipt = match &game.log_head {
                 Some(head) => words.with(
                     "mail-receipt-started",
                     &[
                         ("commitment", game.commitment.clone().into()),
-                        ("seq", store::last_seq(conn, game_id)?.into()),
+                        ("seq", seq.into()),
                         ("head", short(head).into()),
                     ],
                 ),
                 None => words.one("mail-receipt", "commitment", &game.commitment),
             };
+            let signed_receipt = game
+                .log_head
+                .as_deref()
+                .map(|head| self.receipt(game_id, seq, head).to_line())
+                .unwrap_or_default();
             let version = store::bump_link_version(conn, game_id, row.seat)?;
             let mail = letters::Relink {
                 w: words,
@@ -707,6 +715,7 @@ impl Games {
                 seat_url: self.0.links.seat_url(game_id, seat, version),
                 game_url: self.0.links.game_url(game_id),
                 receipt,
+                signed_receipt,
             }
             .render()?;
             if let Some(mail) = self.letter(&to, Class::Invitation, Some(game_id), "relink", mail) {

@@ -321,6 +321,8 @@ pub struct MoveOutcome {
     /// The sequence number of the last stored action (the new current seq).
     pub seq: i64,
     pub log_head: String,
+    /// The signed receipt of `seq` and `log_head` (its text line).
+    pub receipt: String,
     pub game_over: bool,
     /// What the mover may see of what the move caused, in words.
     pub happened: Vec<String>,

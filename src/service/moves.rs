@@ -238,6 +238,9 @@ impl Games {
             waiting: after.game.waiting_on(),
             seq: after.seq as i64,
             log_head: after.head_hex(),
+            receipt: self
+                .receipt(&auth.game_id, after.seq as i64, &after.head_hex())
+                .to_line(),
             game_over: over,
             happened: happened_since(kind, &after, before.seq as i64, &cx),
             refused,
@@ -452,6 +455,7 @@ impl Games {
             record_url: self.links().url(&format!("/games/{id}/record.json")),
             seq: after.seq as i64,
             log_head_short: short(&head),
+            signed_receipt: self.receipt(&id, after.seq as i64, &head).to_line(),
             log_head: head,
             secret: row.secret.clone(),
             commitment: row.commitment.clone(),

@@ -17,6 +17,8 @@ pub struct SeatPage {
     /// Send it back with the move (`expected_seq`).
     pub seq: i64,
     pub log_head: Option<String>,
+    /// The signed receipt for `seq` and `log_head` (its text line), once the game started.
+    pub receipt: Option<String>,
     /// Newest first; only what this seat may see.
     pub history: Vec<Arc<HistoryEntry>>,
     /// Who must decide now (public).
@@ -44,6 +46,8 @@ pub struct PublicPage {
     pub view: Option<View>,
     pub seq: i64,
     pub log_head: Option<String>,
+    /// The signed receipt for `seq` and `log_head` (its text line), once the game started.
+    pub receipt: Option<String>,
     /// Newest first.
     pub history: Vec<Arc<HistoryEntry>>,
     /// The server secret, once the game is over.
@@ -74,7 +78,12 @@ enum Detail<'a> {
 }
 
 /// A seat's page with what the game's state says; no talk, mails, rematch or time.
-fn from_state(seat: Seat, loaded: Loaded, history: Vec<Arc<HistoryEntry>>) -> SeatPage {
+fn from_state(
+    seat: Seat,
+    loaded: Loaded,
+    history: Vec<Arc<HistoryEntry>>,
+    receipt: Option<String>,
+) -> SeatPage {
     let replay = loaded.replay.as_deref();
     let viewer = Viewer::Seat(seat);
     SeatPage {
@@ -90,6 +99,7 @@ fn from_state(seat: Seat, loaded: Loaded, history: Vec<Arc<HistoryEntry>>) -> Se
             .unwrap_or_default(),
         seq: loaded.seq(),
         log_head: loaded.game.log_head.clone(),
+        receipt,
         history,
         waiting: waiting(replay),
         outcome: replay.and_then(|r| r.game.outcome()),
@@ -253,6 +263,7 @@ impl Games {
         let kind = self.kind(&loaded.game.kind)?;
         let names = loaded.names();
         let viewer = Viewer::Seat(auth.seat);
+        let receipt = self.receipt_of(&loaded);
         let replay = loaded.replay.as_deref();
         let Detail::Page { lang, guess, .. } = *detail else {
             let page = SeatPage {
@@ -260,7 +271,7 @@ impl Games {
                 undelivered: Vec::new(),
                 rematch_url: None,
                 time: self.deadlines_view(conn, &row, &seat_rows)?,
-                ..from_state(auth.seat, loaded, Vec::new())
+                ..from_state(auth.seat, loaded, Vec::new(), receipt)
             };
             return Ok((page, None));
         };
@@ -305,7 +316,7 @@ impl Games {
             undelivered,
             rematch_url,
             time,
-            ..from_state(auth.seat, loaded, history)
+            ..from_state(auth.seat, loaded, history, receipt)
         };
         Ok((page, unproven))
     }
@@ -341,6 +352,7 @@ impl Games {
             view: replay.map(|r| r.game.view(viewer)),
             seq: loaded.seq(),
             log_head: loaded.game.log_head.clone(),
+            receipt: self.receipt_of(&loaded),
             history: replay
                 .map(|r| self.0.histories.history(kind, game_id, r, &cx, zone))
                 .unwrap_or_default(),

@@ -230,6 +230,7 @@ impl Games {
         Footer {
             settings_url: self.settings_url(person),
             unsubscribe_url: self.unsubscribe_url(person),
+            tree_head: self.tree_head_line(),
         }
     }
 

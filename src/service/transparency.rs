@@ -93,8 +93,12 @@ fn leaf_of(row: &LeafRow) -> LogLeaf {
 }
 
 /// One sequencer pass: log up to [`PASS`] queued entries and sign the tree they make.
-/// Returns the new head, or `None` when nothing waited.
-fn log_pass(conn: &mut Conn, signer: &Signer, now: Millis) -> anyhow::Result<Option<HeadRow>> {
+/// Returns the new head and how many entries it logged, or `None` when nothing waited.
+fn log_pass(
+    conn: &mut Conn,
+    signer: &Signer,
+    now: Millis,
+) -> anyhow::Result<Option<(HeadRow, u64)>> {
     let size = log::lock_log(conn)?;
     let queued = log::queued(conn, PASS)?;
     if queued.is_empty() {
@@ -134,7 +138,7 @@ fn log_pass(conn: &mut Conn, signer: &Signer, now: Millis) -> anyhow::Result<Opt
         signature: signed.signature.clone(),
     };
     log::insert_head(conn, &row)?;
-    Ok(Some(row))
+    Ok(Some((row, queued.len() as u64)))
 }
 
 impl Games {
@@ -156,6 +160,12 @@ impl Games {
             head: head.to_owned(),
             at: self.now().0,
         })
+    }
+
+    /// The signed receipt a page of a loaded game shows, once the game started (its line).
+    pub(crate) fn receipt_of(&self, loaded: &super::Loaded) -> Option<String> {
+        let head = loaded.game.log_head.as_deref()?;
+        Some(self.receipt(&loaded.game.id, loaded.seq(), head).to_line())
     }
 
     /// The newest signed tree head this process has seen, as a line for mail footers; empty
@@ -229,8 +239,8 @@ impl Games {
             let (signer, now) = (self.signer().clone(), self.now());
             let pass = db.write(move |conn| log_pass(conn, &signer, now)).await?;
             match pass {
-                Some(row) => {
-                    logged += row.size as u64;
+                Some((row, count)) => {
+                    logged += count;
                     self.remember_head(signed_head(&row));
                 }
                 None => break,

@@ -75,6 +75,9 @@ struct GameJson {
     players: Vec<PlayerJson>,
     seq: i64,
     log_head: Option<String>,
+    /// The signed receipt of `seq` and `log_head` (`corriere-receipt/1 …`, see
+    /// docs/formats.md); null before the start.
+    receipt: Option<String>,
     commitment: String,
     /// The spectator's view (the full reveal once the game is over); null before the start.
     #[schema(value_type = Option<super::openapi::View>)]
@@ -160,6 +163,7 @@ pub async fn game(
             .collect(),
         seq: page.seq,
         log_head: page.log_head.clone(),
+        receipt: page.receipt.clone(),
         commitment: page.game.commitment.clone(),
         view: page.view.map(|v| v.to_json()),
         secret: page.revealed_secret,
@@ -242,6 +246,8 @@ struct SeatJson {
     /// Send it back with the next move.
     seq: i64,
     log_head: Option<String>,
+    /// The signed receipt of `seq` and `log_head` (see docs/formats.md); null before the start.
+    receipt: Option<String>,
     #[schema(value_type = Option<super::openapi::View>)]
     view: Option<crate::kinds::Json>,
     /// When this seat's decision is due (RFC 3339, UTC); null without one.
@@ -280,6 +286,7 @@ pub async fn seat(
         legal_actions: page.legal_actions,
         seq: page.seq,
         log_head: page.log_head,
+        receipt: page.receipt,
         view: page.view.map(|v| v.to_json()),
         deadline: page
             .time
@@ -527,7 +534,8 @@ pub async fn make_move(
         .make_move(Mover::Link(link), seq, inputs, w.lang())
         .await?;
     let mut answer = serde_json::json!({
-        "seq": done.seq, "log_head": done.log_head, "game_over": done.game_over,
+        "seq": done.seq, "log_head": done.log_head, "receipt": done.receipt,
+        "game_over": done.game_over,
         "happened": done.happened, "waiting": done.waiting
     });
     if let Some(refused) = &done.refused {

@@ -349,7 +349,10 @@ fn render_seat(
             .iter()
             .map(|u| Flash::error(undelivered(w, u))),
     );
-    let game = present::game_shown(kind, &page.game, page.seq, page.view.as_ref(), &cx);
+    let game = present::GameShown {
+        receipt: page.receipt.clone().unwrap_or_default(),
+        ..present::game_shown(kind, &page.game, page.seq, page.view.as_ref(), &cx)
+    };
     match (page.game.status, &page.view) {
         (GameStatus::Cancelled, _) => {
             // Not a dead end: the game's public page (who played, what happened), the

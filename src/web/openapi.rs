@@ -391,6 +391,8 @@ pub struct Accepted {
 pub struct Moved {
     seq: i64,
     log_head: String,
+    /// The signed receipt of `seq` and `log_head` (`corriere-receipt/1 …`, docs/formats.md).
+    receipt: String,
     game_over: bool,
     happened: Vec<String>,
     /// The seats (numbered from 1) that owe a decision now; empty when the game is over.

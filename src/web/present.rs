@@ -38,6 +38,8 @@ pub struct GameShown {
     pub public_path: String,
     pub seq: i64,
     pub log_head: String,
+    /// The signed receipt of `seq` and `log_head` (its text line); empty where none is given.
+    pub receipt: String,
     pub commitment: String,
     pub options_text: String,
     pub notes: Vec<String>,
@@ -79,6 +81,7 @@ pub fn game_shown(
             .log_head
             .clone()
             .unwrap_or_else(|| cx.words.get("page-not-started")),
+        receipt: String::new(),
         commitment: game.commitment.clone(),
         options_text: kind.options_words(&game.options, cx).join("; "),
         notes: kind.option_notes(&game.options, cx),

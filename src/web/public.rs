@@ -133,7 +133,10 @@ pub async fn public(
     let html = PublicPageHtml {
         w,
         revealed_secret: page.revealed_secret.clone().unwrap_or_default(),
-        game: present::game_shown(kind, &page.game, page.seq, view, &cx),
+        game: present::GameShown {
+            receipt: page.receipt.clone().unwrap_or_default(),
+            ..present::game_shown(kind, &page.game, page.seq, view, &cx)
+        },
         columns: if view.is_some() {
             kind.player_columns(&cx)
         } else {

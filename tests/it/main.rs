@@ -50,6 +50,7 @@ mod sessions;
 mod store;
 mod talk;
 mod time;
+mod transparency;
 mod transparency_web;
 mod trust;
 mod turn_mails;

@@ -19,6 +19,9 @@ pub struct Rendered {
 pub struct Footer {
     pub settings_url: String,
     pub unsubscribe_url: String,
+    /// The newest signed tree head of the transparency log (its text line), so every
+    /// reader keeps a copy; empty before the log has one.
+    pub tree_head: String,
 }
 
 /// One line of a player list.
@@ -73,6 +76,8 @@ pub struct YourTurn<'w> {
     pub seq: i64,
     pub log_head: String,
     pub log_head_short: String,
+    /// The signed receipt of `seq` and the head (its text line, see `audit::receipt`).
+    pub signed_receipt: String,
     /// The table's messages since the seat last acted, one line each.
     pub talk: Vec<String>,
     /// Reply commands that play a legal move now (a few, as examples); empty when the game
@@ -138,6 +143,8 @@ pub struct GameOver<'w> {
     pub seq: i64,
     pub log_head: String,
     pub log_head_short: String,
+    /// The signed receipt of `seq` and the head (its text line, see `audit::receipt`).
+    pub signed_receipt: String,
     /// Revealed now that the game is over.
     pub secret: String,
     pub commitment: String,
@@ -167,6 +174,8 @@ pub struct Relink<'w> {
     pub game_url: String,
     /// The deal commitment and, once the game started, "move N, log head …".
     pub receipt: String,
+    /// The signed receipt of the game's log as it stands (its text line), once it started.
+    pub signed_receipt: String,
 }
 
 /// To a game's creator: a mail of the game could not be delivered.
@@ -218,6 +227,8 @@ pub struct Started<'w> {
     pub seq: i64,
     pub log_head: String,
     pub log_head_short: String,
+    /// The signed receipt of `seq` and the head (its text line, see `audit::receipt`).
+    pub signed_receipt: String,
     /// Reply commands of the seat's first decision, if it has one.
     pub commands: Vec<String>,
 }
@@ -328,6 +339,8 @@ pub struct Deadline<'w> {
     pub seat_url: String,
     pub seq: i64,
     pub log_head_short: String,
+    /// The signed receipt of `seq` and the head (its text line, see `audit::receipt`).
+    pub signed_receipt: String,
 }
 
 impl Deadline<'_> {

@@ -116,6 +116,8 @@ pub struct TestDb {
     pub url: DbUrl,
     pub dir: tempfile::TempDir,
     pub secret: Secret,
+    /// The key receipts and tree heads are signed with, kept like the secret.
+    pub signer: corriere::audit::receipt::Signer,
     pub backend: Backend,
     postgres: Option<(String, String)>,
 }
@@ -145,6 +147,7 @@ impl TestDb {
             url: DbUrl::parse(&url).expect("a database URL"),
             dir,
             secret: Secret::generate(),
+            signer: corriere::service::transparency::generate_signer(),
             backend: backend.clone(),
             postgres,
         }
@@ -186,6 +189,7 @@ pub fn test_config(
         base_url: None,
         smtp_url: smtp.map(|smtp| smtp.url.clone()),
         secret: db.secret.clone(),
+        signer: db.signer.clone(),
         data_dir: db.dir.path().to_owned(),
         mail_from: "corriere <corriere@corriere.test>".into(),
         run_mail_worker: false,
@@ -201,9 +205,6 @@ pub fn test_config(
         lmtp_listen: Some("127.0.0.1:0".into()),
         mail_in: Default::default(),
         cache_bytes: corriere::service::cache::DEFAULT_CACHE_BYTES,
-        // One key for every test service: a restart keeps signing with it, as a deployment's
-        // kept key does.
-        signer: corriere::audit::receipt::Signer::from_seed(&[7; 32]),
     }
 }
 
