@@ -103,7 +103,10 @@ fn append(log: &Log, from: u64, count: u64) {
             Ok::<_, diesel::result::Error>(())
         }))
         .unwrap();
-    let logged = log.runtime.block_on(log.games.log_entries(&log.db)).unwrap();
+    let logged = log
+        .runtime
+        .block_on(log.games.log_entries(&log.db))
+        .unwrap();
     assert_eq!(logged, count, "the pass logged them");
 }
 
@@ -119,7 +122,9 @@ fn transparency(c: &mut Criterion) {
     for size in sizes() {
         let log = generated(size);
         let mut group = c.benchmark_group("log");
-        group.sample_size(30).measurement_time(Duration::from_secs(10));
+        group
+            .sample_size(30)
+            .measurement_time(Duration::from_secs(10));
         let mut next = log.size + 1;
         group.bench_function(BenchmarkId::new("append one entry", size), |b| {
             b.iter_custom(|iterations| {
@@ -131,16 +136,19 @@ fn transparency(c: &mut Criterion) {
                 started.elapsed()
             })
         });
-        group.bench_function(BenchmarkId::new("append 64 entries, per entry", size), |b| {
-            b.iter_custom(|iterations| {
-                let started = Instant::now();
-                for _ in 0..iterations {
-                    append(&log, next, 64);
-                    next += 64;
-                }
-                started.elapsed() / 64
-            })
-        });
+        group.bench_function(
+            BenchmarkId::new("append 64 entries, per entry", size),
+            |b| {
+                b.iter_custom(|iterations| {
+                    let started = Instant::now();
+                    for _ in 0..iterations {
+                        append(&log, next, 64);
+                        next += 64;
+                    }
+                    started.elapsed() / 64
+                })
+            },
+        );
         let mut rng = ChaCha8Rng::seed_from_u64(size);
         group.bench_function(BenchmarkId::new("inclusion proof", size), |b| {
             b.iter(|| {
@@ -162,7 +170,9 @@ fn transparency(c: &mut Criterion) {
                 None,
             ))
             .unwrap();
-        proof.check(&head.head).expect("a proof from the store verifies");
+        proof
+            .check(&head.head)
+            .expect("a proof from the store verifies");
         group.bench_function(BenchmarkId::new("check an inclusion proof", size), |b| {
             b.iter(|| proof.check(black_box(&head.head)).unwrap())
         });

@@ -59,10 +59,18 @@ async fn every_entry_of_the_games_played_is_in_the_log_and_its_proofs_verify(bac
     let db = &app.running.db;
     log_now(&app).await;
     let keys = keyring(&app).await;
-    let early = games(&app).tree_head(db).await.unwrap().expect("a tree head");
-    keys.verify_tree_head(&early).expect("the tree head is the service's");
+    let early = games(&app)
+        .tree_head(db)
+        .await
+        .unwrap()
+        .expect("a tree head");
+    keys.verify_tree_head(&early)
+        .expect("the tree head is the service's");
     let logged = stored_entries(&app, &first).len() + stored_entries(&app, &second).len();
-    assert_eq!(early.head.size, logged as u64, "every entry stored is logged");
+    assert_eq!(
+        early.head.size, logged as u64,
+        "every entry stored is logged"
+    );
     for id in [&first, &second] {
         for (seq, head) in stored_entries(&app, id) {
             let (proof, tree_head) = games(&app)
@@ -243,7 +251,10 @@ async fn a_record_rewritten_after_a_receipt_was_mailed_is_caught_and_the_move_na
     app.deliver_mail().await;
     let keys = keyring(&app).await;
     let receipts = mailed_receipts(&app, &id);
-    assert!(receipts.len() >= 4, "turn mails carry receipts: {receipts:?}");
+    assert!(
+        receipts.len() >= 4,
+        "turn mails carry receipts: {receipts:?}"
+    );
     for receipt in &receipts {
         keys.verify_receipt(receipt).expect("the service signed it");
     }
@@ -258,13 +269,7 @@ async fn a_record_rewritten_after_a_receipt_was_mailed_is_caught_and_the_move_na
         Err(SignatureProblem::BadSignature)
     );
 
-    let record = app
-        .running
-        .state
-        .service
-        .record(&id, false)
-        .await
-        .unwrap();
+    let record = app.running.state.service.record(&id, false).await.unwrap();
     corriere::audit::verify(&record).expect("the honest record verifies");
     assert_eq!(contradictions(&record, &receipts), vec![]);
 
@@ -339,7 +344,11 @@ async fn two_sequencers_on_one_database_log_every_entry_once(backend: Backend) {
         other.log_entries(&other_db)
     );
     let stored = stored_entries(&app, &id).len() as u64;
-    assert_eq!(one.unwrap() + two.unwrap(), stored, "each entry logged once");
+    assert_eq!(
+        one.unwrap() + two.unwrap(),
+        stored,
+        "each entry logged once"
+    );
     let mut conn = app.running.db.get().unwrap();
     assert_eq!(log::log_size(&mut conn).unwrap(), stored);
     assert_eq!(log::queue_length(&mut conn).unwrap(), 0);
@@ -383,7 +392,11 @@ async fn rotating_the_signing_key_keeps_old_receipts_verifiable() {
     let id = started(&app, 2).await;
     let old_receipt = {
         let stored = stored_entries(&app, &id);
-        games(&app).receipt(&id, 0, &stored.first().map(|s| s.1.clone()).unwrap_or_default())
+        games(&app).receipt(
+            &id,
+            0,
+            &stored.first().map(|s| s.1.clone()).unwrap_or_default(),
+        )
     };
     app.clock.advance(chrono::Duration::hours(1));
     let mut config = support::test_config(&app.db, None, &app.clock);
