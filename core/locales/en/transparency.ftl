@@ -74,3 +74,6 @@ verify-proofs-title = The public log
 verify-proofs-unreadable = The proofs file does not read: { $detail }
 verify-proofs-ok = Every move of the record is in the public log, under the tree head of { $size } entries signed { $time } with key { $key }.
 verify-proofs-bad = The proofs do not hold: { $problem }
+
+## The game's public page (its template adds the link beside the record's).
+public-proofs = Its proofs in the public log

@@ -74,3 +74,6 @@ verify-proofs-title = O registro público
 verify-proofs-unreadable = O arquivo de provas não pôde ser lido: { $detail }
 verify-proofs-ok = Todas as jogadas deste registro da partida estão no registro público de transparência, sob o resumo de { $size } entradas assinado em { $time } com a chave { $key }.
 verify-proofs-bad = As provas não conferem: { $problem }
+
+## A página pública da partida (o modelo põe o link ao lado do registro).
+public-proofs = As provas no registro público
