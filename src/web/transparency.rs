@@ -8,7 +8,7 @@
 use super::errors::{Answer, Failure};
 use super::html::render;
 use super::{Answered, AppState};
-use crate::audit::receipt::{PublishedKey, SignedTreeHead, TreeHead};
+use crate::audit::receipt::{PublishedKey, SignedTreeHead};
 use crate::audit::rfc3339_millis;
 use crate::domain::GameId;
 use crate::present::Words;
@@ -87,27 +87,14 @@ pub struct SizeQuery {
     size: Option<String>,
 }
 
-/// The signed tree head of `size` entries (as stored), else the newest.
+/// The signed tree head of `size` entries, else the newest. By size, only among the newest
+/// [`FEED_HEADS`] (those the feed links to): the service reads no older one by its size.
 async fn head_of(state: &AppState, size: Option<u64>) -> anyhow::Result<Option<SignedTreeHead>> {
     let Some(size) = size else {
         return state.games.tree_head(&state.db).await;
     };
-    let Ok(size) = i64::try_from(size) else {
-        return Ok(None);
-    };
-    let row = state
-        .db
-        .read(move |conn| crate::store::transparency::head_of_size(conn, size))
-        .await?;
-    Ok(row.map(|row| SignedTreeHead {
-        head: TreeHead {
-            size: row.size as u64,
-            root: row.root,
-            at: row.at,
-        },
-        key: row.key_id,
-        signature: row.signature,
-    }))
+    let heads = state.games.tree_heads(&state.db, FEED_HEADS).await?;
+    Ok(heads.into_iter().find(|head| head.head.size == size))
 }
 
 /// `GET /transparency/tree-head.json[?size=N]`: the newest signed tree head (or the one of
@@ -135,13 +122,18 @@ pub async fn tree_head(
     };
     match head_of(&state, size).await.map_err(Failure)? {
         Some(head) => Ok(json(&head.to_json())),
-        None => refused(
-            w,
-            match size {
-                Some(size) => ProofRefused::NoTreeHead(size),
-                None => ProofRefused::Empty,
-            },
-        ),
+        None => match size {
+            Some(size) => Ok(json_error(
+                StatusCode::NOT_FOUND,
+                "no_tree_head",
+                w.two(
+                    "transparency-error-no-recent-tree-head",
+                    ("size", size),
+                    ("count", FEED_HEADS),
+                ),
+            )),
+            None => refused(w, ProofRefused::Empty),
+        },
     }
 }
 

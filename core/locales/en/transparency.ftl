@@ -20,7 +20,7 @@ transparency-keys-none = No key is published yet.
 transparency-key-current = in use since { $from }
 transparency-key-retired = valid from { $from } until { $until }
 transparency-links-title = For programs
-transparency-link-head = the newest signed tree head (add ?size=N for an older one)
+transparency-link-head = the newest signed tree head (add ?size=N for one of the newest 50)
 transparency-link-feed = a feed of the newest 50 signed tree heads
 transparency-link-keys = every key the service signs or signed with
 transparency-ask-title = Ask for a proof
@@ -51,6 +51,7 @@ transparency-error-no-proof = no proof can be given: { $detail }
 transparency-error-not-logged = move { $seq } of game { $game } is not in the log (yet): moves are logged within a minute or so of being made
 transparency-error-no-tree-head = the log has no signed tree head of { $size } entries: ask without `size` for the newest one
 transparency-error-empty = the log has no signed tree head yet: it gets one shortly after the first move of any game
+transparency-error-no-recent-tree-head = none of the newest { $count } signed tree heads is of { $size } entries: ask without `size` for the newest one, or see the feed /transparency/tree-heads.atom
 
 ## /verify: receipts and proofs.
 verify-receipts = Receipts (optional): paste one or more of your mails, or their receipt lines

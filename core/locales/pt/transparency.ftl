@@ -20,7 +20,7 @@ transparency-keys-none = Nenhuma chave foi publicada ainda.
 transparency-key-current = em uso desde { $from }
 transparency-key-retired = válida de { $from } até { $until }
 transparency-links-title = Para programas
-transparency-link-head = o resumo assinado mais recente (acrescente ?size=N para um anterior)
+transparency-link-head = o resumo assinado mais recente (acrescente ?size=N para um dos 50 mais recentes)
 transparency-link-feed = um feed com os 50 resumos assinados mais recentes
 transparency-link-keys = todas as chaves com que o serviço assina ou já assinou
 transparency-ask-title = Pedir uma prova
@@ -51,6 +51,7 @@ transparency-error-no-proof = não dá para dar uma prova: { $detail }
 transparency-error-not-logged = a jogada { $seq } da partida { $game } (ainda) não está no registro público: as jogadas entram nele mais ou menos um minuto depois de feitas
 transparency-error-no-tree-head = o registro público não tem um resumo assinado com { $size } entradas: peça sem `size` para o mais recente
 transparency-error-empty = o registro público ainda não tem um resumo assinado: ele ganha um logo depois da primeira jogada de qualquer partida
+transparency-error-no-recent-tree-head = nenhum dos { $count } resumos assinados mais recentes tem { $size } entradas: peça sem `size` para o mais recente, ou veja o feed /transparency/tree-heads.atom
 
 ## /verify: recibos e provas.
 verify-receipts = Recibos (opcional): cole um ou mais dos seus e-mails, ou as linhas dos recibos
