@@ -234,6 +234,9 @@ impl Fixture {
             base_url: None,
             smtp_url: self.smtp.as_ref().map(|(url, _)| url.clone()),
             secret: Secret::from_hex(&self.secret_hex).expect("a valid secret"),
+            // The same key every start, as the secret (a seed derived from it).
+            signer: corriere::audit::receipt::Signer::from_hex(&self.secret_hex[..64])
+                .expect("a valid seed"),
             data_dir: self.data_dir(),
             mail_from: "corriere <corriere@localhost>".into(),
             run_mail_worker: true,

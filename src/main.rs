@@ -19,6 +19,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once per run: the size of a variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum AuditCommand {
     /// An entry is in the log: the answer of `/transparency/inclusion` saved to a file.
@@ -56,6 +58,7 @@ enum AuditCommand {
     },
 }
 
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum SigningKeyCommand {
     /// Make a new signing key in the data directory; the old one stays published, retired,

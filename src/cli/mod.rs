@@ -26,9 +26,14 @@ pub fn open(args: ServeArgs) -> Result<(Games, Db)> {
     let db = Db::open(&config.database_url).context("opening the database")?;
     config.remember_database()?;
     let games = Games::new(config.games_config(base_url));
-    games
-        .publish_key_on(&mut *db.get()?)
-        .context("publishing the signing key")?;
+    // A command that only reads must work when nothing can be written (a full disk): it
+    // signs nothing, and the next start of `serve` publishes the key.
+    if let Err(error) = games.publish_key_on(&mut *db.get()?) {
+        tracing::warn!(
+            error = format!("{error:#}"),
+            "the signing key could not be published"
+        );
+    }
     Ok((games, db))
 }
 

@@ -771,6 +771,7 @@ impl Games {
             part,
             commands,
             seat_url: self.links().seat_url(id, seat, seat_row.link_version),
+            signed_receipt: self.receipt_of(&loaded).unwrap_or_default(),
         }
         .render()?;
         if let Some(mut mail) = self.letter(&to, Class::Asked, Some(id), "answer", mail) {

@@ -76,15 +76,20 @@ fn visible(html: &str) -> String {
     decode_entities(&out)
 }
 
-/// The English words of `text`; links, paths, time zones (`America/New_York`), addresses and
-/// `code` aside.
+/// The English words of `text`; links, paths, time zones (`America/New_York`), addresses,
+/// `code` and the fields of signed receipts and tree heads (`game=…`, a format, not words)
+/// aside.
 fn english_in(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut in_code = false;
     for chunk in text.split('`') {
         if !in_code {
             for word in chunk.split_whitespace() {
-                if word.contains("://") || word.contains('/') || word.contains('@') {
+                if word.contains("://")
+                    || word.contains('/')
+                    || word.contains('@')
+                    || word.contains('=')
+                {
                     continue;
                 }
                 // A token with a digit is a name (a game id such as `is4mpvwhcg`, a card code

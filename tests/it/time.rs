@@ -166,6 +166,29 @@ async fn a_game_where_one_seat_never_acts_reaches_its_end_by_the_clock(backend: 
     let registry = corriere::kinds::Registry::standard();
     corriere::audit::verify_with(&record, &registry).expect("a record with clock entries verifies");
     assert!(record.to_json().contains(r#""by":"clock""#));
+    // The clock's entries are in the transparency log like any other, and the signed tree
+    // heads bound when it acted: the first head that holds a clock entry is dated after the
+    // deadline the entry enforced.
+    let games = &app.running.state.games;
+    games.log_entries(&app.running.db).await.unwrap();
+    let heads = games.tree_heads(&app.running.db, 10_000).await.unwrap();
+    let id = GameId::parse(&creator.game).unwrap();
+    for entry in &record.actions {
+        let (proof, head) = games
+            .inclusion(&app.running.db, &id, entry.seq, None)
+            .await
+            .unwrap();
+        assert_eq!(proof.leaf.head, entry.hash);
+        proof.check(&head.head).expect("the entry is in the log");
+        if let corriere::audit::Author::Clock { deadline } = entry.author {
+            let first = heads
+                .iter()
+                .filter(|h| h.head.size > proof.index)
+                .min_by_key(|h| h.head.size)
+                .unwrap();
+            assert!(first.head.at >= deadline, "{first:?} before {deadline}");
+        }
+    }
     // Bob was warned; Ann was told of the clock's moves.
     app.deliver_mail().await;
     let bob = app.smtp.mails_to(email_of(2));

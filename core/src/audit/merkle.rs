@@ -733,7 +733,7 @@ mod tests {
         }
     }
 
-    // ---- The reference's verification probes (tests/audit/merkle/*.json) --------------------
+    // ---- The reference's verification probes (tests/merkle/*.json) --------------------
 
     #[derive(serde::Deserialize)]
     struct Probes<T> {
@@ -809,7 +809,7 @@ mod tests {
 
     #[test]
     fn reference_inclusion_probes() {
-        let text = include_str!("../../../tests/audit/merkle/inclusion.json");
+        let text = include_str!("../../../tests/merkle/inclusion.json");
         let probes: Probes<InclusionProbe> = serde_json::from_str(text).unwrap();
         assert_eq!(probes.probes.len(), 98);
         let tree = tree_of(&known_leaves());
@@ -836,7 +836,7 @@ mod tests {
 
     #[test]
     fn reference_consistency_probes() {
-        let text = include_str!("../../../tests/audit/merkle/consistency.json");
+        let text = include_str!("../../../tests/merkle/consistency.json");
         let probes: Probes<ConsistencyProbe> = serde_json::from_str(text).unwrap();
         assert_eq!(probes.probes.len(), 98);
         let tree = tree_of(&known_leaves());

@@ -125,6 +125,8 @@ pub struct Answer<'w> {
     pub part: MailPart,
     pub commands: Vec<String>,
     pub seat_url: String,
+    /// The signed receipt of the game's log as the answer leaves it (its text line).
+    pub signed_receipt: String,
 }
 
 #[derive(Clone, Debug)]

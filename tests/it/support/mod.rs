@@ -143,11 +143,14 @@ impl TestDb {
                 )
             }
         };
+        // Kept where a deployment keeps it, so the operator's commands sign with it too.
+        let signer = corriere::service::transparency::generate_signer();
+        std::fs::write(dir.path().join("signing-key"), signer.seed_hex()).expect("the key file");
         TestDb {
             url: DbUrl::parse(&url).expect("a database URL"),
             dir,
             secret: Secret::generate(),
-            signer: corriere::service::transparency::generate_signer(),
+            signer,
             backend: backend.clone(),
             postgres,
         }
