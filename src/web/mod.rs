@@ -17,10 +17,12 @@ pub mod present;
 pub mod public;
 pub mod review;
 pub mod safety;
+pub mod transparency;
 pub mod zone;
 
 use crate::present::Words;
 use crate::service::{BaseUrl, Games, Service};
+use crate::store::Db;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use std::net::SocketAddr;
@@ -34,6 +36,8 @@ pub struct AppState {
     pub service: Service,
     /// The service's registry, links, clock and rules (what pages are drawn with).
     pub games: Games,
+    /// The database the service works on, for the transparency log's reads (`transparency`).
+    pub db: Db,
     base_url: BaseUrl,
     /// Where the outbox files and the secret live (`/healthz` checks it is writable).
     data_dir: std::path::PathBuf,
@@ -46,6 +50,7 @@ impl AppState {
     /// deployment (its URL, the data directory `/healthz` checks, a reverse proxy in front).
     pub fn new(
         service: Service,
+        db: Db,
         base_url: BaseUrl,
         data_dir: std::path::PathBuf,
         behind_proxy: bool,
@@ -53,6 +58,7 @@ impl AppState {
         AppState {
             games: service.games().clone(),
             service,
+            db,
             base_url,
             data_dir,
             behind_proxy,
@@ -203,6 +209,31 @@ fn routes(cfg: &mut web::ServiceConfig) {
     .route("/games/{game}/replay/{seq}", web::get().to(review::replay))
     .route("/verify", web::get().to(review::verify_form))
     .route("/verify", web::post().to(review::verify_upload))
+    .route("/transparency", web::get().to(transparency::page))
+    .route(
+        "/transparency/tree-head.json",
+        web::get().to(transparency::tree_head),
+    )
+    .route(
+        "/transparency/tree-heads.atom",
+        web::get().to(transparency::feed),
+    )
+    .route(
+        "/transparency/inclusion",
+        web::get().to(transparency::inclusion),
+    )
+    .route(
+        "/transparency/consistency",
+        web::get().to(transparency::consistency),
+    )
+    .route(
+        "/.well-known/corriere-keys.json",
+        web::get().to(transparency::keys),
+    )
+    .route(
+        "/games/{game}/proofs.json",
+        web::get().to(transparency::proofs),
+    )
     .route(
         "/games/{game}/confirm/{signature}",
         web::get().to(people::confirm),

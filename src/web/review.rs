@@ -166,34 +166,58 @@ pub struct Verdict {
 pub struct VerifyPage<'w> {
     pub w: Words<'w>,
     pub result: Option<Verdict>,
+    /// What the record says against the signed receipts: each a proof of a rewrite.
+    pub rewrites: Vec<String>,
+    /// Each receipt pasted, checked (or why it could not be).
+    pub receipts: Vec<Verdict>,
+    /// The game's proofs of being in the transparency log, checked.
+    pub proofs: Option<Verdict>,
+}
+
+impl<'w> VerifyPage<'w> {
+    fn new(w: Words<'w>, result: Option<Verdict>) -> VerifyPage<'w> {
+        VerifyPage {
+            w,
+            result,
+            rewrites: Vec::new(),
+            receipts: Vec::new(),
+            proofs: None,
+        }
+    }
 }
 
 pub async fn verify_form(state: web::Data<AppState>, request: HttpRequest) -> HttpResponse {
     let w = state.words(&request);
-    render(StatusCode::OK, &VerifyPage { w, result: None })
+    render(StatusCode::OK, &VerifyPage::new(w, None))
 }
 
-/// Accept the record as a multipart upload (`record` file or `record_text`) or a urlencoded form.
+/// The most text the receipts field is read for: what one mail to the service may be
+/// (`mail::inbound::MAX_REPLY_BYTES`, which the web may not import: a test holds the two
+/// equal), since it holds pasted mails.
+pub const RECEIPTS_BYTES: usize = 1 << 20;
+
+/// Accept the record as a multipart upload (`record` file or `record_text`) or a urlencoded form,
+/// with, optionally, pasted mails or receipt lines (`receipts`) and the game's proofs (`proofs`,
+/// a file): the record is verified, each receipt's signature checked and the record compared
+/// with it, and the proofs checked against the record.
 pub async fn verify_upload(
     state: web::Data<AppState>,
     request: HttpRequest,
     body: web::Bytes,
-) -> HttpResponse {
+) -> super::Answered {
     let w = state.words(&request);
-    let text = match upload_text(&request, body).await {
+    let upload = read_upload(&request, body).await;
+    let text = match upload.record {
         Some(text) if !text.trim().is_empty() => text,
         _ => {
             let verdict = Verdict {
                 ok: false,
                 text: w.get("verify-nothing"),
             };
-            return render(
+            return Ok(render(
                 StatusCode::BAD_REQUEST,
-                &VerifyPage {
-                    w,
-                    result: Some(verdict),
-                },
-            );
+                &VerifyPage::new(w, Some(verdict)),
+            ));
         }
     };
     let registry = state.games.registry();
@@ -211,18 +235,155 @@ pub async fn verify_upload(
             text: discrepancy.words(kind, w),
         },
     };
-    let status = if verdict.ok {
+    let mut status = if verdict.ok {
         StatusCode::OK
     } else {
         StatusCode::UNPROCESSABLE_ENTITY
     };
-    render(
-        status,
-        &VerifyPage {
-            w,
-            result: Some(verdict),
+    let mut page = VerifyPage::new(w, Some(verdict));
+    let receipts = upload.receipts.filter(|t| !t.trim().is_empty());
+    let proofs = upload.proofs.filter(|t| !t.trim().is_empty());
+    if receipts.is_some() || proofs.is_some() {
+        let keyring = state
+            .games
+            .keyring(&state.db)
+            .await
+            .map_err(super::errors::Failure)?;
+        let record = Record::from_json(&text).ok();
+        if let Some(receipts) = receipts {
+            check_receipts(&mut page, record.as_ref(), &receipts, &keyring);
+        }
+        if let Some(proofs) = proofs {
+            page.proofs = Some(check_proofs(w, record.as_ref(), &proofs, &keyring));
+        }
+        if !page.rewrites.is_empty() || page.proofs.as_ref().is_some_and(|p| !p.ok) {
+            status = StatusCode::UNPROCESSABLE_ENTITY;
+        }
+    }
+    Ok(render(status, &page))
+}
+
+/// Check each receipt in `text`: its signature, then what the record says against those that
+/// are the service's. A receipt that does not read is said, and the others still checked.
+fn check_receipts(
+    page: &mut VerifyPage,
+    record: Option<&Record>,
+    text: &str,
+    keyring: &crate::audit::receipt::Keyring,
+) {
+    use crate::audit::receipt::{contradictions, SignedReceipt};
+    let w = page.w;
+    if text.len() > RECEIPTS_BYTES {
+        page.receipts.push(Verdict {
+            ok: false,
+            text: w.one("verify-receipts-too-long", "max", RECEIPTS_BYTES),
+        });
+        return;
+    }
+    let found = SignedReceipt::find_all(text);
+    if found.is_empty() {
+        page.receipts.push(Verdict {
+            ok: false,
+            text: w.get("verify-receipts-none"),
+        });
+        return;
+    }
+    let mut signed = Vec::new();
+    for receipt in found {
+        let receipt = match receipt {
+            Ok(receipt) => receipt,
+            Err(unreadable) => {
+                // What does not read is said in English by the core: the page says it in
+                // the reader's words, and the log keeps the detail.
+                tracing::debug!(detail = %unreadable, "a pasted receipt does not read");
+                page.receipts.push(Verdict {
+                    ok: false,
+                    text: w.get("verify-receipt-unreadable"),
+                });
+                continue;
+            }
+        };
+        let seq = receipt.receipt.seq;
+        if let Err(problem) = keyring.verify_receipt(&receipt) {
+            page.receipts.push(Verdict {
+                ok: false,
+                text: w.two(
+                    "verify-receipt-bad",
+                    ("seq", seq),
+                    ("problem", problem.words(w)),
+                ),
+            });
+        } else if record.is_some_and(|r| r.id != receipt.receipt.game) {
+            page.receipts.push(Verdict {
+                ok: false,
+                text: w.two(
+                    "verify-receipt-other-game",
+                    ("seq", seq),
+                    ("game", receipt.receipt.game.clone()),
+                ),
+            });
+        } else {
+            signed.push(receipt);
+        }
+    }
+    let Some(record) = record else {
+        return;
+    };
+    let found = contradictions(record, &signed);
+    page.rewrites = found.iter().map(|c| c.words(w)).collect();
+    if found.is_empty() && !signed.is_empty() {
+        for receipt in &signed {
+            page.receipts.push(Verdict {
+                ok: true,
+                text: w.one("verify-receipt-ok", "seq", receipt.receipt.seq),
+            });
+        }
+        page.receipts.push(Verdict {
+            ok: true,
+            text: w.one("verify-receipts-agree", "count", signed.len()),
+        });
+    }
+}
+
+/// Check the game's proofs (a `corriere-proofs/1` file) against the record.
+fn check_proofs(
+    w: Words,
+    record: Option<&Record>,
+    text: &str,
+    keyring: &crate::audit::receipt::Keyring,
+) -> Verdict {
+    use crate::audit::receipt::{check_record_proofs, RecordProofs};
+    let proofs = match serde_json::from_str::<RecordProofs>(text) {
+        Ok(proofs) => proofs,
+        Err(error) => {
+            return Verdict {
+                ok: false,
+                text: w.one("verify-proofs-unreadable", "detail", error.to_string()),
+            }
+        }
+    };
+    let Some(record) = record else {
+        // The record's own verdict says why it does not read.
+        return Verdict {
+            ok: false,
+            text: w.get("verify-nothing"),
+        };
+    };
+    match check_record_proofs(record, &proofs, keyring) {
+        Ok(head) => Verdict {
+            ok: true,
+            text: w.three(
+                "verify-proofs-ok",
+                ("size", head.head.size),
+                ("time", crate::audit::rfc3339_millis(head.head.at)),
+                ("key", head.key.clone()),
+            ),
         },
-    )
+        Err(problem) => Verdict {
+            ok: false,
+            text: w.one("verify-proofs-bad", "problem", problem.words(w)),
+        },
+    }
 }
 
 /// Verify a record's text with the games this service plays: the record's game when this
@@ -242,26 +403,41 @@ fn verify_json_with<'r>(
     (kind, crate::audit::verify_with(&record, registry))
 }
 
-/// The record's text from an upload: the `record` file when it has text, else the
-/// `record_text` field, of a multipart form (read by `actix-multipart`) or a urlencoded one.
-async fn upload_text(request: &HttpRequest, body: web::Bytes) -> Option<String> {
+/// What a verify form sent: the record's text, pasted receipts, the proofs' text.
+#[derive(Default)]
+struct Upload {
+    record: Option<String>,
+    receipts: Option<String>,
+    proofs: Option<String>,
+}
+
+/// The fields of an upload: the record from the `record` file when it has text, else the
+/// `record_text` field; `receipts` (text) and `proofs` (a file); of a multipart form (read by
+/// `actix-multipart`) or a urlencoded one. The whole body is bounded by the server's payload
+/// limit; the receipts' text by [`RECEIPTS_BYTES`] when it is read.
+async fn read_upload(request: &HttpRequest, body: web::Bytes) -> Upload {
     use futures_util::StreamExt;
     let content_type = request
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
+    let mut upload = Upload::default();
     if !content_type.trim_start().starts_with("multipart/") {
-        let form: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).ok()?;
-        return form
-            .into_iter()
-            .find(|(k, _)| k == "record_text")
-            .map(|(_, v)| v);
+        let form: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
+        for (key, value) in form {
+            match key.as_str() {
+                "record_text" if upload.record.is_none() => upload.record = Some(value),
+                "receipts" if upload.receipts.is_none() => upload.receipts = Some(value),
+                _ => {}
+            }
+        }
+        return upload;
     }
     let limit = body.len();
     let stream = futures_util::stream::once(std::future::ready(Ok(body)));
     let mut parts = actix_multipart::Multipart::new(request.headers(), stream);
-    let mut found = None;
+    let mut file = None;
     while let Some(Ok(mut field)) = parts.next().await {
         let name = field.name().map(str::to_owned);
         let Ok(Ok(content)) = field.bytes(limit).await else {
@@ -269,10 +445,15 @@ async fn upload_text(request: &HttpRequest, body: web::Bytes) -> Option<String> 
         };
         let content = String::from_utf8_lossy(&content).into_owned();
         match name.as_deref() {
-            Some("record") if !content.trim().is_empty() => return Some(content),
-            Some("record_text") => found = Some(content),
+            Some("record") if !content.trim().is_empty() => file = Some(content),
+            Some("record_text") => upload.record = Some(content),
+            Some("receipts") => upload.receipts = Some(content),
+            Some("proofs") => upload.proofs = Some(content),
             _ => {}
         }
     }
-    found
+    if file.is_some() {
+        upload.record = file;
+    }
+    upload
 }

@@ -822,11 +822,27 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
             let private = private_sentences(&app, &id);
             let public = app.public_page(&game).await;
             let record = app.get(&format!("/games/{game}/record.json?talk=1")).await;
+            // The transparency log's pages and answers: hashes, sizes, ids, times and keys.
+            let mut log_surfaces = Vec::new();
+            for path in [
+                "/transparency".to_string(),
+                "/transparency/tree-head.json".into(),
+                "/transparency/tree-heads.atom".into(),
+                "/.well-known/corriere-keys.json".into(),
+                format!("/games/{game}/proofs.json"),
+            ] {
+                let page = app.get(&path).await;
+                log_surfaces.push((path, page.text()));
+            }
             for (what, body) in [
                 ("public page", public.text()),
                 ("public API", public_api.body.clone()),
                 ("record with talk", record.body.clone()),
-            ] {
+            ]
+            .into_iter()
+            .map(|(what, body)| (what.to_string(), body))
+            .chain(log_surfaces)
+            {
                 assert!(!body.contains(&secret), "{what} shows the secret");
                 for whisper in &whispers {
                     assert!(!body.contains(whisper), "{what}: {whisper}");

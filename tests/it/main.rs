@@ -51,6 +51,7 @@ mod store;
 mod talk;
 mod time;
 mod transparency;
+mod transparency_web;
 mod trust;
 mod turn_mails;
 mod war_bot;
