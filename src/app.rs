@@ -58,7 +58,6 @@ pub async fn build(config: Config) -> Result<App> {
     let worker = Worker::new(mailer, db.clone(), games.clone());
     let state = actix_web::web::Data::new(AppState::new(
         Service::new(games.clone(), db.clone()),
-        db.clone(),
         base_url.clone(),
         config.data_dir.clone(),
         config.behind_proxy,

@@ -140,6 +140,63 @@ impl Service {
         &self.games
     }
 
+    /// The keys the service signs or signed with (`/.well-known/corriere-keys.json`).
+    pub async fn keyring(&self) -> anyhow::Result<crate::audit::receipt::Keyring> {
+        self.games.keyring(&self.db).await
+    }
+
+    /// The signed tree head of `size` entries, or the newest.
+    pub async fn tree_head(
+        &self,
+        size: Option<u64>,
+    ) -> anyhow::Result<Option<crate::audit::receipt::SignedTreeHead>> {
+        match size {
+            Some(size) => self.games.tree_head_of(&self.db, size).await,
+            None => self.games.tree_head(&self.db).await,
+        }
+    }
+
+    /// The newest `limit` signed tree heads, newest first.
+    pub async fn tree_heads(
+        &self,
+        limit: i64,
+    ) -> anyhow::Result<Vec<crate::audit::receipt::SignedTreeHead>> {
+        self.games.tree_heads(&self.db, limit).await
+    }
+
+    /// Proof that entry `seq` of a game is in the log (see [`Games::inclusion`]).
+    pub async fn inclusion(
+        &self,
+        game: &GameId,
+        seq: u64,
+        size: Option<u64>,
+    ) -> Result<
+        (
+            crate::audit::receipt::InclusionProof,
+            crate::audit::receipt::SignedTreeHead,
+        ),
+        super::transparency::ProofRefused,
+    > {
+        self.games.inclusion(&self.db, game, seq, size).await
+    }
+
+    /// Proof that the log of `first` entries is a prefix of the log of `second`.
+    pub async fn consistency(
+        &self,
+        first: u64,
+        second: u64,
+    ) -> Result<crate::audit::receipt::ConsistencyProof, super::transparency::ProofRefused> {
+        self.games.consistency(&self.db, first, second).await
+    }
+
+    /// Every entry of a game's record with its inclusion proof under the newest tree head.
+    pub async fn record_proofs(
+        &self,
+        game: &GameId,
+    ) -> Result<crate::audit::receipt::RecordProofs, super::transparency::ProofRefused> {
+        self.games.record_proofs(&self.db, game).await
+    }
+
     /// Run `work` with a pooled connection, off the async threads.
     async fn run<T, E, F>(&self, work: F) -> Result<T, E>
     where

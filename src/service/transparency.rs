@@ -221,9 +221,9 @@ impl Games {
         Ok(())
     }
 
-    /// Every key the service signs or signed with, as published.
+    /// Every key the service signs or signed with, as published (this process's key is, from
+    /// its start: `publish_key`).
     pub async fn keyring(&self, db: &Db) -> anyhow::Result<Keyring> {
-        self.publish_key(db).await?;
         let rows = db.read(log::signing_keys).await?;
         Ok(Keyring::new(
             rows.into_iter()
@@ -266,6 +266,14 @@ impl Games {
     /// The newest signed tree head.
     pub async fn tree_head(&self, db: &Db) -> anyhow::Result<Option<SignedTreeHead>> {
         Ok(db.read(log::latest_head).await?.as_ref().map(signed_head))
+    }
+
+    /// The signed tree head of `size` entries, if one was signed.
+    pub async fn tree_head_of(&self, db: &Db, size: u64) -> anyhow::Result<Option<SignedTreeHead>> {
+        let row = db
+            .read(move |conn| log::head_of_size(conn, size as i64))
+            .await?;
+        Ok(row.as_ref().map(signed_head))
     }
 
     /// The newest `limit` signed tree heads, newest first (the feed).

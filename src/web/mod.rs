@@ -22,7 +22,6 @@ pub mod zone;
 
 use crate::present::Words;
 use crate::service::{BaseUrl, Games, Service};
-use crate::store::Db;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use std::net::SocketAddr;
@@ -36,8 +35,6 @@ pub struct AppState {
     pub service: Service,
     /// The service's registry, links, clock and rules (what pages are drawn with).
     pub games: Games,
-    /// The database the service works on, for the transparency log's reads (`transparency`).
-    pub db: Db,
     base_url: BaseUrl,
     /// Where the outbox files and the secret live (`/healthz` checks it is writable).
     data_dir: std::path::PathBuf,
@@ -50,7 +47,6 @@ impl AppState {
     /// deployment (its URL, the data directory `/healthz` checks, a reverse proxy in front).
     pub fn new(
         service: Service,
-        db: Db,
         base_url: BaseUrl,
         data_dir: std::path::PathBuf,
         behind_proxy: bool,
@@ -58,7 +54,6 @@ impl AppState {
         AppState {
             games: service.games().clone(),
             service,
-            db,
             base_url,
             data_dir,
             behind_proxy,

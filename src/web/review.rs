@@ -245,8 +245,8 @@ pub async fn verify_upload(
     let proofs = upload.proofs.filter(|t| !t.trim().is_empty());
     if receipts.is_some() || proofs.is_some() {
         let keyring = state
-            .games
-            .keyring(&state.db)
+            .service
+            .keyring()
             .await
             .map_err(super::errors::Failure)?;
         let record = Record::from_json(&text).ok();

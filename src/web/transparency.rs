@@ -76,7 +76,7 @@ fn refused(w: Words, refusal: ProofRefused) -> Answered {
 
 /// `GET /.well-known/corriere-keys.json`: every key the service signs or signed with.
 pub async fn keys(state: web::Data<AppState>) -> Answered {
-    let keyring = state.games.keyring(&state.db).await.map_err(Failure)?;
+    let keyring = state.service.keyring().await.map_err(Failure)?;
     Ok(json(&keyring))
 }
 
@@ -87,14 +87,9 @@ pub struct SizeQuery {
     size: Option<String>,
 }
 
-/// The signed tree head of `size` entries, else the newest. By size, only among the newest
-/// [`FEED_HEADS`] (those the feed links to): the service reads no older one by its size.
+/// The signed tree head of `size` entries, else the newest.
 async fn head_of(state: &AppState, size: Option<u64>) -> anyhow::Result<Option<SignedTreeHead>> {
-    let Some(size) = size else {
-        return state.games.tree_head(&state.db).await;
-    };
-    let heads = state.games.tree_heads(&state.db, FEED_HEADS).await?;
-    Ok(heads.into_iter().find(|head| head.head.size == size))
+    state.service.tree_head(size).await
 }
 
 /// `GET /transparency/tree-head.json[?size=N]`: the newest signed tree head (or the one of
@@ -231,8 +226,8 @@ pub fn atom(base: &str, w: Words, heads: &[SignedTreeHead]) -> String {
 pub async fn feed(state: web::Data<AppState>, request: HttpRequest) -> Answered {
     let w = state.words(&request);
     let heads = state
-        .games
-        .tree_heads(&state.db, FEED_HEADS)
+        .service
+        .tree_heads(FEED_HEADS)
         .await
         .map_err(Failure)?;
     Ok(HttpResponse::Ok()
@@ -289,7 +284,7 @@ pub async fn inclusion(state: web::Data<AppState>, request: HttpRequest) -> Answ
             None => return Ok(bad_query(w, "transparency-error-size", Some(text))),
         },
     };
-    match state.games.inclusion(&state.db, &game, seq, size).await {
+    match state.service.inclusion(&game, seq, size).await {
         Ok((proof, head)) => Ok(json(&serde_json::json!({
             "proof": proof,
             "tree_head": head.to_json(),
@@ -325,7 +320,7 @@ pub async fn consistency(state: web::Data<AppState>, request: HttpRequest) -> An
         };
     }
     let [first, second] = sizes;
-    match state.games.consistency(&state.db, first, second).await {
+    match state.service.consistency(first, second).await {
         Ok(proof) => Ok(json(&proof)),
         Err(refusal) => refused(w, refusal),
     }
@@ -342,7 +337,7 @@ pub async fn proofs(
     let id = GameId::parse(&path).map_err(|_| Answer::no_game())?;
     // An unknown game is the site's 404, as its record's is.
     state.service.record(&id, false).await?;
-    match state.games.record_proofs(&state.db, &id).await {
+    match state.service.record_proofs(&id).await {
         Ok(proofs) => Ok(HttpResponse::Ok()
             .content_type("application/json")
             .insert_header((header::CACHE_CONTROL, "no-store"))
@@ -400,8 +395,8 @@ pub struct TransparencyPage<'w> {
 /// signed tree head, the keys, and forms asking for proofs.
 pub async fn page(state: web::Data<AppState>, request: HttpRequest) -> Answered {
     let w = state.words(&request);
-    let keyring = state.games.keyring(&state.db).await.map_err(Failure)?;
-    let head = state.games.tree_head(&state.db).await.map_err(Failure)?;
+    let keyring = state.service.keyring().await.map_err(Failure)?;
+    let head = state.service.tree_head(None).await.map_err(Failure)?;
     let page = TransparencyPage {
         w,
         head: head.map(|head| HeadShown {

@@ -9,8 +9,7 @@ const CORE: &[&str] = &["engine", "present", "kinds", "audit", "simulate"];
 
 /// The service crate: each module and what it may import besides itself, the core and
 /// `domain` (`module::Item` allows that one item only). `web` and `mail` reach the store only
-/// through `service`; the worker, the scheduler, the mail and the web's transparency-log
-/// handlers hold the database handle to pass it on (`Games`' log calls take it).
+/// through `service`; the worker and the scheduler hold the database handle to pass it on.
 const SERVICE: &[(&str, &[&str])] = &[
     ("domain", &[]),
     ("clock", &[]),
@@ -19,7 +18,7 @@ const SERVICE: &[(&str, &[&str])] = &[
     ("mail", &["clock", "service", "store::Db"]),
     ("jobs", &["clock", "service", "store::Db"]),
     ("config", &["clock", "service", "mail", "store"]),
-    ("web", &["clock", "service", "config", "store::Db"]),
+    ("web", &["clock", "service", "config"]),
     (
         "app",
         &["clock", "service", "config", "store", "mail", "jobs", "web"],
