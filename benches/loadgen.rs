@@ -252,8 +252,6 @@ impl Fixture {
             lmtp_listen: None,
             mail_in: Default::default(),
             cache_bytes: corriere::service::cache::DEFAULT_CACHE_BYTES,
-            // The same key every start, as a deployment keeps its own.
-            signer: corriere::audit::receipt::Signer::from_seed(&[7; 32]),
         })
         .await
         .expect("the service starts")
