@@ -207,8 +207,25 @@ pub async fn verify_upload(
 ) -> super::Answered {
     let w = state.words(&request);
     let upload = read_upload(&request, body).await;
+    let receipts = upload.receipts.filter(|t| !t.trim().is_empty());
     let text = match upload.record {
         Some(text) if !text.trim().is_empty() => text,
+        // Receipts alone: their signatures, as `corriere verify-receipt` checks them.
+        _ if receipts.is_some() && upload.proofs.is_none() => {
+            let keyring = state
+                .service
+                .keyring()
+                .await
+                .map_err(super::errors::Failure)?;
+            let mut page = VerifyPage::new(w, None);
+            check_receipts(&mut page, None, receipts.as_deref().unwrap_or_default(), &keyring);
+            let status = if page.receipts.iter().all(|r| r.ok) {
+                StatusCode::OK
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            return Ok(render(status, &page));
+        }
         _ => {
             let verdict = Verdict {
                 ok: false,
@@ -241,7 +258,6 @@ pub async fn verify_upload(
         StatusCode::UNPROCESSABLE_ENTITY
     };
     let mut page = VerifyPage::new(w, Some(verdict));
-    let receipts = upload.receipts.filter(|t| !t.trim().is_empty());
     let proofs = upload.proofs.filter(|t| !t.trim().is_empty());
     if receipts.is_some() || proofs.is_some() {
         let keyring = state

@@ -440,6 +440,17 @@ async fn verify_compares_a_record_with_signed_receipts_and_the_log_s_proofs(back
     );
     assert!(shown.contains("The receipt for move 2 is signed by the service"));
 
+    // Receipts alone, without a record: their signatures are checked.
+    let alone = verify(&app, "", Some(&mails), None, "en").await;
+    assert_eq!(alone.status, 200, "{}", alone.body);
+    assert!(
+        alone
+            .text()
+            .contains("The receipt for move 2 is signed by the service"),
+        "{}",
+        alone.body
+    );
+
     // A receipt whose head was altered: its signature says so, and it is not compared.
     let mut altered = receipt.clone();
     let mut head = altered.receipt.head.clone().into_bytes();
@@ -449,6 +460,8 @@ async fn verify_compares_a_record_with_signed_receipts_and_the_log_s_proofs(back
     let problem = keys
         .verify_receipt(&altered)
         .expect_err("an altered receipt does not verify");
+    let alone = verify(&app, "", Some(&quoted_mail(&altered)), None, "en").await;
+    assert_eq!(alone.status, 422, "{}", alone.body);
     let forged = verify(&app, &text, Some(&quoted_mail(&altered)), None, "en").await;
     let shown = forged.text();
     assert!(

@@ -268,7 +268,7 @@ replay-running = The game is still being played: this replay shows what spectato
 ## Verifying a record
 
 verify-title = Verify a game record
-verify-intro = Upload a corriere-record/1 file (download one from any finished game's page). The server checks it exactly as "corriere verify RECORD.json" does on your own machine: the commitment against the revealed secret, the seed derivation, the hash chain, and every action replayed through the rules.
+verify-intro = Upload a corriere-record/1 file (download one from any finished game's page). The server checks it exactly as "corriere verify RECORD.json" does on your own machine: the commitment against the revealed secret, the seed derivation, the hash chain, and every action replayed through the rules. Paste the mails you kept to check their signed receipts, alone or against the record.
 verify-ok = The record checks out.
 verify-bad = The record does not check out.
 verify-file = Record file

@@ -271,7 +271,7 @@ replay-running = A partida ainda está em andamento: este replay mostra o que os
 ## Verificação de um registro
 
 verify-title = Verificar o registro de uma partida
-verify-intro = Envie um arquivo corriere-record/1 (baixe um na página de qualquer partida terminada). O servidor o confere exatamente como "corriere verify REGISTRO.json" faz no seu próprio computador: o selo do sorteio contra o segredo revelado, a derivação da semente, a cadeia de hashes e cada ação refeita pelas regras.
+verify-intro = Envie um arquivo corriere-record/1 (baixe um na página de qualquer partida terminada). O servidor o confere exatamente como "corriere verify REGISTRO.json" faz no seu próprio computador: o selo do sorteio contra o segredo revelado, a derivação da semente, a cadeia de hashes e cada ação refeita pelas regras. Cole os e-mails que você guardou para conferir os recibos assinados, sozinhos ou contra o registro.
 verify-ok = O registro está correto.
 verify-bad = O registro não está correto.
 verify-file = Arquivo de registro
