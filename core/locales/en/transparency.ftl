@@ -58,6 +58,7 @@ verify-receipts = Receipts (optional): paste one or more of your mails, or their
 verify-proofs = The game's proofs (optional, its proofs.json)
 verify-proofs-where = A game's proofs are at /games/ID/proofs.json, beside its record; see
 verify-transparency-link = the public transparency log
+verify-keys = The keys receipts are checked with (every key the service signed with, and when):
 verify-receipts-title = Your receipts
 verify-receipts-none = No receipt was found in the text you pasted: a receipt is a line that starts with “corriere-receipt/1”.
 verify-receipts-too-long = The receipts text is longer than { $max } bytes: paste fewer mails at a time. The receipts were not checked.

@@ -58,6 +58,7 @@ verify-receipts = Recibos (opcional): cole um ou mais dos seus e-mails, ou as li
 verify-proofs = As provas da partida (opcional, o seu proofs.json)
 verify-proofs-where = As provas de uma partida ficam em /games/ID/proofs.json, ao lado do registro da partida; veja
 verify-transparency-link = o registro público de transparência
+verify-keys = As chaves com que os recibos são conferidos (todas as chaves que o serviço já usou para assinar, e quando):
 verify-receipts-title = Seus recibos
 verify-receipts-none = Nenhum recibo foi encontrado no texto que você colou: um recibo é uma linha que começa com “corriere-receipt/1”.
 verify-receipts-too-long = O texto dos recibos passa de { $max } bytes: cole menos e-mails de cada vez. Os recibos não foram conferidos.
