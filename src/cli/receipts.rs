@@ -19,6 +19,40 @@ fn read(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
 }
 
+/// What a file says for people: a saved mail (`.eml`: headers, then MIME parts in
+/// quoted-printable or base64, as a mail program saves it) is read as its text parts, else its
+/// HTML parts; any other file as it is.
+fn readable(path: &Path) -> Result<String> {
+    let raw = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let head = String::from_utf8_lossy(&raw[..raw.len().min(8192)]).to_ascii_lowercase();
+    let headers = head.split("\n\n").next().unwrap_or_default();
+    let is_mail = headers.contains("mime-version:") || headers.contains("\ncontent-type:");
+    if is_mail {
+        if let Some(message) = mail_parser::MessageParser::default().parse(&raw) {
+            let parts = |html: bool| {
+                (0..)
+                    .map_while(|i| match html {
+                        false => message.body_text(i),
+                        true => message.body_html(i),
+                    })
+                    .map(|part| part.into_owned())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            let text = parts(false);
+            let text = if text.trim().is_empty() {
+                parts(true)
+            } else {
+                text
+            };
+            if !text.trim().is_empty() {
+                return Ok(text);
+            }
+        }
+    }
+    Ok(String::from_utf8_lossy(&raw).into_owned())
+}
+
 fn json(path: &Path) -> Result<serde_json::Value> {
     serde_json::from_str(&read(path)?).with_context(|| format!("{} is not JSON", path.display()))
 }
@@ -39,7 +73,7 @@ fn checked_receipts(files: &[PathBuf], keys: &Keyring) -> Result<(Vec<SignedRece
     let mut valid = Vec::new();
     let mut sound = true;
     for file in files {
-        let found = SignedReceipt::find_all(&read(file)?);
+        let found = SignedReceipt::find_all(&readable(file)?);
         if found.is_empty() {
             println!("{}: no receipt found", file.display());
             sound = false;
@@ -158,7 +192,7 @@ pub fn check_evidence(record: &Record, evidence: &Evidence) -> Result<bool> {
 
 /// A signed tree head from a file (`/transparency/tree-head.json`, or a mail's footer).
 fn tree_head(path: &Path, keys: &Keyring) -> Result<SignedTreeHead> {
-    let text = read(path)?;
+    let text = readable(path)?;
     let head = match serde_json::from_str::<serde_json::Value>(&text) {
         Ok(value) => SignedTreeHead::from_json(value.get("tree_head").unwrap_or(&value))?,
         Err(_) => SignedTreeHead::find_all(&text)

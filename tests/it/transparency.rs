@@ -307,8 +307,13 @@ async fn a_record_rewritten_after_a_receipt_was_mailed_is_caught_and_the_move_na
                 .any(|r| r.as_ref().is_ok_and(|r| r == caught))
         })
         .unwrap();
-    let mail_path = dir.path().join("mail.txt");
-    std::fs::write(&mail_path, &mail.text).unwrap();
+    // The mail as the player's mail program saved it: headers and encoded parts.
+    let mail_path = dir.path().join("mail.eml");
+    std::fs::write(&mail_path, &mail.raw).unwrap();
+    assert!(
+        !mail.raw.contains(&caught.to_line()),
+        "the saved mail's text is encoded, so reading it means decoding it"
+    );
     let keys_path = dir.path().join("keys.json");
     std::fs::write(&keys_path, serde_json::to_string(&keys).unwrap()).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_corriere"))
