@@ -270,6 +270,8 @@ pub fn publish_key(
                     valid_from: since,
                     valid_until: None,
                 })
+                // Two servers starting with the same new key: the second finds it published.
+                .on_conflict_do_nothing()
                 .execute(c))?;
         }
     }

@@ -19,6 +19,7 @@ crate::on_each_backend!(
     a_rewritten_log_fails_its_proofs_and_the_audit,
     a_record_rewritten_after_a_receipt_was_mailed_is_caught_and_the_move_named,
     two_sequencers_on_one_database_log_every_entry_once,
+    two_servers_starting_with_one_new_key_publish_it_once,
 );
 
 /// A started game of `players` seats: its id.
@@ -360,6 +361,36 @@ async fn two_sequencers_on_one_database_log_every_entry_once(backend: Backend) {
     drop(conn);
     let audit = games(&app).audit_log(&app.running.db).await.unwrap();
     assert_eq!(audit.problems, Vec::<String>::new());
+    app.stop().await;
+}
+
+async fn two_servers_starting_with_one_new_key_publish_it_once(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let signer = corriere::service::transparency::generate_signer();
+    let base = corriere::service::BaseUrl::parse(&app.base).unwrap();
+    let server = || {
+        let mut config = support::test_config(&app.db, None, &app.clock);
+        config.signer = signer.clone();
+        Games::new(config.games_config(base.clone()))
+    };
+    let (one, two) = (server(), server());
+    let (one_db, two_db) = (app.db.open(), app.db.open());
+    let (first, second) = tokio::join!(one.publish_key(&one_db), two.publish_key(&two_db));
+    first.expect("the first server starts");
+    second.expect("the second server starts too");
+    let keys = one.keyring(&one_db).await.unwrap();
+    assert_eq!(
+        keys.keys.iter().filter(|k| k.id == signer.key_id()).count(),
+        1,
+        "{keys:?}"
+    );
+    let open: Vec<_> = keys
+        .keys
+        .iter()
+        .filter(|k| k.valid_until.is_none())
+        .collect();
+    assert_eq!(open.len(), 1, "only the new key is open: {keys:?}");
+    assert_eq!(open[0].id, signer.key_id());
     app.stop().await;
 }
 
