@@ -3,6 +3,7 @@
 
 pub mod condottiere;
 pub mod condottieri;
+pub mod pergamemnon;
 pub mod rng;
 pub mod schema;
 pub mod war;
