@@ -14,6 +14,7 @@
 
 pub mod actions;
 pub mod battle;
+pub mod bot;
 pub mod cards;
 pub mod play;
 pub mod rules;

@@ -109,6 +109,10 @@ impl Rules for Game {
         todo!("flow helper")
     }
 
+    fn bot_action(&self, seat: Seat, rng: &mut dyn rand_core::RngCore) -> Option<Action> {
+        super::bot::choose(self, seat, rng)
+    }
+
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
