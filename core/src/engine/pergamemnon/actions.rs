@@ -146,8 +146,10 @@ pub enum AfterLoss {
     Ask,
 }
 
-/// What a seat must decide now (§10.1). `number` is the game's action count when the
-/// decision opened, so a new decision of the same kind never equals the last one.
+/// What a seat must decide now (§10.1). `number` tells two decisions of one kind apart (the
+/// service's stale-form guard): for D1 `Counters::turns`, for D2, D4 and D5
+/// `Counters::battles`, for D3 `Counters::actions`, all read when the decision is listed.
+/// Standing orders (D6) count in none of them, so changing them never makes a form stale.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "decision", rename_all = "snake_case")]
 pub enum Decision {

@@ -141,16 +141,17 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Counters {
-    /// Turns taken (recruitments + battles).
+    /// Turns taken (recruitments + attacks), counted when the D1 action is applied.
     #[serde(default)]
     pub turns: u32,
+    /// Attacks declared, counted when the attack is applied.
     #[serde(default)]
     pub battles: u32,
     #[serde(default)]
     pub ties: u32,
     #[serde(default)]
     pub recruitments: u32,
-    /// Every action applied (the `number` of decisions).
+    /// Every action applied except standing orders (D6); `Rules::apply` counts it.
     #[serde(default)]
     pub actions: u32,
 }
