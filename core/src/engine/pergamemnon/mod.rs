@@ -13,6 +13,7 @@
 //! at `Game::stream`. Bots read their own streams (`bot.rs`), never this one.
 
 pub mod actions;
+pub mod balance;
 pub mod battle;
 pub mod bot;
 pub mod cards;
