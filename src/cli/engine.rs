@@ -113,6 +113,7 @@ pub fn setup(kind: &dyn Kind, seed: Seed, options: &str, players: u8) -> Result<
             .collect::<Vec<_>>()
             .join("; ")
     );
+    let options = kind.settle_options(&options);
     let (game, events) = kind
         .setup(kind.current_rules_version(), &options, players, seed)
         .map_err(|e| anyhow::anyhow!("the game cannot be set up: {e}"))?;

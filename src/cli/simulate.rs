@@ -100,6 +100,7 @@ pub fn run(
     if bots > players {
         bail!("--bots must be at most --players");
     }
+    let options = &kind.settle_options(options);
     let started = Instant::now();
     let bar = ProgressBar::new(games);
     bar.set_style(ProgressStyle::with_template(

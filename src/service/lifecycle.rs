@@ -59,7 +59,7 @@ impl Games {
             );
         }
         if problems.is_empty() {
-            Ok((kind, options))
+            Ok((kind, kind.settle_options(&options)))
         } else {
             Err(problems)
         }

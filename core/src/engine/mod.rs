@@ -303,6 +303,12 @@ pub trait Rules: Sized + Clone + Send + Sync + fmt::Debug + 'static {
     }
     /// Every problem with these options for a table of `players` (empty when they are fine).
     fn option_problems(options: &Self::Options, players: u8) -> Vec<Self::OptionProblem>;
+    /// The options as a new game stores them, once `option_problems` found none: whatever
+    /// creation fixes filled in (a card set's hash, a set the engine does not carry embedded),
+    /// so the record replays the same game for ever and verifies offline. By default as given.
+    fn settle_options(options: Self::Options) -> Self::Options {
+        options
+    }
     /// A new game. Fails (with every problem) only for options, players or a rules version
     /// that `option_problems` and the constants above would have refused.
     fn setup(

@@ -97,6 +97,8 @@ pub trait Kind: Send + Sync {
     fn read_options(&self, json: &str) -> Result<Options, String>;
     /// Every problem with these options for a table of `players` (limits included).
     fn option_problems(&self, options: &Options, players: u8) -> Vec<OptionProblem>;
+    /// The options a new game stores (`Rules::settle_options`), asked once they have no problem.
+    fn settle_options(&self, options: &Options) -> Options;
     /// A new game and the events of its setup.
     fn setup(
         &self,

@@ -247,6 +247,10 @@ impl<P: Presenter> Kind for Typed<P> {
             })
             .collect()
     }
+    fn settle_options(&self, opts: &Options) -> Options {
+        let typed_options: &Opts<P::Game> = typed(opts.downcast(), "options");
+        options::<P::Game>(P::Game::settle_options(typed_options.clone()))
+    }
     fn setup(
         &self,
         rules_version: u32,

@@ -575,7 +575,9 @@ pub fn tune(
             let accepted = evaluate(&set_of(&best_doc)?, ACCEPTANCE, 1, &players, true, threads);
             let (ja, n, x, dev) = accepted.worst();
             say(
-                format!("step {step}: T met (J = {j:.3}); A: J = {ja:.3}, worst {x} n={n} {dev:+.4}"),
+                format!(
+                    "step {step}: T met (J = {j:.3}); A: J = {ja:.3}, worst {x} n={n} {dev:+.4}"
+                ),
                 &mut lines,
             );
             if ja <= 1.0 {
@@ -594,8 +596,12 @@ pub fn tune(
         let (_, n, nation, dev) = report.worst();
         let direction = if dev < 0.0 { 1 } else { -1 };
         let mut moves = candidates(&best_doc, nation, direction);
-        Stream::new(&Seed::from_u64(u64::from(step)), "pergamemnon/balance/moves", 0)
-            .shuffle(&mut moves);
+        Stream::new(
+            &Seed::from_u64(u64::from(step)),
+            "pergamemnon/balance/moves",
+            0,
+        )
+        .shuffle(&mut moves);
         let mut tried = 0;
         let mut improved: Option<(f64, CardSetDoc, Report, Move)> = None;
         for change in moves {
@@ -658,8 +664,7 @@ fn set_of(doc: &CardSetDoc) -> Result<Arc<CardSet>, String> {
 pub fn successor(doc: &CardSetDoc, from: &CardSet, number: u32) -> CardSetDoc {
     let mut next = doc.clone();
     next.id = format!("reference-{number}");
-    next.title =
-        format!("Pergamemnon — reference card set {number} (not the published values)");
+    next.title = format!("Pergamemnon — reference card set {number} (not the published values)");
     next.provenance = Provenance::Reference;
     next.based_on = Some(format!("{} sha256:{}", from.id, from.sha256));
     next
