@@ -393,30 +393,125 @@ pub struct Loaded {
     pub warnings: Vec<Problem>,
 }
 
+/// The ids of the 21 charisma cards, `Card(79)`…`Card(99)`.
+const CHARISMA_IDS: [&str; CHARISMA_CARDS] = [
+    "chr_01", "chr_02", "chr_03", "chr_04", "chr_05", "chr_06", "chr_07", "chr_08", "chr_09",
+    "chr_10", "chr_11", "chr_12", "chr_13", "chr_14", "chr_15", "chr_16", "chr_17", "chr_18",
+    "chr_19", "chr_20", "chr_21",
+];
+
+/// The value of `format` (§4.1).
+pub const FORMAT: &str = "corriere.pergamemnon.cardset/1";
+
 impl CardSet {
     /// Read and validate a card-set document (§4.1, §4.2): every error, or the set and its
     /// warnings. V1 covers the JSON itself (syntax, unknown fields, types, ranges, patterns).
+    ///
+    /// On refusal the list holds every problem found, warnings included, so the operator
+    /// sees the whole picture at once.
     pub fn load(json: &str) -> Result<Loaded, Vec<Problem>> {
-        let _ = json;
-        todo!("cards helper")
+        let doc: CardSetDoc = match serde_json::from_str(json) {
+            Ok(doc) => doc,
+            Err(e) => {
+                return Err(vec![Problem::error(
+                    "V1",
+                    Some(format!("{}:{}", e.line(), e.column())),
+                    e.to_string(),
+                    FORMAT.to_string(),
+                )])
+            }
+        };
+        // serde reads `null` as an absent optional field; the schema allows no null anywhere,
+        // and the identity is the hash of the document as parsed, so a null must not pass.
+        let raw: serde_json::Value = serde_json::from_str(json).expect("parsed just above");
+        let mut nulls = Vec::new();
+        find_nulls(&raw, &mut String::new(), &mut nulls);
+        match CardSet::from_doc(doc) {
+            Ok(loaded) if nulls.is_empty() => Ok(loaded),
+            Ok(loaded) => Err(nulls.into_iter().chain(loaded.warnings).collect()),
+            Err(problems) => Err(nulls.into_iter().chain(problems).collect()),
+        }
     }
 
     /// Validate a parsed document (what `load` does after parsing).
     pub fn from_doc(doc: CardSetDoc) -> Result<Loaded, Vec<Problem>> {
-        let _ = doc;
-        todo!("cards helper")
+        let problems = validate(&doc);
+        if problems.iter().any(|p| p.level == Level::Error) {
+            return Err(problems);
+        }
+        let value = serde_json::to_value(&doc).expect("a card-set document serialises");
+        let sha256 = {
+            use sha2::{Digest, Sha256};
+            hex::encode(Sha256::digest(canonical_json(&value).as_bytes()))
+        };
+        let partly_verified = doc.provenance == Provenance::Published && unverified(&doc) > 0;
+        let cards = doc
+            .army
+            .iter()
+            .map(|a| CardData {
+                id: a.id.clone(),
+                name: a.name.clone(),
+                nation: Some(a.nation),
+                leader: a.leader,
+                cost: 0,
+                weapon: a.weapon.kind,
+                attack: a.weapon.value,
+                defence: a.defence,
+                charisma: a.charisma,
+                points: a.points,
+                flee: a.skills.contains(&Skill::Flee),
+                secure: a.skills.contains(&Skill::Secure),
+                placeholder: false,
+            })
+            .chain(doc.creatures.iter().map(|c| CardData {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                nation: None,
+                leader: false,
+                cost: c.cost,
+                weapon: c.weapon.kind,
+                attack: c.weapon.value,
+                defence: c.defence,
+                charisma: c.charisma,
+                points: c.points,
+                flee: c.skills.contains(&Skill::Flee),
+                secure: c.skills.contains(&Skill::Secure),
+                placeholder: c.placeholder == Some(true),
+            }))
+            .collect();
+        Ok(Loaded {
+            set: CardSet {
+                id: doc.id.clone(),
+                title: doc.title.clone(),
+                provenance: doc.provenance,
+                sha256,
+                partly_verified,
+                cards,
+                doc,
+            },
+            warnings: problems,
+        })
     }
 
     /// The card with this id (army, creature or `chr_01`…`chr_21`).
     pub fn card(&self, id: &str) -> Option<Card> {
-        let _ = id;
-        todo!("cards helper")
+        if let Some(i) = CHARISMA_IDS.iter().position(|c| *c == id) {
+            return Some(Card((ARMY_CARDS + CREATURES + i) as u8));
+        }
+        // 79 short strings: a scan is as quick as a map and cannot go stale when a test
+        // edits `cards`.
+        self.cards
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| Card(i as u8))
     }
 
     /// The id of a card (`chr_NN` for a charisma card).
     pub fn id(&self, card: Card) -> &str {
-        let _ = card;
-        todo!("cards helper")
+        match self.cards.get(card.index()) {
+            Some(data) => &data.id,
+            None => CHARISMA_IDS[card.index() - ARMY_CARDS - CREATURES],
+        }
     }
 
     /// A fighting card's data; `None` for a charisma card.
@@ -426,14 +521,21 @@ impl CardSet {
 
     /// A nation's 11 army cards in canonical order (leader first).
     pub fn army(&self, nation: Nation) -> Vec<Card> {
-        let _ = nation;
-        todo!("cards helper")
+        self.cards
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.nation == Some(nation))
+            .map(|(i, _)| Card(i as u8))
+            .collect()
     }
 
     /// A nation's leader.
     pub fn leader(&self, nation: Nation) -> Card {
-        let _ = nation;
-        todo!("cards helper")
+        self.cards
+            .iter()
+            .position(|c| c.nation == Some(nation) && c.leader)
+            .map(|i| Card(i as u8))
+            .expect("a loaded set has one leader per nation (V3)")
     }
 
     /// The 24 creatures in canonical order.
@@ -456,12 +558,127 @@ impl CardSet {
 
 /// The RFC 8785 canonical JSON of a value (sorted keys, no spaces, ECMAScript numbers).
 pub fn canonical_json(value: &serde_json::Value) -> String {
-    let _ = value;
-    todo!("cards helper")
+    let mut out = String::new();
+    write_canonical(value, &mut out);
+    out
+}
+
+fn write_canonical(value: &serde_json::Value, out: &mut String) {
+    use serde_json::Value;
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => write_number(n, out),
+        Value::String(s) => write_string(s, out),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            // RFC 8785 §3.2.3: keys sorted by their UTF-16 code units, whatever order the map
+            // keeps (serde_json's `preserve_order` may be on in the workspace).
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+            out.push('{');
+            for (i, (key, item)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(key, out);
+                out.push(':');
+                write_canonical(item, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// A string as ECMAScript's `JSON.stringify` writes it (RFC 8785 §3.2.2.2).
+fn write_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\u{c}' => out.push_str("\\f"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// A number as ECMAScript's `Number.prototype.toString` writes it (RFC 8785 §3.2.2.3).
+fn write_number(n: &serde_json::Number, out: &mut String) {
+    // Integers that are exact IEEE doubles print as themselves; anything else is the double
+    // the number reads as, as every I-JSON reader would.
+    const EXACT: u64 = 1 << 53;
+    if let Some(u) = n.as_u64().filter(|u| *u <= EXACT) {
+        out.push_str(&u.to_string());
+    } else if let Some(i) = n.as_i64().filter(|i| i.unsigned_abs() <= EXACT) {
+        out.push_str(&i.to_string());
+    } else {
+        write_double(n.as_f64().unwrap_or(f64::NAN), out);
+    }
+}
+
+fn write_double(x: f64, out: &mut String) {
+    if x == 0.0 {
+        out.push('0');
+        return;
+    }
+    if !x.is_finite() {
+        // JSON has no such numbers; serde_json never holds one.
+        out.push_str("null");
+        return;
+    }
+    if x < 0.0 {
+        out.push('-');
+    }
+    // Rust's `{:e}` gives the shortest digits that round-trip, like ECMAScript: "d.ddde±x".
+    let sci = format!("{:e}", x.abs());
+    let (mantissa, exponent) = sci.split_once('e').expect("{:e} has an exponent");
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let k = digits.len() as i32;
+    let n = exponent.parse::<i32>().expect("an integer exponent") + 1;
+    if k <= n && n <= 21 {
+        out.push_str(&digits);
+        out.extend(std::iter::repeat_n('0', (n - k) as usize));
+    } else if 0 < n && n <= 21 {
+        out.push_str(&digits[..n as usize]);
+        out.push('.');
+        out.push_str(&digits[n as usize..]);
+    } else if -6 < n && n <= 0 {
+        out.push_str("0.");
+        out.extend(std::iter::repeat_n('0', (-n) as usize));
+        out.push_str(&digits);
+    } else {
+        out.push_str(&digits[..1]);
+        if k > 1 {
+            out.push('.');
+            out.push_str(&digits[1..]);
+        }
+        out.push('e');
+        out.push(if n - 1 < 0 { '-' } else { '+' });
+        out.push_str(&(n - 1).abs().to_string());
+    }
 }
 
 /// The ids of the sets built into this engine, oldest first; the last is the default (§4.3).
 pub const BUILTIN: &[&str] = &["reference-1"];
+
+/// The files of the built-in sets, in the order of `BUILTIN`.
+const BUILTIN_FILES: &[&str] = &[include_str!("../../../data/pergamemnon/reference-1.json")];
 
 /// The set new games get when their options name none.
 pub fn default_set_id() -> &'static str {
@@ -470,6 +687,921 @@ pub fn default_set_id() -> &'static str {
 
 /// A built-in set by id (parsed once, from `core/data/pergamemnon/<id>.json`).
 pub fn builtin(id: &str) -> Option<Arc<CardSet>> {
-    let _ = id;
-    todo!("cards helper")
+    static SETS: std::sync::OnceLock<Vec<Arc<CardSet>>> = std::sync::OnceLock::new();
+    let sets = SETS.get_or_init(|| {
+        BUILTIN_FILES
+            .iter()
+            .zip(BUILTIN)
+            .map(|(text, id)| {
+                let loaded = CardSet::load(text).unwrap_or_else(|problems| {
+                    panic!("built-in card set {id} does not load: {problems:?}")
+                });
+                assert_eq!(loaded.set.id, *id, "built-in card set file and id agree");
+                Arc::new(loaded.set)
+            })
+            .collect()
+    });
+    sets.iter().find(|s| s.id == id).cloned()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation (§4.2). Every check runs, so the operator sees every problem at once. `at`, `found`
+// and `expected` carry data only (paths, ids, names, numbers, schema terms): the catalog
+// messages `pergamemnon-cardset-<rule>` give the words.
+
+impl Problem {
+    fn new(
+        rule: &'static str,
+        level: Level,
+        at: impl Into<String>,
+        found: impl ToString,
+        expected: impl ToString,
+    ) -> Problem {
+        Problem {
+            rule,
+            level,
+            at: Some(at.into()),
+            found: found.to_string(),
+            expected: expected.to_string(),
+        }
+    }
+
+    fn error(
+        rule: &'static str,
+        at: Option<String>,
+        found: impl ToString,
+        expected: impl ToString,
+    ) -> Problem {
+        Problem {
+            rule,
+            level: Level::Error,
+            at,
+            found: found.to_string(),
+            expected: expected.to_string(),
+        }
+    }
+
+    /// The catalog key that words this problem.
+    pub fn message_id(&self) -> String {
+        format!("pergamemnon-cardset-{}", self.rule.to_ascii_lowercase())
+    }
+}
+
+/// Every rule a `Problem` can name, in the order of §4.2 and §4.5.
+pub const RULES: [&str; 22] = [
+    "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10", "V11", "V12", "I1", "I2", "I3",
+    "I4", "I5", "I6", "I7", "I8", "I9", "I10",
+];
+
+/// One `null` anywhere in the document is a V1 problem: the schema allows none.
+fn find_nulls(value: &serde_json::Value, path: &mut String, out: &mut Vec<Problem>) {
+    use serde_json::Value;
+    match value {
+        Value::Null => out.push(Problem::new(
+            "V1",
+            Level::Error,
+            path.clone(),
+            "null",
+            "type",
+        )),
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                find_nulls(item, path, out);
+                path.truncate(len);
+            }
+        }
+        Value::Object(map) => {
+            for (key, item) in map {
+                let len = path.len();
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(key);
+                find_nulls(item, path, out);
+                path.truncate(len);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn unverified(doc: &CardSetDoc) -> usize {
+    doc.army.iter().filter(|a| a.verified != Some(true)).count()
+        + doc
+            .creatures
+            .iter()
+            .filter(|c| c.verified != Some(true))
+            .count()
+}
+
+/// The fields every fighting card has, army card or creature.
+struct Common<'a> {
+    path: String,
+    id: &'a str,
+    name: &'a str,
+    weapon: WeaponDoc,
+    defence: Defence,
+    charisma: u8,
+    points: u8,
+    skills: &'a [Skill],
+    note: Option<&'a str>,
+}
+
+fn common(doc: &CardSetDoc) -> Vec<Common<'_>> {
+    let army = doc.army.iter().enumerate().map(|(i, a)| Common {
+        path: format!("army[{i}]"),
+        id: &a.id,
+        name: &a.name,
+        weapon: a.weapon,
+        defence: a.defence,
+        charisma: a.charisma,
+        points: a.points,
+        skills: &a.skills,
+        note: a.note.as_deref(),
+    });
+    let creatures = doc.creatures.iter().enumerate().map(|(i, c)| Common {
+        path: format!("creatures[{i}]"),
+        id: &c.id,
+        name: &c.name,
+        weapon: c.weapon,
+        defence: c.defence,
+        charisma: c.charisma,
+        points: c.points,
+        skills: &c.skills,
+        note: c.note.as_deref(),
+    });
+    army.chain(creatures).collect()
+}
+
+const SET_ID_PATTERN: &str = "pattern ^[a-z0-9][a-z0-9._-]{2,63}$";
+const CARD_ID_PATTERN: &str = "pattern ^[a-z][a-z0-9_]{1,47}$";
+
+fn set_id_ok(id: &str) -> bool {
+    let mut chars = id.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && (3..=64).contains(&id.len())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c))
+}
+
+fn card_id_ok(id: &str) -> bool {
+    let mut chars = id.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && (2..=48).contains(&id.len())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+fn skills_json(skills: &[Skill]) -> String {
+    serde_json::to_string(skills).expect("skills serialise")
+}
+
+fn validate(doc: &CardSetDoc) -> Vec<Problem> {
+    let mut p = Vec::new();
+    let cards = common(doc);
+    schema(doc, &cards, &mut p);
+    unique_ids(&cards, &mut p);
+    leaders(doc, &mut p);
+    rosters(doc, &mut p);
+    creature_names(doc, &mut p);
+    rulebook_facts(doc, &mut p);
+    soft_ranges(doc, &cards, &mut p);
+    skill_warnings(doc, &cards, &mut p);
+    if doc.provenance == Provenance::Published && unverified(doc) > 0 {
+        let first = cards
+            .iter()
+            .zip(
+                doc.army
+                    .iter()
+                    .map(|a| a.verified)
+                    .chain(doc.creatures.iter().map(|c| c.verified)),
+            )
+            .find(|(_, v)| *v != Some(true))
+            .map(|(c, _)| format!("{}.verified", c.id))
+            .unwrap_or_default();
+        p.push(Problem::new(
+            "V10",
+            Level::Warning,
+            first,
+            unverified(doc),
+            0,
+        ));
+    }
+    if doc.provenance == Provenance::Reference {
+        identity(doc, &mut p);
+    }
+    order(doc, &mut p);
+    p
+}
+
+/// V1: what serde does not check of §4.1.
+fn schema(doc: &CardSetDoc, cards: &[Common<'_>], p: &mut Vec<Problem>) {
+    let mut v1 = |at: String, found: String, expected: &str| {
+        p.push(Problem::new("V1", Level::Error, at, found, expected))
+    };
+    if doc.format != FORMAT {
+        v1(
+            "format".into(),
+            doc.format.clone(),
+            &format!("const {FORMAT}"),
+        );
+    }
+    if !set_id_ok(&doc.id) {
+        v1("id".into(), doc.id.clone(), SET_ID_PATTERN);
+    }
+    let title = doc.title.chars().count();
+    if !(1..=200).contains(&title) {
+        v1(
+            "title".into(),
+            title.to_string(),
+            "minLength 1, maxLength 200",
+        );
+    }
+    if let Some(notes) = &doc.notes {
+        let n = notes.chars().count();
+        if n > 4000 {
+            v1("notes".into(), n.to_string(), "maxLength 4000");
+        }
+    }
+    if doc.army.len() != ARMY_CARDS {
+        v1(
+            "army".into(),
+            doc.army.len().to_string(),
+            "minItems 55, maxItems 55",
+        );
+    }
+    if doc.creatures.len() != CREATURES {
+        v1(
+            "creatures".into(),
+            doc.creatures.len().to_string(),
+            "minItems 24, maxItems 24",
+        );
+    }
+    for c in cards {
+        if !card_id_ok(c.id) {
+            v1(format!("{}.id", c.path), c.id.to_string(), CARD_ID_PATTERN);
+        }
+        let name = c.name.chars().count();
+        if !(1..=40).contains(&name) {
+            v1(
+                format!("{}.name", c.path),
+                name.to_string(),
+                "minLength 1, maxLength 40",
+            );
+        }
+        if !(1..=20).contains(&c.weapon.value) {
+            v1(
+                format!("{}.weapon.value", c.path),
+                c.weapon.value.to_string(),
+                "minimum 1, maximum 20",
+            );
+        }
+        for (field, value) in [
+            ("defence.helmet", c.defence.helmet),
+            ("defence.armour", c.defence.armour),
+            ("defence.shield", c.defence.shield),
+            ("charisma", c.charisma),
+            ("points", c.points),
+        ] {
+            if value > 20 {
+                v1(
+                    format!("{}.{field}", c.path),
+                    value.to_string(),
+                    "minimum 0, maximum 20",
+                );
+            }
+        }
+        let mut unique = c.skills.to_vec();
+        unique.sort();
+        unique.dedup();
+        if unique.len() != c.skills.len() || c.skills.len() > 2 {
+            v1(
+                format!("{}.skills", c.path),
+                skills_json(c.skills),
+                "uniqueItems, maxItems 2",
+            );
+        }
+        if let Some(note) = c.note {
+            let n = note.chars().count();
+            if n > 400 {
+                v1(format!("{}.note", c.path), n.to_string(), "maxLength 400");
+            }
+        }
+    }
+    for (i, c) in doc.creatures.iter().enumerate() {
+        if !(1..=20).contains(&c.cost) {
+            v1(
+                format!("creatures[{i}].cost"),
+                c.cost.to_string(),
+                "minimum 1, maximum 20",
+            );
+        }
+    }
+}
+
+/// "name ×2, other ×1": a multiset, in first-seen order.
+fn tally<'a>(items: impl IntoIterator<Item = &'a str>) -> Vec<(&'a str, usize)> {
+    let mut out: Vec<(&str, usize)> = Vec::new();
+    for item in items {
+        match out.iter_mut().find(|(name, _)| *name == item) {
+            Some((_, n)) => *n += 1,
+            None => out.push((item, 1)),
+        }
+    }
+    out
+}
+
+fn show_tally(items: &[(&str, usize)]) -> String {
+    if items.is_empty() {
+        return "—".into();
+    }
+    items
+        .iter()
+        .map(|(name, n)| format!("{name} ×{n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// V2: card ids unique, none in the charisma cards' `chr_` space.
+fn unique_ids(cards: &[Common<'_>], p: &mut Vec<Problem>) {
+    for c in cards.iter().filter(|c| c.id.starts_with("chr_")) {
+        p.push(Problem::new(
+            "V2",
+            Level::Error,
+            format!("{}.id", c.path),
+            c.id,
+            "pattern ^(?!chr_)[a-z][a-z0-9_]{1,47}$",
+        ));
+    }
+    for (id, n) in tally(cards.iter().map(|c| c.id)) {
+        if n > 1 {
+            let at: Vec<String> = cards
+                .iter()
+                .filter(|c| c.id == id)
+                .map(|c| format!("{}.id", c.path))
+                .collect();
+            p.push(Problem::new(
+                "V2",
+                Level::Error,
+                at.join(", "),
+                format!("{id} ×{n}"),
+                format!("{id} ×1"),
+            ));
+        }
+    }
+}
+
+/// V3: 11 army cards and one rightly named leader per nation.
+fn leaders(doc: &CardSetDoc, p: &mut Vec<Problem>) {
+    for nation in Nation::ALL {
+        let cards: Vec<&ArmyDoc> = doc.army.iter().filter(|a| a.nation == nation).collect();
+        if cards.len() != 11 {
+            p.push(Problem::new(
+                "V3",
+                Level::Error,
+                format!("army[nation={nation}]"),
+                cards.len(),
+                11,
+            ));
+        }
+        let leaders: Vec<&&ArmyDoc> = cards.iter().filter(|a| a.leader).collect();
+        if leaders.len() != 1 {
+            p.push(Problem::new(
+                "V3",
+                Level::Error,
+                format!("army[nation={nation},leader=true]"),
+                leaders.len(),
+                1,
+            ));
+        }
+        for leader in leaders {
+            if leader.name != nation.leader_name() {
+                p.push(Problem::new(
+                    "V3",
+                    Level::Error,
+                    format!("{}.name", leader.id),
+                    &leader.name,
+                    nation.leader_name(),
+                ));
+            }
+        }
+    }
+}
+
+/// V4: each nation's troops are its roster of §3.2.
+fn rosters(doc: &CardSetDoc, p: &mut Vec<Problem>) {
+    for nation in Nation::ALL {
+        let found = tally(
+            doc.army
+                .iter()
+                .filter(|a| a.nation == nation && !a.leader)
+                .map(|a| a.name.as_str()),
+        );
+        let count = |list: &[(&str, usize)], name: &str| {
+            list.iter().find(|(n, _)| *n == name).map_or(0, |(_, k)| *k)
+        };
+        let roster: Vec<(&str, usize)> = nation
+            .roster()
+            .iter()
+            .map(|(name, n)| (*name, *n as usize))
+            .collect();
+        let surplus: Vec<(&str, usize)> = found
+            .iter()
+            .filter_map(|(name, n)| {
+                let extra = n.saturating_sub(count(&roster, name));
+                (extra > 0).then_some((*name, extra))
+            })
+            .collect();
+        let missing: Vec<(&str, usize)> = roster
+            .iter()
+            .filter_map(|(name, n)| {
+                let lack = n.saturating_sub(count(&found, name));
+                (lack > 0).then_some((*name, lack))
+            })
+            .collect();
+        if !surplus.is_empty() || !missing.is_empty() {
+            p.push(Problem::new(
+                "V4",
+                Level::Error,
+                format!("army[nation={nation},leader=false]"),
+                show_tally(&surplus),
+                show_tally(&missing),
+            ));
+        }
+    }
+}
+
+/// The creature names the rulebook shows (K14), required of published and reference sets.
+const PRINTED_CREATURES: [&str; 6] = [
+    "Orthos", "Dryad", "Centaur", "Minotaur", "Cyclops", "Sphinx",
+];
+
+/// V5: creature names unique; the six printed ones present.
+fn creature_names(doc: &CardSetDoc, p: &mut Vec<Problem>) {
+    for (name, n) in tally(doc.creatures.iter().map(|c| c.name.as_str())) {
+        if n > 1 {
+            let at: Vec<String> = doc
+                .creatures
+                .iter()
+                .filter(|c| c.name == name)
+                .map(|c| format!("{}.name", c.id))
+                .collect();
+            p.push(Problem::new(
+                "V5",
+                Level::Error,
+                at.join(", "),
+                format!("{name} ×{n}"),
+                format!("{name} ×1"),
+            ));
+        }
+    }
+    if doc.provenance != Provenance::Custom {
+        for name in PRINTED_CREATURES {
+            if !doc.creatures.iter().any(|c| c.name == name) {
+                p.push(Problem::new(
+                    "V5",
+                    Level::Error,
+                    "creatures",
+                    format!("{name} ×0"),
+                    format!("{name} ×1"),
+                ));
+            }
+        }
+    }
+}
+
+/// V6: K1 and K2, errors unless the set is `custom`.
+fn rulebook_facts(doc: &CardSetDoc, p: &mut Vec<Problem>) {
+    let level = if doc.provenance == Provenance::Custom {
+        Level::Warning
+    } else {
+        Level::Error
+    };
+    for a in doc.army.iter().filter(|a| a.name == "Agamemnon") {
+        if a.charisma != 5 {
+            p.push(Problem::new(
+                "V6",
+                level,
+                format!("{}.charisma", a.id),
+                a.charisma,
+                5,
+            ));
+        }
+    }
+    for c in doc.creatures.iter().filter(|c| c.name == "Centaur") {
+        if c.cost != 6 {
+            p.push(Problem::new(
+                "V6",
+                level,
+                format!("{}.cost", c.id),
+                c.cost,
+                6,
+            ));
+        }
+    }
+}
+
+/// V7: soft ranges.
+fn soft_ranges(doc: &CardSetDoc, cards: &[Common<'_>], p: &mut Vec<Problem>) {
+    for a in &doc.army {
+        if a.weapon.value > 12 {
+            p.push(Problem::new(
+                "V7",
+                Level::Warning,
+                format!("{}.weapon.value", a.id),
+                a.weapon.value,
+                "1–12",
+            ));
+        }
+        for (field, value) in [
+            ("helmet", a.defence.helmet),
+            ("armour", a.defence.armour),
+            ("shield", a.defence.shield),
+        ] {
+            if value > 12 {
+                p.push(Problem::new(
+                    "V7",
+                    Level::Warning,
+                    format!("{}.defence.{field}", a.id),
+                    value,
+                    "0–12",
+                ));
+            }
+        }
+    }
+    for c in &doc.creatures {
+        if !(2..=12).contains(&c.cost) {
+            p.push(Problem::new(
+                "V7",
+                Level::Warning,
+                format!("{}.cost", c.id),
+                c.cost,
+                "2–12",
+            ));
+        }
+    }
+    for c in cards {
+        if c.points > 10 {
+            p.push(Problem::new(
+                "V7",
+                Level::Warning,
+                format!("{}.points", c.id),
+                c.points,
+                "0–10",
+            ));
+        }
+    }
+}
+
+/// V8 (both skills) and V9 (a leader that flees).
+fn skill_warnings(doc: &CardSetDoc, cards: &[Common<'_>], p: &mut Vec<Problem>) {
+    for c in cards {
+        if c.skills.contains(&Skill::Flee) && c.skills.contains(&Skill::Secure) {
+            p.push(Problem::new(
+                "V8",
+                Level::Warning,
+                format!("{}.skills", c.id),
+                skills_json(c.skills),
+                r#"["flee"] | ["secure"]"#,
+            ));
+        }
+    }
+    for a in doc
+        .army
+        .iter()
+        .filter(|a| a.leader && a.skills.contains(&Skill::Flee))
+    {
+        let without: Vec<Skill> = a
+            .skills
+            .iter()
+            .copied()
+            .filter(|s| *s != Skill::Flee)
+            .collect();
+        p.push(Problem::new(
+            "V9",
+            Level::Warning,
+            format!("{}.skills", a.id),
+            skills_json(&a.skills),
+            skills_json(&without),
+        ));
+    }
+}
+
+/// V12: the army in nation order, each nation's leader first. The first card out of place is
+/// reported, with the card that belongs there. The creature list's order is the file's own
+/// (§4.1 fixes none), so it cannot be out of order.
+fn order(doc: &CardSetDoc, p: &mut Vec<Problem>) {
+    let mut canonical: Vec<usize> = (0..doc.army.len()).collect();
+    canonical.sort_by_key(|&i| (doc.army[i].nation, !doc.army[i].leader));
+    if let Some(i) = canonical.iter().enumerate().position(|(at, &i)| at != i) {
+        p.push(Problem::new(
+            "V12",
+            Level::Error,
+            format!("army[{i}]"),
+            &doc.army[i].id,
+            &doc.army[canonical[i]].id,
+        ));
+    }
+}
+
+/// A mean over some cards, compared exactly (cross-multiplied), shown to 2 decimals.
+#[derive(Clone, Copy)]
+struct Mean {
+    sum: u64,
+    n: u64,
+}
+
+impl Mean {
+    fn of(values: impl Iterator<Item = u8>) -> Option<Mean> {
+        let (sum, n) = values.fold((0u64, 0u64), |(s, n), v| (s + v as u64, n + 1));
+        (n > 0).then_some(Mean { sum, n })
+    }
+    fn cmp(self, other: Mean) -> std::cmp::Ordering {
+        (self.sum * other.n).cmp(&(other.sum * self.n))
+    }
+}
+
+impl fmt::Display for Mean {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.2}", self.sum as f64 / self.n as f64)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Attr {
+    Weapon,
+    Helmet,
+    Armour,
+    Shield,
+    Charisma,
+}
+
+impl Attr {
+    fn of(self, a: &ArmyDoc) -> u8 {
+        match self {
+            Attr::Weapon => a.weapon.value,
+            Attr::Helmet => a.defence.helmet,
+            Attr::Armour => a.defence.armour,
+            Attr::Shield => a.defence.shield,
+            Attr::Charisma => a.charisma,
+        }
+    }
+    fn path(self) -> &'static str {
+        match self {
+            Attr::Weapon => "weapon.value",
+            Attr::Helmet => "defence.helmet",
+            Attr::Armour => "defence.armour",
+            Attr::Shield => "defence.shield",
+            Attr::Charisma => "charisma",
+        }
+    }
+}
+
+/// V11: the identity constraints I1–I10 of §4.5, for `reference` sets. "Lowest" and "highest"
+/// allow ties (as I1's "no nation has a higher" does); I9's "below" is strict.
+fn identity(doc: &CardSetDoc, p: &mut Vec<Problem>) {
+    let mean = |nation: Option<Nation>, attr: Attr| {
+        Mean::of(
+            doc.army
+                .iter()
+                .filter(|a| nation.is_none_or(|n| a.nation == n))
+                .map(|a| attr.of(a)),
+        )
+    };
+    let label = |nation: Option<Nation>, attr: Attr| match nation {
+        Some(n) => format!("army[nation={n}].{}", attr.path()),
+        None => format!("army.{}", attr.path()),
+    };
+    // `rule`: the mean of (x, attr) must stand in `allowed` to the mean of (y, attr_y).
+    let compare = |p: &mut Vec<Problem>,
+                   rule: &'static str,
+                   x: Option<Nation>,
+                   ax: Attr,
+                   y: Option<Nation>,
+                   ay: Attr,
+                   allowed: &[std::cmp::Ordering],
+                   sign: &str| {
+        if let (Some(mx), Some(my)) = (mean(x, ax), mean(y, ay)) {
+            if !allowed.contains(&mx.cmp(my)) {
+                p.push(Problem::new(
+                    rule,
+                    Level::Error,
+                    label(x, ax),
+                    mx,
+                    format!("{sign} {my} ({})", label(y, ay)),
+                ));
+            }
+        }
+    };
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    const AT_MOST: &[std::cmp::Ordering] = &[Less, Equal];
+    const AT_LEAST: &[std::cmp::Ordering] = &[Greater, Equal];
+    let (rom, egy, hel, car, per) = (
+        Some(Nation::Romans),
+        Some(Nation::Egyptians),
+        Some(Nation::Hellenes),
+        Some(Nation::Carthaginians),
+        Some(Nation::Persians),
+    );
+    let others = |n: Option<Nation>| Nation::ALL.into_iter().map(Some).filter(move |x| *x != n);
+    // I1
+    for x in others(per) {
+        compare(p, "I1", x, Attr::Weapon, per, Attr::Weapon, AT_MOST, "≤");
+    }
+    // I2
+    for d in [Attr::Armour, Attr::Shield] {
+        compare(p, "I2", per, Attr::Helmet, per, d, AT_MOST, "≤");
+    }
+    for x in others(per) {
+        compare(p, "I2", per, Attr::Helmet, x, Attr::Helmet, AT_MOST, "≤");
+    }
+    // I3
+    for x in others(egy) {
+        compare(p, "I3", egy, Attr::Weapon, x, Attr::Weapon, AT_MOST, "≤");
+    }
+    // I4
+    for d in [Attr::Helmet, Attr::Shield] {
+        compare(p, "I4", egy, Attr::Armour, egy, d, AT_MOST, "≤");
+    }
+    for d in [Attr::Helmet, Attr::Shield] {
+        compare(p, "I4", egy, d, None, d, AT_LEAST, "≥");
+    }
+    // I5
+    if let Some(nefertiti) = doc.army.iter().find(|a| a.name == "Nefertiti") {
+        for a in doc.army.iter().filter(|a| a.charisma > nefertiti.charisma) {
+            p.push(Problem::new(
+                "I5",
+                Level::Error,
+                format!("{}.charisma", a.id),
+                a.charisma,
+                format!("≤ {} ({}.charisma)", nefertiti.charisma, nefertiti.id),
+            ));
+        }
+    }
+    // I6
+    for d in [Attr::Helmet, Attr::Shield] {
+        compare(p, "I6", hel, Attr::Armour, hel, d, AT_MOST, "≤");
+    }
+    for x in others(hel) {
+        compare(
+            p,
+            "I6",
+            hel,
+            Attr::Charisma,
+            x,
+            Attr::Charisma,
+            AT_MOST,
+            "≤",
+        );
+    }
+    // I7
+    let hellenes = || doc.army.iter().filter(|a| a.nation == Nation::Hellenes);
+    if let Some(hercules) = hellenes().find(|a| a.name == "Hercules") {
+        for a in hellenes().filter(|a| a.weapon.value > hercules.weapon.value) {
+            p.push(Problem::new(
+                "I7",
+                Level::Error,
+                format!("{}.weapon.value", a.id),
+                a.weapon.value,
+                format!("≤ {} ({}.weapon.value)", hercules.weapon.value, hercules.id),
+            ));
+        }
+    }
+    // I8
+    for d in [Attr::Helmet, Attr::Armour] {
+        compare(p, "I8", car, Attr::Shield, car, d, AT_MOST, "≤");
+    }
+    // I9
+    compare(p, "I9", rom, Attr::Weapon, None, Attr::Weapon, &[Less], "<");
+    // I10
+    pins(doc, p);
+}
+
+/// I10: the rulebook's numbers pinned in C2 of §4.5, found by nation and name.
+fn pins(doc: &CardSetDoc, p: &mut Vec<Problem>) {
+    let mut pin = |id: &str, field: &str, found: String, expected: String| {
+        if found != expected {
+            p.push(Problem::new(
+                "I10",
+                Level::Error,
+                format!("{id}.{field}"),
+                found,
+                expected,
+            ));
+        }
+    };
+    let weapon = |w: WeaponDoc| format!("{} {}", w.kind, w.value);
+    let army = |nation: Nation, name: &'static str| {
+        doc.army
+            .iter()
+            .filter(move |a| a.nation == nation && a.name == name)
+    };
+    for a in army(Nation::Hellenes, "Agamemnon") {
+        pin(&a.id, "charisma", a.charisma.to_string(), "5".into());
+    }
+    for (nation, name, w, shield) in [
+        (Nation::Romans, "Spearman", (Weapon::Spear, 5), 6),
+        (Nation::Persians, "Spearman", (Weapon::Spear, 5), 3),
+        (Nation::Persians, "Xerxes", (Weapon::Sword, 9), 4),
+    ] {
+        for a in army(nation, name) {
+            let expected = WeaponDoc {
+                kind: w.0,
+                value: w.1,
+            };
+            pin(&a.id, "weapon", weapon(a.weapon), weapon(expected));
+            pin(
+                &a.id,
+                "defence.shield",
+                a.defence.shield.to_string(),
+                shield.to_string(),
+            );
+        }
+    }
+    for a in army(Nation::Egyptians, "Guard") {
+        pin(
+            &a.id,
+            "defence.armour",
+            a.defence.armour.to_string(),
+            "3".into(),
+        );
+    }
+    for c in doc.creatures.iter().filter(|c| c.name == "Sphinx") {
+        let expected = WeaponDoc {
+            kind: Weapon::Bow,
+            value: 5,
+        };
+        pin(&c.id, "weapon", weapon(c.weapon), weapon(expected));
+        pin(
+            &c.id,
+            "defence.helmet",
+            c.defence.helmet.to_string(),
+            "7".into(),
+        );
+        pin(
+            &c.id,
+            "defence.armour",
+            c.defence.armour.to_string(),
+            "5".into(),
+        );
+        pin(
+            &c.id,
+            "defence.shield",
+            c.defence.shield.to_string(),
+            "6".into(),
+        );
+    }
+    for c in doc.creatures.iter().filter(|c| c.name == "Centaur") {
+        pin(&c.id, "cost", c.cost.to_string(), "6".into());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    const REFERENCE_1: &str = include_str!("../../../data/pergamemnon/reference-1.json");
+
+    fn reference() -> Arc<CardSet> {
+        builtin("reference-1").expect("reference-1 is built in")
+    }
+
+    #[test]
+    fn reference_1_loads_with_no_problem_at_all() {
+        let loaded = CardSet::load(REFERENCE_1).unwrap_or_else(|p| panic!("{p:#?}"));
+        assert_eq!(loaded.warnings, vec![]);
+        let set = loaded.set;
+        assert_eq!(set.id, "reference-1");
+        assert_eq!(set.provenance, Provenance::Reference);
+        assert_eq!(
+            set.title,
+            "Pergamemnon — reference card set 1 (not the published values)"
+        );
+        assert!(!set.partly_verified);
+        assert_eq!(set.cards.len(), ARMY_CARDS + CREATURES);
+        assert_eq!(default_set_id(), "reference-1");
+        assert_eq!(*reference(), set);
+        assert!(builtin("reference-0").is_none());
+    }
+
+    #[test]
+    fn the_document_round_trips_through_the_struct_exactly() {
+        let raw: Value = serde_json::from_str(REFERENCE_1).unwrap();
+        let doc: CardSetDoc = serde_json::from_str(REFERENCE_1).unwrap();
+        let back = serde_json::to_value(&doc).unwrap();
+        assert_eq!(canonical_json(&raw), canonical_json(&back));
+    }
+
+    /// The identity of reference-1 (§4.3). Stored games name their set by this hash: if it
+    /// changes, they stop replaying. A new set is a new file with a new id, never an edit.
+    const REFERENCE_1_SHA256: &str =
+        "862a8b7740e584489291d3453e662129b047d6c138723e54ed19c4459f568431";
+
+    #[test]
+    fn reference_1_has_its_pinned_identity() {
+        assert_eq!(reference().sha256, REFERENCE_1_SHA256);
+    }
 }
