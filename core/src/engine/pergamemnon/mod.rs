@@ -19,6 +19,7 @@ pub mod bot;
 pub mod cards;
 pub mod play;
 pub mod rules;
+pub mod sets;
 pub mod state;
 pub mod view;
 
