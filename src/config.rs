@@ -36,6 +36,12 @@ pub struct ServeArgs {
     /// server of one database must use the same (see "Rotating the signing key", README).
     #[arg(long, env = "CORRIERE_SIGNING_KEY", hide_env_values = true)]
     pub signing_key: Option<String>,
+    /// A Pergamemnon card set file (JSON, docs/formats.md "Card sets") that new games may choose
+    /// besides the built-in reference sets: for an operator who owns the game and transcribed
+    /// its printed values. Repeat the flag (or separate files by commas) for several. A file
+    /// that breaks a rule of the format is refused with every problem listed.
+    #[arg(long = "card-set", env = "CORRIERE_CARD_SETS", value_delimiter = ',')]
+    pub card_sets: Vec<PathBuf>,
     /// Where the SQLite file, the outbox files and the generated secrets live.
     #[arg(long, env = "CORRIERE_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
@@ -297,6 +303,9 @@ impl ServeArgs {
                 );
             }
         }
+        for path in &self.card_sets {
+            load_card_set(path)?;
+        }
         create_private_dir(&self.data_dir)?;
         let secret = match self.secret {
             Some(hex) => Secret::from_hex(&hex).map_err(|_| {
@@ -495,6 +504,36 @@ fn stored_secret(data_dir: &Path) -> Result<Secret> {
 pub const SIGNING_KEY_FILE: &str = "signing-key";
 
 /// The signing key kept in DATA_DIR/signing-key, made on the first run.
+/// Load an operator's Pergamemnon card set and offer it to new games in this process: every
+/// problem listed when it does not validate, its warnings logged when it does.
+pub fn load_card_set(path: &Path) -> Result<()> {
+    use crate::engine::pergamemnon::{cards::CardSet, sets};
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading the card set {}", path.display()))?;
+    let loaded = CardSet::load(&text).map_err(|problems| {
+        let registry = Registry::standard();
+        let words = registry.catalogs().default_words();
+        anyhow::anyhow!(
+            "the card set {} breaks {} rule(s) of docs/formats.md \"Card sets\":\n{}",
+            path.display(),
+            problems.len(),
+            problems
+                .iter()
+                .map(|p| format!("  {}", crate::cli::card_sets::describe(p, &words)))
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    })?;
+    for warning in &loaded.warnings {
+        let registry = Registry::standard();
+        let warning =
+            crate::cli::card_sets::describe(warning, &registry.catalogs().default_words());
+        tracing::warn!(card_set = %loaded.set.id, %warning, "card set warning");
+    }
+    tracing::info!(card_set = %loaded.set.id, sha256 = %loaded.set.sha256, file = %path.display(), "card set offered");
+    sets::register(loaded.set).map_err(|why| anyhow::anyhow!("{}: {why}", path.display()))
+}
+
 fn stored_signing_key(data_dir: &Path) -> Result<Signer> {
     let path = data_dir.join(SIGNING_KEY_FILE);
     if let Ok(text) = std::fs::read_to_string(&path) {

@@ -148,6 +148,11 @@ enum Command {
         #[command(subcommand)]
         command: SeatCommand,
     },
+    /// Pergamemnon card sets: check an operator's file, balance a set by simulation.
+    CardSet {
+        #[command(subcommand)]
+        command: CardSetCommand,
+    },
     /// Use a game's rules engine directly on JSON positions (see docs/formats.md).
     Engine {
         #[command(subcommand)]
@@ -186,6 +191,41 @@ enum Command {
         /// Also write every game as a finished record (corriere-record/1) into this directory.
         #[arg(long)]
         records: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum CardSetCommand {
+    /// Check a Pergamemnon card set file against every rule of docs/formats.md "Card sets":
+    /// each problem with what to change; exit 1 when the set cannot be used.
+    Check { file: PathBuf },
+    /// Play a balance suite of the rules reference (§4.6) with the balance bot on every seat
+    /// and report each nation's deviation from a fair share and the criteria A1–A5.
+    Balance {
+        /// A built-in set's id, or a card set file.
+        #[arg(long, default_value = "reference-1")]
+        set: String,
+        /// T (tuning: 120 games per nation combination) or A (acceptance: 1,000).
+        #[arg(long, default_value = "T", value_parser = ["T", "A"])]
+        suite: String,
+        /// Play the suite this many times over (more games, other seeds).
+        #[arg(long, default_value_t = 1)]
+        scale: u32,
+        /// Only these player counts (default 2 to 5).
+        #[arg(long)]
+        players: Vec<u8>,
+    },
+    /// Run the tuning loop of §4.6 from a reference set and write the best set found as
+    /// `reference-NUMBER`.
+    Tune {
+        #[arg(long, default_value = "reference-1")]
+        from: String,
+        #[arg(long, default_value_t = 40)]
+        steps: u32,
+        #[arg(long, default_value_t = 2)]
+        number: u32,
+        #[arg(long)]
+        out: PathBuf,
     },
 }
 
@@ -440,6 +480,24 @@ fn main() -> ExitCode {
                     seat,
                 },
         } => with_game(&game, |kind| cli::engine::default(kind, &position, seat)),
+        Command::CardSet { command } => match command {
+            CardSetCommand::Check { file } => {
+                let registry = Registry::standard();
+                cli::card_sets::check(&file, &registry.catalogs().default_words())
+            }
+            CardSetCommand::Balance {
+                set,
+                suite,
+                scale,
+                players,
+            } => cli::card_sets::balance(&set, &suite, scale, &players),
+            CardSetCommand::Tune {
+                from,
+                steps,
+                number,
+                out,
+            } => cli::card_sets::tune(&from, steps, number, &out),
+        },
         Command::Simulate {
             game,
             games,

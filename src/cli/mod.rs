@@ -2,6 +2,7 @@
 //! Commands parse their input, call the library, and print; they hold no rules.
 
 pub mod admin;
+pub mod card_sets;
 pub mod engine;
 pub mod receipts;
 pub mod records;
