@@ -2587,6 +2587,68 @@ mod tests {
     }
 
     #[test]
+    fn a_document_without_cards_is_judged_not_panicked_on() {
+        let mut doc: CardSetDoc = serde_json::from_str(REFERENCE_1).unwrap();
+        doc.army.clear();
+        doc.creatures.clear();
+        let found = CardSet::from_doc(doc).expect_err("refused");
+        let rules: Vec<&str> = found.iter().map(|p| p.rule).collect();
+        assert_eq!(rules[..2], ["V1", "V1"]);
+        assert!(rules.contains(&"V3") && rules.contains(&"V4") && rules.contains(&"V5"));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
+
+        /// Any one number changed: the set is judged without a panic, a value beyond the
+        /// schema is a V1 error, and a set that still loads has a new identity.
+        #[test]
+        fn one_changed_number_is_judged_and_changes_the_identity(
+            card in 0usize..79,
+            field in 0usize..7,
+            value in 0u64..=255,
+        ) {
+            let pointers = [
+                "/weapon/value",
+                "/defence/helmet",
+                "/defence/armour",
+                "/defence/shield",
+                "/charisma",
+                "/points",
+                "/cost",
+            ];
+            let mut doc = reference_value();
+            let target = if card < 55 {
+                &mut doc["army"][card]
+            } else {
+                &mut doc["creatures"][card - 55]
+            };
+            let Some(slot) = target.pointer_mut(pointers[field]) else {
+                return Ok(());
+            };
+            let changed = *slot != json!(value);
+            *slot = json!(value);
+            let limit = if field == 0 || field == 6 { 1..=20 } else { 0..=20 };
+            match CardSet::load(&doc.to_string()) {
+                Ok(loaded) => {
+                    proptest::prop_assert!(limit.contains(&value));
+                    proptest::prop_assert_eq!(
+                        loaded.set.sha256 == REFERENCE_1_SHA256,
+                        !changed
+                    );
+                }
+                Err(problems) => {
+                    proptest::prop_assert!(problems.iter().any(|p| p.level == Level::Error));
+                    proptest::prop_assert_eq!(
+                        problems.iter().any(|p| p.rule == "V1"),
+                        !limit.contains(&value)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_problem_reads_for_logs_and_names_its_message() {
         let p = problem("I10", ERROR, "cr_sphinx.defence.helmet", "6", "7");
         assert_eq!(
