@@ -771,13 +771,15 @@ pub const RULES: [&str; 22] = [
 fn find_nulls(value: &serde_json::Value, path: &mut String, out: &mut Vec<Problem>) {
     use serde_json::Value;
     match value {
-        Value::Null => out.push(Problem::new(
-            "V1",
-            Level::Error,
-            path.clone(),
-            "null",
-            "type",
-        )),
+        Value::Null => {
+            // Only the optional fields get past serde as null: the flags and the texts.
+            let field = path.rsplit('.').next().unwrap_or_default();
+            let kind = match field {
+                "verified" | "placeholder" => "type boolean",
+                _ => "type string",
+            };
+            out.push(Problem::new("V1", Level::Error, path.clone(), "null", kind))
+        }
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 let len = path.len();
@@ -820,6 +822,7 @@ struct Common<'a> {
     charisma: u8,
     points: u8,
     skills: &'a [Skill],
+    verified: Option<bool>,
     note: Option<&'a str>,
 }
 
@@ -833,6 +836,7 @@ fn common(doc: &CardSetDoc) -> Vec<Common<'_>> {
         charisma: a.charisma,
         points: a.points,
         skills: &a.skills,
+        verified: a.verified,
         note: a.note.as_deref(),
     });
     let creatures = doc.creatures.iter().enumerate().map(|(i, c)| Common {
@@ -844,6 +848,7 @@ fn common(doc: &CardSetDoc) -> Vec<Common<'_>> {
         charisma: c.charisma,
         points: c.points,
         skills: &c.skills,
+        verified: c.verified,
         note: c.note.as_deref(),
     });
     army.chain(creatures).collect()
@@ -883,23 +888,14 @@ fn validate(doc: &CardSetDoc) -> Vec<Problem> {
     rulebook_facts(doc, &mut p);
     soft_ranges(doc, &cards, &mut p);
     skill_warnings(doc, &cards, &mut p);
-    if doc.provenance == Provenance::Published && unverified(doc) > 0 {
-        let first = cards
-            .iter()
-            .zip(
-                doc.army
-                    .iter()
-                    .map(|a| a.verified)
-                    .chain(doc.creatures.iter().map(|c| c.verified)),
-            )
-            .find(|(_, v)| *v != Some(true))
-            .map(|(c, _)| format!("{}.verified", c.id))
-            .unwrap_or_default();
+    let unverified: Vec<&Common<'_>> = cards.iter().filter(|c| c.verified != Some(true)).collect();
+    if doc.provenance == Provenance::Published && !unverified.is_empty() {
+        let first = format!("{}.verified", unverified[0].id);
         p.push(Problem::new(
             "V10",
             Level::Warning,
             first,
-            unverified(doc),
+            unverified.len(),
             0,
         ));
     }
@@ -2568,7 +2564,19 @@ mod tests {
             []
         );
         let found = problems(|d| at(d, "rom_bowman_1")["note"] = Value::Null);
-        assert_eq!(found, [only("V1", ERROR, "army[9].note", "null", "type")]);
+        assert_eq!(
+            found,
+            [only("V1", ERROR, "army[9].note", "null", "type string")]
+        );
+        let found = problems(|d| at(d, "cr_satyr")["placeholder"] = Value::Null);
+        let expected = only(
+            "V1",
+            ERROR,
+            "creatures[1].placeholder",
+            "null",
+            "type boolean",
+        );
+        assert_eq!(found, [expected]);
         // A short list breaks the schema and, with it, the rules that count.
         let found = problems(|d| {
             d["creatures"].as_array_mut().unwrap().pop();
