@@ -2806,4 +2806,46 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn every_problem_reads_in_both_languages_with_its_place_and_values() {
+        use fluent_bundle::{FluentArgs, FluentBundle, FluentResource};
+        let found = problems(|d| {
+            at(d, "rom_caesar")["name"] = json!("Julius");
+            at(d, "cr_sphinx")["defence"]["helmet"] = json!(6);
+            at(d, "cr_cyclops")["cost"] = json!(13);
+        });
+        assert_eq!(found.len(), 3);
+        for (lang, text) in [
+            (
+                "en",
+                include_str!("../../../locales/en/pergamemnon-cards.ftl"),
+            ),
+            (
+                "pt",
+                include_str!("../../../locales/pt/pergamemnon-cards.ftl"),
+            ),
+        ] {
+            let mut bundle = FluentBundle::new(vec![lang.parse().unwrap()]);
+            bundle.set_use_isolating(false);
+            bundle
+                .add_resource(FluentResource::try_new(text.to_owned()).unwrap())
+                .unwrap();
+            for p in &found {
+                let message = bundle.get_message(&p.message_id()).expect("a message");
+                let mut args = FluentArgs::new();
+                args.set("at", p.at.clone().unwrap_or_default());
+                args.set("found", p.found.clone());
+                args.set("expected", p.expected.clone());
+                let mut errors = Vec::new();
+                let words =
+                    bundle.format_pattern(message.value().unwrap(), Some(&args), &mut errors);
+                assert_eq!(errors, [], "{lang} {}", p.rule);
+                let at_ = p.at.as_deref().unwrap();
+                for part in [at_, &p.found, &p.expected] {
+                    assert!(words.contains(part), "{lang} {}: {words}", p.rule);
+                }
+            }
+        }
+    }
 }
