@@ -6,8 +6,12 @@
 //! events); standing orders likewise; every other entry is public. Drawn cards go to the drawer
 //! only (`Drew`), their count to everyone (`DrewCount`).
 
-use super::actions::{Action, Decision, Event, OptionProblem, Outcome, RuleError};
-use super::state::{Game, Options, Position};
+use super::actions::{
+    Action, Decision, Disposal, Event, OptionProblem, Outcome, Plan, RuleError, Zone,
+};
+use super::cards::{self, Card};
+use super::sets;
+use super::state::{Attack, Game, Options, Phase, Position};
 use super::view::View;
 use crate::engine::{
     schema, Audience, Events, OptionField, OptionKind, Rules, Seat, Seed, Standing, Viewer,
@@ -15,6 +19,94 @@ use crate::engine::{
 
 /// The rules version new games get; every version listed replays for ever.
 pub const RULES_VERSION: u32 = 1;
+
+/// At most this many payments per creature are offered in the menu (any other legal one is
+/// still accepted: the judge is `check`).
+const PAYMENTS_OFFERED: usize = 8;
+
+impl Game {
+    fn card_of(&self, id: &str) -> Result<Card, RuleError> {
+        self.set
+            .card(id)
+            .ok_or_else(|| RuleError::UnknownCard(id.into()))
+    }
+
+    fn known_plan(&self, plan: &Plan) -> Result<(), RuleError> {
+        for id in plan.prefer.iter().chain(&plan.keep) {
+            self.card_of(id)?;
+        }
+        Ok(())
+    }
+
+    /// The battle decisions' menu: every candidate answer that passes the judge.
+    fn battle_menu(&self, seat: Seat, decision: &Decision) -> Vec<Action> {
+        let hand = &self.seat(seat).hand;
+        let id = |c: Card| self.set.id(c).to_string();
+        let candidates: Vec<Action> = match decision {
+            Decision::Turn { .. } => Vec::new(),
+            Decision::Defend { .. } => hand
+                .iter()
+                .map(|&c| Action::Defend {
+                    card: id(c),
+                    plan: self.seat(seat).orders.plan.clone(),
+                })
+                .collect(),
+            Decision::Reinforce { .. } => hand
+                .iter()
+                .map(|&c| Action::Reinforce { card: Some(id(c)) })
+                .chain([Action::Reinforce { card: None }])
+                .collect(),
+            Decision::Dispose { cards, .. } => {
+                let all = |to: Zone| -> Vec<Disposal> {
+                    cards
+                        .iter()
+                        .map(|card| Disposal {
+                            card: card.clone(),
+                            to,
+                        })
+                        .collect()
+                };
+                let mut out = vec![
+                    Action::Dispose {
+                        cards: all(Zone::Discard),
+                    },
+                    Action::Dispose {
+                        cards: all(Zone::Tuck),
+                    },
+                ];
+                for i in 0..cards.len() {
+                    for base in [Zone::Discard, Zone::Tuck] {
+                        let mut one = all(base);
+                        one[i].to = match base {
+                            Zone::Discard => Zone::Tuck,
+                            Zone::Tuck => Zone::Discard,
+                        };
+                        out.push(Action::Dispose { cards: one });
+                    }
+                }
+                out.dedup();
+                out
+            }
+            Decision::Discard { .. } => (0u32..(1 << hand.len()))
+                .map(|mask| Action::Discard {
+                    cards: hand
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| mask & (1 << i) != 0)
+                        .map(|(_, &c)| id(c))
+                        .collect(),
+                })
+                .collect(),
+        };
+        let mut out: Vec<Action> = Vec::new();
+        for action in candidates {
+            if !out.contains(&action) && self.check_battle_action(seat, &action).is_ok() {
+                out.push(action);
+            }
+        }
+        out
+    }
+}
 
 impl Rules for Game {
     type Options = Options;
@@ -37,8 +129,8 @@ impl Rules for Game {
             OptionField {
                 name: "card_set",
                 kind: OptionKind::Choice {
-                    values: super::cards::BUILTIN,
-                    default: super::cards::BUILTIN[super::cards::BUILTIN.len() - 1],
+                    values: sets::offered(),
+                    default: cards::default_set_id(),
                 },
             },
             OptionField {
@@ -49,12 +141,34 @@ impl Rules for Game {
     }
 
     fn schemas() -> Vec<schema::NamedSchema> {
-        todo!("flow helper: schema::of_game like the other games")
+        schema::of_game::<Options, Action>()
     }
 
     fn option_problems(options: &Options, players: u8) -> Vec<OptionProblem> {
-        let _ = (options, players);
-        todo!("flow helper")
+        let mut problems = Vec::new();
+        if !(Self::PLAYERS.0..=Self::PLAYERS.1).contains(&players) {
+            problems.push(OptionProblem::Players);
+        }
+        if let Err(problem) = sets::resolve(options) {
+            problems.push(problem);
+        }
+        if let Some(nations) = &options.nations {
+            let unique = nations
+                .iter()
+                .enumerate()
+                .all(|(i, n)| !nations[..i].contains(n));
+            if nations.len() != usize::from(players) || !unique {
+                problems.push(OptionProblem::Nations);
+            }
+        }
+        if options.first_player.is_some_and(|s| s.0 >= players) {
+            problems.push(OptionProblem::FirstPlayer);
+        }
+        problems
+    }
+
+    fn settle_options(options: Options) -> Options {
+        sets::settle(options)
     }
 
     fn setup(
@@ -64,8 +178,25 @@ impl Rules for Game {
         seed: Seed,
         events: &mut Events<Event>,
     ) -> Result<Self, Vec<String>> {
-        let _ = (rules_version, options, players, seed, events);
-        todo!("flow helper")
+        let mut problems: Vec<String> = Self::option_problems(options, players)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        if !Self::RULES_VERSIONS.contains(&rules_version) {
+            problems.push(format!("no Pergamemnon rules version {rules_version}"));
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let set = sets::resolve(options).map_err(|p| vec![p.to_string()])?;
+        Ok(Game::setup(
+            rules_version,
+            options,
+            set,
+            players,
+            seed,
+            events,
+        ))
     }
 
     fn players(&self) -> u8 {
@@ -77,23 +208,142 @@ impl Rules for Game {
     }
 
     fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
-        let _ = (seat, action);
-        todo!("flow helper")
+        if self.outcome.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        if seat.0 >= self.players() {
+            return Err(RuleError::NoSuchSeat(seat.number()));
+        }
+        let owes = self.decision(seat);
+        let turn = matches!(owes, Some(Decision::Turn { .. }));
+        match action {
+            Action::Orders { orders } => self.known_plan(&orders.plan),
+            Action::Recruit { .. } | Action::Attack { .. } if !turn => Err(match owes {
+                Some(decision) => RuleError::WrongDecision {
+                    expected: decision.id(),
+                },
+                None => RuleError::NotYourTurn,
+            }),
+            Action::Recruit { creature, payment } => {
+                let card = self.card_of(creature)?;
+                let mut paid = Vec::new();
+                for id in payment {
+                    paid.push(self.card_of(id)?);
+                }
+                self.check_payment(seat, card, &paid)
+            }
+            Action::Attack {
+                target,
+                weapon,
+                card,
+                plan,
+            } => {
+                if !self.targets(seat).contains(target) {
+                    return Err(RuleError::BadTarget(target.number()));
+                }
+                let played = self.card_of(card)?;
+                if !self.seat(seat).hand.contains(&played) {
+                    return Err(RuleError::NotInHand(card.clone()));
+                }
+                if self.set.data(played).map(|d| d.weapon) != Some(*weapon) {
+                    return Err(RuleError::WrongWeapon {
+                        card: card.clone(),
+                        weapon: *weapon,
+                    });
+                }
+                self.known_plan(plan)
+            }
+            _ if turn => Err(RuleError::WrongDecision { expected: "D1" }),
+            _ => self.check_battle_action(seat, action),
+        }
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        let _ = seat;
-        todo!("flow helper")
+        let Some(decision) = self.decision(seat) else {
+            return Vec::new();
+        };
+        if !matches!(decision, Decision::Turn { .. }) {
+            return self.battle_menu(seat, &decision);
+        }
+        let id = |c: Card| self.set.id(c).to_string();
+        let mut out = Vec::new();
+        for &creature in &self.display {
+            for payment in self
+                .payments(seat, creature)
+                .into_iter()
+                .take(PAYMENTS_OFFERED)
+            {
+                out.push(Action::Recruit {
+                    creature: id(creature),
+                    payment: payment.into_iter().map(id).collect(),
+                });
+            }
+        }
+        for target in self.targets(seat) {
+            for &card in &self.seat(seat).hand {
+                if let Some(data) = self.set.data(card) {
+                    out.push(Action::Attack {
+                        target,
+                        weapon: data.weapon,
+                        card: id(card),
+                        plan: Plan::default(),
+                    });
+                }
+            }
+        }
+        out
     }
 
     fn apply(
-        self,
+        mut self,
         seat: Seat,
         action: &Action,
         events: &mut Events<Event>,
     ) -> Result<Self, (Self, RuleError)> {
-        let _ = (seat, action, events);
-        todo!("flow helper")
+        if let Err(error) = self.check(seat, action) {
+            return Err((self, error));
+        }
+        match action {
+            Action::Orders { orders } => {
+                self.seat_mut(seat).orders = orders.clone();
+                events.push((Audience::Only(seat), Event::OrdersChanged { seat }));
+            }
+            Action::Recruit { creature, payment } => {
+                self.counters.actions += 1;
+                self.counters.turns += 1;
+                let creature = self.set.card(creature).expect("checked");
+                let payment: Vec<Card> = payment
+                    .iter()
+                    .map(|id| self.set.card(id).expect("checked"))
+                    .collect();
+                self.recruit(seat, creature, &payment, events);
+            }
+            Action::Attack {
+                target,
+                weapon,
+                card,
+                plan,
+            } => {
+                self.counters.actions += 1;
+                self.counters.turns += 1;
+                let card = self.set.card(card).expect("checked");
+                self.declare_attack(
+                    Attack {
+                        attacker: seat,
+                        target: *target,
+                        weapon: *weapon,
+                        card,
+                        plan: plan.clone(),
+                    },
+                    events,
+                );
+            }
+            _ => {
+                self.counters.actions += 1;
+                self.apply_battle_action(seat, action, events);
+            }
+        }
+        Ok(self)
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -101,12 +351,62 @@ impl Rules for Game {
     }
 
     fn pending(&self) -> Vec<(Seat, Decision)> {
-        todo!("flow helper")
+        let c = &self.counters;
+        match &self.phase {
+            Phase::Over => Vec::new(),
+            Phase::Turn => vec![(self.at_turn, Decision::Turn { number: c.turns })],
+            Phase::Defence(attack) => vec![(
+                attack.target,
+                Decision::Defend {
+                    number: c.battles,
+                    attacker: attack.attacker,
+                    weapon: attack.weapon,
+                },
+            )],
+            Phase::Reinforce(battle) => {
+                let seat = match battle.defending {
+                    super::state::Side::Attacker => battle.attacker,
+                    super::state::Side::Defender => battle.defender,
+                };
+                vec![(
+                    seat,
+                    Decision::Reinforce {
+                        number: c.actions,
+                        weapon: battle.incoming.0,
+                        value: battle.incoming.1,
+                    },
+                )]
+            }
+            Phase::Aftermath(after) => {
+                let mut out = Vec::new();
+                if after.dispose_owed && after.disposal.is_none() {
+                    out.push((
+                        after.winner,
+                        Decision::Dispose {
+                            number: c.battles,
+                            cards: after
+                                .captured
+                                .iter()
+                                .filter(|&&card| self.set.charisma(card) >= 1)
+                                .map(|&card| self.set.id(card).to_string())
+                                .collect(),
+                        },
+                    ));
+                }
+                if after.discard_owed && after.discard.is_none() {
+                    out.push((after.loser, Decision::Discard { number: c.battles }));
+                }
+                out.sort_by_key(|(seat, _)| *seat);
+                out
+            }
+        }
     }
 
     fn default_action(&self, seat: Seat) -> Option<Action> {
-        let _ = seat;
-        todo!("flow helper")
+        match self.decision(seat)? {
+            Decision::Turn { .. } => Some(self.default_turn_action(seat)),
+            _ => self.default_battle_action(seat),
+        }
     }
 
     fn bot_action(&self, seat: Seat, rng: &mut dyn rand_core::RngCore) -> Option<Action> {
@@ -118,7 +418,29 @@ impl Rules for Game {
     }
 
     fn standings(&self) -> Vec<Standing> {
-        todo!("flow helper")
+        let Some(outcome) = &self.outcome else {
+            return Vec::new();
+        };
+        let key = |s: Seat| {
+            (
+                outcome.half_points[s.index()],
+                &outcome.creatures[s.index()],
+            )
+        };
+        Seat::all(self.players())
+            .map(|seat| {
+                let place = if outcome.winners.contains(&seat) {
+                    1
+                } else {
+                    let better = Seat::all(self.players())
+                        .filter(|s| !outcome.winners.contains(s))
+                        .filter(|&s| key(s) > key(seat))
+                        .count();
+                    (1 + outcome.winners.len() + better) as u8
+                };
+                Standing { seat, place }
+            })
+            .collect()
     }
 
     fn entry_audience(options: &Options, seat: Seat, action: &Action) -> Audience {
@@ -129,6 +451,23 @@ impl Rules for Game {
             }
             _ => Audience::Everyone,
         }
+    }
+
+    fn counts(event: &Event) -> &'static [&'static str] {
+        match event {
+            Event::Attacked { .. } => &["battles"],
+            Event::Recruited { .. } => &["recruitments"],
+            _ => &[],
+        }
+    }
+
+    fn facts(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("turns", u64::from(self.counters.turns)),
+            ("battles", u64::from(self.counters.battles)),
+            ("ties", u64::from(self.counters.ties)),
+            ("recruitments", u64::from(self.counters.recruitments)),
+        ]
     }
 
     fn to_position(&self) -> Position {

@@ -299,18 +299,381 @@ impl Game {
 
     /// The stored form of this game.
     pub fn to_position(&self) -> Position {
-        todo!("flow helper")
+        let ids = |cards: &[Card]| -> Vec<String> {
+            cards.iter().map(|&c| self.set.id(c).to_string()).collect()
+        };
+        let phase = match &self.phase {
+            Phase::Turn => PhasePosition::Turn,
+            Phase::Over => PhasePosition::Over,
+            Phase::Defence(a) => PhasePosition::Defence {
+                attacker: a.attacker,
+                target: a.target,
+                weapon: a.weapon,
+                card: self.set.id(a.card).into(),
+                plan: a.plan.clone(),
+            },
+            Phase::Reinforce(b) => PhasePosition::Reinforce {
+                attacker: b.attacker,
+                defender: b.defender,
+                plans: b.plans.clone(),
+                used: [ids(&b.used[0]), ids(&b.used[1])],
+                defending: b.defending,
+                incoming: b.incoming,
+            },
+            Phase::Aftermath(a) => PhasePosition::Aftermath {
+                attacker: a.attacker,
+                defender: a.defender,
+                winner: a.winner,
+                loser: a.loser,
+                captured: ids(&a.captured),
+                dispose_owed: a.dispose_owed,
+                discard_owed: a.discard_owed,
+                disposal: a.disposal.as_ref().map(|d| {
+                    d.iter()
+                        .map(|(c, to)| super::actions::Disposal {
+                            card: self.set.id(*c).into(),
+                            to: *to,
+                        })
+                        .collect()
+                }),
+                discard: a.discard.as_ref().map(|d| ids(d)),
+                capture_plan: a.capture_plan.clone(),
+            },
+        };
+        Position {
+            rules_version: self.rules_version,
+            seed: self.seed,
+            options: self.options.clone(),
+            seats: self
+                .seats
+                .iter()
+                .map(|s| SeatPosition {
+                    nation: s.nation,
+                    city_back: s.city_back,
+                    active: s.active,
+                    hand: ids(&s.hand),
+                    draw: ids(&s.draw),
+                    discard: ids(&s.discard),
+                    tucked: ids(&s.tucked),
+                    secured: ids(&s.secured),
+                    orders: s.orders.clone(),
+                })
+                .collect(),
+            display: ids(&self.display),
+            creature_deck: ids(&self.creature_deck),
+            removed: ids(&self.removed),
+            boxed: ids(&self.boxed),
+            supply: Some(ids(&self.supply)),
+            at_turn: self.at_turn,
+            phase,
+            stream: self.stream,
+            counters: self.counters,
+            outcome: self.outcome.clone(),
+        }
     }
 
     /// A game from a stored or hand-written position, or every problem with it (unknown
     /// cards, a card in two places, a nation twice, a phase that does not fit…).
     pub fn from_position(position: Position) -> Result<Game, Vec<String>> {
-        let _ = position;
-        todo!("flow helper")
+        let set = super::sets::resolve(&position.options).map_err(|p| vec![p.to_string()])?;
+        let mut problems = Vec::new();
+        let players = position.seats.len();
+        if !(2..=5).contains(&players) {
+            return Err(vec![format!(
+                "Pergamemnon takes 2 to 5 seats, not {players}"
+            )]);
+        }
+        for (i, seat) in position.seats.iter().enumerate() {
+            if position.seats[..i].iter().any(|s| s.nation == seat.nation) {
+                problems.push(format!("the {} play twice", seat.nation));
+            }
+        }
+        let mut placed = [false; super::cards::ALL_CARDS];
+        let mut place = |ids: &[String], problems: &mut Vec<String>| -> Vec<Card> {
+            let mut out = Vec::new();
+            for id in ids {
+                match set.card(id) {
+                    None => problems.push(format!("no card {id} in the card set {}", set.id)),
+                    Some(card) if placed[card.index()] => {
+                        problems.push(format!("the card {id} is in two places"))
+                    }
+                    Some(card) => {
+                        placed[card.index()] = true;
+                        out.push(card);
+                    }
+                }
+            }
+            out
+        };
+        let mut seats = Vec::new();
+        for seat in &position.seats {
+            seats.push(SeatState {
+                nation: seat.nation,
+                city_back: seat.city_back,
+                active: seat.active || players == 2,
+                hand: place(&seat.hand, &mut problems),
+                draw: place(&seat.draw, &mut problems),
+                discard: place(&seat.discard, &mut problems),
+                tucked: place(&seat.tucked, &mut problems),
+                secured: place(&seat.secured, &mut problems),
+                orders: seat.orders.clone(),
+            });
+        }
+        let display = place(&position.display, &mut problems);
+        let creature_deck = place(&position.creature_deck, &mut problems);
+        let mut removed = place(&position.removed, &mut problems);
+        let mut boxed = place(&position.boxed, &mut problems);
+        let supply_given = position.supply.is_some();
+        let mut supply = place(position.supply.as_deref().unwrap_or(&[]), &mut problems);
+        let seat_ok = |seat: Seat| seat.index() < players;
+        let seat_check = |seat: Seat, what: &str, problems: &mut Vec<String>| {
+            if !seat_ok(seat) {
+                problems.push(format!(
+                    "{what} names seat {}, which is not at this table",
+                    seat.number()
+                ));
+            }
+        };
+        seat_check(position.at_turn, "at_turn", &mut problems);
+        let phase = match &position.phase {
+            PhasePosition::Turn => Phase::Turn,
+            PhasePosition::Over => Phase::Over,
+            PhasePosition::Defence {
+                attacker,
+                target,
+                weapon,
+                card,
+                plan,
+            } => {
+                seat_check(*attacker, "the attack", &mut problems);
+                seat_check(*target, "the attack", &mut problems);
+                let cards = place(std::slice::from_ref(card), &mut problems);
+                match cards.first() {
+                    Some(&card) => Phase::Defence(Attack {
+                        attacker: *attacker,
+                        target: *target,
+                        weapon: *weapon,
+                        card,
+                        plan: plan.clone(),
+                    }),
+                    None => Phase::Turn,
+                }
+            }
+            PhasePosition::Reinforce {
+                attacker,
+                defender,
+                plans,
+                used,
+                defending,
+                incoming,
+            } => {
+                seat_check(*attacker, "the battle", &mut problems);
+                seat_check(*defender, "the battle", &mut problems);
+                let a = place(&used[0], &mut problems);
+                let d = place(&used[1], &mut problems);
+                if a.is_empty() || d.is_empty() {
+                    problems.push("a battle under way has used cards on both sides".into());
+                }
+                Phase::Reinforce(Box::new(Battle {
+                    attacker: *attacker,
+                    defender: *defender,
+                    plans: plans.clone(),
+                    used: [a, d],
+                    defending: *defending,
+                    incoming: *incoming,
+                }))
+            }
+            PhasePosition::Aftermath {
+                attacker,
+                defender,
+                winner,
+                loser,
+                captured,
+                dispose_owed,
+                discard_owed,
+                disposal,
+                discard,
+                capture_plan,
+            } => {
+                for seat in [attacker, defender, winner, loser] {
+                    seat_check(*seat, "the battle", &mut problems);
+                }
+                let captured = place(captured, &mut problems);
+                let disposal = disposal.as_ref().map(|list| {
+                    list.iter()
+                        .filter_map(|d| set.card(&d.card).map(|c| (c, d.to)))
+                        .collect()
+                });
+                let discard = discard
+                    .as_ref()
+                    .map(|list| list.iter().filter_map(|id| set.card(id)).collect());
+                Phase::Aftermath(Box::new(Aftermath {
+                    attacker: *attacker,
+                    defender: *defender,
+                    winner: *winner,
+                    loser: *loser,
+                    captured,
+                    dispose_owed: *dispose_owed,
+                    discard_owed: *discard_owed,
+                    disposal,
+                    discard,
+                    capture_plan: capture_plan.clone(),
+                }))
+            }
+        };
+        for card in super::play::all_cards() {
+            if placed[card.index()] {
+                continue;
+            }
+            if card.is_creature() {
+                removed.push(card);
+            } else if card.is_army() || supply_given {
+                boxed.push(card);
+            } else {
+                supply.push(card);
+            }
+        }
+        supply.sort();
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(Game {
+            rules_version: position.rules_version,
+            options: position.options,
+            set,
+            seed: position.seed,
+            seats,
+            display,
+            creature_deck,
+            removed,
+            boxed,
+            supply,
+            at_turn: position.at_turn,
+            phase,
+            stream: position.stream,
+            counters: position.counters,
+            outcome: position.outcome,
+        })
+    }
+
+    /// Every card a place holds, with the place's name (every movable card once, §12.1).
+    fn places(&self) -> Vec<(String, Vec<Card>)> {
+        let mut out = Vec::new();
+        for (i, s) in self.seats.iter().enumerate() {
+            let n = i + 1;
+            out.push((format!("seat {n} hand"), s.hand.clone()));
+            out.push((format!("seat {n} draw pile"), s.draw.clone()));
+            out.push((format!("seat {n} discard pile"), s.discard.clone()));
+            out.push((format!("seat {n} tucked zone"), s.tucked.clone()));
+            out.push((format!("seat {n} secured zone"), s.secured.clone()));
+        }
+        out.push(("display".into(), self.display.clone()));
+        out.push(("creature deck".into(), self.creature_deck.clone()));
+        out.push(("setup removal".into(), self.removed.clone()));
+        out.push(("box".into(), self.boxed.clone()));
+        out.push(("supply".into(), self.supply.clone()));
+        match &self.phase {
+            Phase::Defence(a) => out.push(("face-down attack".into(), vec![a.card])),
+            Phase::Reinforce(b) => {
+                out.push(("battle".into(), b.used.concat()));
+            }
+            Phase::Aftermath(a) => out.push(("captured".into(), a.captured.clone())),
+            Phase::Turn | Phase::Over => {}
+        }
+        out
     }
 
     /// Every broken invariant of §12.1 that a single state can show.
     pub fn audit(&self) -> Vec<String> {
-        todo!("flow helper")
+        let mut problems = Vec::new();
+        let n = self.seats.len();
+        let mut seen = [0u8; super::cards::ALL_CARDS];
+        for (_, cards) in self.places() {
+            for card in cards {
+                seen[card.index()] += 1;
+            }
+        }
+        for card in super::play::all_cards() {
+            if seen[card.index()] != 1 {
+                problems.push(format!(
+                    "conservation: {} is in {} places",
+                    self.set.id(card),
+                    seen[card.index()]
+                ));
+            }
+        }
+        let tucked_charisma: usize = self
+            .seats
+            .iter()
+            .map(|s| s.tucked.iter().filter(|c| c.is_charisma()).count())
+            .sum();
+        if tucked_charisma + self.supply.len() != super::cards::CHARISMA_CARDS {
+            problems.push(format!(
+                "charisma: {} in the supply and {tucked_charisma} tucked, not 21",
+                self.supply.len()
+            ));
+        }
+        for (i, s) in self.seats.iter().enumerate() {
+            if let Some(card) = s.tucked.iter().find(|&&c| self.set.charisma(c) == 0) {
+                problems.push(format!(
+                    "charisma: seat {} has {} (charisma 0) tucked",
+                    i + 1,
+                    self.set.id(*card)
+                ));
+            }
+            let outside = s
+                .hand
+                .iter()
+                .chain(&s.draw)
+                .chain(&s.discard)
+                .chain(&s.secured)
+                .find(|c| c.is_charisma());
+            if let Some(card) = outside {
+                problems.push(format!(
+                    "charisma: {} is outside a tucked zone",
+                    self.set.id(*card)
+                ));
+            }
+        }
+        if self.removed.len() != 24 - 4 * n {
+            problems.push(format!(
+                "creatures: {} set aside at setup, not {}",
+                self.removed.len(),
+                24 - 4 * n
+            ));
+        }
+        if !self.creature_deck.is_empty() && self.display.len() != 2 * n {
+            problems.push(format!(
+                "creatures: the display holds {} while the creature deck lasts, not {}",
+                self.display.len(),
+                2 * n
+            ));
+        }
+        let over = matches!(self.phase, Phase::Over);
+        if over != self.outcome.is_some() {
+            problems.push("the game's phase and its outcome disagree".into());
+        }
+        if !over && self.display.len() < n {
+            problems.push("creatures: the display is below n in a running game".into());
+        }
+        if let Phase::Turn = self.phase {
+            for (i, s) in self.seats.iter().enumerate() {
+                let size = self.hand_size(Seat(i as u8));
+                if s.hand.len() != size {
+                    problems.push(format!(
+                        "hands: seat {} holds {} cards between actions, not {size}",
+                        i + 1,
+                        s.hand.len()
+                    ));
+                }
+            }
+            let active = self.seats.iter().filter(|s| s.active).count();
+            if !self.seat(self.at_turn).active {
+                problems.push("turn: the player at turn is inactive".into());
+            } else if n > 2 && active < 2 {
+                problems.push("turn: nobody else is active".into());
+            }
+        }
+        problems
     }
 }

@@ -3,7 +3,7 @@
 
 use super::actions::{Decision, Outcome, StandingOrders};
 use super::cards::{CardSet, Nation, Provenance, Weapon};
-use super::state::{Counters, Game, Side};
+use super::state::{Counters, Game, Phase, Side};
 use crate::engine::{Seat, Seed, Viewer};
 use serde::Serialize;
 use std::sync::Arc;
@@ -91,7 +91,107 @@ pub struct BattleView {
 
 impl Game {
     pub fn view(&self, viewer: Viewer) -> View {
-        let _ = viewer;
-        todo!("flow helper")
+        let over = self.outcome.is_some();
+        let all = over;
+        let ids = |cards: &[super::cards::Card]| -> Vec<String> {
+            cards.iter().map(|&c| self.set.id(c).to_string()).collect()
+        };
+        let seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let seat = Seat(i as u8);
+                let own = viewer == Viewer::Seat(seat);
+                SeatView {
+                    seat,
+                    nation: s.nation,
+                    city_back: s.city_back,
+                    active: s.active,
+                    hand_size: self.hand_size(seat),
+                    hand_count: s.hand.len(),
+                    hand: (own || all).then(|| ids(&s.hand)),
+                    draw_count: s.draw.len(),
+                    draw: all.then(|| ids(&s.draw)),
+                    discard: ids(&s.discard),
+                    tucked: ids(&s.tucked),
+                    charisma: s
+                        .tucked
+                        .iter()
+                        .map(|&c| u32::from(self.set.charisma(c)))
+                        .sum(),
+                    secured: ids(&s.secured),
+                    orders: (own || all).then(|| s.orders.clone()),
+                    half_points: self.outcome.as_ref().map(|o| o.half_points[i]),
+                }
+            })
+            .collect();
+        let battle = match &self.phase {
+            Phase::Defence(a) => Some(BattleView {
+                attacker: a.attacker,
+                defender: a.target,
+                weapon: a.weapon,
+                attack_card: (viewer == Viewer::Seat(a.attacker))
+                    .then(|| self.set.id(a.card).into()),
+                used: [Vec::new(), Vec::new()],
+                defending: None,
+                incoming: None,
+                captured: Vec::new(),
+                winner: None,
+            }),
+            Phase::Reinforce(b) => Some(BattleView {
+                attacker: b.attacker,
+                defender: b.defender,
+                weapon: self
+                    .set
+                    .data(b.used[0][0])
+                    .map_or(Weapon::Sword, |d| d.weapon),
+                attack_card: Some(self.set.id(b.used[0][0]).into()),
+                used: [ids(&b.used[0]), ids(&b.used[1])],
+                defending: Some(b.defending),
+                incoming: Some(b.incoming),
+                captured: Vec::new(),
+                winner: None,
+            }),
+            Phase::Aftermath(a) => Some(BattleView {
+                attacker: a.attacker,
+                defender: a.defender,
+                weapon: Weapon::Sword,
+                attack_card: None,
+                used: [Vec::new(), Vec::new()],
+                defending: None,
+                incoming: None,
+                captured: ids(&a.captured),
+                winner: Some(a.winner),
+            }),
+            Phase::Turn | Phase::Over => None,
+        };
+        View {
+            viewer,
+            rules_version: self.rules_version,
+            players: self.players(),
+            card_set: CardSetInfo {
+                id: self.set.id.clone(),
+                title: self.set.title.clone(),
+                provenance: self.set.provenance,
+                sha256: self.set.sha256.clone(),
+                partly_verified: self.set.partly_verified,
+            },
+            set: self.set.clone(),
+            seats,
+            at_turn: self.at_turn,
+            display: ids(&self.display),
+            creature_deck_count: self.creature_deck.len(),
+            creature_deck: all.then(|| ids(&self.creature_deck)),
+            removed_count: self.removed.len(),
+            removed: all.then(|| ids(&self.removed)),
+            boxed: ids(&self.boxed),
+            supply_count: self.supply.len(),
+            battle,
+            waiting: crate::engine::Rules::pending(self),
+            counters: self.counters,
+            outcome: self.outcome.clone(),
+            seed: (viewer == Viewer::Reviewer && over).then_some(self.seed),
+        }
     }
 }
