@@ -197,3 +197,47 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod reference_sets {
+    use crate::engine::pergamemnon::cards::{self, CardSet};
+
+    /// reference-2 is the tuning loop's result from reference-1 (docs/benchmarks.md): a new
+    /// game's default, loading cleanly, naming its origin by hash, and fixed for ever (stored
+    /// games replay against this hash).
+    #[test]
+    fn reference_2_is_the_default_derived_from_reference_1_and_pinned() {
+        assert_eq!(cards::default_set_id(), "reference-2");
+        let one = cards::builtin("reference-1").unwrap();
+        let two = cards::builtin("reference-2").unwrap();
+        assert_eq!(
+            two.sha256,
+            "6fb7034d85cda2bede351df74e39eea846c0bb98e64840d64b7b452a533da955"
+        );
+        assert_eq!(
+            two.doc.based_on.as_deref(),
+            Some(format!("reference-1 sha256:{}", one.sha256).as_str())
+        );
+        let loaded = CardSet::from_doc(two.doc.clone()).unwrap();
+        assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+        // Only army values moved, and only the four the loop chose (§4.6 step 5: creatures are
+        // never tuned).
+        let changed: Vec<&str> = one
+            .cards
+            .iter()
+            .zip(&two.cards)
+            .filter(|(a, b)| a != b)
+            .map(|(a, _)| a.id.as_str())
+            .collect();
+        assert_eq!(
+            changed,
+            [
+                "hel_guard",
+                "hel_bowman_1",
+                "hel_bowman_2",
+                "per_war_rhino",
+                "per_guard"
+            ]
+        );
+    }
+}
