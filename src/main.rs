@@ -215,6 +215,15 @@ enum CardSetCommand {
         #[arg(long)]
         players: Vec<u8>,
     },
+    /// The table's bot on one seat against the balance bot on the others: its win share.
+    Duel {
+        #[arg(long, default_value = "reference-2")]
+        set: String,
+        #[arg(long)]
+        players: Vec<u8>,
+        #[arg(long, default_value_t = 2000)]
+        games: u64,
+    },
     /// Run the tuning loop of §4.6 from a reference set and write the best set found as
     /// `reference-NUMBER`.
     Tune {
@@ -491,6 +500,11 @@ fn main() -> ExitCode {
                 scale,
                 players,
             } => cli::card_sets::balance(&set, &suite, scale, &players),
+            CardSetCommand::Duel {
+                set,
+                players,
+                games,
+            } => cli::card_sets::duel(&set, &players, games),
             CardSetCommand::Tune {
                 from,
                 steps,

@@ -178,3 +178,20 @@ pub fn tune(from: &str, steps: u32, number: u32, out: &Path) -> Result<ExitCode>
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// `corriere card-set duel`: the table's bot on one seat against B0 on the others.
+pub fn duel(name: &str, players: &[u8], games: u64) -> Result<ExitCode> {
+    let set = set_named(name)?;
+    let players = if players.is_empty() {
+        &[2, 3, 4, 5][..]
+    } else {
+        players
+    };
+    for &n in players {
+        let (share, fair) = balance::duel(&set, n, games, 5_000_000, threads());
+        println!(
+            "{n} players, {games} games: the table's bot wins {share:.3} (fair share {fair:.3})"
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -13,6 +13,7 @@ use super::cards::{CardSet, CardSetDoc, Nation, Provenance, Weapon};
 use super::state::{Game, Options};
 use crate::engine::rng::Stream;
 use crate::engine::{Events, Rules, Seed};
+use rand_core::SeedableRng;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -302,6 +303,67 @@ fn play(set: &Arc<CardSet>, nations: &[Nation], seed: u64, audit: bool) -> Playe
         .map(|s| s.nation)
         .collect();
     played
+}
+
+/// The table's bot against B0: `games` games of `players` from seed `base`, nations dealt at
+/// random, the table's bot on seat `i mod players` of game `i` and B0 on every other seat
+/// (its own decisions drawn from a stream of the game's seed). Returns the bot's win share
+/// (shared wins split) and the fair share 1/n it should beat.
+pub fn duel(set: &Arc<CardSet>, players: u8, games: u64, base: u64, threads: usize) -> (f64, f64) {
+    let threads = threads.max(1) as u64;
+    let won: u64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut won = 0u64;
+                    for i in (t..games).step_by(threads as usize) {
+                        let seed = Seed::from_u64(base + i);
+                        let options = Options {
+                            card_set: set.id.clone(),
+                            ..Options::default()
+                        };
+                        let mut events: Events<Event> = Vec::new();
+                        let mut game = Game::setup(
+                            super::RULES_VERSION,
+                            &options,
+                            set.clone(),
+                            players,
+                            seed,
+                            &mut events,
+                        );
+                        let hero = crate::engine::Seat((i % u64::from(players)) as u8);
+                        let mut rng = rand_chacha::ChaCha20Rng::from_seed(seed.0);
+                        let mut actions = 0;
+                        while !game.is_over() && actions < ACTION_CAP {
+                            actions += 1;
+                            let (seat, _) = game.pending()[0].clone();
+                            let action = if seat == hero {
+                                bot::choose(&game, seat, &mut rng)
+                            } else {
+                                bot::balance(&game, seat)
+                            }
+                            .expect("a seat that owes a decision has an answer");
+                            events.clear();
+                            game = game
+                                .apply(seat, &action, &mut events)
+                                .expect("bots play legal moves");
+                        }
+                        if let Some(outcome) = game.outcome() {
+                            if outcome.winners.contains(&hero) {
+                                won += 60 / outcome.winners.len() as u64;
+                            }
+                        }
+                    }
+                    won
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a duel thread panicked"))
+            .sum()
+    });
+    (won as f64 / 60.0 / games as f64, 1.0 / f64::from(players))
 }
 
 /// Play a suite (scaled: `scale` times its games) for these player counts on `threads`
