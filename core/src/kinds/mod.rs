@@ -209,6 +209,7 @@ impl Registry {
                     .with(kind(crate::present::condottiere::Condottiere))
                     .and_then(|r| r.with(kind(crate::present::war::War)))
                     .and_then(|r| r.with(kind(crate::present::condottieri::Condottieri)))
+                    .and_then(|r| r.with(kind(crate::present::pergamemnon::Pergamemnon)))
                     .expect("the built-in catalogs parse")
             })
             .clone()

@@ -6,6 +6,7 @@
 pub mod condottiere;
 pub mod condottieri;
 pub mod i18n;
+pub mod pergamemnon;
 pub mod reply;
 pub mod time;
 pub mod war;
