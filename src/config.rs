@@ -504,6 +504,27 @@ fn stored_secret(data_dir: &Path) -> Result<Secret> {
 pub const SIGNING_KEY_FILE: &str = "signing-key";
 
 /// The signing key kept in DATA_DIR/signing-key, made on the first run.
+/// One problem of a card set in words: what is wrong and what to change.
+pub fn describe_card_set_problem(
+    problem: &crate::engine::pergamemnon::cards::Problem,
+    words: &crate::present::Words,
+) -> String {
+    let id = problem.message_id();
+    let text = if words.has(&id) {
+        words.with(
+            &id,
+            &[
+                ("at", problem.at.clone().unwrap_or_default().into()),
+                ("found", problem.found.clone().into()),
+                ("expected", problem.expected.clone().into()),
+            ],
+        )
+    } else {
+        problem.to_string()
+    };
+    format!("{} {text}", problem.rule)
+}
+
 /// Load an operator's Pergamemnon card set and offer it to new games in this process: every
 /// problem listed when it does not validate, its warnings logged when it does.
 pub fn load_card_set(path: &Path) -> Result<()> {
@@ -519,15 +540,14 @@ pub fn load_card_set(path: &Path) -> Result<()> {
             problems.len(),
             problems
                 .iter()
-                .map(|p| format!("  {}", crate::cli::card_sets::describe(p, &words)))
+                .map(|p| format!("  {}", describe_card_set_problem(p, &words)))
                 .collect::<Vec<_>>()
                 .join("\n")
         )
     })?;
     for warning in &loaded.warnings {
         let registry = Registry::standard();
-        let warning =
-            crate::cli::card_sets::describe(warning, &registry.catalogs().default_words());
+        let warning = describe_card_set_problem(warning, &registry.catalogs().default_words());
         tracing::warn!(card_set = %loaded.set.id, %warning, "card set warning");
     }
     tracing::info!(card_set = %loaded.set.id, sha256 = %loaded.set.sha256, file = %path.display(), "card set offered");

@@ -1,32 +1,15 @@
 //! `corriere card-set`: Pergamemnon card sets from the shell: check an operator's file against
 //! every rule of the format, play the balance suites of §4.6 with B0, and run the tuning loop.
 
+use crate::config::describe_card_set_problem as describe;
 use crate::engine::pergamemnon::balance::{self, Report, Suite};
-use crate::engine::pergamemnon::cards::{CardSet, Problem};
+use crate::engine::pergamemnon::cards::CardSet;
 use crate::engine::pergamemnon::sets;
 use crate::present::Words;
 use anyhow::{Context, Result};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
-
-/// One problem of a card set in words: what is wrong and what to change.
-pub fn describe(problem: &Problem, words: &Words) -> String {
-    let id = problem.message_id();
-    let text = if words.has(&id) {
-        words.with(
-            &id,
-            &[
-                ("at", problem.at.clone().unwrap_or_default().into()),
-                ("found", problem.found.clone().into()),
-                ("expected", problem.expected.clone().into()),
-            ],
-        )
-    } else {
-        problem.to_string()
-    };
-    format!("{} {text}", problem.rule)
-}
 
 /// `corriere card-set check FILE`: exit 0 when the set loads (warnings listed), 1 otherwise.
 pub fn check(path: &Path, words: &Words) -> Result<ExitCode> {

@@ -385,7 +385,10 @@ fn home_page<'w>(
                     .map(|&value| {
                         (
                             value.to_owned(),
-                            w.get(&format!("{id}-{value}")),
+                            // A value loaded at start (an operator's card set) has no words
+                            // of its own: its name is what the form offers.
+                            w.maybe(&format!("{id}-{value}"))
+                                .unwrap_or_else(|| value.to_owned()),
                             chosen == value,
                         )
                     })

@@ -455,7 +455,7 @@ fn an_unknown_format_game_or_rules_version_is_named_first() {
     game.game = "risk".into();
     assert_eq!(
         message(&game),
-        "game \"risk\" is not known (this verifier knows condottiere, war, condottieri)"
+        "game \"risk\" is not known (this verifier knows condottiere, war, condottieri, pergamemnon)"
     );
     let mut version = record;
     version.rules_version = 2;

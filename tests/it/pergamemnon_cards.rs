@@ -93,11 +93,10 @@ fn serve_refuses_to_start_with_a_broken_set_naming_each_problem() {
     let file = transcription(dir.path(), "printed-refused", |doc| {
         doc["army"].as_array_mut().unwrap().pop();
     });
-    let error = serve_args(dir.path(), &file)
-        .into_config()
-        .err()
-        .expect("a broken set stops the start")
-        .to_string();
+    let Err(error) = serve_args(dir.path(), &file).into_config() else {
+        panic!("a broken set stops the start");
+    };
+    let error = error.to_string();
     assert!(error.contains("printed-refused.json"), "{error}");
     assert!(error.contains("V1"), "{error}");
     assert!(!sets::offered().contains(&"printed-refused"));

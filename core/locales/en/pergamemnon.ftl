@@ -69,6 +69,7 @@ pergamemnon-card-set-unknown = Card set: { $id } (not known on this server)
 pergamemnon-option-card-set = Card set
     .help = The card values are data. The reference set is ours, made so the game can be played: it is not the published card set.
 pergamemnon-option-card-set-reference-1 = Reference card set 1 (not the published values)
+pergamemnon-option-card-set-reference-2 = Reference card set 2 (not the published values; balanced by simulation)
 pergamemnon-option-first-player = Who begins
     .help = The rules let the most charismatic player begin: the Romans if they play, otherwise a player drawn by lot.
 pergamemnon-option-first-player-creator = me

@@ -70,6 +70,7 @@ pergamemnon-card-set-unknown = Conjunto de cartas: { $id } (desconhecido neste s
 pergamemnon-option-card-set = Conjunto de cartas
     .help = Os valores das cartas são dados. O conjunto de referência é nosso, feito para que o jogo possa ser jogado: não é o conjunto de cartas publicado.
 pergamemnon-option-card-set-reference-1 = Conjunto de referência 1 (não são os valores publicados)
+pergamemnon-option-card-set-reference-2 = Conjunto de referência 2 (não são os valores publicados; equilibrado por simulação)
 pergamemnon-option-first-player = Quem começa
     .help = As regras fazem começar o jogador mais carismático: os Romanos, se jogarem; senão, um jogador sorteado.
 pergamemnon-option-first-player-creator = eu
@@ -214,10 +215,10 @@ pergamemnon-outcome = { $who } { $count ->
        *[other] dividem a vitória
     } ({ $ending }).
 pergamemnon-outcome-scores = Pontos: { $scores }.
-pergamemnon-standing = { $name } ({ $nation }): { $points } pontos
+pergamemnon-standing = { $name } ({ $nation }): pontuação { $points }
 pergamemnon-standing-running = { $name } ({ $nation })
 pergamemnon-scores-title = Pontos
-pergamemnon-score-line = { $seat }: { $points } pontos
+pergamemnon-score-line = { $seat }: pontuação { $points }
 pergamemnon-score-creatures = ; criaturas por custo { $costs }
 pergamemnon-score-winner = , vencedor
 
