@@ -252,6 +252,7 @@ fn play(players: u8, seed: u64, check: bool) -> Result<Played, String> {
     .map_err(|e| format!("{e:?}"))?;
     let mut positions = vec![serde_json::to_string(&game.to_position()).unwrap()];
     let mut cities = vec![false; n];
+    let mut battle = Battle::default();
     let mut steps = 0;
     while !game.is_over() {
         steps += 1;
@@ -337,7 +338,7 @@ fn play(players: u8, seed: u64, check: bool) -> Result<Played, String> {
             }
         }
         let fresh: Vec<Event> = events[from..].iter().map(|(_, e)| e.clone()).collect();
-        check_events(&set, &position, &before_cities, &fresh)?;
+        check_events(&set, &position, &before_cities, &mut battle, &fresh)?;
     }
     if check {
         let outcome = game.outcome().ok_or("over without an outcome")?;
@@ -364,17 +365,23 @@ fn play(players: u8, seed: u64, check: bool) -> Result<Played, String> {
     })
 }
 
+/// The battle under way, across the actions that run it (D1, D2, D3…).
+#[derive(Default)]
+struct Battle {
+    cards: usize,
+    last_attack: Option<(Seat, Seat)>,
+}
+
 /// Battles use at most 7 cards; no Secure card is captured; Flee cards go only to an Egyptian
 /// with his city front before the battle's fates (a city turned by this battle turns after them).
 fn check_events(
     set: &CardSet,
     p: &Position,
     cities_before: &[bool],
+    battle: &mut Battle,
     events: &[Event],
 ) -> Result<(), String> {
-    let mut cards = 0;
-    let mut in_battle = false;
-    let mut last_attack: Option<(Seat, Seat)> = None;
+    let Battle { cards, last_attack } = battle;
     for event in events {
         match event {
             Event::Attacked {
@@ -383,17 +390,15 @@ fn check_events(
                 if attacker == target {
                     return Err("a seat attacked itself".into());
                 }
-                last_attack = Some((*attacker, *target));
-                in_battle = true;
-                cards = 0;
+                *last_attack = Some((*attacker, *target));
+                *cards = 0;
             }
             Event::Revealed { .. } => {
-                cards += 2;
-                in_battle = true;
+                *cards += 2;
             }
-            Event::Defended { card: Some(_), .. } => cards += 1,
+            Event::Defended { card: Some(_), .. } => *cards += 1,
             Event::Fates { seat, cards: fates } => {
-                let winner = match last_attack {
+                let winner = match *last_attack {
                     Some((a, d)) if *seat == a => Some(d),
                     Some((a, d)) if *seat == d => Some(a),
                     _ => None,
@@ -405,7 +410,8 @@ fn check_events(
                         return Err(format!("secure card {id} got {fate:?}"));
                     }
                     let loser = &p.seats[seat.index()];
-                    let flees = data.flee || loser.nation == Nation::Persians && loser.city_back;
+                    let flees = data.flee
+                        || loser.nation == Nation::Persians && cities_before[seat.index()];
                     if *fate == Fate::Captured && (flees && !data.secure) {
                         return Err(format!("fleeing card {id} captured"));
                     }
@@ -422,7 +428,7 @@ fn check_events(
             }
             _ => {}
         }
-        if in_battle && cards > 7 {
+        if *cards > 7 {
             return Err(format!("a battle used {cards} cards"));
         }
     }
