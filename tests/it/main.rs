@@ -41,6 +41,7 @@ mod orders_mail;
 mod orders_time;
 mod people;
 mod pergamemnon_cards;
+mod pergamemnon_properties;
 mod pergamemnon_service;
 mod portuguese;
 mod properties;
