@@ -16,8 +16,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 const RULES: u32 = 1;
 
+/// The set the games of this test are played with: the default of new games (their options
+/// name none).
 fn set() -> std::sync::Arc<CardSet> {
-    builtin("reference-1").expect("the reference set is built in")
+    builtin(corriere::engine::pergamemnon::cards::default_set_id())
+        .expect("the reference set is built in")
 }
 
 fn below(rng: &mut ChaCha8Rng, bound: usize) -> usize {
