@@ -230,3 +230,12 @@ conformance!(condottieri {
     privacy: crate::condottieri_service::no_surface_shows_a_power_anything_private_of_another,
     browser: crate::condottieri_browser::a_power_on_a_phone_writes_its_orders_in_the_text_box_in_a_real_browser,
 });
+conformance!(pergamemnon {
+    rules: "pergamemnon",
+    cases: crate::pergamemnon_rules::Case,
+    covering: Coverage {
+        rulings: 42,
+        examples: 21,
+        at_least: 60
+    },
+});

@@ -42,6 +42,7 @@ mod orders_time;
 mod people;
 mod pergamemnon_cards;
 mod pergamemnon_properties;
+mod pergamemnon_rules;
 mod pergamemnon_service;
 mod portuguese;
 mod properties;

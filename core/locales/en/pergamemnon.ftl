@@ -175,6 +175,7 @@ pergamemnon-action-dispose-tuck = { $card } tucked
 pergamemnon-action-discard = discard { $cards }
 pergamemnon-action-discard-nothing = discard nothing
 pergamemnon-action-orders = change the standing orders
+pergamemnon-action-pass = pass
 
 ## Refusals: what was wrong, and what to do
 
@@ -343,6 +344,7 @@ pergamemnon-command-reinforce = reinforce
 pergamemnon-command-tuck = tuck
 pergamemnon-command-discard = discard
 pergamemnon-command-orders = orders
+pergamemnon-command-pass = pass
 pergamemnon-command-none = none | nothing
 pergamemnon-command-auto = auto | automatic
 pergamemnon-command-never = never

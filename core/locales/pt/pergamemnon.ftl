@@ -176,6 +176,7 @@ pergamemnon-action-dispose-tuck = { $card } parcialmente debaixo da cidade
 pergamemnon-action-discard = descartar { $cards }
 pergamemnon-action-discard-nothing = não descartar nada
 pergamemnon-action-orders = mudar as ordens permanentes
+pergamemnon-action-pass = passar a vez
 
 ## Recusas: o que estava errado, e o que fazer
 
@@ -344,6 +345,7 @@ pergamemnon-command-reinforce = reforçar
 pergamemnon-command-tuck = guardar
 pergamemnon-command-discard = descartar
 pergamemnon-command-orders = ordens
+pergamemnon-command-pass = passo | passar | passa
 pergamemnon-command-none = nenhum | nenhuma | nada
 pergamemnon-command-auto = auto | automático
 pergamemnon-command-never = nunca

@@ -43,6 +43,9 @@ pub enum Action {
     Discard { cards: Vec<String> },
     /// D6: standing orders, at any time (§10.3); they apply from the next decision evaluated.
     Orders { orders: StandingOrders },
+    /// Passing, which the rules never allow (R40): it exists so that a player who sends it
+    /// (a form, the API, a reply "pass") is told why, rather than that the move is unreadable.
+    Pass,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

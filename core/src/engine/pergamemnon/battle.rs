@@ -97,7 +97,10 @@ impl Game {
             Action::Reinforce { .. } => "D3",
             Action::Dispose { .. } => "D4",
             Action::Discard { .. } => "D5",
-            Action::Recruit { .. } | Action::Attack { .. } | Action::Orders { .. } => "",
+            Action::Recruit { .. }
+            | Action::Attack { .. }
+            | Action::Orders { .. }
+            | Action::Pass => "",
         };
         if owed != asked {
             return Err(RuleError::WrongDecision { expected: owed });

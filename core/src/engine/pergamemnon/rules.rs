@@ -143,6 +143,9 @@ impl Rules for Game {
         if seat.0 >= self.players() {
             return Err(RuleError::NoSuchSeat(seat.number()));
         }
+        if *action == Action::Pass {
+            return Err(RuleError::NoPass);
+        }
         let owes = self.decision(seat);
         let turn = matches!(owes, Some(Decision::Turn { .. }));
         match action {

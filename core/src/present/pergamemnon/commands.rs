@@ -26,10 +26,11 @@ enum Verb {
     Tuck,
     Discard,
     Orders,
+    Pass,
 }
 
 impl Verb {
-    const ALL: [Verb; 7] = [
+    const ALL: [Verb; 8] = [
         Verb::Recruit,
         Verb::Attack,
         Verb::Defend,
@@ -37,6 +38,7 @@ impl Verb {
         Verb::Tuck,
         Verb::Discard,
         Verb::Orders,
+        Verb::Pass,
     ];
     fn key(self) -> &'static str {
         match self {
@@ -47,6 +49,7 @@ impl Verb {
             Verb::Tuck => "pergamemnon-command-tuck",
             Verb::Discard => "pergamemnon-command-discard",
             Verb::Orders => "pergamemnon-command-orders",
+            Verb::Pass => "pergamemnon-command-pass",
         }
     }
 }
@@ -262,6 +265,7 @@ pub(super) fn commands(action: &Action, words: &Words) -> Vec<String> {
                 parts.extend(cards.iter().cloned());
             }
         }
+        Action::Pass => parts.push(verb(Verb::Pass)),
         Action::Orders { orders } => {
             parts.push(verb(Verb::Orders));
             parts.push(word(Word::Respond));
@@ -751,6 +755,7 @@ fn read(
                 }
             }
         }
+        Verb::Pass => Action::Pass,
         Verb::Orders => {
             let every: Vec<String> = set.cards.iter().map(|c| c.id.clone()).collect();
             let mut orders = StandingOrders::default();

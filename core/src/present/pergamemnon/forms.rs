@@ -711,6 +711,7 @@ fn read_form(form: &str, fields: &Fields, words: &Words) -> Result<Action, Strin
         "discard" => Ok(Action::Discard {
             cards: fields.all("discard"),
         }),
+        "pass" => Ok(Action::Pass),
         "orders" => {
             let respond = match fields.get("respond").unwrap_or("ask") {
                 "ask" => Respond::Ask,
@@ -757,6 +758,7 @@ pub(super) fn fields_of(action: &Action) -> Vec<(String, String)> {
         push("capture", capture_value(plan.capture));
     };
     match action {
+        Action::Pass => push(FORM, "pass"),
         Action::Recruit { creature, payment } => {
             push(FORM, "recruit");
             push("creature", creature);

@@ -574,6 +574,7 @@ impl Pergamemnon {
             }
             Action::Discard { cards } => w.one("pergamemnon-action-discard", "cards", names(cards)),
             Action::Orders { .. } => w.get("pergamemnon-action-orders"),
+            Action::Pass => w.get("pergamemnon-action-pass"),
         }
     }
 }
