@@ -139,6 +139,40 @@ pub fn private_sentences<P: Presenter>(
         .collect()
 }
 
+/// `games` audited games of `kind` with `players` seats, `bots` of them the bot's (the seats turn
+/// with the seed, as in `corriere simulate`), from seed `first_seed` on. A bot move the rules
+/// refuse, or a game without end, is a violation, and there must be none.
+pub fn simulate(
+    kind: &str,
+    players: u8,
+    bots: u8,
+    games: u64,
+    first_seed: u64,
+) -> corriere::simulate::Summary {
+    use corriere::simulate::{bot_seats, play, Summary};
+    let registry = corriere::kinds::Registry::standard();
+    let game = registry.get(kind).expect("the kind is registered");
+    let options = game.read_options("{}").expect("default options");
+    let mut summary = Summary::new(kind, players, bots);
+    for seed in first_seed..first_seed + games {
+        let seats = bot_seats(players, bots, seed);
+        summary.add(seed, &play(game, &options, players, seed, true, &seats));
+    }
+    assert_eq!(summary.violations, 0, "{:?}", summary.first_violations);
+    summary
+}
+
+/// One bot against random seats at a table of `players`, over `games` simulated games of
+/// `kind`, wins at least twice the fair share.
+pub fn assert_the_bot_wins_twice_its_fair_share(kind: &str, players: u8, games: u64) {
+    let summary = simulate(kind, players, 1, games, 20_000 * u64::from(players));
+    let (share, fair) = (summary.bot_win_share.unwrap(), summary.fair_share.unwrap());
+    assert!(
+        share >= 2.0 * fair,
+        "{kind}, {players} players: the bot won {share:.3} of {games} games, less than twice {fair:.3}"
+    );
+}
+
 /// One kind's conformance tests: its rules cases, and (for a kind the service plays) its
 /// privacy sweep on each backend and its browser sweep.
 macro_rules! conformance {
@@ -149,7 +183,7 @@ macro_rules! conformance {
             covering: $coverage:expr
             $(, privacy: $privacy:path)?
             $(, browser: $browser:path)?
-            $(, bot: $bot:path)?
+            $(, bot: $bot:path, tables: [$($table:ident = $players:literal),+ $(,)?])?
             $(,)?
         }
     ) => {
@@ -177,22 +211,12 @@ macro_rules! conformance {
             $(
                 /// One bot against random seats wins at least twice the fair share.
                 mod the_bot_wins_at_least_twice_its_fair_share {
-                    #[test]
-                    fn with_3_players() {
-                        $bot(3);
-                    }
-                    #[test]
-                    fn with_4_players() {
-                        $bot(4);
-                    }
-                    #[test]
-                    fn with_5_players() {
-                        $bot(5);
-                    }
-                    #[test]
-                    fn with_6_players() {
-                        $bot(6);
-                    }
+                    $(
+                        #[test]
+                        fn $table() {
+                            $bot($players);
+                        }
+                    )+
                 }
             )?
         }
@@ -210,6 +234,7 @@ conformance!(condottiere {
     privacy: crate::http::no_page_answer_or_mail_shows_a_seat_anything_private_of_another_seat,
     browser: crate::browser::a_player_accepts_places_the_token_and_plays_a_card_in_a_real_browser,
     bot: crate::bot::wins_twice_its_fair_share,
+    tables: [with_3 = 3, with_4 = 4, with_5 = 5, with_6 = 6],
 });
 conformance!(war {
     rules: "war",
@@ -218,6 +243,7 @@ conformance!(war {
     privacy: crate::war_service::no_page_answer_or_mail_shows_a_war_seat_anything_private_of_another,
     browser: crate::war_browser::a_war_player_on_a_phone_reads_the_map_and_places_and_ends_a_turn_in_a_real_browser,
     bot: crate::war_bot::assert_twice_the_fair_share,
+    tables: [with_3 = 3, with_4 = 4, with_5 = 5, with_6 = 6],
 });
 conformance!(condottieri {
     rules: "condottieri",
@@ -238,4 +264,8 @@ conformance!(pergamemnon {
         examples: 21,
         at_least: 60
     },
+    privacy: crate::pergamemnon_service::no_surface_shows_a_seat_anything_private_of_another,
+    browser: crate::pergamemnon_browser::a_newcomer_on_a_phone_creates_reads_the_guide_and_plays_in_a_real_browser,
+    bot: crate::pergamemnon_properties::the_bot_wins_twice_its_fair_share,
+    tables: [with_3 = 3, with_4 = 4, with_5 = 5],
 });

@@ -40,6 +40,7 @@ mod orders;
 mod orders_mail;
 mod orders_time;
 mod people;
+mod pergamemnon_browser;
 mod pergamemnon_cards;
 mod pergamemnon_properties;
 mod pergamemnon_rules;

@@ -458,3 +458,9 @@ proptest! {
         prop_assert_eq!(a.events, b.events);
     }
 }
+
+/// Each table size: the table bot against random seats wins at least twice the fair share
+/// (run by `conformance`; 200 games, the simulator's).
+pub(crate) fn the_bot_wins_twice_its_fair_share(players: u8) {
+    crate::conformance::assert_the_bot_wins_twice_its_fair_share("pergamemnon", players, 200);
+}

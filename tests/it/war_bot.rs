@@ -8,35 +8,19 @@
 
 use corriere::engine::war::{Game, Options, CURRENT_RULES_VERSION};
 use corriere::engine::{Rules, Seat, Seed};
-use corriere::kinds::Registry;
-use corriere::simulate::{bot_seats, play, Summary};
+use corriere::simulate::Summary;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-/// `games` audited games of `players` seats, `bots` of them the bot's (the seats turn with the
-/// seed, as in `corriere simulate`), from seed `first_seed` on.
+/// War's games by the simulator (see `conformance::simulate`).
 fn simulate(players: u8, bots: u8, games: u64, first_seed: u64) -> Summary {
-    let registry = Registry::standard();
-    let kind = registry.get("war").expect("War is registered");
-    let options = kind.read_options("{}").expect("default options");
-    let mut summary = Summary::new("war", players, bots);
-    for seed in first_seed..first_seed + games {
-        let seats = bot_seats(players, bots, seed);
-        summary.add(seed, &play(kind, &options, players, seed, true, &seats));
-    }
-    assert_eq!(summary.violations, 0, "{:?}", summary.first_violations);
-    summary
+    crate::conformance::simulate("war", players, bots, games, first_seed)
 }
 
 /// Each table size: one bot against random seats must win at least twice the fair share
 /// (run by `conformance`).
 pub(crate) fn assert_twice_the_fair_share(players: u8) {
-    let summary = simulate(players, 1, 30, 20_000 * u64::from(players));
-    let (share, fair) = (summary.bot_win_share.unwrap(), summary.fair_share.unwrap());
-    assert!(
-        share >= 2.0 * fair,
-        "{players} players: the bot won {share:.3} of 30 games, less than twice {fair:.3}"
-    );
+    crate::conformance::assert_the_bot_wins_twice_its_fair_share("war", players, 30);
 }
 
 #[test]

@@ -330,7 +330,6 @@ pergamemnon-form-problem-prefer = With “the cards I prefer”, check at least 
 pergamemnon-mail-you-are = You play the { $nation } of { $city }.
 pergamemnon-mail-captured = The captured cards to put away
 pergamemnon-mail-table = The other players
-pergamemnon-mail-reply = Reply with one line, for example:
 
 ## Reply commands: alternatives are separated by | (mails show the first); the reader folds
 ## case, accents and filler words. Cards are written by their id (as mails show them) or, where

@@ -331,7 +331,6 @@ pergamemnon-form-problem-prefer = Com “as cartas que prefiro”, marque pelo m
 pergamemnon-mail-you-are = Você joga com os { $nation } de { $city }.
 pergamemnon-mail-captured = As cartas capturadas a guardar
 pergamemnon-mail-table = Os outros jogadores
-pergamemnon-mail-reply = Responda com uma linha, por exemplo:
 
 ## Comandos de resposta: alternativas separadas por | (os e-mails mostram a primeira); a leitura
 ## ignora maiúsculas, acentos e palavras de enchimento. As cartas se escrevem pelo código (como

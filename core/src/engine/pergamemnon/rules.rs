@@ -385,6 +385,28 @@ impl Rules for Game {
         }
     }
 
+    /// As every kind, less the count of cards a seat drew where the viewer reads the cards
+    /// themselves (the drawer, reviewers after the end): one sentence, not two.
+    fn visible<'e>(
+        events: &'e [(Audience, Event)],
+        viewer: Viewer,
+        sight: &crate::engine::Sight,
+    ) -> Vec<&'e Event> {
+        let seen: Vec<&Event> = events
+            .iter()
+            .filter(|(audience, _)| audience.admits(viewer, sight))
+            .map(|(_, event)| event)
+            .collect();
+        let drew = |who: Seat| {
+            seen.iter()
+                .any(|e| matches!(e, Event::Drew { seat, .. } if *seat == who))
+        };
+        seen.iter()
+            .copied()
+            .filter(|e| !matches!(e, Event::DrewCount { seat, .. } if drew(*seat)))
+            .collect()
+    }
+
     fn counts(event: &Event) -> &'static [&'static str] {
         match event {
             Event::Attacked { .. } => &["battles"],

@@ -724,12 +724,6 @@ pub(super) fn mail(view: &View, seat: Seat, cx: &Ctx) -> MailPart {
     if !orders.is_empty() {
         sections.push((w.get("pergamemnon-orders-title"), orders));
     }
-    if let Some(decision) = &asked {
-        let examples = super::commands::examples(view, seat, decision, w);
-        if !examples.is_empty() {
-            sections.push((w.get("pergamemnon-mail-reply"), examples));
-        }
-    }
     let mut text = String::new();
     let mut html = String::new();
     for (head, items) in &sections {

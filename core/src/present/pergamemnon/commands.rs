@@ -5,11 +5,10 @@
 //! name is unambiguous among the cards the decision can use), a target, a weapon and plan words.
 //! Reading checks the line's shape only; the rules judge the move.
 
-use super::board::{effective_cost, viewer_seat};
+use super::board::effective_cost;
 use super::data;
 use crate::engine::pergamemnon::actions::{AfterLoss, Disposal, Fallback, Respond, Zone};
 use crate::engine::pergamemnon::cards::CardSet;
-use crate::engine::pergamemnon::state::Side;
 use crate::engine::pergamemnon::{
     Action, Capture, Decision, Nation, Plan, ReinforceMode, StandingOrders, View, Weapon,
 };
@@ -877,130 +876,4 @@ pub(super) fn default_payment(
         }
     }
     best.map(|b| b.4)
-}
-
-/// Example replies for the seat's decision, as a mail shows them (each a command that reads
-/// back as a legal-looking move for this position).
-pub(super) fn examples(view: &View, seat: Seat, decision: &Decision, words: &Words) -> Vec<String> {
-    let set = &*view.set;
-    let Some(me) = view.seats.get(seat.index()) else {
-        return Vec::new();
-    };
-    let hand = me.hand.clone().unwrap_or_default();
-    let first = |action: Action| commands(&action, words).into_iter().next();
-    let leader = hand
-        .iter()
-        .find(|id| data(set, id).is_some_and(|d| d.leader))
-        .cloned();
-    let mut found: Vec<String> = Vec::new();
-    match decision {
-        Decision::Turn { .. } => {
-            let me_view = viewer_seat(view).filter(|s| s.seat == seat).or(Some(me));
-            let recruit = view.display.iter().find_map(|id| {
-                let cost = effective_cost(data(set, id)?.cost, me_view);
-                default_payment(set, &hand, &me.tucked, cost).map(|payment| Action::Recruit {
-                    creature: id.clone(),
-                    payment,
-                })
-            });
-            found.extend(recruit.and_then(first));
-            let target = view
-                .seats
-                .iter()
-                .map(|s| s.seat)
-                .cycle()
-                .skip(seat.index() + 1)
-                .take(view.seats.len())
-                .find(|&s| s != seat && (view.players == 2 || view.seats[s.index()].active));
-            let card = hand
-                .iter()
-                .filter_map(|id| data(set, id).map(|d| (id, d)))
-                .max_by_key(|(_, d)| (!d.leader, d.attack));
-            if let (Some(target), Some((id, d))) = (target, card) {
-                let plan = Plan {
-                    keep: leader.iter().cloned().collect(),
-                    ..Plan::default()
-                };
-                found.extend(first(Action::Attack {
-                    target,
-                    weapon: d.weapon,
-                    card: id.clone(),
-                    plan,
-                }));
-            }
-        }
-        Decision::Defend { weapon, .. } => {
-            let best = hand
-                .iter()
-                .filter_map(|id| data(set, id).map(|d| (id, d)))
-                .max_by_key(|(_, d)| (d.defence.against(*weapon), !d.leader));
-            if let Some((id, _)) = best {
-                found.extend(first(Action::Defend {
-                    card: id.clone(),
-                    plan: me.orders.clone().map(|o| o.plan).unwrap_or_default(),
-                }));
-            }
-        }
-        Decision::Reinforce { weapon, value, .. } => {
-            let current = view.battle.as_ref().and_then(|b| {
-                let side = match b.defending? {
-                    Side::Attacker => 0,
-                    Side::Defender => 1,
-                };
-                b.used[side].last().cloned()
-            });
-            let minus = i16::from(me.nation == Nation::Romans && me.city_back);
-            let def = |id: &str| {
-                data(set, id).map_or(0, |d| {
-                    (i16::from(d.defence.against(*weapon)) - minus).max(0)
-                })
-            };
-            let base = current.as_deref().map_or(0, def);
-            for id in hand.iter().filter(|id| base + def(id) >= i16::from(*value)) {
-                found.extend(first(Action::Reinforce {
-                    card: Some(id.clone()),
-                }));
-            }
-            found.extend(first(Action::Reinforce { card: None }));
-        }
-        Decision::Dispose { cards, .. } => {
-            found.extend(first(Action::Dispose {
-                cards: cards
-                    .iter()
-                    .map(|c| Disposal {
-                        card: c.clone(),
-                        to: Zone::Tuck,
-                    })
-                    .collect(),
-            }));
-            found.extend(first(Action::Dispose {
-                cards: cards
-                    .iter()
-                    .map(|c| Disposal {
-                        card: c.clone(),
-                        to: Zone::Discard,
-                    })
-                    .collect(),
-            }));
-        }
-        Decision::Discard { .. } => {
-            found.extend(first(Action::Discard { cards: Vec::new() }));
-            if let Some(id) = hand.first() {
-                found.extend(first(Action::Discard {
-                    cards: vec![id.clone()],
-                }));
-            }
-        }
-    }
-    found.extend(first(Action::Orders {
-        orders: StandingOrders {
-            respond: Respond::Auto,
-            plan: Plan {
-                keep: leader.into_iter().collect(),
-                ..Plan::default()
-            },
-            discard_after_loss: AfterLoss::None,
-        },
-    }));
-    found
 }

@@ -688,7 +688,13 @@ impl Presenter for Pergamemnon {
 
     fn event(&self, event: &Event, cx: &Ctx) -> String {
         let set = default_set();
-        self.event_in(event, Namer::loose(set.as_deref()), cx)
+        // A sentence may begin with its seat, which is "you" for the reader.
+        let sentence = self.event_in(event, Namer::loose(set.as_deref()), cx);
+        let mut letters = sentence.chars();
+        match letters.next() {
+            Some(first) => first.to_uppercase().chain(letters).collect(),
+            None => sentence,
+        }
     }
 
     fn action(&self, action: &Action, cx: &Ctx) -> String {
