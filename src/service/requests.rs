@@ -668,24 +668,34 @@ impl Service {
         .await
     }
 
-    /// The language a request's person chose (`None`: none of `known`, or no person); a
-    /// person who chose none is noted as reading `seen`, which their mails then follow.
+    /// The language a request's person reads (`None`: none of `known`, or no person): the one
+    /// they chose, else, when the browser asks for none, the one they last read. A person who
+    /// chose none is noted as reading `seen` (what the browser asks for), which their mails
+    /// then follow; a browser that asks for nothing changes nothing (an invitee keeps the
+    /// language of the invitation).
     pub async fn saved_language(
         &self,
         session: Option<String>,
         link: Option<FollowedLink>,
         known: Vec<String>,
-        seen: String,
+        seen: Option<String>,
     ) -> anyhow::Result<Option<String>> {
         let found = self
             .person_of_request(session, link, move |games, conn, person| {
                 let saved = person.language.clone().filter(|lang| known.contains(lang));
-                if saved.is_none() {
-                    if let Err(error) = games.note_language_seen(conn, person, &seen) {
-                        tracing::warn!(%error, "the language read could not be noted");
+                match (&saved, &seen) {
+                    (Some(_), _) => saved,
+                    (None, Some(seen)) => {
+                        if let Err(error) = games.note_language_seen(conn, person, seen) {
+                            tracing::warn!(%error, "the language read could not be noted");
+                        }
+                        None
                     }
+                    (None, None) => person
+                        .language_seen
+                        .clone()
+                        .filter(|lang| known.contains(lang)),
                 }
-                saved
             })
             .await?;
         Ok(found.flatten())

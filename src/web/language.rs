@@ -34,14 +34,14 @@ pub fn here() -> String {
 #[derive(Clone, Debug)]
 pub struct Chosen(pub String);
 
-/// The language of a browser: the switch's cookie when it names a language with a catalog,
-/// else the first of `Accept-Language` that has one, else the default.
-pub fn browser_language(request: &HttpRequest, known: &[&str]) -> String {
+/// The language a browser asks for: the switch's cookie when it names a language with a
+/// catalog, else the first of `Accept-Language` that has one; `None` when it names none.
+pub fn browser_language(request: &HttpRequest, known: &[&str]) -> Option<String> {
     request
         .cookie(LANGUAGE_COOKIE)
         .map(|c| c.value().to_owned())
         .filter(|lang| known.contains(&lang.as_str()))
-        .unwrap_or_else(|| super::language(request, known))
+        .or_else(|| super::language(request, known))
 }
 
 /// The link a path follows, parsed, unchecked.
@@ -103,9 +103,10 @@ pub async fn choose_language(
                 }),
             None => None,
         };
-        request
-            .extensions_mut()
-            .insert(Chosen(saved.unwrap_or(asked)));
+        let chosen = saved
+            .or(asked)
+            .unwrap_or_else(|| crate::present::DEFAULT_LANGUAGE.to_owned());
+        request.extensions_mut().insert(Chosen(chosen));
     }
     let mut response = HERE.scope(here, next.call(request)).await?;
     if speaks {

@@ -98,15 +98,17 @@ impl AppState {
             .extensions()
             .get::<language::Chosen>()
             .map(|c| c.0.clone());
-        let lang =
-            chosen.unwrap_or_else(|| language::browser_language(request, &catalogs.languages()));
+        let lang = chosen.unwrap_or_else(|| {
+            language::browser_language(request, &catalogs.languages())
+                .unwrap_or_else(|| crate::present::DEFAULT_LANGUAGE.to_string())
+        });
         catalogs.words(&lang)
     }
 }
 
-/// The first language of `Accept-Language` that has a catalog (by its primary subtag),
-/// else the default language.
-pub fn language(request: &HttpRequest, known: &[&str]) -> String {
+/// The first language of `Accept-Language` that has a catalog (by its primary subtag), if
+/// the browser names one.
+pub fn language(request: &HttpRequest, known: &[&str]) -> Option<String> {
     let header = request
         .headers()
         .get(header::ACCEPT_LANGUAGE)
@@ -131,7 +133,6 @@ pub fn language(request: &HttpRequest, known: &[&str]) -> String {
             let primary = tag.split('-').next().unwrap_or(tag).to_ascii_lowercase();
             known.iter().find(|k| **k == primary).map(|k| k.to_string())
         })
-        .unwrap_or_else(|| crate::present::DEFAULT_LANGUAGE.to_string())
 }
 
 /// 200 "ok" when the service can do its work: the database is the one opened at the start and

@@ -189,7 +189,14 @@ async fn the_creators_page_says_they_created_the_game_and_must_press_im_in(backe
     // Once started, the seat page and the public page are headed by the name as well.
     // Bob accepting first makes him no bot.
     assert_eq!(app.accept(&bob, "", "").await.status, 303);
-    let again = app.get(&format!("{}?created=1", creator.url)).await;
+    // Alice last read the site in Portuguese: her browser asks for English now.
+    let again = app
+        .read_raw(
+            reqwest::Client::new()
+                .get(format!("{}?created=1", creator.url))
+                .header("accept-language", "en"),
+        )
+        .await;
     assert!(!again.text().contains("bots"), "{}", again.text());
     assert!(
         again

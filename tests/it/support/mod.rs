@@ -528,6 +528,12 @@ impl Page {
 
     /// `Move N, log head …` from the receipt line of a game page.
     pub fn seq(&self) -> Option<i64> {
+        // The forms' hidden field first (in every language), else the English receipt line.
+        const FIELD: &str = "name=\"seq\" value=\"";
+        if let Some(at) = self.body.find(FIELD) {
+            let rest = &self.body[at + FIELD.len()..];
+            return rest[..rest.find('"')?].parse().ok();
+        }
         let text = self.text();
         let at = text.find(", log head ")?;
         let digits = text[..at].rsplit(|c: char| !c.is_ascii_digit()).next()?;
