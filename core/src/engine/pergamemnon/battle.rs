@@ -451,6 +451,7 @@ impl Game {
             used: [attack_used, defence_used],
             ..
         } = battle;
+        let fought = [attack_used.clone(), defence_used.clone()];
         let BattleResult::Won { winner, loser } = result else {
             // Step 1: the tie.
             self.seat_mut(attacker).discard.extend(attack_used);
@@ -524,6 +525,7 @@ impl Game {
             defender,
             winner,
             loser,
+            used: fought,
             captured,
             dispose_owed: winner_plan.capture == Capture::Ask && tuckable,
             discard_owed: loser_state.orders.discard_after_loss == AfterLoss::Ask

@@ -110,6 +110,9 @@ pub struct Aftermath {
     pub defender: Seat,
     pub winner: Seat,
     pub loser: Seat,
+    /// The cards that fought, per side (attacker, defender), in play order: what the battle
+    /// was, for the view (they are already in their new places).
+    pub used: [Vec<Card>; 2],
     /// The captured cards awaiting disposal, in play order (Egypt's fleeing takes are already in
     /// its discard pile).
     pub captured: Vec<Card>,
@@ -273,6 +276,9 @@ pub enum PhasePosition {
         defender: Seat,
         winner: Seat,
         loser: Seat,
+        /// The cards that fought (attacker, defender); absent in a hand-written position.
+        #[serde(default)]
+        used: [Vec<String>; 2],
         captured: Vec<String>,
         dispose_owed: bool,
         discard_owed: bool,
@@ -325,6 +331,7 @@ impl Game {
                 defender: a.defender,
                 winner: a.winner,
                 loser: a.loser,
+                used: [ids(&a.used[0]), ids(&a.used[1])],
                 captured: ids(&a.captured),
                 dispose_owed: a.dispose_owed,
                 discard_owed: a.discard_owed,
@@ -488,6 +495,7 @@ impl Game {
                 defender,
                 winner,
                 loser,
+                used,
                 captured,
                 dispose_owed,
                 discard_owed,
@@ -495,6 +503,11 @@ impl Game {
                 discard,
                 capture_plan,
             } => {
+                // Looked up, not placed: the cards that fought are in their new places already.
+                let fought = |list: &Vec<String>| -> Vec<Card> {
+                    list.iter().filter_map(|id| set.card(id)).collect()
+                };
+                let used = [fought(&used[0]), fought(&used[1])];
                 for seat in [attacker, defender, winner, loser] {
                     seat_check(*seat, "the battle", &mut problems);
                 }
@@ -512,6 +525,7 @@ impl Game {
                     defender: *defender,
                     winner: *winner,
                     loser: *loser,
+                    used,
                     captured,
                     dispose_owed: *dispose_owed,
                     discard_owed: *discard_owed,

@@ -156,9 +156,13 @@ impl Game {
             Phase::Aftermath(a) => Some(BattleView {
                 attacker: a.attacker,
                 defender: a.defender,
-                weapon: Weapon::Sword,
-                attack_card: None,
-                used: [Vec::new(), Vec::new()],
+                weapon: a
+                    .used[0]
+                    .first()
+                    .and_then(|&c| self.set.data(c))
+                    .map_or(Weapon::Sword, |d| d.weapon),
+                attack_card: a.used[0].first().map(|&c| self.set.id(c).into()),
+                used: [ids(&a.used[0]), ids(&a.used[1])],
                 defending: None,
                 incoming: None,
                 captured: ids(&a.captured),
