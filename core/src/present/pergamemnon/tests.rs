@@ -406,7 +406,7 @@ fn every_event_decision_refusal_and_option_problem_has_words_in_both_languages()
         },
         &cx,
     );
-    assert_eq!(ended, "you won the battle against Bruno.");
+    assert_eq!(ended, "You won the battle against Bruno.");
 }
 
 /// Every page and mail names the card set; the reference set as not the published values.
