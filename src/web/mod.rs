@@ -127,12 +127,10 @@ pub fn language(request: &HttpRequest, known: &[&str]) -> Option<String> {
         })
         .collect();
     wanted.sort_by(|a, b| b.0.total_cmp(&a.0));
-    wanted
-        .iter()
-        .find_map(|(_, tag)| {
-            let primary = tag.split('-').next().unwrap_or(tag).to_ascii_lowercase();
-            known.iter().find(|k| **k == primary).map(|k| k.to_string())
-        })
+    wanted.iter().find_map(|(_, tag)| {
+        let primary = tag.split('-').next().unwrap_or(tag).to_ascii_lowercase();
+        known.iter().find(|k| **k == primary).map(|k| k.to_string())
+    })
 }
 
 /// 200 "ok" when the service can do its work: the database is the one opened at the start and

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use std::collections::{BTreeMap, BTreeSet};
 
-const RULES: u32 = 1;
+const RULES: u32 = corriere::engine::pergamemnon::RULES_VERSION;
 
 /// The set the games of this test are played with: the default of new games (their options
 /// name none).

@@ -173,7 +173,7 @@ fn start(case: &Case) -> Result<Game, String> {
             let mut position = position.clone();
             position["options"] = serde_json::to_value(&options).unwrap();
             if position.get("rules_version").is_none() {
-                position["rules_version"] = json!(1);
+                position["rules_version"] = json!(corriere::engine::pergamemnon::RULES_VERSION);
             }
             match position.get("seed") {
                 None => position["seed"] = json!(Seed::from_u64(0)),
@@ -189,7 +189,7 @@ fn start(case: &Case) -> Result<Game, String> {
         (None, Some(setup)) => {
             let mut events = Events::new();
             <Game as Rules>::setup(
-                1,
+                corriere::engine::pergamemnon::RULES_VERSION,
                 &<Game as Rules>::settle_options(options),
                 setup.players,
                 Seed::from_u64(setup.seed),

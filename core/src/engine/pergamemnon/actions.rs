@@ -45,6 +45,9 @@ pub enum Action {
     Orders { orders: StandingOrders },
     /// Passing, which the rules never allow (R40): it exists so that a player who sends it
     /// (a form, the API, a reply "pass") is told why, rather than that the move is unreadable.
+    /// Read, never written: the rules refuse it, so it is never offered nor logged; nor is it
+    /// in the API document, where Condottiere's `{"type":"pass"}` already stands for it.
+    #[serde(skip_serializing)]
     Pass,
 }
 

@@ -46,6 +46,37 @@ impl Game {
         }
     }
 
+    /// Rules version 2: new standing orders answer the decision their seat owes now when they
+    /// would have answered it had they been given before it was asked: a defence (D2) under
+    /// `respond: auto`, a discard after a lost battle (D5) under `after loss: none`. A player
+    /// who replies "orders respond auto" to the mail asking for his defence means this one too.
+    pub fn answer_by_orders(&mut self, seat: Seat, events: &mut Events<Event>) {
+        let orders = self.seat(seat).orders.clone();
+        match std::mem::replace(&mut self.phase, Phase::Turn) {
+            Phase::Defence(attack) if attack.target == seat && orders.respond == Respond::Auto => {
+                let card = self.auto_defence(seat, attack.weapon, &orders.plan);
+                events.push((
+                    Audience::Everyone,
+                    Event::Defaulted {
+                        seat,
+                        decision: "D2".to_string(),
+                    },
+                ));
+                self.defend(attack, card, orders.plan, events);
+            }
+            Phase::Aftermath(mut aftermath)
+                if aftermath.loser == seat
+                    && aftermath.discard_owed
+                    && orders.discard_after_loss == AfterLoss::None =>
+            {
+                aftermath.discard = Some(Vec::new());
+                aftermath.discard_owed = false;
+                self.settle(*aftermath, events);
+            }
+            phase => self.phase = phase,
+        }
+    }
+
     /// The auto defence of §10.5 for a defender against `weapon` (never fails: a hand is never
     /// empty in a running game).
     pub fn auto_defence(&self, seat: Seat, weapon: Weapon, plan: &Plan) -> Card {

@@ -16,7 +16,9 @@ use crate::engine::{
 };
 
 /// The rules version new games get; every version listed replays for ever.
-pub const RULES_VERSION: u32 = 1;
+/// 1: the first. 2: standing orders answer the decision their seat owes when they would have
+/// answered it had they been given before (`Game::answer_by_orders`).
+pub const RULES_VERSION: u32 = 2;
 
 /// At most this many payments per creature are offered in the menu (any other legal one is
 /// still accepted: the judge is `check`).
@@ -49,7 +51,7 @@ impl Rules for Game {
     type OptionProblem = OptionProblem;
 
     const NAME: &'static str = "pergamemnon";
-    const RULES_VERSIONS: &'static [u32] = &[RULES_VERSION];
+    const RULES_VERSIONS: &'static [u32] = &[1, RULES_VERSION];
     const CURRENT_RULES_VERSION: u32 = RULES_VERSION;
     const PLAYERS: (u8, u8) = (2, 5);
 
@@ -239,6 +241,9 @@ impl Rules for Game {
             Action::Orders { orders } => {
                 self.seat_mut(seat).orders = orders.clone();
                 events.push((Audience::Only(seat), Event::OrdersChanged { seat }));
+                if self.rules_version >= 2 {
+                    self.answer_by_orders(seat, events);
+                }
             }
             Action::Recruit { creature, payment } => {
                 self.counters.actions += 1;

@@ -156,8 +156,7 @@ impl Game {
             Phase::Aftermath(a) => Some(BattleView {
                 attacker: a.attacker,
                 defender: a.defender,
-                weapon: a
-                    .used[0]
+                weapon: a.used[0]
                     .first()
                     .and_then(|&c| self.set.data(c))
                     .map_or(Weapon::Sword, |d| d.weapon),

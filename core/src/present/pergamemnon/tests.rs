@@ -950,3 +950,27 @@ fn forms_read_back_as_their_action() {
     assert!(body.contains("Reinforce with Mummy"), "{body}");
     assert!(body.contains("No reinforcement"), "{body}");
 }
+
+/// "pass" (R40) reads as the action the rules refuse with its reason, in both languages, so a
+/// player who replies it is told that passing is never allowed, not that the line is unreadable.
+#[test]
+fn a_reply_that_passes_reads_as_pass_and_its_refusal_says_why() {
+    let registry = catalogs();
+    let view = e4(Viewer::Seat(Seat(0)), Vec::new());
+    for line in ["pass", "Passo", "PASSAR"] {
+        assert_eq!(
+            read(&view, Seat(0), line, &registry),
+            Some(Action::Pass),
+            "{line}"
+        );
+    }
+    let names = SeatNames::new(vec!["Ana".into(), "Bruno".into(), "Cleo".into()]);
+    let pt = Ctx::new(
+        registry.catalogs().words("pt"),
+        &names,
+        Viewer::Seat(Seat(0)),
+    );
+    assert!(Pergamemnon
+        .rule_error(&RuleError::NoPass, &pt)
+        .contains("nunca é permitido"));
+}
