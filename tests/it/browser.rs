@@ -158,6 +158,23 @@ pub(crate) async fn browser_for(driver: &Chromedriver, screen: Screen, lang: &st
         .expect("a browser session")
 }
 
+/// Wait for the answer to a move's click: the seat page at `?moved=N` (not for words the page
+/// before it also had).
+pub(crate) async fn wait_for_move(client: &Client) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let url = client.current_url().await.expect("the address");
+        if url.query().is_some_and(|q| q.contains("moved=")) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the move was never answered: {url}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// Wait until the page's source contains `text`.
 pub(crate) async fn wait_for_text(client: &Client, text: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(15);

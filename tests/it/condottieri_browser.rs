@@ -2,7 +2,9 @@
 //! phone in Portuguese: the map reads at that size in its own scrolling box, a sheet of lines
 //! typed in the text box gets a verdict per line, and PRONTO ends the power's part.
 
-use crate::browser::{artifacts_dir, browser_for, chromedriver, wait_for_text, Screen};
+use crate::browser::{
+    artifacts_dir, browser_for, chromedriver, wait_for_move, wait_for_text, Screen,
+};
 use crate::support::{Backend, SeatLink, TestApp};
 use fantoccini::Locator;
 
@@ -108,20 +110,8 @@ pub(crate) async fn a_power_on_a_phone_writes_its_orders_in_the_text_box_in_a_re
         .click()
         .await
         .expect("a click");
-    // The bots were ready before her: PRONTO resolves the phase. Wait for the answer to the
-    // click (the seat page at `?moved=N`), not for words the page before it also had.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
-    loop {
-        let url = client.current_url().await.expect("the address");
-        if url.query().is_some_and(|q| q.contains("moved=")) {
-            break;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "PRONTO was never answered: {url}"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+    // The bots were ready before her: PRONTO resolves the phase.
+    wait_for_move(&client).await;
     let view = app.api_game(&game).await.json()["view"].clone();
     assert_eq!(view["phases"], 1, "{view}");
     client.close().await.expect("the session closes");

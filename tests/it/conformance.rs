@@ -79,6 +79,14 @@ pub fn every_rules_case_holds<C: RulesCase>(folder: &str, coverage: Coverage) {
     println!("{count} {folder} rules cases in {} files", files.len());
 }
 
+/// A kind's `well_written` rule where a case's name mentions every rule it pins.
+pub fn name_mentions_its_rules(name: &str, rules: &[String]) -> Result<(), String> {
+    match rules.iter().find(|rule| !name.contains(rule.as_str())) {
+        Some(rule) => Err(format!("the name must mention {rule}")),
+        None => Ok(()),
+    }
+}
+
 /// A case runner that asserts (panics) instead of returning what differed, as a `check`.
 pub fn check_by_panic(run: impl FnOnce()) -> Result<(), String> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).map_err(|panic| {

@@ -4,7 +4,8 @@
 //! seat page's own forms, each page checked (no sideways scroll, aXe when available).
 
 use crate::browser::{
-    artifacts_dir, axe_script, browser_for, check_page, chromedriver, wait_for_text, Screen,
+    artifacts_dir, axe_script, browser_for, check_page, chromedriver, wait_for_move, wait_for_text,
+    Screen,
 };
 use crate::support::{Backend, SeatLink, TestApp};
 use fantoccini::Locator;
@@ -162,18 +163,7 @@ pub(crate) async fn a_newcomer_on_a_phone_creates_reads_the_guide_and_plays_in_a
             .click()
             .await
             .expect("a click");
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
-        loop {
-            let url = client.current_url().await.expect("the address");
-            if url.query().is_some_and(|q| q.contains("moved=")) {
-                break;
-            }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "the move was never answered: {url}"
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        }
+        wait_for_move(&client).await;
         let after = app.api_seat(&ana).await.json();
         assert!(
             after["seq"].as_i64().unwrap() > seq,

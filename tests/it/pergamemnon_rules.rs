@@ -450,9 +450,6 @@ impl crate::conformance::RulesCase for Case {
         self.run()
     }
     fn well_written(&self) -> Result<(), String> {
-        match self.rules.iter().find(|r| !self.name.contains(r.as_str())) {
-            Some(rule) => Err(format!("the name does not mention {rule}")),
-            None => Ok(()),
-        }
+        crate::conformance::name_mentions_its_rules(&self.name, &self.rules)
     }
 }

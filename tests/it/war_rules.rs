@@ -326,13 +326,6 @@ impl crate::conformance::RulesCase for Case {
         run(self)
     }
     fn well_written(&self) -> Result<(), String> {
-        match self
-            .rules
-            .iter()
-            .find(|rule| !self.name.contains(rule.as_str()))
-        {
-            Some(rule) => Err(format!("the name must mention {rule}")),
-            None => Ok(()),
-        }
+        crate::conformance::name_mentions_its_rules(&self.name, &self.rules)
     }
 }
