@@ -101,3 +101,69 @@ fn serve_refuses_to_start_with_a_broken_set_naming_each_problem() {
     assert!(error.contains("V1"), "{error}");
     assert!(!sets::offered().contains(&"printed-refused"));
 }
+
+/// An operator's set offered by `serve --card-set` is chosen at creation: a game played on it
+/// to its end names it on its pages and mails ("the published values, partly verified": the
+/// transcription marks no card verified), and its record embeds the set, pinned by its hash,
+/// and verifies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_on_an_operators_set_names_it_everywhere_and_its_record_verifies() {
+    use crate::support::{Backend, TestApp};
+    const ANA: &str = "ana@printed.test";
+    let dir = tempfile::tempdir().unwrap();
+    let file = transcription(dir.path(), "printed-e2e", |doc| {
+        doc["creatures"][1]["points"] = 3.into();
+    });
+    serve_args(dir.path(), &file)
+        .into_config()
+        .expect("the operator's set loads");
+    let named =
+        "Pergamemnon as printed (transcribed) (printed-e2e), the published values, partly verified";
+    let app = TestApp::spawn(&Backend::Sqlite).await;
+    let created = app
+        .api_create_confirmed(&serde_json::json!({
+            "game": "pergamemnon",
+            "options": {"card_set": "printed-e2e"},
+            "seats": [
+                {"name": "Ana", "email": ANA},
+                {"name": "Bot 2", "bot": true},
+                {"name": "Bot 3", "bot": true},
+                {"name": "Bot 4", "bot": true},
+            ],
+        }))
+        .await;
+    let game = created.json()["id"].as_str().unwrap().to_owned();
+    let ana = app.link_from_latest(ANA, |m| m.is_confirmation());
+    assert_eq!(app.accept(&ana, "", "").await.status, 303);
+    app.deliver_mail().await;
+    assert!(app.public_page(&game).await.text().contains(named));
+    assert!(app.seat_page(&ana).await.text().contains(named));
+    let mail = app.answerable(ANA, &game).expect("Ana's turn or game mail");
+    assert!(mail.text.contains(named), "{}", mail.text);
+    for step in 0.. {
+        assert!(step < 2_000, "the game ends");
+        let state = app.api_seat(&ana).await.json();
+        if state["view"]["outcome"].is_object() {
+            break;
+        }
+        let action = state["legal_actions"][0].clone();
+        assert!(!action.is_null(), "Ana owes a decision: {state}");
+        let seq = state["seq"].as_i64().unwrap();
+        let answer = app.api_move(&ana, seq, &action).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+    }
+    let record = app.get(&format!("/games/{game}/record.json")).await;
+    assert_eq!(record.status, 200);
+    let set = sets::find("printed-e2e").unwrap();
+    assert!(
+        record.body.contains(&set.sha256),
+        "the record pins the set's hash"
+    );
+    assert!(
+        record.body.contains("Pergamemnon as printed (transcribed)"),
+        "it embeds the set"
+    );
+    let parsed = corriere::audit::Record::from_json(&record.body).unwrap();
+    corriere::audit::verify(&parsed).expect("the record verifies");
+    app.stop().await;
+}
