@@ -12,6 +12,41 @@ use super::Words;
 /// in characters; the service refuses a longer one with what to do.
 pub const SHEET_MAX_CHARS: usize = 6000;
 
+/// A catalog entry's alternatives, `|`-separated (`end turn | end my turn`), trimmed, none
+/// empty: the first is what the game writes, every one is read.
+pub fn alternatives(text: &str) -> impl Iterator<Item = &str> {
+    text.split('|').map(str::trim).filter(|a| !a.is_empty())
+}
+
+/// The first of a catalog entry's alternatives: what the game writes.
+pub fn first_alternative(text: &str) -> String {
+    alternatives(text).next().unwrap_or_default().to_owned()
+}
+
+/// Names as folded words and what each names, as a game's reply reader matches them.
+pub type Names<T> = Vec<(Vec<String>, T)>;
+
+/// Every alternative of a catalog entry (`entry` reads it in one language) in each of
+/// `languages`, folded, each once.
+pub fn folded_alternatives(
+    languages: &[Words],
+    entry: &dyn Fn(&Words) -> String,
+    fold: &dyn Fn(&str) -> Vec<String>,
+) -> Vec<Vec<String>> {
+    let mut list: Vec<Vec<String>> = languages
+        .iter()
+        .flat_map(|w| alternatives(&entry(w)).map(fold).collect::<Vec<_>>())
+        .filter(|n| !n.is_empty())
+        .collect();
+    list.dedup();
+    list
+}
+
+/// Longest names first, so that "nova guine" is read before a shorter name it starts with.
+pub fn longest_first<T>(names: &mut Names<T>) {
+    names.sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
+}
+
 /// How a reply's lines are taken ([`crate::present::Presenter::script`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Script {

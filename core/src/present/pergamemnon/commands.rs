@@ -13,6 +13,9 @@ use crate::engine::pergamemnon::{
     Action, Capture, Decision, Nation, Plan, ReinforceMode, StandingOrders, View, Weapon,
 };
 use crate::engine::Seat;
+use crate::present::reply::{
+    alternatives, first_alternative, folded_alternatives, longest_first, Names,
+};
 use crate::present::{Command, Folding, Words};
 
 /// The verbs, each with its catalog key (`pergamemnon-command-…`).
@@ -122,30 +125,22 @@ impl Word {
     ];
 }
 
-/// The first of a catalog entry's alternatives (`after loss | loss`).
-fn first_of(text: &str) -> String {
-    text.split('|').next().unwrap_or("").trim().to_owned()
-}
-
 /// Every verb of the game's commands in `words`' language, each alternative.
 pub(super) fn command_words(words: &Words) -> Vec<String> {
     Verb::ALL
         .iter()
         .flat_map(|v| {
-            words
-                .get(v.key())
-                .split('|')
-                .map(|w| w.trim().to_owned())
+            alternatives(&words.get(v.key()))
+                .map(str::to_owned)
                 .collect::<Vec<_>>()
         })
-        .filter(|w| !w.is_empty())
         .collect()
 }
 
 /// The plan's words, only what differs from the default plan; `explicit` writes
 /// "reinforce auto" for a default plan, so that a reply never falls back on standing orders.
 fn plan_phrase(plan: &Plan, words: &Words, explicit: bool) -> Vec<String> {
-    let word = |w: Word| first_of(&words.get(w.key()));
+    let word = |w: Word| first_alternative(&words.get(w.key()));
     let mut parts = Vec::new();
     match plan.reinforce {
         ReinforceMode::Prefer if !plan.prefer.is_empty() => {
@@ -207,8 +202,8 @@ fn plan_phrase(plan: &Plan, words: &Words, explicit: bool) -> Vec<String> {
 /// The command that plays `action` in `words`' language: what a mail shows, and what
 /// [`read_command`] reads back.
 pub(super) fn commands(action: &Action, words: &Words) -> Vec<String> {
-    let verb = |v: Verb| first_of(&words.get(v.key()));
-    let word = |w: Word| first_of(&words.get(w.key()));
+    let verb = |v: Verb| first_alternative(&words.get(v.key()));
+    let word = |w: Word| first_alternative(&words.get(w.key()));
     let mut parts: Vec<String> = Vec::new();
     match action {
         Action::Recruit { creature, payment } => {
@@ -282,9 +277,6 @@ pub(super) fn commands(action: &Action, words: &Words) -> Vec<String> {
     vec![parts.join(" ")]
 }
 
-/// A name as folded words, and what it names.
-type Names<T> = Vec<(Vec<String>, T)>;
-
 struct Lexicon {
     verbs: Names<Verb>,
     words: Names<Word>,
@@ -293,20 +285,8 @@ struct Lexicon {
 
 impl Lexicon {
     fn new(languages: &[Words], folding: &Folding) -> Lexicon {
-        let alternatives = |key: &str| -> Vec<Vec<String>> {
-            let mut list: Vec<Vec<String>> = languages
-                .iter()
-                .flat_map(|w| {
-                    w.get(key)
-                        .split('|')
-                        .map(|a| folding.fold(a))
-                        .collect::<Vec<_>>()
-                })
-                .filter(|n| !n.is_empty())
-                .collect();
-            list.dedup();
-            list
-        };
+        let fold = |text: &str| folding.fold(text);
+        let alternatives = |key: &str| folded_alternatives(languages, &|w| w.get(key), &fold);
         let mut lexicon = Lexicon {
             verbs: Vec::new(),
             words: Vec::new(),
@@ -328,15 +308,9 @@ impl Lexicon {
                 lexicon.nations.push((name, n));
             }
         }
-        lexicon
-            .verbs
-            .sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
-        lexicon
-            .words
-            .sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
-        lexicon
-            .nations
-            .sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
+        longest_first(&mut lexicon.verbs);
+        longest_first(&mut lexicon.words);
+        longest_first(&mut lexicon.nations);
         lexicon
     }
 }

@@ -10,6 +10,9 @@ use crate::engine::war::{
     Action, Amount, Card, Continent, Direction, Occupy, Plan, Territory, TerritoryCounts, View,
 };
 use crate::engine::Seat;
+use crate::present::reply::{
+    alternatives, first_alternative, folded_alternatives, longest_first, Names,
+};
 use crate::present::{Command, Words};
 
 /// The moves a reply can make, each with its catalog key (`war-command-…`).
@@ -72,9 +75,6 @@ impl Verb {
     }
 }
 
-/// A name as folded words, and what it names.
-type Names<T> = Vec<(Vec<String>, T)>;
-
 /// Every word a command may hold, in every language, folded.
 struct Lexicon {
     verbs: Names<Verb>,
@@ -98,15 +98,7 @@ struct Lexicon {
 
 impl Lexicon {
     fn new(languages: &[Words], fold: &dyn Fn(&str) -> Vec<String>) -> Lexicon {
-        let names = |key: &dyn Fn(&Words) -> String| -> Vec<Vec<String>> {
-            let mut list: Vec<Vec<String>> = languages
-                .iter()
-                .flat_map(|w| key(w).split('|').map(fold).collect::<Vec<_>>())
-                .collect();
-            list.retain(|n| !n.is_empty());
-            list.dedup();
-            list
-        };
+        let names = |entry: &dyn Fn(&Words) -> String| folded_alternatives(languages, entry, fold);
         let word = |key: &str| names(&|w| w.get(key));
         let mut lexicon = Lexicon {
             verbs: Vec::new(),
@@ -160,20 +152,10 @@ impl Lexicon {
                 lexicon.jokers.push((name, joker));
             }
         }
-        // Longest names first, so that "nova guine" is read before a shorter name it starts
-        // with.
-        lexicon
-            .verbs
-            .sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
-        lexicon
-            .territories
-            .sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
-        lexicon
-            .continents
-            .sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
-        lexicon
-            .jokers
-            .sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
+        longest_first(&mut lexicon.verbs);
+        longest_first(&mut lexicon.territories);
+        longest_first(&mut lexicon.continents);
+        longest_first(&mut lexicon.jokers);
         lexicon
     }
 }
@@ -470,25 +452,17 @@ pub(super) fn command_words(words: &Words) -> Vec<String> {
     Verb::ALL
         .iter()
         .flat_map(|v| {
-            words
-                .get(v.key())
-                .split('|')
-                .map(|w| w.trim().to_owned())
+            alternatives(&words.get(v.key()))
+                .map(str::to_owned)
                 .collect::<Vec<_>>()
         })
-        .filter(|w| !w.is_empty())
         .collect()
-}
-
-/// The first of a catalog entry's alternatives (`end turn | end my turn`).
-fn first_of(text: &str) -> String {
-    text.split('|').next().unwrap_or("").trim().to_owned()
 }
 
 /// The command that plays `action` in `words`' language, when a reply can make that move:
 /// what a mail shows as an example, and what [`read_command`] reads back.
 pub(super) fn command(action: &Action, words: &Words) -> Option<String> {
-    let first = |key: &str| first_of(&words.get(key));
+    let first = |key: &str| first_alternative(&words.get(key));
     let verb = |v: Verb| first(v.key());
     let card = |c: Card| match c.territory() {
         Some(t) => territory_in(words, t),
