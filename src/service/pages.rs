@@ -35,6 +35,8 @@ pub struct SeatPage {
     pub time: super::time::TimeView,
     /// The table's talk this seat may read, oldest first.
     pub talk: Vec<super::talk::TalkLine>,
+    /// The seat's private notes (its page only).
+    pub note: String,
 }
 
 /// Everything the public page of a game shows: a spectator's view, or the full review after
@@ -88,6 +90,7 @@ fn from_state(
     let viewer = Viewer::Seat(seat);
     SeatPage {
         talk: Vec::new(),
+        note: String::new(),
         undelivered: Vec::new(),
         rematch_url: None,
         time: super::time::TimeView::default(),
@@ -313,6 +316,7 @@ impl Games {
         }
         let page = SeatPage {
             talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
+            note: crate::store::note_of(conn, &auth.game_id, auth.seat.0 as i32)?,
             undelivered,
             rematch_url,
             time,

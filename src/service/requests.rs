@@ -3,7 +3,7 @@
 
 use super::people::PreferencesInput;
 use super::rematch::{RematchError, RematchOrder};
-use super::talk::{MessageError, MessageText, TalkLine, Via};
+use super::talk::{MessageError, MessageText, NoteText, TalkLine, Via};
 use super::time::{AbsenceProblem, TimeError};
 use super::{
     AcceptError, Accepted, ActionInput, AuthError, Cancel, CancelError, ConfirmError,
@@ -92,6 +92,12 @@ service_error!(AbsenceError {
     /// More days this year than a person may take (`days` a year): how many are left.
     #[error("an absence of more days than are left this year ({left} of {days})")]
     TooLong { days: u32, left: u32 },
+});
+
+service_error!(NoteError {
+    /// Longer than [`NoteText::MAX_CHARS`], or holding characters that reorder text.
+    #[error("these notes cannot be kept: {0}")]
+    Bad(super::talk::BadNote),
 });
 
 service_error!(SettingsError {
@@ -498,6 +504,19 @@ impl Service {
     ) -> Result<TalkLine, Linked<MessageError>> {
         self.as_seat(link, move |games, conn, auth| {
             games.post_message(conn, auth, to, &text, via)
+        })
+        .await
+    }
+
+    /// The seat keeps `text` as its private notes (empty: none), in its own transaction.
+    pub async fn save_note(&self, link: &SeatLink, text: String) -> Result<(), Linked<NoteError>> {
+        let text = NoteText::parse(&text).map_err(|bad| Linked::Refused(NoteError::Bad(bad)))?;
+        self.as_seat(link, move |games, conn, auth| {
+            write_transaction(conn, |conn| -> Result<(), NoteError> {
+                let seat = auth.seat().0 as i32;
+                store::set_note(conn, auth.game_id(), seat, text.as_str(), games.now())?;
+                Ok(())
+            })
         })
         .await
     }

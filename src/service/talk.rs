@@ -65,6 +65,43 @@ impl MessageText {
     }
 }
 
+/// A seat's private notes as its player wrote them (`\r\n` made `\n`); empty erases them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoteText(String);
+
+/// Why notes cannot be kept as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadNote {
+    #[error("notes may be at most {} characters", NoteText::MAX_CHARS)]
+    TooLong,
+    #[error("notes may not contain control characters or characters that reorder text")]
+    Unprintable,
+}
+
+impl NoteText {
+    /// The one limit of a seat's notes: the form's `maxlength` and the service's check.
+    pub const MAX_CHARS: usize = 10_000;
+
+    pub fn parse(text: &str) -> Result<NoteText, BadNote> {
+        let text = text.replace("\r\n", "\n").replace('\r', "\n");
+        let text = text.trim_end();
+        if text.chars().count() > NoteText::MAX_CHARS {
+            return Err(BadNote::TooLong);
+        }
+        let bad = |c: char| {
+            (c.is_control() && c != '\n' && c != '\t')
+                || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        };
+        if text.chars().any(bad) {
+            return Err(BadNote::Unprintable);
+        }
+        Ok(NoteText(text.to_owned()))
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// How a message arrived.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Via {

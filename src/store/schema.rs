@@ -182,6 +182,15 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    seat_notes (game_id, seat) {
+        game_id -> Text,
+        seat -> Integer,
+        body -> Text,
+        updated_at -> BigInt,
+    }
+}
+
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(actions -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(
@@ -197,6 +206,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     deadlines,
     absences,
     messages,
+    seat_notes,
     inbound_mails
 );
 

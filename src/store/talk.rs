@@ -1,7 +1,7 @@
-//! Table talk's rows: messages between seats (outside the rules log), and the inbound mails
-//! already handled, so a reply delivered twice acts once.
+//! Table talk's rows: messages between seats (outside the rules log), each seat's private
+//! notes, and the inbound mails already handled, so a reply delivered twice acts once.
 
-use super::schema::{games, inbound_mails, messages, seats};
+use super::schema::{games, inbound_mails, messages, seat_notes, seats};
 use super::{Conn, GameRow};
 use crate::domain::{GameId, Millis};
 use diesel::prelude::*;
@@ -45,6 +45,44 @@ pub fn insert_message(conn: &mut Conn, row: &MessageRow) -> QueryResult<()> {
             .execute(c)?;
         diesel::update(games::table.find(&row.game_id))
             .set(games::last_message_at.eq(Some(row.created_at)))
+            .execute(c)
+            .map(drop)
+    })
+}
+
+/// A seat's private notes (`seat` from 0), empty when it keeps none.
+pub fn note_of(conn: &mut Conn, game: &GameId, seat: i32) -> QueryResult<String> {
+    super::on_backend!(conn, c => {
+        seat_notes::table
+            .find((game.as_str(), seat))
+            .select(seat_notes::body)
+            .first::<String>(c)
+            .optional()
+            .map(Option::unwrap_or_default)
+    })
+}
+
+/// Keep `body` as a seat's private notes (inside a write transaction); an empty body erases
+/// them.
+pub fn set_note(
+    conn: &mut Conn,
+    game: &GameId,
+    seat: i32,
+    body: &str,
+    at: Millis,
+) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        diesel::delete(seat_notes::table.find((game.as_str(), seat))).execute(c)?;
+        if body.is_empty() {
+            return Ok(());
+        }
+        diesel::insert_into(seat_notes::table)
+            .values((
+                seat_notes::game_id.eq(game.as_str()),
+                seat_notes::seat.eq(seat),
+                seat_notes::body.eq(body),
+                seat_notes::updated_at.eq(at.0),
+            ))
             .execute(c)
             .map(drop)
     })

@@ -15,7 +15,7 @@ use crate::present::Words;
 use crate::service::people::SignInError;
 use crate::service::rematch::RematchError;
 use crate::service::requests::{
-    AbsenceError, ReplaceError, ResignError, SettingsError, TakeBackError,
+    AbsenceError, NoteError, ReplaceError, ResignError, SettingsError, TakeBackError,
 };
 use crate::service::talk::MessageError;
 use crate::service::{
@@ -43,6 +43,17 @@ pub fn written(text: String) -> Said {
     Arc::new(move |_, _| text.clone())
 }
 
+/// What a seat was writing when its form was refused, shown again where it wrote it.
+#[derive(Clone, Debug, Default)]
+pub enum Draft {
+    #[default]
+    None,
+    /// A message to the table.
+    Message(String),
+    /// Its private notes.
+    Note(String),
+}
+
 /// How a page shows a refusal.
 #[derive(Clone)]
 pub enum Shown {
@@ -54,8 +65,8 @@ pub enum Shown {
     },
     /// A seat link that is not one: the page offers to mail a link to all the address's games.
     BadLink,
-    /// The seat's page again, with these notices, and a message it was writing in its form.
-    Seat { notices: Vec<Said>, draft: String },
+    /// The seat's page again, with these notices, and what it was writing in its form.
+    Seat { notices: Vec<Said>, draft: Draft },
     /// "My games" again with notes, for the person signed in.
     Me { notes: Vec<Said> },
     /// The form that mails a sign-in link, with a note (a link that did not work).
@@ -98,7 +109,7 @@ impl Answer {
     pub fn seat(status: StatusCode, code: &'static str, notice: Said) -> Answer {
         let page = Shown::Seat {
             notices: vec![notice.clone()],
-            draft: String::new(),
+            draft: Draft::None,
         };
         Answer::new(status, code, notice, page)
     }
@@ -196,8 +207,8 @@ impl Answer {
         Answer { cause, ..answer }
     }
 
-    /// The same answer, with the message the seat was writing shown again in its form.
-    pub fn with_draft(mut self, text: String) -> Answer {
+    /// The same answer, with what the seat was writing shown again in its form.
+    pub fn with_draft(mut self, text: Draft) -> Answer {
         if let Shown::Seat { draft, .. } = &mut *self.page {
             *draft = text;
         }
@@ -275,6 +286,7 @@ answers!(
     Failure,
     SettingsError,
     AbsenceError,
+    NoteError,
 );
 
 impl<E: Answers + std::fmt::Debug + std::fmt::Display> ResponseError for Linked<E> {
@@ -454,7 +466,7 @@ impl Answers for CreateError {
                     }),
                     Shown::Seat {
                         notices,
-                        draft: String::new(),
+                        draft: Draft::None,
                     },
                 )
             }
@@ -515,6 +527,25 @@ impl Answers for MessageError {
     }
 }
 
+impl Answers for NoteError {
+    fn answer(&self) -> Answer {
+        use crate::service::talk::{BadNote, NoteText};
+        match self {
+            NoteError::Bad(BadNote::TooLong) => Answer::seat(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "too_long",
+                Arc::new(|w, _| w.one("notes-problem-too-long", "max", NoteText::MAX_CHARS)),
+            ),
+            NoteError::Bad(BadNote::Unprintable) => Answer::seat(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid",
+                said("notes-problem-unprintable"),
+            ),
+            NoteError::Unexpected(error) => Answer::unexpected(error),
+        }
+    }
+}
+
 impl Answers for AbsenceError {
     fn answer(&self) -> Answer {
         match self {
@@ -566,7 +597,7 @@ impl Answers for MoveError {
                     Arc::new(move |w, _| w.one("api-error-action-unreadable", "why", api.as_str())),
                     Shown::Seat {
                         notices: vec![written(page)],
-                        draft: String::new(),
+                        draft: Draft::None,
                     },
                 )
             }

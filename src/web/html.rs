@@ -2,7 +2,7 @@
 //! seat does besides moving (talk, resign, away, replace, cancel). Each handler parses, calls
 //! the game service once, and renders the game's parts through its kind; no rules here.
 
-use super::errors::{said, Answer, Answers, Failure, Said};
+use super::errors::{said, Answer, Answers, Draft, Failure, Said};
 use super::present::{self, cancelled_key, undelivered, Flash, GameShown, TalkShown};
 use super::{Answered, AppState};
 use crate::domain::{Contribution, GameId, GameStatus, SeatToken};
@@ -161,6 +161,10 @@ pub struct SeatPageHtml<'w> {
     /// Right after a move: what it did (its history entry: an attack's dice and losses…), shown
     /// at the top of the page, above the board and the forms.
     pub last_move: Option<Html>,
+    /// The seat's private notes, where they are saved, and their one limit.
+    pub note: String,
+    pub note_path: String,
+    pub note_max: usize,
 }
 
 /// The forms a seat page offers about time and seats.
@@ -209,6 +213,8 @@ pub struct SeatQuery {
     resigned: Option<String>,
     /// The reader just took their seat back from the bot.
     back: Option<String>,
+    /// The seat's private notes were just saved.
+    noted: Option<String>,
 }
 
 /// The seat link in `path`, as it arrived (not checked yet): an unknown game's id is a 404,
@@ -289,6 +295,9 @@ pub async fn seat(
     if query.back.is_some() {
         flashes.push(Flash::info(w.get("back-done")));
     }
+    if query.noted.is_some() {
+        flashes.push(Flash::info(w.get("notes-saved")));
+    }
     Ok(render_seat(
         &state,
         w,
@@ -296,7 +305,7 @@ pub async fn seat(
         page,
         flashes,
         StatusCode::OK,
-        String::new(),
+        Draft::None,
         query.moved,
     )?)
 }
@@ -309,7 +318,7 @@ pub(super) async fn seat_again(
     path: &SeatPath,
     flashes: Vec<Flash>,
     status: StatusCode,
-    draft: String,
+    draft: Draft,
 ) -> HttpResponse {
     let w = state.words(request);
     let page = match link_of(path) {
@@ -336,7 +345,7 @@ fn render_seat(
     page: SeatPage,
     mut flashes: Vec<Flash>,
     status: StatusCode,
-    draft: String,
+    draft: Draft,
     moved: Option<i64>,
 ) -> Result<HttpResponse, LoadError> {
     let kind = state.games.kind(&page.game.kind)?;
@@ -408,7 +417,11 @@ fn render_seat(
         }
         (_, Some(view)) => {
             let mut html = SeatPageHtml::build(kind, &page, view, game, &base, flashes, &cx);
-            html.talk.draft = draft;
+            match draft {
+                Draft::None => {}
+                Draft::Message(text) => html.talk.draft = text,
+                Draft::Note(text) => html.note = text,
+            }
             html.last_move = moved
                 .and_then(|seq| {
                     page.history
@@ -503,6 +516,9 @@ impl<'w> SeatPageHtml<'w> {
                 cx,
             ),
             last_move: None,
+            note: page.note.clone(),
+            note_path: format!("{base}/note"),
+            note_max: crate::service::talk::NoteText::MAX_CHARS,
         }
     }
 }
@@ -717,7 +733,7 @@ pub async fn make_move(
             &path,
             flashes,
             StatusCode::OK,
-            String::new(),
+            Draft::None,
         )
         .await);
     }
@@ -819,7 +835,7 @@ pub async fn post_message(
     let draft = form.text.clone();
     let refused = |key: &'static str| -> actix_web::Error {
         Answer::seat(StatusCode::UNPROCESSABLE_ENTITY, "invalid", said(key))
-            .with_draft(draft.clone())
+            .with_draft(Draft::Message(draft.clone()))
             .into()
     };
     let text = MessageText::parse(&form.text).map_err(|bad| refused(bad.key()))?;
@@ -832,7 +848,27 @@ pub async fn post_message(
     };
     match state.service.post_message(&link, to, text, Via::Page).await {
         Ok(_) => Ok(see_other(format!("{}#talk", path_of(&path)))),
-        Err(error) => Err(error.answer().with_draft(draft).into()),
+        Err(error) => Err(error.answer().with_draft(Draft::Message(draft)).into()),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct NoteForm {
+    #[serde(default)]
+    pub text: String,
+}
+
+/// POST …/note: the seat keeps its private notes; refused notes stay in the box with why.
+pub async fn save_note(
+    state: web::Data<AppState>,
+    path: web::Path<SeatPath>,
+    form: web::Form<NoteForm>,
+) -> Answered {
+    let link = link_of(&path)?;
+    let text = form.into_inner().text;
+    match state.service.save_note(&link, text.clone()).await {
+        Ok(()) => Ok(see_other(format!("{}?noted=1#notes", path_of(&path)))),
+        Err(error) => Err(error.answer().with_draft(Draft::Note(text)).into()),
     }
 }
 

@@ -191,7 +191,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
                 web::post().to(html::withdraw_absence),
             )
             .route("/back", web::post().to(html::take_back))
-            .route("/messages", web::post().to(html::post_message)),
+            .route("/messages", web::post().to(html::post_message))
+            .route("/note", web::post().to(html::save_note)),
     )
     .route("/", web::get().to(create::home))
     .route("/healthz", web::get().to(healthz))

@@ -16,6 +16,7 @@ on_each_backend!(
     forged_and_retired_addresses_bounce_and_machines_and_duplicates_are_not_acted_on,
     private_messages_reach_only_their_two_seats_on_every_surface,
     a_private_table_keeps_its_talk_from_spectators_and_bad_messages_lose_nothing,
+    a_seats_private_notes_show_on_its_page_only_and_bad_notes_lose_nothing,
 );
 
 fn conn(app: &TestApp) -> store::DbConn {
@@ -487,4 +488,101 @@ async fn a_private_table_keeps_its_talk_from_spectators_and_bad_messages_lose_no
 /// The path of a seat link (what forms post under).
 fn path(link: &SeatLink) -> String {
     format!("/games/{}/seat/{}/{}", link.game, link.seat, link.token)
+}
+
+/// A seat's private notes: kept on its own page (with what the page says of them), on no other
+/// surface of the game: the other seats' pages and API answers, the public page and API, the
+/// record, the history, any mail; notes too long are refused with the limit, the text back in
+/// the box and the saved notes unchanged; an empty box erases them.
+async fn a_seats_private_notes_show_on_its_page_only_and_bad_notes_lose_nothing(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let links = app.started_war_game().await;
+    let game = links[0].game.clone();
+    let ana = &links[0];
+    const NOTE: &str = "Plan: keep Kamchatka, promise Bob the Urals (zebra-quartz-719)";
+    let saved = app
+        .post_form(&format!("{}/note", ana.url), &[("text", NOTE)])
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    let back = saved.location.expect("back to the seat page");
+    assert!(back.contains("noted=1"), "{back}");
+    let page = app.get(&back).await;
+    assert!(
+        page.text().contains("Your notes are saved."),
+        "{}",
+        page.text()
+    );
+    assert!(
+        page.body.contains(NOTE),
+        "her page keeps the notes in their box"
+    );
+    // Moves are made and mailed after the notes were written: no mail carries them.
+    let active = app.api_game(&game).await.json()["view"]["active"]
+        .as_u64()
+        .unwrap() as usize;
+    let mover = &links[active - 1];
+    let state = app.api_seat(mover).await.json();
+    let seq = state["seq"].as_i64().unwrap();
+    let action = state["legal_actions"][0].clone();
+    assert_eq!(app.api_move(mover, seq, &action).await.status, 200);
+    app.deliver_mail().await;
+    let mut surfaces = vec![
+        (
+            "the public page".to_owned(),
+            app.public_page(&game).await.body,
+        ),
+        ("the public API".to_owned(), app.api_game(&game).await.body),
+        (
+            "the record".to_owned(),
+            app.get(&format!("/games/{game}/record.json")).await.body,
+        ),
+    ];
+    for link in &links {
+        surfaces.push((
+            format!("seat {}'s API", link.seat),
+            app.api_seat(link).await.body,
+        ));
+        if link.seat != ana.seat {
+            surfaces.push((
+                format!("seat {}'s page", link.seat),
+                app.seat_page(link).await.body,
+            ));
+        }
+    }
+    for mail in app.smtp.mails() {
+        surfaces.push((format!("mail {:?}", mail.subject), mail.readable()));
+    }
+    assert!(surfaces.len() > 8);
+    for (what, body) in &surfaces {
+        assert!(
+            !body.contains("zebra-quartz-719"),
+            "{what} shows Ana's notes"
+        );
+    }
+    // Too long: refused with the limit, the text back in the box; the saved notes stay.
+    let long = format!(
+        "{NOTE} {}",
+        "x".repeat(corriere::service::talk::NoteText::MAX_CHARS)
+    );
+    let refused = app
+        .post_form(&format!("{}/note", ana.url), &[("text", &long)])
+        .await;
+    assert_eq!(refused.status, 422);
+    assert!(
+        refused.text().contains("longer than 10000 characters"),
+        "{}",
+        refused.text()
+    );
+    assert!(
+        refused.body.contains(&long),
+        "the refused text is still in the box"
+    );
+    assert!(app.seat_page(ana).await.body.contains(NOTE));
+    // An empty box erases them.
+    let erased = app
+        .post_form(&format!("{}/note", ana.url), &[("text", "")])
+        .await;
+    assert_eq!(erased.status, 303);
+    assert!(!app.seat_page(ana).await.body.contains("zebra-quartz-719"));
+    app.stop().await;
 }

@@ -40,3 +40,12 @@ reply-filler-words = the a an on to with and card cards my
 create-problem-email-ours = Seat { $seat }: "{ $email }" is an address of this site, not a player's. Give the player's own email address.
 api-error-seat-email-ours = `seats[{ $index }].email`: an address of this site, not a player's; give the player's own address
 replace-problem-email-ours = "{ $email }" is an address of this site, not a player's. Give the newcomer's own email address.
+
+## A seat's private notes: its page only, never in a record, an export or a mail.
+notes-title = My private notes
+notes-label = Notes for yourself about this game (plans, promises, what others said)
+notes-save = Save my notes
+notes-help = Only this seat's page shows them: not the other players, not the public page, not the game's record, not any mail. They stay with the seat: whoever plays it after you reads them. Empty the box and save to erase them.
+notes-saved = Your notes are saved.
+notes-problem-too-long = Those notes are longer than { $max } characters: shorten them and save again (your text is still in the box).
+notes-problem-unprintable = Those notes hold control characters or characters that reorder text: remove them and save again (your text is still in the box).

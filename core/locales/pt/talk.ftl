@@ -40,3 +40,12 @@ reply-filler-words = o a os as um uma em no na com e de do da carta cartas minha
 create-problem-email-ours = Lugar { $seat }: "{ $email }" é um endereço deste site, não de um jogador. Informe o e-mail do próprio jogador.
 api-error-seat-email-ours = `seats[{ $index }].email`: é um endereço deste site, não de um jogador; informe o endereço do próprio jogador
 replace-problem-email-ours = "{ $email }" é um endereço deste site, não de um jogador. Informe o e-mail de quem vai entrar.
+
+## As anotações privadas de um lugar: só na página dele, nunca num registro, numa exportação ou num e-mail.
+notes-title = Minhas anotações privadas
+notes-label = Anotações para você sobre esta partida (planos, promessas, o que os outros disseram)
+notes-save = Salvar minhas anotações
+notes-help = Só a página deste lugar as mostra: nem os outros jogadores, nem a página pública, nem o registro da partida, nem qualquer e-mail. Elas ficam com o lugar: quem jogar nele depois de você as lê. Esvazie a caixa e salve para apagá-las.
+notes-saved = Suas anotações foram salvas.
+notes-problem-too-long = Essas anotações passam de { $max } caracteres: encurte-as e salve de novo (seu texto continua na caixa).
+notes-problem-unprintable = Essas anotações têm caracteres de controle ou que reordenam o texto: remova-os e salve de novo (seu texto continua na caixa).
