@@ -271,6 +271,7 @@ impl Games {
         let Detail::Page { lang, guess, .. } = *detail else {
             let page = SeatPage {
                 talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
+                note: crate::store::note_of(conn, &auth.game_id, auth.seat.0 as i32)?,
                 undelivered: Vec::new(),
                 rematch_url: None,
                 time: self.deadlines_view(conn, &row, &seat_rows)?,

@@ -255,6 +255,8 @@ struct SeatJson {
     deadline: Option<String>,
     /// The table's talk this seat may read, oldest first.
     messages: Vec<crate::service::talk::TalkLine>,
+    /// This seat's private notes (only its own token reads them); empty when it keeps none.
+    note: String,
 }
 
 #[utoipa::path(
@@ -295,7 +297,51 @@ pub async fn seat(
             .find(|(seat, _, _)| *seat == page.seat)
             .map(|(_, _, due)| crate::audit::rfc3339_millis(due.0)),
         messages: page.talk,
+        note: page.note,
     }))
+}
+
+/// A seat's private notes, whole: they replace the notes kept.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoteRequest {
+    /// The notes (at most 10,000 characters; lines kept; nothing that reorders text); empty:
+    /// none.
+    text: String,
+}
+
+/// PUT /api/v1/games/{game}/note: keep this seat's private notes.
+#[utoipa::path(
+    put,
+    path = "/api/v1/games/{id}/note",
+    operation_id = "putNote",
+    summary = "Keep this seat's private notes (read back in the seat's `note`)",
+    params(("id" = String, Path, description = "The game id, as in its address.")),
+    security(("seatToken" = [])),
+    request_body(content = inline(NoteRequest), content_type = "application/json"),
+    responses(
+        (status = 204, description = "Kept"),
+        (status = 400, description = "The body is not JSON, or has unknown fields", body = super::openapi::ApiError),
+        (status = 401, description = "No token sent", body = super::openapi::ApiError),
+        (status = 403, description = "Bad token", body = super::openapi::ApiError),
+        (status = 404, description = "No such game", body = super::openapi::ApiError),
+        (status = 422, description = "Too long, or unprintable text", body = super::openapi::ApiError),
+        (status = 503, description = UNAVAILABLE, body = super::openapi::ApiError),
+    )
+)]
+pub async fn put_note(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<String>,
+    body: Result<web::Json<NoteRequest>, actix_web::Error>,
+) -> Answered {
+    let link = bearer(&request, &path)?;
+    let NoteRequest { text } = match body {
+        Ok(body) => body.into_inner(),
+        Err(unreadable) => return refuse_body(&state, &link, unreadable).await,
+    };
+    state.service.save_note(&link, text).await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 /// A message to the table, or privately to one seat (from 1).

@@ -15,6 +15,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/v1/games/{game}/accept"),
     ("POST", "/api/v1/games/{game}/moves"),
     ("POST", "/api/v1/games/{game}/messages"),
+    ("PUT", "/api/v1/games/{game}/note"),
 ];
 
 /// The routes of one game sit behind this prefix, a scope of their own: the router matches
@@ -32,6 +33,7 @@ fn handler(method: &str, path: &str) -> actix_web::Route {
         ("POST", "/api/v1/games/{game}/accept") => web::post().to(api::accept),
         ("POST", "/api/v1/games/{game}/moves") => web::post().to(api::make_move),
         ("POST", "/api/v1/games/{game}/messages") => web::post().to(api::post_message),
+        ("PUT", "/api/v1/games/{game}/note") => web::put().to(api::put_note),
         _ => unreachable!("the API route {method} {path} has no handler"),
     }
 }

@@ -74,6 +74,7 @@ pub fn generate() -> Value {
         api::accept,
         api::make_move,
         api::post_message,
+        api::put_note,
         api::kinds,
         api::openapi
     ),

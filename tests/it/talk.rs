@@ -537,17 +537,15 @@ async fn a_seats_private_notes_show_on_its_page_only_and_bad_notes_lose_nothing(
             app.get(&format!("/games/{game}/record.json")).await.body,
         ),
     ];
-    for link in &links {
+    for link in links.iter().filter(|l| l.seat != ana.seat) {
         surfaces.push((
             format!("seat {}'s API", link.seat),
             app.api_seat(link).await.body,
         ));
-        if link.seat != ana.seat {
-            surfaces.push((
-                format!("seat {}'s page", link.seat),
-                app.seat_page(link).await.body,
-            ));
-        }
+        surfaces.push((
+            format!("seat {}'s page", link.seat),
+            app.seat_page(link).await.body,
+        ));
     }
     for mail in app.smtp.mails() {
         surfaces.push((format!("mail {:?}", mail.subject), mail.readable()));
@@ -584,5 +582,33 @@ async fn a_seats_private_notes_show_on_its_page_only_and_bad_notes_lose_nothing(
         .await;
     assert_eq!(erased.status, 303);
     assert!(!app.seat_page(ana).await.body.contains("zebra-quartz-719"));
+    // The API: the seat's token keeps and reads its notes; no other token reads them; the
+    // same limit refuses the same text.
+    let put = |link: &SeatLink, body: serde_json::Value| {
+        app.client
+            .put(app.url(&format!("/api/v1/games/{}/note", link.game)))
+            .bearer_auth(link.bearer())
+            .json(&body)
+    };
+    let kept = app
+        .read_raw(put(ana, serde_json::json!({"text": NOTE})))
+        .await;
+    assert_eq!(kept.status, 204, "{}", kept.body);
+    assert_eq!(app.api_seat(ana).await.json()["note"], NOTE);
+    for other in &links[1..] {
+        let theirs = app.api_seat(other).await;
+        assert_eq!(theirs.json()["note"], "", "seat {}", other.seat);
+        assert!(!theirs.body.contains("zebra-quartz-719"));
+    }
+    let too_long = app
+        .read_raw(put(ana, serde_json::json!({"text": long})))
+        .await;
+    assert_eq!(too_long.status, 422, "{}", too_long.body);
+    assert_eq!(too_long.json()["error"]["code"], "too_long", "{}", too_long.body);
+    assert_eq!(app.api_seat(ana).await.json()["note"], NOTE);
+    let unknown = app
+        .read_raw(put(ana, serde_json::json!({"text": "", "to": 2})))
+        .await;
+    assert_eq!(unknown.status, 400, "{}", unknown.body);
     app.stop().await;
 }

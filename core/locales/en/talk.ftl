@@ -47,5 +47,5 @@ notes-label = Notes for yourself about this game (plans, promises, what others s
 notes-save = Save my notes
 notes-help = Only this seat's page shows them: not the other players, not the public page, not the game's record, not any mail. They stay with the seat: whoever plays it after you reads them. Empty the box and save to erase them.
 notes-saved = Your notes are saved.
-notes-problem-too-long = Those notes are longer than { $max } characters: shorten them and save again (your text is still in the box).
-notes-problem-unprintable = Those notes hold control characters or characters that reorder text: remove them and save again (your text is still in the box).
+notes-problem-too-long = Those notes are longer than { $max } characters: shorten them and save again. The notes saved before are unchanged.
+notes-problem-unprintable = Those notes hold control characters or characters that reorder text: remove them and save again. The notes saved before are unchanged.

@@ -47,5 +47,5 @@ notes-label = Anotações para você sobre esta partida (planos, promessas, o qu
 notes-save = Salvar minhas anotações
 notes-help = Só a página deste lugar as mostra: nem os outros jogadores, nem a página pública, nem o registro da partida, nem qualquer e-mail. Elas ficam com o lugar: quem jogar nele depois de você as lê. Esvazie a caixa e salve para apagá-las.
 notes-saved = Suas anotações foram salvas.
-notes-problem-too-long = Essas anotações passam de { $max } caracteres: encurte-as e salve de novo (seu texto continua na caixa).
-notes-problem-unprintable = Essas anotações têm caracteres de controle ou que reordenam o texto: remova-os e salve de novo (seu texto continua na caixa).
+notes-problem-too-long = Essas anotações passam de { $max } caracteres: encurte-as e salve de novo. As anotações salvas antes continuam as mesmas.
+notes-problem-unprintable = Essas anotações têm caracteres de controle ou que reordenam o texto: remova-os e salve de novo. As anotações salvas antes continuam as mesmas.
