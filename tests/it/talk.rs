@@ -604,7 +604,12 @@ async fn a_seats_private_notes_show_on_its_page_only_and_bad_notes_lose_nothing(
         .read_raw(put(ana, serde_json::json!({"text": long})))
         .await;
     assert_eq!(too_long.status, 422, "{}", too_long.body);
-    assert_eq!(too_long.json()["error"]["code"], "too_long", "{}", too_long.body);
+    assert_eq!(
+        too_long.json()["error"]["code"],
+        "too_long",
+        "{}",
+        too_long.body
+    );
     assert_eq!(app.api_seat(ana).await.json()["note"], NOTE);
     let unknown = app
         .read_raw(put(ana, serde_json::json!({"text": "", "to": 2})))
