@@ -4,7 +4,8 @@
 mod names;
 
 pub use names::{
-    BadContribution, BadEmail, BadName, Contribution, EmailAddress, GameTitle, PlayerName,
+    refused_in_text, BadContribution, BadEmail, BadName, Contribution, EmailAddress, GameTitle,
+    PlayerName,
 };
 
 use serde::{Deserialize, Serialize};

@@ -38,6 +38,12 @@ fn reorders(c: char) -> bool {
     matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
 }
 
+/// Characters refused in free text a player writes (messages, notes): controls other than a
+/// line break or a tab, and characters that reorder the text around them.
+pub fn refused_in_text(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t') || reorders(c)
+}
+
 /// Characters that take no room: a name of only these shows as nothing.
 fn invisible(c: char) -> bool {
     c.is_whitespace()

@@ -3,6 +3,7 @@
 
 use super::post::{Class, MailMode};
 use super::*;
+use crate::domain::refused_in_text;
 use crate::engine::Press;
 use crate::store::MessageRow;
 use diesel::QueryResult;
@@ -51,11 +52,7 @@ impl MessageText {
         if text.chars().count() > MessageText::MAX_CHARS {
             return Err(BadMessage::TooLong);
         }
-        let bad = |c: char| {
-            (c.is_control() && c != '\n' && c != '\t')
-                || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-        };
-        if text.chars().any(bad) {
+        if text.chars().any(refused_in_text) {
             return Err(BadMessage::Unprintable);
         }
         Ok(MessageText(text.to_owned()))
@@ -88,11 +85,7 @@ impl NoteText {
         if text.chars().count() > NoteText::MAX_CHARS {
             return Err(BadNote::TooLong);
         }
-        let bad = |c: char| {
-            (c.is_control() && c != '\n' && c != '\t')
-                || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-        };
-        if text.chars().any(bad) {
+        if text.chars().any(refused_in_text) {
             return Err(BadNote::Unprintable);
         }
         Ok(NoteText(text.to_owned()))

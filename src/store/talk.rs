@@ -72,10 +72,13 @@ pub fn set_note(
     at: Millis,
 ) -> QueryResult<()> {
     super::on_backend!(conn, c => {
-        diesel::delete(seat_notes::table.find((game.as_str(), seat))).execute(c)?;
         if body.is_empty() {
-            return Ok(());
+            return diesel::delete(seat_notes::table.find((game.as_str(), seat)))
+                .execute(c)
+                .map(drop);
         }
+        // One statement, so two servers saving the same seat's notes at once both succeed
+        // (the later write wins) instead of one failing on the key.
         diesel::insert_into(seat_notes::table)
             .values((
                 seat_notes::game_id.eq(game.as_str()),
@@ -83,6 +86,9 @@ pub fn set_note(
                 seat_notes::body.eq(body),
                 seat_notes::updated_at.eq(at.0),
             ))
+            .on_conflict((seat_notes::game_id, seat_notes::seat))
+            .do_update()
+            .set((seat_notes::body.eq(body), seat_notes::updated_at.eq(at.0)))
             .execute(c)
             .map(drop)
     })

@@ -5,7 +5,7 @@
 
 use crate::support;
 
-use corriere::domain::GameId;
+use corriere::domain::{GameId, Millis};
 use corriere::engine::Seat;
 use corriere::store;
 use support::{email_of, Backend, Mail, SeatLink, TestApp};
@@ -488,6 +488,61 @@ async fn a_private_table_keeps_its_talk_from_spectators_and_bad_messages_lose_no
 /// The path of a seat link (what forms post under).
 fn path(link: &SeatLink) -> String {
     format!("/games/{}/seat/{}/{}", link.game, link.seat, link.token)
+}
+
+/// Two servers saving one seat's first notes at once (on one PostgreSQL): both saves succeed and
+/// the later one is kept. Notes were once kept by a delete and an insert, and the second
+/// server's insert, waiting on the first's row, then failed on the key: its player read
+/// "unexpected error" for a save.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_saving_one_seats_notes_at_once_both_succeed() {
+    let Some(backend) = Backend::postgres() else {
+        return;
+    };
+    let app = TestApp::spawn(&backend).await;
+    let links = app.started_war_game().await;
+    let game = GameId::parse(&links[0].game).unwrap();
+    let url = app.db.url.clone();
+    let mut first = store::connect(&url).expect("the first server's connection");
+    store::execute_sql(&mut first, "BEGIN").unwrap();
+    store::set_note(&mut first, &game, 0, "from the first server", Millis(1)).unwrap();
+    let second = {
+        let (url, game) = (url.clone(), game.clone());
+        std::thread::spawn(move || {
+            let mut conn = store::connect(&url).expect("the second server's connection");
+            store::execute_sql(&mut conn, "SET application_name = 'second-notes'").unwrap();
+            store::execute_sql(&mut conn, "BEGIN").unwrap();
+            let saved = store::set_note(&mut conn, &game, 0, "from the second server", Millis(2));
+            let end = if saved.is_ok() { "COMMIT" } else { "ROLLBACK" };
+            store::execute_sql(&mut conn, end).unwrap();
+            saved
+        })
+    };
+    // The second save is under way once it waits for the first's uncommitted row.
+    let mut watcher = store::connect(&url).unwrap();
+    let started = std::time::Instant::now();
+    while store::query_number(
+        &mut watcher,
+        "(SELECT count(*) FROM pg_stat_activity \
+          WHERE application_name = 'second-notes' AND wait_event_type = 'Lock')",
+    )
+    .unwrap()
+        == 0
+    {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "the second save never waited on the first"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    store::execute_sql(&mut first, "COMMIT").unwrap();
+    let saved = second.join().unwrap();
+    assert!(saved.is_ok(), "the second save failed: {saved:?}");
+    assert_eq!(
+        store::note_of(&mut watcher, &game, 0).unwrap(),
+        "from the second server",
+        "the later save is kept"
+    );
 }
 
 /// A seat's private notes: kept on its own page (with what the page says of them), on no other
