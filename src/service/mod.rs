@@ -345,6 +345,7 @@ pub mod replies;
 pub mod requests;
 pub mod review;
 mod scheduled;
+pub use scheduled::COUNTERS_KEPT_DAYS;
 pub mod talk;
 pub mod time;
 pub mod transparency;

@@ -5,8 +5,10 @@ use super::Games;
 use crate::domain::Millis;
 use crate::store::{self, Db};
 
-/// How long a rate counter is kept after its window began: two days, more than any window.
-const COUNTERS_KEPT_MS: i64 = 2 * 24 * 3600 * 1000;
+/// How long a rate counter is kept after its window began, in days: more than any window (the
+/// privacy page says it).
+pub const COUNTERS_KEPT_DAYS: i64 = 2;
+const COUNTERS_KEPT_MS: i64 = COUNTERS_KEPT_DAYS * 24 * 3600 * 1000;
 
 impl Games {
     /// Mail each every-turn reader the table's messages it has not been mailed, once the oldest

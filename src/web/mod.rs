@@ -14,6 +14,7 @@ pub mod logs;
 pub mod openapi;
 pub mod people;
 pub mod present;
+pub mod privacy;
 pub mod public;
 pub mod review;
 pub mod safety;
@@ -205,6 +206,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
     .route("/verify", web::get().to(review::verify_form))
     .route("/verify", web::post().to(review::verify_upload))
     .route("/transparency", web::get().to(transparency::page))
+    .route("/privacy", web::get().to(privacy::page))
     .route(
         "/transparency/tree-head.json",
         web::get().to(transparency::tree_head),

@@ -466,6 +466,7 @@ async fn every_page_fits_a_phone_and_a_desktop_and_passes_the_accessibility_rule
         ("guide-war", "/guide/war".into()),
         ("verify", "/verify".into()),
         ("transparency", "/transparency".into()),
+        ("privacy", "/privacy".into()),
         ("sign-in", "/me".into()),
         ("prefs", settings),
         ("not-found", "/nope".into()),

@@ -757,3 +757,35 @@ async fn a_muted_game_sends_no_turn_mails_and_the_mail_settings_link_needs_no_si
     assert_eq!(forged.status, 403);
     app.stop().await;
 }
+
+/// The privacy page, linked from every page's footer, says what is kept and for how long with
+/// the service's own periods (sessions, abuse counters), and how to leave.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_privacy_page_states_the_services_own_periods_and_how_to_leave() {
+    let app = TestApp::spawn(&Backend::Sqlite).await;
+    assert!(
+        app.home().await.body.contains(r#"<a href="/privacy">"#),
+        "the footer links the privacy page"
+    );
+    let page = app.get("/privacy").await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    let text = page.text();
+    let days = |d: std::time::Duration| d.as_secs() / 86_400;
+    let sessions = format!(
+        "kept at most {} days, or {} days after you last used it",
+        days(corriere::service::people::SESSION_LIFETIME),
+        days(corriere::service::people::SESSION_IDLE)
+    );
+    assert!(text.contains(&sessions), "{sessions:?} in {text}");
+    let counters = format!("kept {} days", corriere::service::COUNTERS_KEPT_DAYS);
+    assert!(text.contains(&counters), "{counters:?} in {text}");
+    for words in [
+        "never your address",
+        "A mail to you is kept until it is sent, then deleted",
+        "How to leave",
+        "stops all mail from this site",
+        "resign a game from its page",
+    ] {
+        assert!(text.contains(words), "{words:?} in {text}");
+    }
+}

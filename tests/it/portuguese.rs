@@ -271,6 +271,7 @@ async fn every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese(backend:
     pages.add("the home page", app.home().await);
     pages.add("the home page for War", app.get("/?game=war").await);
     pages.add("the verifier", app.get("/verify").await);
+    pages.add("the privacy page", app.get("/privacy").await);
     pages.add(
         "the guide to Condottiere",
         app.get("/guide/condottiere").await,

@@ -1,0 +1,21 @@
+# The privacy page: what is kept about a person, why, for how long, and how to leave.
+site-privacy = Privacy
+privacy-title = Privacy: what this site keeps about you
+privacy-intro = There are no accounts here: you are the address you play with. This page says what is kept about you, why, for how long, and how to leave.
+privacy-kept-title = What is kept, and why
+privacy-kept-address = Your address, and in each game the name you play under: to mail you your turns and results, and to show the table who plays. Other players see your name, never your address.
+privacy-kept-settings = Your mail settings (how and when you are mailed, your time zone and language) and whether mail to your address came back undelivered: to mail you as you asked, and to stop mailing an address that refuses mail.
+privacy-kept-game = Your moves, the randomness you contributed and your messages: they are the game. Private messages and your private notes are shown only to the seats they are for.
+privacy-kept-record = When a game ends, its record (every move, the names the seats had at the start, the messages to the whole table and the outcome) is public, so that anyone can check the game was fair.
+privacy-kept-sessions = Signing in: a fingerprint of your session cookie, kept at most { $lifetime } days, or { $idle } days after you last used it.
+privacy-kept-limits = Limits against abuse: counters of requests per address and per network address (IP), kept { $days } days.
+privacy-how-long-title = How long mails and logs are kept
+privacy-mails = A mail to you is kept until it is sent, then deleted. A mail that could not be delivered is kept so the operator can send it again.
+privacy-replies = Of a mail you send to play, only its identifier and what was done with it are kept, never the mail itself: its moves and messages go into the game.
+privacy-logs = The service's log records its own errors and events. Links, reply addresses and sign-in codes are never written to it.
+privacy-games = Games, their records and your private notes are kept for as long as the site runs: records exist so that games can be checked years later.
+privacy-leave-title = How to leave
+privacy-leave-unsubscribe = Every mail has a link that stops all mail from this site to your address at once; your mail settings can also pause mail or send a single daily digest.
+privacy-leave-games = Decline an invitation, or resign a game from its page: a bot or a replacement player takes the seat.
+privacy-leave-sign-out = "Sign out everywhere", in "My games", ends your sessions on every device.
+privacy-settings-link = Your games and mail settings

@@ -1,0 +1,21 @@
+# A página de privacidade: o que se guarda sobre uma pessoa, por quê, por quanto tempo e como sair.
+site-privacy = Privacidade
+privacy-title = Privacidade: o que este site guarda sobre você
+privacy-intro = Aqui não há contas: você é o endereço com que joga. Esta página diz o que se guarda sobre você, por quê, por quanto tempo e como sair.
+privacy-kept-title = O que se guarda, e por quê
+privacy-kept-address = Seu endereço e, em cada partida, o nome com que você joga: para lhe enviar suas vezes e resultados, e para mostrar à mesa quem joga. Os outros jogadores veem seu nome, nunca seu endereço.
+privacy-kept-settings = Suas preferências de e-mail (como e quando você recebe e-mails, seu fuso horário e idioma) e se os e-mails ao seu endereço voltaram sem entrega: para lhe escrever como você pediu e parar de escrever a um endereço que recusa e-mails.
+privacy-kept-game = Suas jogadas, a aleatoriedade com que você contribuiu e suas mensagens: elas são a partida. Mensagens privadas e suas anotações privadas só aparecem para os lugares a que se destinam.
+privacy-kept-record = Quando uma partida termina, seu registro (cada jogada, os nomes que os lugares tinham no início, as mensagens à mesa toda e o resultado) é público, para que qualquer pessoa possa conferir que a partida foi justa.
+privacy-kept-sessions = Entrar no site: uma impressão digital do cookie da sua sessão, guardada por no máximo { $lifetime } dias, ou { $idle } dias depois do último uso.
+privacy-kept-limits = Limites contra abuso: contadores de pedidos por endereço e por endereço de rede (IP), guardados por { $days } dias.
+privacy-how-long-title = Por quanto tempo e-mails e registros de atividade são guardados
+privacy-mails = Um e-mail para você é guardado até ser enviado e depois apagado. Um e-mail que não pôde ser entregue é guardado para que o operador possa enviá-lo de novo.
+privacy-replies = De um e-mail que você manda para jogar, guardam-se só seu identificador e o que foi feito com ele, nunca o e-mail em si: suas jogadas e mensagens entram na partida.
+privacy-logs = O registro de atividade do serviço anota seus próprios erros e eventos. Links, endereços de resposta e códigos de entrada nunca são escritos nele.
+privacy-games = As partidas, seus registros e suas anotações privadas são guardados enquanto o site existir: os registros existem para que as partidas possam ser conferidas anos depois.
+privacy-leave-title = Como sair
+privacy-leave-unsubscribe = Todo e-mail tem um link que para de uma vez todos os e-mails deste site ao seu endereço; suas preferências de e-mail também podem pausar os e-mails ou mandar um só resumo diário.
+privacy-leave-games = Recuse um convite, ou abandone uma partida na página dela: um bot ou um jogador substituto fica com o lugar.
+privacy-leave-sign-out = "Sair de todos os lugares", em "Minhas partidas", encerra suas sessões em todos os aparelhos.
+privacy-settings-link = Suas partidas e preferências de e-mail
