@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::kinds::{Action, Decision, View};
+use crate::store::Reliability;
 
 /// Everything a seat's page shows.
 #[derive(Clone, Debug)]
@@ -37,6 +38,9 @@ pub struct SeatPage {
     pub talk: Vec<super::talk::TalkLine>,
     /// The seat's private notes (its page only).
     pub note: String,
+    /// Beside each seat's name (seat order): its person's reliability, `None` for a bot's seat
+    /// or a person who hides it. Filled for pages only.
+    pub reliability: Vec<Option<Reliability>>,
 }
 
 /// Everything the public page of a game shows: a spectator's view, or the full review after
@@ -64,6 +68,8 @@ pub struct PublicPage {
     pub time: super::time::TimeView,
     /// The table's public talk, unless the table is private.
     pub talk: Vec<super::talk::TalkLine>,
+    /// Beside each seat's name (seat order), as on a seat's page.
+    pub reliability: Vec<Option<Reliability>>,
 }
 
 /// How much of a seat's page is asked for.
@@ -91,6 +97,7 @@ fn from_state(
     SeatPage {
         talk: Vec::new(),
         note: String::new(),
+        reliability: Vec::new(),
         undelivered: Vec::new(),
         rematch_url: None,
         time: super::time::TimeView::default(),
@@ -113,6 +120,28 @@ fn from_state(
         game: loaded.game,
         seats: loaded.seats,
     }
+}
+
+/// The reliability shown beside each seat's name, in seat order: `None` for a seat no person
+/// holds or whose person hides it.
+fn reliability_beside(
+    conn: &mut Conn,
+    seats: &[SeatRow],
+) -> diesel::QueryResult<Vec<Option<Reliability>>> {
+    let addresses: Vec<String> = seats
+        .iter()
+        .filter(|s| s.has_person())
+        .map(|s| s.email.clone())
+        .collect();
+    let shown = crate::store::reliability_of(conn, &addresses)?;
+    Ok(seats
+        .iter()
+        .map(|s| {
+            s.has_person()
+                .then(|| shown.get(&crate::store::address_key(&s.email)).copied())
+                .flatten()
+        })
+        .collect())
 }
 
 fn waiting(replay: Option<&Replay>) -> Vec<(Seat, Decision)> {
@@ -318,6 +347,7 @@ impl Games {
         let page = SeatPage {
             talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
             note: crate::store::note_of(conn, &auth.game_id, auth.seat.0 as i32)?,
+            reliability: reliability_beside(conn, &seat_rows)?,
             undelivered,
             rematch_url,
             time,
@@ -352,6 +382,7 @@ impl Games {
         let talk = self.talk_at(conn, &row, &seat_rows, None)?;
         Ok(PublicPage {
             talk,
+            reliability: reliability_beside(conn, &seat_rows)?,
             undelivered,
             time,
             view: replay.map(|r| r.game.view(viewer)),

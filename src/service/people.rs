@@ -110,6 +110,8 @@ pub struct PreferencesInput {
     pub digest_hour: String,
     pub time_zone: String,
     pub language: String,
+    /// Whether the person shows their reliability beside their name.
+    pub show_reliability: bool,
 }
 
 fn session_hash(cookie: &str) -> String {
@@ -432,6 +434,7 @@ impl Games {
                 .map_or(super::zones::UNKNOWN, super::zones::to_store)
                 .to_owned(),
             language: (!language.is_empty()).then(|| language.to_owned()),
+            reliability_hidden: !input.show_reliability,
         };
         store::set_preferences(conn, &person.address, &preferences).map_err(|e| {
             tracing::error!(error = %e, "storing preferences");

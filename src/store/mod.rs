@@ -8,6 +8,7 @@
 //! always comes from replaying its action log.
 
 mod checkpoint;
+mod conduct;
 mod health;
 mod inbound;
 mod outbox;
@@ -21,6 +22,7 @@ mod transaction;
 pub mod transparency;
 mod writer;
 
+pub use conduct::{reliability_of, set_reliability_hidden, Conduct, Reliability};
 pub use inbound::*;
 pub use outbox::{
     claim_due, enqueue, failed_mails, insert_mails, mark_failed, outbox_row, outbox_rows,

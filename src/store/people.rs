@@ -35,6 +35,8 @@ pub struct AddressRow {
     /// The language of the pages the person last read here (when they chose none, their mails
     /// are written in it).
     pub language_seen: Option<String>,
+    /// Whether the person hides their reliability from others.
+    pub reliability_hidden: bool,
 }
 
 /// The address as stored: lower case, trimmed.
@@ -151,6 +153,7 @@ pub struct Preferences {
     pub digest_hour: i32,
     pub time_zone: String,
     pub language: Option<String>,
+    pub reliability_hidden: bool,
 }
 
 pub fn set_preferences(
@@ -165,6 +168,7 @@ pub fn set_preferences(
                 addresses::digest_hour.eq(preferences.digest_hour),
                 addresses::time_zone.eq(&preferences.time_zone),
                 addresses::language.eq(preferences.language.as_deref()),
+                addresses::reliability_hidden.eq(preferences.reliability_hidden),
             ))
             .execute(c)
             .map(drop)

@@ -96,6 +96,7 @@ diesel::table! {
         link_version -> Integer,
         key -> Text,
         language_seen -> Nullable<Text>,
+        reliability_hidden -> Bool,
     }
 }
 
@@ -191,6 +192,17 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    conduct (game_id, seat, kind, seq, address) {
+        address -> Text,
+        game_id -> Text,
+        seat -> Integer,
+        kind -> Text,
+        seq -> BigInt,
+        at -> BigInt,
+    }
+}
+
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(actions -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(
@@ -207,6 +219,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     absences,
     messages,
     seat_notes,
+    conduct,
     inbound_mails
 );
 

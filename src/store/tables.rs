@@ -416,6 +416,17 @@ pub fn store_move(conn: &mut Conn, new: &NewMove) -> QueryResult<bool> {
             ))
             .execute(c))?;
     }
+    // What the move says of its players' reliability, in the move's transaction.
+    for action in new.actions.iter().filter(|a| a.author == "clock") {
+        let missed = super::Conduct::Missed(action.seq);
+        let at = Millis(action.created_at);
+        super::conduct::record_conduct(conn, game_id, action.seat, missed, at)?;
+    }
+    if let Some(at) = new.ended_at {
+        let id = GameId::parse(game_id)
+            .map_err(|_| diesel::result::Error::QueryBuilderError("a bad game id".into()))?;
+        super::conduct::record_game_end(conn, &id, at)?;
+    }
     Ok(true)
 }
 

@@ -207,7 +207,13 @@ pub fn set_resigned(
             .set(seats::resigned_at.eq(at.map(|m| m.0)))
             .execute(c)
             .map(drop)
-    })
+    })?;
+    match at {
+        Some(at) => {
+            super::conduct::record_conduct(conn, game.as_str(), seat, super::Conduct::Resigned, at)
+        }
+        None => Ok(()),
+    }
 }
 
 /// The name a seat had when its game was created, set again by the operator for a game stored

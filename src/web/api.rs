@@ -59,6 +59,22 @@ struct PlayerJson {
     contribution: Option<String>,
     #[schema(value_type = Option<super::openapi::ContributionSource>, inline)]
     contribution_source: Option<&'static str>,
+    /// The person's reliability, counted from their games; null for a bot's seat or a person
+    /// who hides it.
+    reliability: Option<ReliabilityJson>,
+}
+
+/// What a person's games say of them, never typed in.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Reliability)]
+struct ReliabilityJson {
+    /// Games played to their end.
+    games_finished: i64,
+    /// Decisions the clock took when a deadline passed.
+    deadlines_missed: i64,
+    resignations: i64,
+    /// Games that ended while the bot played for them, absent.
+    games_left_to_a_bot: i64,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -159,6 +175,17 @@ pub async fn game(
                 accepted: s.accepted,
                 contribution: s.contribution.clone(),
                 contribution_source: s.contribution_source.map(|c| c.as_str()),
+                reliability: page
+                    .reliability
+                    .get(s.seat.index())
+                    .copied()
+                    .flatten()
+                    .map(|r| ReliabilityJson {
+                        games_finished: r.finished,
+                        deadlines_missed: r.missed,
+                        resignations: r.resigned,
+                        games_left_to_a_bot: r.abandoned,
+                    }),
             })
             .collect(),
         seq: page.seq,

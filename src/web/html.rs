@@ -104,6 +104,8 @@ pub struct PlayerShown {
     pub number: u8,
     pub name: String,
     pub accepted: bool,
+    /// The person's reliability (empty for a bot's seat or when they hide it).
+    pub reliability: String,
 }
 
 #[derive(Template)]
@@ -403,6 +405,12 @@ fn render_seat(
                             number: s.seat.number(),
                             name: s.name.clone(),
                             accepted: s.accepted,
+                            reliability: present::reliability(
+                                w,
+                                page.reliability
+                                    .get(s.seat.index())
+                                    .and_then(Option::as_ref),
+                            ),
                         })
                         .collect(),
                     accepted,

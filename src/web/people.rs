@@ -57,6 +57,7 @@ pub struct PreferencesForm {
     pub zone_note: Option<String>,
     pub languages: Vec<Choice>,
     pub never_mail: bool,
+    pub show_reliability: bool,
 }
 
 #[derive(Template)]
@@ -247,6 +248,7 @@ fn preferences_form(
         zone_note,
         languages,
         never_mail: person.suppressed_at.is_some(),
+        show_reliability: !person.reliability_hidden,
     }
 }
 
@@ -263,6 +265,9 @@ fn preferences_input(fields: &[(String, String)]) -> PreferencesInput {
         digest_hour: field("digest_hour"),
         time_zone: field("time_zone"),
         language: field("language"),
+        show_reliability: fields
+            .iter()
+            .any(|(k, v)| k == "show_reliability" && v == "on"),
     }
 }
 

@@ -283,6 +283,22 @@ mod tests {
 }
 
 /// "Mail to Bob could not be delivered[: why]."
+/// A person's reliability as the line beside their name (empty when it is not shown).
+pub fn reliability(w: Words, shown: Option<&crate::store::Reliability>) -> String {
+    match shown {
+        Some(r) => w.with(
+            "reliability-line",
+            &[
+                ("finished", r.finished.into()),
+                ("missed", r.missed.into()),
+                ("resigned", r.resigned.into()),
+                ("abandoned", r.abandoned.into()),
+            ],
+        ),
+        None => String::new(),
+    }
+}
+
 pub fn undelivered(w: Words, u: &crate::service::Undelivered) -> String {
     match &u.reason {
         Some(reason) => w.two(

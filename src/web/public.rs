@@ -20,6 +20,8 @@ pub struct PublicPlayer {
     pub contribution: String,
     pub colour: &'static str,
     pub cells: Vec<String>,
+    /// The person's reliability (empty for a bot's seat or when they hide it).
+    pub reliability: String,
 }
 
 pub struct Milestone {
@@ -113,6 +115,12 @@ pub async fn public(
                 .and_then(|v| kind.seat_colour(v, s.seat))
                 .unwrap_or_else(|| seat_fill(s.seat)),
             cells: view.map_or_else(Vec::new, |v| kind.player_cells(v, s.seat, &cx)),
+            reliability: super::present::reliability(
+                w,
+                page.reliability
+                    .get(s.seat.index())
+                    .and_then(Option::as_ref),
+            ),
         })
         .collect();
     let result = page

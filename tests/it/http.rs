@@ -788,6 +788,7 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
             digest_hour: 0,
             time_zone: "UTC".into(),
             language: None,
+            reliability_hidden: false,
         },
     )
     .unwrap();

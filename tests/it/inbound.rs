@@ -582,6 +582,7 @@ fn reads_portuguese(app: &TestApp, address: &str) {
             digest_hour: 8,
             time_zone: "America/Sao_Paulo".into(),
             language: Some("pt".into()),
+            reliability_hidden: false,
         },
     )
     .unwrap();

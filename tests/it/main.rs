@@ -47,6 +47,7 @@ mod pergamemnon_rules;
 mod pergamemnon_service;
 mod portuguese;
 mod properties;
+mod reliability;
 mod replies;
 mod review;
 mod rules;

@@ -95,6 +95,7 @@ async fn cards_named_in_portuguese_or_in_english_are_played_by_mail_reply(backen
             digest_hour: 8,
             time_zone: "America/Sao_Paulo".into(),
             language: Some("pt".into()),
+            reliability_hidden: false,
         },
     )
     .unwrap();

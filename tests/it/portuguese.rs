@@ -505,6 +505,7 @@ async fn every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese(backend:
         digest_hour: digest_at,
         time_zone: "UTC".into(),
         language: None,
+        reliability_hidden: false,
     };
     let mut conn = app.running.db.get().unwrap();
     corriere::store::set_preferences(&mut conn, email_of(1), &preferences("digest")).unwrap();

@@ -649,6 +649,7 @@ fn a_history_kept_between_pages_reads_as_one_written_afresh() {
                         digest_hour: 8,
                         time_zone: "America/Sao_Paulo".into(),
                         language: None,
+                        reliability_hidden: false,
                     },
                 )
                 .unwrap();

@@ -140,6 +140,7 @@ async fn portuguese_commands_play_and_other_words_become_messages_to_the_table(b
             digest_hour: 8,
             time_zone: "America/Sao_Paulo".into(),
             language: Some("pt".into()),
+            reliability_hidden: false,
         },
     )
     .unwrap();

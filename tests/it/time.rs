@@ -30,7 +30,7 @@ fn conn(app: &TestApp) -> store::DbConn {
 
 /// Create a game by the form as seat 1 and confirm it: `seats` are (name, email) or a bot
 /// (`None`); `pace` the form's value.
-async fn create(app: &TestApp, seats: &[Option<usize>], pace: &str) -> SeatLink {
+pub(crate) async fn create(app: &TestApp, seats: &[Option<usize>], pace: &str) -> SeatLink {
     let mut fields: Vec<(String, String)> = Vec::new();
     for (i, seat) in seats.iter().enumerate() {
         let n = i + 1;
@@ -57,7 +57,7 @@ async fn create(app: &TestApp, seats: &[Option<usize>], pace: &str) -> SeatLink 
 }
 
 /// Accept every person's seat of `game` (seat numbers from 1) from their mails.
-async fn accept(app: &TestApp, game: &str, seats: &[u8]) -> Vec<SeatLink> {
+pub(crate) async fn accept(app: &TestApp, game: &str, seats: &[u8]) -> Vec<SeatLink> {
     app.deliver_mail().await;
     let mut links = Vec::new();
     for &seat in seats {
@@ -71,7 +71,7 @@ async fn accept(app: &TestApp, game: &str, seats: &[u8]) -> Vec<SeatLink> {
 }
 
 /// Move the clock on, let the scheduler do what became due, and deliver the mail.
-async fn pass_time(app: &TestApp, by: chrono::Duration) -> corriere::jobs::JobReport {
+pub(crate) async fn pass_time(app: &TestApp, by: chrono::Duration) -> corriere::jobs::JobReport {
     app.clock.advance(by);
     let report = app
         .running

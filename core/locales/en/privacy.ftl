@@ -6,6 +6,7 @@ privacy-kept-title = What is kept, and why
 privacy-kept-address = Your address, and in each game the name you play under: to mail you your turns and results, and to show the table who plays. Other players see your name, never your address.
 privacy-kept-settings = Your mail settings (how and when you are mailed, your time zone and language) and whether mail to your address came back undelivered: to mail you as you asked, and to stop mailing an address that refuses mail.
 privacy-kept-game = Your moves, the randomness you contributed and your messages: they are the game. Private messages and your private notes are shown only to the seats they are for.
+privacy-kept-reliability = What your games say of your reliability (games finished, deadlines missed, resignations, games left to a bot): shown beside your name so others know whom they play with, unless you hide it in your mail settings.
 privacy-kept-record = When a game ends, its record (every move, the names the seats had at the start, the messages to the whole table and the outcome) is public, so that anyone can check the game was fair.
 privacy-kept-sessions = Signing in: a fingerprint of your session cookie, kept at most { $lifetime } days, or { $idle } days after you last used it.
 privacy-kept-limits = Limits against abuse: counters of requests per address and per network address (IP), kept { $days } days.

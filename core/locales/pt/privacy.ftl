@@ -6,6 +6,7 @@ privacy-kept-title = O que se guarda, e por quê
 privacy-kept-address = Seu endereço e, em cada partida, o nome com que você joga: para lhe enviar suas vezes e resultados, e para mostrar à mesa quem joga. Os outros jogadores veem seu nome, nunca seu endereço.
 privacy-kept-settings = Suas preferências de e-mail (como e quando você recebe e-mails, seu fuso horário e idioma) e se os e-mails ao seu endereço voltaram sem entrega: para lhe escrever como você pediu e parar de escrever a um endereço que recusa e-mails.
 privacy-kept-game = Suas jogadas, a aleatoriedade com que você contribuiu e suas mensagens: elas são a partida. Mensagens privadas e suas anotações privadas só aparecem para os lugares a que se destinam.
+privacy-kept-reliability = O que suas partidas dizem da sua confiabilidade (partidas terminadas, prazos perdidos, desistências, partidas deixadas a um bot): mostrada ao lado do seu nome para que os outros saibam com quem jogam, a menos que você a esconda nas suas preferências de e-mail.
 privacy-kept-record = Quando uma partida termina, seu registro (cada jogada, os nomes que os lugares tinham no início, as mensagens à mesa toda e o resultado) é público, para que qualquer pessoa possa conferir que a partida foi justa.
 privacy-kept-sessions = Entrar no site: uma impressão digital do cookie da sua sessão, guardada por no máximo { $lifetime } dias, ou { $idle } dias depois do último uso.
 privacy-kept-limits = Limites contra abuso: contadores de pedidos por endereço e por endereço de rede (IP), guardados por { $days } dias.

@@ -1,0 +1,2 @@
+DROP TABLE conduct;
+ALTER TABLE addresses DROP COLUMN reliability_hidden;
