@@ -146,6 +146,8 @@ pub struct SeatPageHtml<'w> {
     pub seat_path: String,
     pub move_path: String,
     pub history: Vec<present::Chapter>,
+    /// The link to the history this page leaves out.
+    pub earlier: Option<present::Earlier>,
     /// After the end: where to propose a rematch (none proposed yet) …
     pub rematch_path: Option<String>,
     /// … or this seat's link in the proposed one.
@@ -221,7 +223,7 @@ pub struct SeatQuery {
 
 /// The seat link in `path`, as it arrived (not checked yet): an unknown game's id is a 404,
 /// a seat or token that cannot be one a 403.
-fn link_of(path: &SeatPath) -> Result<SeatLink, Answer> {
+pub(crate) fn link_of(path: &SeatPath) -> Result<SeatLink, Answer> {
     Ok(SeatLink {
         game: GameId::parse(&path.game).map_err(|_| Answer::no_game())?,
         seat: Seat::from_number(path.seat).ok_or_else(Answer::bad_link)?,
@@ -455,6 +457,7 @@ impl<'w> SeatPageHtml<'w> {
         cx: &Ctx<'w>,
     ) -> SeatPageHtml<'w> {
         let me = page.seat;
+        let (shown, left_out) = present::newest_within(&page.history, present::HISTORY_ON_PAGE);
         let replay_path = page
             .outcome
             .is_some()
@@ -477,7 +480,8 @@ impl<'w> SeatPageHtml<'w> {
             seat_number: me.number(),
             seat_path: base.to_owned(),
             move_path: format!("{base}/move"),
-            history: present::history(&page.history, kind.name(), cx),
+            history: present::history(shown, kind.name(), cx),
+            earlier: present::Earlier::of(left_out, &format!("{base}/history"), &cx.words),
             rematch_path: (page.outcome.is_some() && page.rematch_url.is_none())
                 .then(|| format!("{base}/rematch")),
             rematch_url: page.rematch_url.clone(),
@@ -678,7 +682,7 @@ fn zone_of(page: &SeatPage) -> chrono_tz::Tz {
         .unwrap_or(chrono_tz::UTC)
 }
 
-fn path_of(path: &SeatPath) -> String {
+pub(crate) fn path_of(path: &SeatPath) -> String {
     format!("/games/{}/seat/{}/{}", path.game, path.seat, path.token)
 }
 

@@ -8,6 +8,7 @@ pub mod assets;
 pub mod create;
 pub mod errors;
 pub mod guide;
+pub mod history;
 pub mod html;
 pub mod language;
 pub mod logs;
@@ -193,7 +194,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
             )
             .route("/back", web::post().to(html::take_back))
             .route("/messages", web::post().to(html::post_message))
-            .route("/note", web::post().to(html::save_note)),
+            .route("/note", web::post().to(html::save_note))
+            .route("/history", web::get().to(history::seat)),
     )
     .route("/", web::get().to(create::home))
     .route("/healthz", web::get().to(healthz))
@@ -201,6 +203,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
     .route("/guide/{game}", web::get().to(guide::guide))
     .route("/games", web::post().to(create::create))
     .route("/games/{game}", web::get().to(public::public))
+    .route("/games/{game}/history", web::get().to(history::public))
     .route("/games/{game}/record.json", web::get().to(review::record))
     .route("/games/{game}/replay/{seq}", web::get().to(review::replay))
     .route("/verify", web::get().to(review::verify_form))

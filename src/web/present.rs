@@ -98,6 +98,48 @@ pub struct Chapter {
     pub entries: Vec<Arc<HistoryEntry>>,
 }
 
+/// The bytes of history lines a game's page carries: its newest entries; the older ones are
+/// behind a link ([`Earlier`]), so a page stays small however long the game.
+pub const HISTORY_ON_PAGE: usize = 12 * 1024;
+
+/// The bytes of history lines one page of the history itself carries.
+pub const HISTORY_PER_PAGE: usize = 48 * 1024;
+
+/// The newest of `entries` (newest first) whose lines fit in `budget` bytes (always one, if
+/// any), and the entries left out.
+pub fn newest_within(
+    entries: &[Arc<HistoryEntry>],
+    budget: usize,
+) -> (&[Arc<HistoryEntry>], &[Arc<HistoryEntry>]) {
+    let mut used = 0;
+    let shown = entries
+        .iter()
+        .take_while(|e| {
+            used += e.line.0.len();
+            used <= budget
+        })
+        .count()
+        .max(entries.len().min(1));
+    entries.split_at(shown)
+}
+
+/// The link to the history a page leaves out: how many entries, and where they are.
+pub struct Earlier {
+    pub label: String,
+    pub path: String,
+}
+
+impl Earlier {
+    /// The link for `left_out` entries (newest first) under `history_path`, if any.
+    pub fn of(left_out: &[Arc<HistoryEntry>], history_path: &str, w: &Words) -> Option<Earlier> {
+        let newest = left_out.first()?;
+        Some(Earlier {
+            label: w.one("history-earlier-link", "count", left_out.len()),
+            path: format!("{history_path}?before={}", newest.seq + 1),
+        })
+    }
+}
+
 /// How many entries a game without chapters shows before folding the rest.
 const UNFOLDED: usize = 10;
 

@@ -46,6 +46,8 @@ pub struct PublicPageHtml<'w> {
     pub replay_path: String,
     pub board: Html,
     pub history: Vec<present::Chapter>,
+    /// The link to the history this page leaves out.
+    pub earlier: Option<present::Earlier>,
     pub notices: Vec<String>,
     /// Deadlines, bots, absences, in the reader's zone.
     pub time: Vec<String>,
@@ -98,6 +100,7 @@ pub async fn public(
             None => crate::kinds::status(kind, &page.waiting, &cx),
         },
     };
+    let (shown, left_out) = present::newest_within(&page.history, present::HISTORY_ON_PAGE);
     let players = page
         .seats
         .iter()
@@ -158,7 +161,8 @@ pub async fn public(
         record_path: format!("/games/{id}/record.json"),
         replay_path: format!("/games/{id}/replay/{}", page.seq),
         board: view.map(|v| kind.board(v, &cx)).unwrap_or_default(),
-        history: present::history(&page.history, kind.name(), &cx),
+        history: present::history(shown, kind.name(), &cx),
+        earlier: present::Earlier::of(left_out, &format!("/games/{id}/history"), &w),
         notices: page.undelivered.iter().map(|u| undelivered(w, u)).collect(),
         talk: TalkShown::new(&page.talk, None, None, &page.seats, page.game.press, &cx),
         time,

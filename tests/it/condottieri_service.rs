@@ -447,6 +447,11 @@ pub(crate) async fn no_surface_shows_a_power_anything_private_of_another(backend
                 "the running record".to_owned(),
                 app.get(&format!("/games/{game}/record.json")).await.body,
             ),
+            (
+                None,
+                "the public history".to_owned(),
+                app.get(&format!("/games/{game}/history")).await.text(),
+            ),
         ];
         for (link, address) in [(&ana, ANA), (&bruno, BRUNO)] {
             let seat = Seat::from_number(link.seat).unwrap();
@@ -464,6 +469,11 @@ pub(crate) async fn no_surface_shows_a_power_anything_private_of_another(backend
                 Some(seat),
                 format!("{seat}'s page"),
                 app.seat_page(link).await.text(),
+            ));
+            surfaces.push((
+                Some(seat),
+                format!("{seat}'s history"),
+                app.get(&format!("{}/history", link.url)).await.text(),
             ));
             surfaces.push((Some(seat), format!("{seat}'s API"), api.body.clone()));
             for mail in app.smtp.mails_to(address) {

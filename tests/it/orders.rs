@@ -118,6 +118,14 @@ pub async fn surfaces_of_others(
             "the running record".into(),
             app.get(&format!("/games/{game}/record.json")).await.body,
         ),
+        (
+            "the other seat's history".into(),
+            app.get(&format!("{}/history", other.url)).await.text(),
+        ),
+        (
+            "the public history".into(),
+            app.get(&format!("/games/{game}/history")).await.text(),
+        ),
     ];
     let head = app.api_game(game).await.json()["seq"].as_i64().unwrap_or(0);
     for seq in 1..=head {

@@ -69,3 +69,13 @@ history-older = { $count ->
 # History: each finished chapter of a game (a battle) folds under its title, numbered from the first.
 history-chapter = Part { $number }
 condottiere-history-chapter = Battle { $number }
+
+# History: a page carries only its newest entries; the older ones are behind this link.
+history-earlier-link = { $count ->
+        [one] One earlier entry of the history
+       *[other] { $count } earlier entries of the history
+    }
+history-page-title = History of { $game }
+history-page-intro = Entries { $first } to { $last }, newest first.
+history-page-newest = Back to the game
+history-page-none = Nothing before this point of the history.

@@ -62,3 +62,12 @@ history-older = { $count ->
 
 history-chapter = Parte { $number }
 condottiere-history-chapter = Batalha { $number }
+
+history-earlier-link = { $count ->
+        [one] Uma entrada anterior do histórico
+       *[other] { $count } entradas anteriores do histórico
+    }
+history-page-title = Histórico de { $game }
+history-page-intro = Entradas { $first } a { $last }, as mais recentes primeiro.
+history-page-newest = Voltar à partida
+history-page-none = Nada antes deste ponto do histórico.
