@@ -35,6 +35,8 @@ pub struct AddressRow {
     /// The language of the pages the person last read here (when they chose none, their mails
     /// are written in it).
     pub language_seen: Option<String>,
+    /// When the operator blocked the address service-wide.
+    pub blocked_at: Option<i64>,
 }
 
 /// The address as stored: lower case, trimmed.

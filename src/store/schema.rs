@@ -96,6 +96,7 @@ diesel::table! {
         link_version -> Integer,
         key -> Text,
         language_seen -> Nullable<Text>,
+        blocked_at -> Nullable<BigInt>,
     }
 }
 
@@ -166,6 +167,29 @@ diesel::table! {
         body -> Text,
         created_at -> BigInt,
         via -> Text,
+        hidden_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    blocks (blocker, blocked) {
+        id -> Text,
+        blocker -> Text,
+        blocked -> Text,
+        label -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    reports (id) {
+        id -> Text,
+        message_id -> Text,
+        reporter -> Text,
+        reason -> Text,
+        created_at -> BigInt,
+        closed_at -> Nullable<BigInt>,
+        outcome -> Nullable<Text>,
     }
 }
 
@@ -193,6 +217,7 @@ diesel::table! {
 
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(actions -> games (game_id));
+diesel::joinable!(reports -> messages (message_id));
 diesel::allow_tables_to_appear_in_same_query!(
     games,
     seats,
@@ -207,7 +232,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     absences,
     messages,
     seat_notes,
-    inbound_mails
+    inbound_mails,
+    blocks,
+    reports
 );
 
 diesel::table! {
