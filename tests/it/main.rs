@@ -27,6 +27,7 @@ mod layers;
 mod limits;
 mod mail;
 mod migrations;
+mod moderation;
 mod newcomer_cards;
 mod newcomer_flow;
 mod newcomer_mails;
