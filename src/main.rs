@@ -148,7 +148,7 @@ enum Command {
     #[command(args_conflicts_with_subcommands = true)]
     Reports {
         #[command(subcommand)]
-        command: Option<ReportsCommand>,
+        command: Option<Box<ReportsCommand>>,
         #[command(flatten)]
         args: corriere::config::ServeArgs,
     },
@@ -473,7 +473,7 @@ fn main() -> ExitCode {
                 args,
             } => cli::admin::restore_name(args, &game, seat, &name),
         },
-        Command::Reports { command, args } => match command {
+        Command::Reports { command, args } => match command.map(|c| *c) {
             None => cli::admin::list_reports(args),
             Some(ReportsCommand::Hide { message, args }) => {
                 cli::admin::hide_message(args, &message)
