@@ -346,6 +346,19 @@ async fn an_address_blocked_service_wide_is_not_mailed_and_cannot_create_join_or
     let app = service(&backend).await;
     let links = started_game(&app, 3).await;
     let (alice, bob) = (&links[0], &links[1]);
+    // An invitation Bob has not answered yet, and a mail of his game he could answer.
+    let pending = app.create_game(2, &[]).await;
+    app.deliver_mail().await;
+    let invitation = app
+        .smtp
+        .latest_to(email_of(2), |m| {
+            m.is_invitation() && m.text.contains(&pending.game)
+        })
+        .expect("Bob is invited")
+        .seat_link();
+    let answerable = app
+        .answerable(email_of(2), &alice.game)
+        .expect("a mail Bob can answer");
     let (status, out) = corriere(&app, &["block-address", "Bob@Example.org"]);
     assert_eq!(status, 0, "{out}");
     assert!(out.contains("is blocked"), "{out}");
@@ -359,6 +372,15 @@ async fn an_address_blocked_service_wide_is_not_mailed_and_cannot_create_join_or
         .post_form(&format!("{}/messages", bob.url), &[("text", "still here")])
         .await;
     assert_eq!(refused.status, 403);
+    // Bob joins nothing, and his replies are not listened to.
+    assert_eq!(app.accept(&invitation, "", "").await.status, 403);
+    app.reply(&answerable, "Words from a blocked address", "")
+        .await;
+    assert!(!app
+        .seat_page(&links[2])
+        .await
+        .text()
+        .contains("Words from a blocked address"));
     // Nobody invites Bob; Bob creates nothing.
     let invite = app
         .create_form(&[
@@ -396,5 +418,11 @@ async fn an_address_blocked_service_wide_is_not_mailed_and_cannot_create_join_or
     let (status, _) = corriere(&app, &["unblock-address", "bob@example.org"]);
     assert_eq!(status, 0);
     say(&app, bob, "Back again", "").await;
+    app.reply(&answerable, "Words after the unblock", "").await;
+    assert!(app
+        .seat_page(&links[2])
+        .await
+        .text()
+        .contains("Words after the unblock"));
     app.stop().await;
 }
