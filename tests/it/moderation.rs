@@ -161,6 +161,10 @@ async fn a_player_blocked_from_a_message_reaches_the_blocker_no_more(backend: Ba
         "the game ends"
     );
     app.deliver_mail().await;
+    // The turn mails of the whole game repeated the talk: never Bob's to Alice.
+    for text in ["Bob to the table again", "Bob whispers to Alice"] {
+        assert!(!mailed(&app, 1, text), "Alice was mailed {text:?}");
+    }
     let refused = app
         .post_form(&format!("{}/rematch", bob.url), &[("order", "same")])
         .await;
@@ -337,6 +341,36 @@ async fn a_report_reaches_the_operator_and_a_hidden_message_leaves_every_surface
     assert!(app.seat_page(bob).await.text().contains("Alice answers"));
     let (status, _) = corriere(&app, &["reports", "dismiss", &alice_report]);
     assert_eq!(status, 1, "a closed report is not dismissed twice");
+    // Reports are counted per reporter: the hour's limit answers 429 with Retry-After.
+    let limit = corriere::service::moderation::REPORTS_PER_HOUR as usize;
+    for n in 0..=limit {
+        say(&app, bob, &format!("Message number {n}"), "").await;
+    }
+    let ids: Vec<String> = app.api_seat(alice).await.json()["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["text"].as_str().unwrap().starts_with("Message number"))
+        .map(|m| m["id"].as_str().unwrap().to_owned())
+        .collect();
+    // One report was counted this hour already (the one against the hidden message).
+    let mut statuses = Vec::new();
+    for id in &ids {
+        let answer = app
+            .client
+            .post(app.url(&format!("/api/v1/games/{game}/messages/{id}/report")))
+            .bearer_auth(alice.bearer())
+            .json(&serde_json::json!({}))
+            .send()
+            .await
+            .unwrap();
+        statuses.push((
+            answer.status().as_u16(),
+            answer.headers().contains_key("retry-after"),
+        ));
+    }
+    assert_eq!(statuses[..limit - 1], vec![(204, false); limit - 1][..]);
+    assert_eq!(statuses[limit - 1], (429, true), "{statuses:?}");
     app.stop().await;
 }
 
