@@ -1,5 +1,5 @@
 //! Block, mute and report: a person's blocks of other addresses and what they keep away, a
-//! reader's report of a message, and the operator's side (open reports, hiding, service-wide blocks).
+//! reader's report of a message, the operator's side (reports, hiding, service-wide blocks).
 
 use super::limits::{self, Limited};
 use super::{seat_of, Games, SeatAuth};
