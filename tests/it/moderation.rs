@@ -448,6 +448,29 @@ async fn an_address_blocked_service_wide_is_not_mailed_and_cannot_create_join_or
         "{}",
         create.text()
     );
+    // Nor is a blocked address invited to take over a resigned seat; another address is.
+    let carla = &links[2];
+    let resigned = app
+        .post_form(&format!("{}/resign", carla.url), &[("confirm", "yes")])
+        .await;
+    assert_eq!(resigned.status, 303);
+    assert_eq!(corriere(&app, &["block-address", "elsa@example.org"]).0, 0);
+    let replace = |name: &'static str, email: &'static str| {
+        let url = format!("{}/replace", alice.url);
+        let app = &app;
+        async move {
+            app.post_form(&url, &[("seat", "3"), ("name", name), ("email", email)])
+                .await
+        }
+    };
+    let refused = replace("Elsa", "elsa@example.org").await;
+    assert_ne!(refused.status, 303);
+    assert!(
+        refused.text().contains("cannot be invited"),
+        "{}",
+        refused.text()
+    );
+    assert_eq!(replace("Dino", "dino@example.org").await.status, 303);
     // Lifted, Bob is back.
     let (status, _) = corriere(&app, &["unblock-address", "bob@example.org"]);
     assert_eq!(status, 0);
