@@ -143,6 +143,30 @@ enum Command {
         #[command(subcommand)]
         command: MailCommand,
     },
+    /// The reports of messages readers filed: list the open ones (with no subcommand), hide a
+    /// message, dismiss a report.
+    #[command(args_conflicts_with_subcommands = true)]
+    Reports {
+        #[command(subcommand)]
+        command: Option<Box<ReportsCommand>>,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
+    /// Block an address service-wide: no mail to or from it, no game created or joined by it,
+    /// no message written by it (its seats in running games stay, without mail).
+    BlockAddress {
+        /// The address.
+        address: String,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
+    /// Lift a service-wide block of an address.
+    UnblockAddress {
+        /// The address.
+        address: String,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
     /// Manage one seat of a game.
     Seat {
         #[command(subcommand)]
@@ -310,6 +334,24 @@ enum MailCommand {
 }
 
 #[derive(Subcommand)]
+enum ReportsCommand {
+    /// Hide a message from every page, mail, API answer and export, closing its reports.
+    Hide {
+        /// The message's id, as `corriere reports` prints it.
+        message: String,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
+    /// Close a report and leave its message as it is.
+    Dismiss {
+        /// The report's id, as `corriere reports` prints it.
+        report: String,
+        #[command(flatten)]
+        args: corriere::config::ServeArgs,
+    },
+}
+
+#[derive(Subcommand)]
 enum SeatCommand {
     /// Replace a seat's link: old links stop working and the player is mailed the new one.
     Relink {
@@ -431,6 +473,19 @@ fn main() -> ExitCode {
                 args,
             } => cli::admin::restore_name(args, &game, seat, &name),
         },
+        Command::Reports { command, args } => match command.map(|c| *c) {
+            None => cli::admin::list_reports(args),
+            Some(ReportsCommand::Hide { message, args }) => {
+                cli::admin::hide_message(args, &message)
+            }
+            Some(ReportsCommand::Dismiss { report, args }) => {
+                cli::admin::dismiss_report(args, &report)
+            }
+        },
+        Command::BlockAddress { address, args } => cli::admin::block_address(args, &address, true),
+        Command::UnblockAddress { address, args } => {
+            cli::admin::block_address(args, &address, false)
+        }
         Command::Mail { command } => match command {
             MailCommand::List { failed, game, args } => {
                 cli::admin::list_mails(args, failed, game.as_deref())

@@ -1,11 +1,12 @@
-//! The operator's commands: `game list|show|cancel|restore-name`, `mail list|retry` and `seat relink`, with
-//! the configuration `serve` reads, printing plain text for a terminal.
+//! The operator's commands: `game list|show|cancel|restore-name`, `mail list|retry`, `seat relink`,
+//! `reports [hide|dismiss]` and `block-address`, with `serve`'s configuration, printing plain text.
 
 use crate::config::ServeArgs;
 use crate::domain::GameStatus;
 use crate::domain::Millis;
 use crate::engine::Seat;
 use crate::service::admin::{DeadlineLine, GameLine, RestoreError};
+use crate::service::moderation::ModerationError;
 use crate::service::{Cancel, CancelError};
 use crate::store::{self, OutboxRow};
 use anyhow::{Context, Result};
@@ -335,4 +336,95 @@ pub fn receive_mail(args: ServeArgs, sender: Option<String>, recipients: Vec<Str
             ExitCode::from(error.exit_code() as u8)
         }
     }
+}
+
+/// `corriere reports`: the open reports, oldest first: each with its message, game, seats,
+/// reason and time.
+pub fn list_reports(args: ServeArgs) -> Result<ExitCode> {
+    let (games, db) = super::open(args)?;
+    let mut conn = db.get()?;
+    let reports = games.open_reports(&mut conn)?;
+    if reports.is_empty() {
+        println!("No open reports.");
+    }
+    for report in &reports {
+        let to = match report.to_seat {
+            Some(seat) => format!("to seat {seat} only"),
+            None => "to the table".to_owned(),
+        };
+        let by = match report.reporter_seat {
+            Some(seat) => format!("seat {seat}"),
+            None => "a former player".to_owned(),
+        };
+        println!(
+            "report {}  {}  game {}  message {}  from seat {} {}  reported by {}",
+            report.id,
+            time(report.at),
+            report.game_id,
+            report.message_id,
+            report.from_seat,
+            to,
+            by
+        );
+        println!("  message: {}", report.text.replace('\n', "\n           "));
+        if !report.reason.is_empty() {
+            println!(
+                "  reason:  {}",
+                report.reason.replace('\n', "\n           ")
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `corriere reports hide MESSAGE`: the message is hidden everywhere and its reports closed.
+pub fn hide_message(args: ServeArgs, message: &str) -> Result<ExitCode> {
+    let (games, db) = super::open(args)?;
+    let mut conn = db.get()?;
+    match games.hide_message(&mut conn, message) {
+        Ok(closed) => {
+            println!("Message {message} is hidden; {closed} open report(s) of it closed.");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(ModerationError::NotFound) => {
+            println!("There is no message {message}; nothing changed.");
+            Ok(ExitCode::FAILURE)
+        }
+        Err(error) => Err(error).with_context(|| format!("hiding message {message}")),
+    }
+}
+
+/// `corriere reports dismiss REPORT`: the report is closed, its message left as it is.
+pub fn dismiss_report(args: ServeArgs, report: &str) -> Result<ExitCode> {
+    let (games, db) = super::open(args)?;
+    let mut conn = db.get()?;
+    match games.dismiss_report(&mut conn, report) {
+        Ok(()) => {
+            println!("Report {report} is dismissed.");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(ModerationError::NotFound) => {
+            println!("There is no open report {report}; nothing changed.");
+            Ok(ExitCode::FAILURE)
+        }
+        Err(error) => Err(error).with_context(|| format!("dismissing report {report}")),
+    }
+}
+
+/// `corriere block-address ADDRESS` (`on`) and `unblock-address ADDRESS`.
+pub fn block_address(args: ServeArgs, address: &str, on: bool) -> Result<ExitCode> {
+    let address = crate::domain::EmailAddress::parse(address)
+        .map_err(|e| anyhow::anyhow!("{address:?} is not an address: {e}"))?;
+    let (games, db) = super::open(args)?;
+    let mut conn = db.get()?;
+    let changed = games.block_address(&mut conn, address.as_str(), on)?;
+    match (on, changed) {
+        (true, true) => {
+            println!("{address} is blocked: no mail to or from it, no game made or joined by it.")
+        }
+        (true, false) => println!("{address} was blocked already; nothing changed."),
+        (false, true) => println!("{address} is no longer blocked."),
+        (false, false) => println!("{address} was not blocked; nothing changed."),
+    }
+    Ok(ExitCode::SUCCESS)
 }

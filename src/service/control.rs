@@ -134,8 +134,14 @@ impl Games {
                     seat.number(),
                 )));
             }
-            // An invitation to a new address, like a new game's.
+            // An invitation to a new address, like a new game's: never to someone who blocked
+            // the creator, or whom the operator blocked.
             let creator_row = &seats[row.creator_seat as usize];
+            if self.refuses_invitation(conn, &creator_row.email, email.as_str())? {
+                return Err(TimeError::Refused(super::CreateProblem::CannotInvite(
+                    seat.number(),
+                )));
+            }
             self.count_invitation(conn, &person, &creator_row.email, None, now)?
                 .map_err(TimeError::Limited)?;
             // A newcomer the service knows no language of reads the creator's, who invites.

@@ -49,6 +49,11 @@ pub enum CreateProblem {
     Suppressed(u8),
     /// The creator's seat (from 1) is a bot's.
     CreatorBot(u8),
+    /// This seat's person (from 1) cannot be invited by the creator (they blocked the
+    /// creator, or the operator blocked them; the creator is not told which).
+    CannotInvite(u8),
+    /// The operator blocked the creator's address service-wide.
+    CreatorBlocked,
     /// The pace is outside [`PACE_HOURS`].
     Pace(u32),
     /// The options do not read as the game's (serde's message).
@@ -89,6 +94,10 @@ impl CreateProblem {
             CreateProblem::CreatorBot(seat) => {
                 words.one("create-problem-creator-bot", "seat", *seat)
             }
+            CreateProblem::CannotInvite(seat) => {
+                words.one("create-problem-cannot-invite", "seat", *seat)
+            }
+            CreateProblem::CreatorBlocked => words.get("create-problem-creator-blocked"),
             CreateProblem::Pace(_) => words.two(
                 "create-problem-pace",
                 ("min", *PACE_HOURS.start()),
@@ -139,6 +148,9 @@ service_error!(AcceptError {
     NotInviting,
     #[error("you have already accepted")]
     AlreadyAccepted,
+    /// The operator blocked the seat's address service-wide.
+    #[error("this address may not join games here")]
+    Blocked,
 });
 
 service_error!(DeclineError {

@@ -152,6 +152,15 @@ impl Games {
             if person.suppressed_at.is_some() {
                 suppressed.push(CreateProblem::Suppressed(seat_of(seat).number()));
             }
+            if seat.seat == row.creator_seat {
+                if person.blocked_at.is_some() {
+                    suppressed.push(CreateProblem::CreatorBlocked);
+                }
+            } else if self.refuses_invitation(conn, &creator.email, &seat.email)? {
+                // The invitee blocked the creator, or the operator blocked the invitee: the
+                // creator is told only that the seat cannot be invited.
+                suppressed.push(CreateProblem::CannotInvite(seat_of(seat).number()));
+            }
             if seat.seat != row.creator_seat {
                 self.count_invitation(
                     conn,
@@ -439,6 +448,9 @@ impl Games {
                     .ok_or_else(|| anyhow!("seat {} missing", auth.seat.number()))?;
                 if mine.accepted_at.is_some() {
                     return Err(AcceptError::AlreadyAccepted);
+                }
+                if mine.has_person() && store::is_address_blocked(conn, &mine.email)? {
+                    return Err(AcceptError::Blocked);
                 }
                 store::record_acceptance(conn, id, mine.seat, now, contribution.as_str(), source)?;
                 if let Some(zone) = zone.filter(|_| mine.has_person()) {

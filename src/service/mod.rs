@@ -337,6 +337,7 @@ pub mod admin;
 mod control;
 pub use control::TakeOverOffer;
 pub mod limits;
+pub mod moderation;
 pub mod own;
 pub mod people;
 pub mod post;

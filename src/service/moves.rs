@@ -394,7 +394,7 @@ impl Games {
                 Some(rows) => rows,
                 None => messages.insert(store::messages_of(conn, row)?),
             };
-            let talk_lines = talk::talk_lines(messages, seats, Some(next));
+            let talk_lines = self.readable_talk(conn, messages, seats, Some(next))?;
             let fresh: Vec<&talk::TalkLine> = talk_lines
                 .iter()
                 .filter(|l| l.from_seat != next.number() && l.move_number >= since)

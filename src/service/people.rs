@@ -638,7 +638,8 @@ impl Games {
             };
             let me = seat_of(&seat_row);
             // The table's messages it was not yet told of, others' only.
-            let lines = talk::talk_lines(&store::messages_of(conn, &row)?, &seats, Some(me));
+            let rows = store::messages_of(conn, &row)?;
+            let lines = self.readable_talk(conn, &rows, &seats, Some(me))?;
             let unread: Vec<&talk::TalkLine> = lines
                 .iter()
                 .filter(|l| l.from_seat != me.number() && l.at > seat_row.messages_mailed_at)

@@ -120,7 +120,9 @@ impl Recipient<'_> {
     /// Whether a mail of `class` goes to this person now: one their standing in the game
     /// admits, and they asked for.
     pub fn wants(&self, class: Class) -> bool {
-        if self.person.suppressed_at.is_some() || !self.standing.admits(class) {
+        // Never mailed again, or blocked service-wide by the operator.
+        let refused = self.person.suppressed_at.is_some() || self.person.blocked_at.is_some();
+        if refused || !self.standing.admits(class) {
             return false;
         }
         match class {

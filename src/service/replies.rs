@@ -280,6 +280,24 @@ impl Games {
             tracing::info!("inbound mail ignored: sent from an address of this service");
             return Ok(Delivery::Ignored("own address"));
         }
+        // An address the operator blocked service-wide is not listened to.
+        let senders = mail.senders.clone();
+        let blocked = db
+            .run(move |conn| -> diesel::QueryResult<bool> {
+                for sender in &senders {
+                    if store::is_address_blocked(conn, sender)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            })
+            .await
+            .map_err(ReceiveError::Temporary)?
+            .map_err(|e| ReceiveError::Temporary(e.into()))?;
+        if blocked {
+            tracing::info!("inbound mail ignored: sent from an address blocked service-wide");
+            return Ok(Delivery::Ignored("blocked address"));
+        }
         let games = self.clone();
         let lease = self.0.reply_lease;
         let (token, mail, claim) = db

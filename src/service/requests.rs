@@ -1,6 +1,7 @@
 //! The service as its callers ask it: one async operation per request, which takes parsed
 //! inputs, owns its reads and transactions, starts what follows (bots) and returns its own error.
 
+use super::moderation::{BlockError, Blocked, ReportError, ReportReason};
 use super::people::PreferencesInput;
 use super::rematch::{RematchError, RematchOrder};
 use super::talk::{MessageError, MessageText, NoteText, TalkLine, Via};
@@ -93,6 +94,14 @@ service_error!(AbsenceError {
     #[error("an absence of more days than are left this year ({left} of {days})")]
     TooLong { days: u32, left: u32 },
 });
+
+/// What the mail-settings page shows: the link's person, their running games (each with its
+/// mute) and the people they blocked.
+pub struct MailSettings {
+    pub person: Person,
+    pub running: Vec<super::people::MyGame>,
+    pub blocked: Vec<Blocked>,
+}
 
 service_error!(NoteError {
     /// Longer than [`NoteText::MAX_CHARS`], or holding characters that reorder text.
@@ -844,14 +853,64 @@ impl Service {
         &self,
         token: &str,
         lang: &str,
-    ) -> anyhow::Result<Option<(Person, Vec<super::people::MyGame>)>> {
+    ) -> anyhow::Result<Option<MailSettings>> {
         let (token, lang) = (token.to_owned(), lang.to_owned());
         self.run(move |games, conn| {
             let Some(person) = games.settings_person(conn, &token)? else {
                 return Ok(None);
             };
             let running = games.my_games(conn, &person, &lang)?.running;
-            Ok(Some((person, running)))
+            let blocked = games.blocks(conn, &person.address)?;
+            Ok(Some(MailSettings {
+                person,
+                running,
+                blocked,
+            }))
+        })
+        .await
+    }
+
+    /// Lift a block of the person a mail-settings link is for (`None`: not a good link;
+    /// `Some(false)`: no block of theirs by that id).
+    pub async fn unblock_by_mail_link(
+        &self,
+        token: &str,
+        block: &str,
+    ) -> anyhow::Result<Option<bool>> {
+        let (token, block) = (token.to_owned(), block.to_owned());
+        self.run(move |games, conn| {
+            let Some(person) = games.settings_person(conn, &token)? else {
+                return Ok(None);
+            };
+            Ok(Some(games.unblock(conn, &person.address, &block)?))
+        })
+        .await
+    }
+
+    /// The seat's person blocks the person at `seat` of the same table (their messages,
+    /// invitations and rematches no longer reach them): the name they knew them by.
+    pub async fn block_seat(
+        &self,
+        link: &SeatLink,
+        seat: Seat,
+    ) -> Result<String, Linked<BlockError>> {
+        self.as_seat(link, move |games, conn, auth| {
+            games.block_seat(conn, auth, seat)
+        })
+        .await
+    }
+
+    /// The seat reports a message it reads, with a reason (maybe empty).
+    pub async fn report_message(
+        &self,
+        link: &SeatLink,
+        message: String,
+        reason: String,
+    ) -> Result<(), Linked<ReportError>> {
+        let reason =
+            ReportReason::parse(&reason).map_err(|bad| Linked::Refused(ReportError::Bad(bad)))?;
+        self.as_seat(link, move |games, conn, auth| {
+            games.report_message(conn, auth, &message, &reason)
         })
         .await
     }

@@ -128,6 +128,9 @@ service_error!(MessageError {
     /// The game's press rule allows public messages only.
     #[error("this table allows public messages only")]
     PublicOnly,
+    /// The operator blocked the author's address service-wide.
+    #[error("this address may not write here")]
+    Blocked,
 });
 
 /// One message at the table, as this seat may read it (never another pair's private
@@ -135,6 +138,8 @@ service_error!(MessageError {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[schema(as = Message)]
 pub struct TalkLine {
+    /// The message's id: what a reader reports it by.
+    pub id: String,
     /// The author's seat, from 1 (as everywhere people read seats).
     #[schema(minimum = 1)]
     pub from_seat: u8,
@@ -151,11 +156,12 @@ pub struct TalkLine {
 }
 
 /// The messages `reader` may read, oldest first (`None`: a spectator, who reads the public
-/// ones).
+/// ones), without those of the seats in `muted` (people the reader blocked).
 pub(crate) fn talk_lines(
     rows: &[MessageRow],
     seats: &[SeatRow],
     reader: Option<Seat>,
+    muted: &[i32],
 ) -> Vec<TalkLine> {
     let name = |seat: i32| {
         seats
@@ -166,7 +172,9 @@ pub(crate) fn talk_lines(
     };
     rows.iter()
         .filter(|row| row.readable_by(reader.map(|s| i32::from(s.0))))
+        .filter(|row| !muted.contains(&row.seat))
         .map(|row| TalkLine {
+            id: row.id.clone(),
             from_seat: row.seat as u8 + 1,
             from: name(row.seat),
             to_seat: row.to_seat.map(|s| s as u8 + 1),
@@ -222,6 +230,12 @@ impl Games {
                 (Press::Public, Some(_)) => return Err(MessageError::PublicOnly),
                 _ => {}
             }
+            let author = seats.iter().find(|s| seat_of(s) == auth.seat);
+            if let Some(author) = author.filter(|s| s.has_person()) {
+                if store::is_address_blocked(conn, &author.email)? {
+                    return Err(MessageError::Blocked);
+                }
+            }
             if let Some(to) = to {
                 if to == auth.seat || seats.iter().all(|s| seat_of(s) != to) {
                     return Err(MessageError::NoSuchSeat);
@@ -252,7 +266,7 @@ impl Games {
             };
             store::insert_message(conn, &row)?;
             tracing::info!(game.id = %id, seat = auth.seat.number(), private = to.is_some(), via = via.as_str(), "message sent");
-            Ok(talk_lines(&[row], &seats, Some(auth.seat)).remove(0))
+            Ok(talk_lines(&[row], &seats, Some(auth.seat), &[]).remove(0))
         })
     }
 
@@ -293,7 +307,23 @@ impl Games {
             return Ok(Vec::new());
         }
         let rows = store::messages_of(conn, row)?;
-        Ok(talk_lines(&rows, seats, reader))
+        self.readable_talk(conn, &rows, seats, reader)
+    }
+
+    /// [`talk_lines`] of messages read already, without the messages of people the reader
+    /// blocked (asked only when there are messages).
+    pub(crate) fn readable_talk(
+        &self,
+        conn: &mut Conn,
+        rows: &[MessageRow],
+        seats: &[SeatRow],
+        reader: Option<Seat>,
+    ) -> QueryResult<Vec<TalkLine>> {
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        let muted = self.muted_seats(conn, seats, reader)?;
+        Ok(talk_lines(rows, seats, reader, &muted))
     }
 
     /// The public messages a record may carry, marked as outside the verified log (none for
@@ -366,7 +396,7 @@ impl Games {
                 continue;
             }
             let me = seat_of(seat_row);
-            let lines = talk_lines(&rows, &seats, Some(me));
+            let lines = self.readable_talk(conn, &rows, &seats, Some(me))?;
             let pending: Vec<&TalkLine> = lines
                 .iter()
                 .filter(|l| l.from_seat != me.number() && l.at > seat_row.messages_mailed_at)

@@ -37,6 +37,8 @@ pub struct AddressRow {
     pub language_seen: Option<String>,
     /// Whether the person hides their reliability from others.
     pub reliability_hidden: bool,
+    /// When the operator blocked the address service-wide.
+    pub blocked_at: Option<i64>,
 }
 
 /// The address as stored: lower case, trimmed.

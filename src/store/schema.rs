@@ -97,6 +97,7 @@ diesel::table! {
         key -> Text,
         language_seen -> Nullable<Text>,
         reliability_hidden -> Bool,
+        blocked_at -> Nullable<BigInt>,
     }
 }
 
@@ -167,6 +168,29 @@ diesel::table! {
         body -> Text,
         created_at -> BigInt,
         via -> Text,
+        hidden_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    blocks (blocker, blocked) {
+        id -> Text,
+        blocker -> Text,
+        blocked -> Text,
+        label -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    reports (id) {
+        id -> Text,
+        message_id -> Text,
+        reporter -> Text,
+        reason -> Text,
+        created_at -> BigInt,
+        closed_at -> Nullable<BigInt>,
+        outcome -> Nullable<Text>,
     }
 }
 
@@ -205,6 +229,7 @@ diesel::table! {
 
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(actions -> games (game_id));
+diesel::joinable!(reports -> messages (message_id));
 diesel::allow_tables_to_appear_in_same_query!(
     games,
     seats,
@@ -220,7 +245,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     messages,
     seat_notes,
     conduct,
-    inbound_mails
+    inbound_mails,
+    blocks,
+    reports
 );
 
 diesel::table! {

@@ -103,6 +103,7 @@ pub fn messages_of(conn: &mut Conn, game: &GameRow) -> QueryResult<Vec<MessageRo
     super::on_backend!(conn, c => {
         messages::table
             .filter(messages::game_id.eq(&game.id))
+            .filter(messages::hidden_at.is_null())
             .order((messages::created_at.asc(), messages::id.asc()))
             .select(MessageRow::as_select())
             .load(c)

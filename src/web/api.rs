@@ -435,6 +435,110 @@ pub async fn post_message(
     Ok(HttpResponse::Created().json(line))
 }
 
+/// A report of a message this seat reads.
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReportRequest {
+    /// Why, for the site's operator (at most 500 characters; nothing that reorders text);
+    /// absent: no reason.
+    #[serde(default)]
+    reason: String,
+}
+
+/// POST /api/v1/games/{game}/messages/{message}/report: report a message to the operator.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/messages/{message}/report",
+    operation_id = "reportMessage",
+    summary = "Report a message this seat reads to the site's operator (once per person)",
+    params(
+        ("id" = String, Path, description = "The game id, as in its address."),
+        ("message" = String, Path, description = "The message's `id`, as the seat's `messages` give it."),
+    ),
+    security(("seatToken" = [])),
+    request_body(content = inline(ReportRequest), content_type = "application/json"),
+    responses(
+        (status = 204, description = "Reported"),
+        (status = 400, description = "The body is not JSON, or has unknown fields", body = super::openapi::ApiError),
+        (status = 401, description = "No token sent", body = super::openapi::ApiError),
+        (status = 403, description = "Bad token", body = super::openapi::ApiError),
+        (status = 404, description = "No such game, or no such message this seat reads", body = super::openapi::ApiError),
+        (status = 409, description = "This person reported the message already", body = super::openapi::ApiError),
+        (status = 422, description = "The reason is too long or unprintable", body = super::openapi::ApiError),
+        (
+            status = 429,
+            description = "Too many reports from this address in this hour (`Retry-After`)",
+            body = super::openapi::ApiError,
+            headers(("Retry-After" = u64, description = "Seconds to wait."))
+        ),
+        (status = 503, description = UNAVAILABLE, body = super::openapi::ApiError),
+    )
+)]
+pub async fn report_message(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<(String, String)>,
+    body: Result<web::Json<ReportRequest>, actix_web::Error>,
+) -> Answered {
+    let (game, message) = path.into_inner();
+    let link = bearer(&request, &game)?;
+    let ReportRequest { reason } = match body {
+        Ok(body) => body.into_inner(),
+        Err(unreadable) => return refuse_body(&state, &link, unreadable).await,
+    };
+    state.service.report_message(&link, message, reason).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The seat whose player this seat's person blocks.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BlockRequest {
+    /// Another player's seat at this table, from 1 (their address is never shown).
+    #[schema(minimum = 1)]
+    seat: u8,
+}
+
+/// POST /api/v1/games/{game}/block: block the player of another seat.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/block",
+    operation_id = "blockPlayer",
+    summary = "Block the player of another seat: their messages, invitations and rematches no longer reach this seat's person",
+    params(("id" = String, Path, description = "The game id, as in its address.")),
+    security(("seatToken" = [])),
+    request_body(content = inline(BlockRequest), content_type = "application/json"),
+    responses(
+        (status = 204, description = "Blocked (or blocked already)"),
+        (status = 400, description = "The body is not JSON, or has unknown fields", body = super::openapi::ApiError),
+        (status = 401, description = "No token sent", body = super::openapi::ApiError),
+        (status = 403, description = "Bad token", body = super::openapi::ApiError),
+        (status = 404, description = "No such game", body = super::openapi::ApiError),
+        (status = 422, description = "No other player at that seat", body = super::openapi::ApiError),
+        (status = 503, description = UNAVAILABLE, body = super::openapi::ApiError),
+    )
+)]
+pub async fn block(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<String>,
+    body: Result<web::Json<BlockRequest>, actix_web::Error>,
+) -> Answered {
+    let link = bearer(&request, &path)?;
+    let BlockRequest { seat } = match body {
+        Ok(body) => body.into_inner(),
+        Err(unreadable) => return refuse_body(&state, &link, unreadable).await,
+    };
+    let seat = Seat::from_number(seat).ok_or_else(|| {
+        invalid(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            said("moderation-no-such-seat"),
+        )
+    })?;
+    state.service.block_seat(&link, seat).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
 #[derive(Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AcceptRequest {

@@ -16,6 +16,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/v1/games/{game}/moves"),
     ("POST", "/api/v1/games/{game}/messages"),
     ("PUT", "/api/v1/games/{game}/note"),
+    ("POST", "/api/v1/games/{game}/messages/{message}/report"),
+    ("POST", "/api/v1/games/{game}/block"),
 ];
 
 /// The routes of one game sit behind this prefix, a scope of their own: the router matches
@@ -34,6 +36,10 @@ fn handler(method: &str, path: &str) -> actix_web::Route {
         ("POST", "/api/v1/games/{game}/moves") => web::post().to(api::make_move),
         ("POST", "/api/v1/games/{game}/messages") => web::post().to(api::post_message),
         ("PUT", "/api/v1/games/{game}/note") => web::put().to(api::put_note),
+        ("POST", "/api/v1/games/{game}/messages/{message}/report") => {
+            web::post().to(api::report_message)
+        }
+        ("POST", "/api/v1/games/{game}/block") => web::post().to(api::block),
         _ => unreachable!("the API route {method} {path} has no handler"),
     }
 }

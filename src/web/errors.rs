@@ -12,6 +12,7 @@ use super::present::Flash;
 use super::AppState;
 use crate::kinds::Registry;
 use crate::present::Words;
+use crate::service::moderation::{BadReason, BlockError, ReportError, ReportReason};
 use crate::service::people::SignInError;
 use crate::service::rematch::RematchError;
 use crate::service::requests::{
@@ -287,6 +288,8 @@ answers!(
     SettingsError,
     AbsenceError,
     NoteError,
+    BlockError,
+    ReportError,
 );
 
 impl<E: Answers + std::fmt::Debug + std::fmt::Display> ResponseError for Linked<E> {
@@ -360,6 +363,11 @@ impl Answers for AcceptError {
                     said("api-error-already-accepted"),
                 )
             },
+            AcceptError::Blocked => Answer::seat(
+                StatusCode::FORBIDDEN,
+                "blocked",
+                said("moderation-address-blocked"),
+            ),
             AcceptError::Unexpected(error) => Answer::unexpected(error),
         }
     }
@@ -522,7 +530,63 @@ impl Answers for MessageError {
                 "public_only",
                 said("talk-problem-public-only"),
             ),
+            MessageError::Blocked => Answer::seat(
+                StatusCode::FORBIDDEN,
+                "blocked",
+                said("moderation-address-blocked"),
+            ),
             MessageError::Unexpected(error) => Answer::unexpected(error),
+        }
+    }
+}
+
+impl Answers for BlockError {
+    fn answer(&self) -> Answer {
+        match self {
+            BlockError::NoSuchSeat => Answer::seat(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid",
+                said("moderation-no-such-seat"),
+            ),
+            BlockError::Unexpected(error) => Answer::unexpected(error),
+        }
+    }
+}
+
+impl Answers for ReportError {
+    fn answer(&self) -> Answer {
+        match self {
+            ReportError::NoSuchMessage => Answer::seat(
+                StatusCode::NOT_FOUND,
+                "not_found",
+                said("moderation-no-such-message"),
+            ),
+            ReportError::Bad(BadReason::TooLong) => Answer::seat(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "too_long",
+                Arc::new(|w, _| {
+                    w.one("moderation-reason-too-long", "max", ReportReason::MAX_CHARS)
+                }),
+            ),
+            ReportError::Bad(BadReason::Unprintable) => Answer::seat(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid",
+                said("moderation-reason-unprintable"),
+            ),
+            ReportError::Reported => Answer::seat(
+                StatusCode::CONFLICT,
+                "already_reported",
+                said("moderation-already-reported"),
+            ),
+            ReportError::Limited(limited) => Answer {
+                retry_after: Some(limited.retry_after.as_secs().max(1)),
+                ..Answer::seat(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "rate_limited",
+                    said("moderation-limited"),
+                )
+            },
+            ReportError::Unexpected(error) => Answer::unexpected(error),
         }
     }
 }

@@ -219,6 +219,9 @@ pub struct SeatQuery {
     back: Option<String>,
     /// The seat's private notes were just saved.
     noted: Option<String>,
+    /// The reader just blocked another player, or reported a message.
+    blocked: Option<String>,
+    reported: Option<String>,
 }
 
 /// The seat link in `path`, as it arrived (not checked yet): an unknown game's id is a 404,
@@ -301,6 +304,12 @@ pub async fn seat(
     }
     if query.noted.is_some() {
         flashes.push(Flash::info(w.get("notes-saved")));
+    }
+    if query.blocked.is_some() {
+        flashes.push(Flash::info(w.get("moderation-blocked")));
+    }
+    if query.reported.is_some() {
+        flashes.push(Flash::info(w.get("moderation-reported")));
     }
     Ok(render_seat(
         &state,
@@ -1087,5 +1096,73 @@ pub(super) fn dates_of(
             "invalid",
             said("away-problem-dates"),
         )),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct BlockForm {
+    /// The seat whose player is blocked, from 1.
+    pub seat: u8,
+}
+
+/// POST …/block: the seat's person blocks the player of another seat (resolved to their
+/// address by the service, never shown).
+pub async fn block_seat(
+    state: web::Data<AppState>,
+    path: web::Path<SeatPath>,
+    form: web::Form<BlockForm>,
+) -> Answered {
+    let link = link_of(&path)?;
+    let seat = Seat::from_number(form.seat).ok_or_else(|| {
+        Answer::seat(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid",
+            said("moderation-no-such-seat"),
+        )
+    })?;
+    match state.service.block_seat(&link, seat).await {
+        Ok(_) => Ok(see_other(format!("{}?blocked=1#talk", path_of(&path)))),
+        Err(error) => Err(error.answer().into()),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct MessagePath {
+    game: String,
+    seat: u8,
+    token: String,
+    message: String,
+}
+
+#[derive(Deserialize)]
+pub struct ReportForm {
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// POST …/messages/{message}/report: the seat reports a message it reads.
+pub async fn report_message(
+    state: web::Data<AppState>,
+    path: web::Path<MessagePath>,
+    form: web::Form<ReportForm>,
+) -> Answered {
+    let path = path.into_inner();
+    let seat_path = SeatPath {
+        game: path.game,
+        seat: path.seat,
+        token: path.token,
+    };
+    let link = link_of(&seat_path)?;
+    let reason = form.into_inner().reason;
+    match state
+        .service
+        .report_message(&link, path.message, reason)
+        .await
+    {
+        Ok(()) => Ok(see_other(format!(
+            "{}?reported=1#talk",
+            path_of(&seat_path)
+        ))),
+        Err(error) => Err(error.answer().into()),
     }
 }

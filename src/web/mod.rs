@@ -195,7 +195,12 @@ fn routes(cfg: &mut web::ServiceConfig) {
             .route("/back", web::post().to(html::take_back))
             .route("/messages", web::post().to(html::post_message))
             .route("/note", web::post().to(html::save_note))
-            .route("/history", web::get().to(history::seat)),
+            .route("/history", web::get().to(history::seat))
+            .route("/block", web::post().to(html::block_seat))
+            .route(
+                "/messages/{message}/report",
+                web::post().to(html::report_message),
+            ),
     )
     .route("/", web::get().to(create::home))
     .route("/healthz", web::get().to(healthz))
@@ -268,6 +273,10 @@ fn routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/mail/{token}/games/{game}/mute",
         web::post().to(people::mute_by_mail_link),
+    )
+    .route(
+        "/mail/{token}/blocks/{block}/unblock",
+        web::post().to(people::unblock_by_mail_link),
     )
     .route(
         "/unsubscribe/{token}",

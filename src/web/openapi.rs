@@ -75,6 +75,8 @@ pub fn generate() -> Value {
         api::make_move,
         api::post_message,
         api::put_note,
+        api::report_message,
+        api::block,
         api::kinds,
         api::openapi
     ),

@@ -11,6 +11,7 @@ use crate::service::people::{
     MyGame, MyGames, PreferencesInput, SESSION_COOKIE, SESSION_IDLE, SESSION_LIFETIME,
 };
 use crate::service::post::MailMode;
+use crate::service::requests::MailSettings;
 use crate::service::requests::SettingsError;
 use crate::service::Person as AddressRow;
 use actix_web::cookie::{Cookie, SameSite};
@@ -116,6 +117,8 @@ struct SettingsPage<'w> {
     /// When the person asked never to be mailed and games still run with them: what that
     /// means for those games (the unsubscribe page's words).
     stopped: Option<String>,
+    /// The people they blocked, by the name they knew them by, each with its unblock form.
+    blocked: Vec<crate::service::moderation::Blocked>,
 }
 
 /// What never-mail means for a person's running games, when they asked for it and have some.
@@ -563,7 +566,11 @@ pub async fn settings(
     query: web::Query<MeQuery>,
 ) -> Answered {
     let w = state.words(&request);
-    let (person, games) = state
+    let MailSettings {
+        person,
+        running: games,
+        blocked,
+    } = state
         .service
         .mail_settings(&token, w.lang())
         .await
@@ -583,8 +590,34 @@ pub async fn settings(
             preferences: preferences_form(&state, w, &request, &person, path.clone()),
             games,
             path,
+            blocked,
         },
     ))
+}
+
+/// POST /mail/{token}/blocks/{block}/unblock: lift one of the link's person's blocks, then
+/// their mail settings again.
+pub async fn unblock_by_mail_link(
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Answered {
+    let (token, block) = path.into_inner();
+    let lifted = state
+        .service
+        .unblock_by_mail_link(&token, &block)
+        .await
+        .map_err(Failure)?
+        .ok_or_else(bad_mail_link)?;
+    match lifted {
+        true => Ok(see_other(format!("/mail/{token}?saved=1#blocked"))),
+        false => Err(Answer::message(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "moderation-no-such-block",
+            "moderation-no-such-block",
+        )
+        .into()),
+    }
 }
 
 /// POST /mail/{token}/games/{game}/mute: mute (on=1) or unmute one of the link's person's
@@ -616,7 +649,11 @@ pub async fn save_mail_settings(
     form: web::Form<Vec<(String, String)>>,
 ) -> Answered {
     let w = state.words(&request);
-    let (person, games) = state
+    let MailSettings {
+        person,
+        running: games,
+        blocked,
+    } = state
         .service
         .mail_settings(&token, w.lang())
         .await
@@ -646,6 +683,7 @@ pub async fn save_mail_settings(
             preferences: preferences_form(&state, w, &request, &person, path.clone()),
             games,
             path,
+            blocked,
         },
     ))
 }

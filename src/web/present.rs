@@ -372,6 +372,10 @@ pub struct TalkShown {
     pub draft: String,
     /// The table's press rule in words, when it limits the talk.
     pub press: Option<String>,
+    /// The seat's path, under which it blocks another player or reports a message (none for
+    /// spectators), and the one limit of a report's reason.
+    pub moderate: Option<String>,
+    pub reason_max: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -381,6 +385,10 @@ pub struct TalkLineShown {
     pub text: String,
     pub mine: bool,
     pub private: bool,
+    /// The message's id (what a report names) and its author's seat, from 1 (what a block
+    /// names: never their address).
+    pub id: String,
+    pub from_seat: u8,
 }
 
 impl TalkShown {
@@ -393,8 +401,11 @@ impl TalkShown {
         cx: &Ctx,
     ) -> TalkShown {
         let w = cx.words;
+        let moderate = base.filter(|_| me.is_some()).map(str::to_owned);
         let base = base.filter(|_| press != Press::None);
         TalkShown {
+            moderate,
+            reason_max: crate::service::moderation::ReportReason::MAX_CHARS,
             lines: lines
                 .iter()
                 .map(|line| TalkLineShown {
@@ -414,6 +425,8 @@ impl TalkShown {
                     text: line.text.clone(),
                     mine: me.is_some_and(|m| m.number() == line.from_seat),
                     private: line.to.is_some(),
+                    id: line.id.clone(),
+                    from_seat: line.from_seat,
                 })
                 .collect(),
             form: base.map(|base| {

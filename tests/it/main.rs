@@ -28,6 +28,7 @@ mod limits;
 mod long_games;
 mod mail;
 mod migrations;
+mod moderation;
 mod newcomer_cards;
 mod newcomer_flow;
 mod newcomer_mails;
