@@ -337,6 +337,7 @@ pub mod admin;
 mod control;
 pub use control::TakeOverOffer;
 pub mod limits;
+pub mod notices;
 pub mod own;
 pub mod people;
 pub mod post;

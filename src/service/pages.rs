@@ -37,6 +37,8 @@ pub struct SeatPage {
     pub talk: Vec<super::talk::TalkLine>,
     /// The seat's private notes (its page only).
     pub note: String,
+    /// The game's feed of its public events, in the page's language (its page only).
+    pub feed_url: Option<String>,
 }
 
 /// Everything the public page of a game shows: a spectator's view, or the full review after
@@ -91,6 +93,7 @@ fn from_state(
     SeatPage {
         talk: Vec::new(),
         note: String::new(),
+        feed_url: None,
         undelivered: Vec::new(),
         rematch_url: None,
         time: super::time::TimeView::default(),
@@ -318,6 +321,7 @@ impl Games {
         let page = SeatPage {
             talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
             note: crate::store::note_of(conn, &auth.game_id, auth.seat.0 as i32)?,
+            feed_url: Some(self.feed_url(conn, &auth.game_id, lang)?),
             undelivered,
             rematch_url,
             time,

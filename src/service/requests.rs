@@ -18,6 +18,14 @@ use chrono::NaiveDate;
 /// A person known by their address, as the pages of people show them.
 pub type Person = store::AddressRow;
 
+/// What a person's mail-settings page shows: them, their running games, their notices beyond
+/// mail.
+pub type MailSettings = (
+    Person,
+    Vec<super::people::MyGame>,
+    super::notices::NoticesShown,
+);
+
 /// The link a request follows, parsed, unchecked: who it speaks for when no one is signed in.
 #[derive(Clone, Debug)]
 pub enum FollowedLink {
@@ -844,14 +852,58 @@ impl Service {
         &self,
         token: &str,
         lang: &str,
-    ) -> anyhow::Result<Option<(Person, Vec<super::people::MyGame>)>> {
+    ) -> anyhow::Result<Option<MailSettings>> {
         let (token, lang) = (token.to_owned(), lang.to_owned());
         self.run(move |games, conn| {
             let Some(person) = games.settings_person(conn, &token)? else {
                 return Ok(None);
             };
             let running = games.my_games(conn, &person, &lang)?.running;
-            Ok(Some((person, running)))
+            let notices = games.notices_shown(conn, &person)?;
+            Ok(Some((person, running, notices)))
+        })
+        .await
+    }
+
+    // ------------------------------------------------------------ notices beyond mail
+
+    /// A game's feed of its public events (`None`: not a good feed URL, or a revoked one).
+    pub async fn game_feed(
+        &self,
+        game: &GameId,
+        lang: &str,
+        signature: &str,
+    ) -> Result<Option<super::notices::GameFeed>, LoadError> {
+        let (game, lang, signature) = (game.clone(), lang.to_owned(), signature.to_owned());
+        self.run(move |games, conn| games.game_feed(conn, &game, &lang, &signature))
+            .await
+    }
+
+    /// A seat revokes its game's feed URLs (every seat's copy: the feed is the game's).
+    pub async fn revoke_feed(
+        &self,
+        link: &SeatLink,
+    ) -> Result<(), Linked<super::notices::NoticeError>> {
+        self.as_seat(link, move |games, conn, auth| games.revoke_feed(conn, auth))
+            .await
+    }
+
+    /// The calendar a calendar token is for (`None`: not a good token, or a revoked one).
+    pub async fn calendar(&self, token: &str) -> anyhow::Result<Option<super::notices::Calendar>> {
+        let token = token.to_owned();
+        self.run(move |games, conn| games.calendar(conn, &token))
+            .await
+    }
+
+    /// The person of a mail-settings link revokes their calendar URL (`None`: not a good link).
+    pub async fn revoke_calendar(&self, token: &str) -> anyhow::Result<Option<()>> {
+        let token = token.to_owned();
+        self.run(move |games, conn| {
+            let Some(person) = games.settings_person(conn, &token)? else {
+                return Ok(None);
+            };
+            games.revoke_calendar(conn, &person)?;
+            Ok(Some(()))
         })
         .await
     }

@@ -12,6 +12,7 @@ use super::present::Flash;
 use super::AppState;
 use crate::kinds::Registry;
 use crate::present::Words;
+use crate::service::notices::NoticeError;
 use crate::service::people::SignInError;
 use crate::service::rematch::RematchError;
 use crate::service::requests::{
@@ -287,6 +288,7 @@ answers!(
     SettingsError,
     AbsenceError,
     NoteError,
+    NoticeError,
 );
 
 impl<E: Answers + std::fmt::Debug + std::fmt::Display> ResponseError for Linked<E> {
@@ -560,6 +562,14 @@ impl Answers for AbsenceError {
                 Arc::new(move |w, _| w.two("away-problem-long", ("days", days), ("left", left))),
             ),
             AbsenceError::Unexpected(error) => Answer::unexpected(error),
+        }
+    }
+}
+
+impl Answers for NoticeError {
+    fn answer(&self) -> Answer {
+        match self {
+            NoticeError::Unexpected(error) => Answer::unexpected(error),
         }
     }
 }

@@ -34,6 +34,8 @@ pub struct MeQuery {
     away: Option<String>,
     /// `1`: an absence was withdrawn; `0`: there was none to withdraw.
     withdrawn: Option<String>,
+    /// The calendar's address was just revoked.
+    calendar_revoked: Option<String>,
 }
 
 /// One choice of a `<select>` or radio group: value, label, chosen.
@@ -115,6 +117,8 @@ struct SettingsPage<'w> {
     /// When the person asked never to be mailed and games still run with them: what that
     /// means for those games (the unsubscribe page's words).
     stopped: Option<String>,
+    /// Their notices beyond mail: the calendar's address, the webhook.
+    notices: crate::service::notices::NoticesShown,
 }
 
 /// What never-mail means for a person's running games, when they asked for it and have some.
@@ -541,7 +545,7 @@ pub async fn mute(
 }
 
 /// A mail-settings or unsubscribe link that is not one: 403.
-fn bad_mail_link() -> Answer {
+pub(super) fn bad_mail_link() -> Answer {
     Answer::message(
         StatusCode::FORBIDDEN,
         "bad_token",
@@ -558,17 +562,20 @@ pub async fn settings(
     query: web::Query<MeQuery>,
 ) -> Answered {
     let w = state.words(&request);
-    let (person, games) = state
+    let (person, games, notices) = state
         .service
         .mail_settings(&token, w.lang())
         .await
         .map_err(Failure)?
         .ok_or_else(bad_mail_link)?;
     let path = format!("/mail/{token}");
-    let notes = match query.saved {
-        Some(_) => vec![(w.get("me-saved"), "info")],
-        None => Vec::new(),
-    };
+    let mut notes = Vec::new();
+    if query.saved.is_some() {
+        notes.push((w.get("me-saved"), "info"));
+    }
+    if query.calendar_revoked.is_some() {
+        notes.push((w.get("calendar-revoked"), "info"));
+    }
     Ok(render(
         StatusCode::OK,
         &SettingsPage {
@@ -578,6 +585,7 @@ pub async fn settings(
             preferences: preferences_form(&state, w, &request, &person, path.clone()),
             games,
             path,
+            notices,
         },
     ))
 }
@@ -611,7 +619,7 @@ pub async fn save_mail_settings(
     form: web::Form<Vec<(String, String)>>,
 ) -> Answered {
     let w = state.words(&request);
-    let (person, games) = state
+    let (person, games, notices) = state
         .service
         .mail_settings(&token, w.lang())
         .await
@@ -641,6 +649,7 @@ pub async fn save_mail_settings(
             preferences: preferences_form(&state, w, &request, &person, path.clone()),
             games,
             path,
+            notices,
         },
     ))
 }

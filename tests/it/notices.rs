@@ -1,0 +1,381 @@
+//! Notices beyond mail, end to end over HTTP on both backends: a game's Atom feed of its public
+//! events and a person's iCalendar feed of deadlines, each a capability URL that revoking retires.
+
+use crate::support::{self, decode_entities, Backend, SeatLink, TestApp};
+use corriere::domain::GameId;
+use std::collections::HashSet;
+
+on_each_backend!(
+    a_games_atom_feed_lists_its_public_events_newest_first_and_revoking_retires_its_address,
+    a_persons_calendar_has_an_event_at_each_of_their_deadlines_and_revoking_retires_it,
+);
+
+/// The value of the read-only field `id` on a page.
+fn field_value(body: &str, id: &str) -> String {
+    let at = body
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no #{id} on the page: {body}"));
+    let rest = &body[at..];
+    let start = rest.find("value=\"").expect("a value") + "value=\"".len();
+    let end = rest[start..].find('"').expect("the value's end");
+    decode_entities(&rest[start..start + end])
+}
+
+/// The path of a URL of the test server.
+fn path_of(url: &str) -> String {
+    let rest = url.split_once("://").expect("a URL").1;
+    rest[rest.find('/').expect("a path")..].to_owned()
+}
+
+/// Every `<tag>…</tag>` text of an XML document, in order (no nesting of the same tag).
+fn texts<'a>(xml: &'a str, tag: &str) -> Vec<&'a str> {
+    let (open, close) = (format!("<{tag}>"), format!("</{tag}>"));
+    let mut out = Vec::new();
+    let mut rest = xml;
+    while let Some(at) = rest.find(&open) {
+        let body = &rest[at + open.len()..];
+        let end = body.find(&close).expect("a closing tag");
+        out.push(&body[..end]);
+        rest = &body[end..];
+    }
+    out
+}
+
+/// The feed of a game in the language of a seat page read with `accept_language`.
+async fn feed_url_on_seat_page(app: &TestApp, link: &SeatLink, accept_language: &str) -> String {
+    let page = app
+        .read_raw(
+            app.client
+                .get(&link.url)
+                .header("Accept-Language", accept_language),
+        )
+        .await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    field_value(&page.body, "feed-url")
+}
+
+/// A Condottiere game of three played a while: its feed (linked from every seat's page, the
+/// same address for each) is Atom with stable ids, newest entry first, in the language of the
+/// page that gave the address (signed into it); it never shows a seat's private events nor any
+/// hand; revoking it from a seat page retires every copy (404) and the pages show the new one.
+async fn a_games_atom_feed_lists_its_public_events_newest_first_and_revoking_retires_its_address(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = app.create_game(3, &[]).await;
+    let links = app.accept_all(&creator.game, 3).await;
+    let game = creator.game.clone();
+    let id = GameId::parse(&game).unwrap();
+    assert!(!support::play_first_legal(&app, &game, 12).await);
+
+    let url = feed_url_on_seat_page(&app, &links[0], "en").await;
+    assert!(url.contains(&format!("/games/{game}/feed/en/")), "{url}");
+    assert_eq!(
+        feed_url_on_seat_page(&app, &links[2], "en").await,
+        url,
+        "every seat is shown the game's one feed"
+    );
+    let feed = app.get(&path_of(&url)).await;
+    assert_eq!(feed.status, 200, "{}", feed.body);
+    let content_type = feed.headers["content-type"].to_str().unwrap().to_owned();
+    assert!(
+        content_type.starts_with("application/atom+xml"),
+        "{content_type}"
+    );
+    assert!(feed.body.starts_with(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\""
+    ));
+    assert_eq!(
+        feed.headers["cache-control"], "no-store",
+        "a capability's answer is kept by no cache"
+    );
+    let ids = texts(&feed.body, "id");
+    let entries = texts(&feed.body, "entry");
+    assert!(entries.len() >= 6, "{}", feed.body);
+    assert_eq!(
+        ids.iter().collect::<HashSet<_>>().len(),
+        ids.len(),
+        "ids are unique"
+    );
+    let seqs: Vec<i64> = texts(&feed.body, "title")
+        .iter()
+        .skip(1)
+        .map(|t| {
+            t.strip_prefix("Move ")
+                .expect("a move's title")
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert!(
+        seqs.windows(2).all(|w| w[0] > w[1]),
+        "newest first: {seqs:?}"
+    );
+    let updated = texts(&feed.body, "updated");
+    assert_eq!(
+        updated[0], updated[1],
+        "the feed is as new as its newest entry"
+    );
+    assert!(
+        updated[0].ends_with('Z') && updated[0].contains('T'),
+        "{}",
+        updated[0]
+    );
+    // Ids stay as they were while the game goes on.
+    assert!(!support::play_first_legal(&app, &game, 1).await);
+    let later = app.get(&path_of(&url)).await;
+    let later_ids = texts(&later.body, "id");
+    assert!(later_ids.len() >= ids.len());
+    assert!(ids[1..].iter().all(|id| later_ids.contains(id)));
+
+    // What no spectator may read: the seats' private events, their hands.
+    let text = decode_entities(&later.body);
+    let private = crate::conformance::private_sentences(
+        &app,
+        &id,
+        &corriere::present::condottiere::Condottiere,
+    );
+    assert!(!private.is_empty());
+    for (owner, sentence, own) in &private {
+        assert!(
+            !text.contains(sentence),
+            "the feed shows seat {owner}'s {sentence:?}"
+        );
+        assert!(!text.contains(own), "the feed shows seat {owner}'s {own:?}");
+    }
+
+    // In Portuguese: the page read in Portuguese gives the Portuguese feed; the language is
+    // signed, so the English address with `pt` put in is no feed.
+    let pt = feed_url_on_seat_page(&app, &links[1], "pt-BR").await;
+    assert!(pt.contains("/feed/pt/"), "{pt}");
+    let pt_feed = app.get(&path_of(&pt)).await;
+    assert_eq!(pt_feed.status, 200);
+    assert!(pt_feed.body.contains("o que aconteceu"), "{}", pt_feed.body);
+    assert!(pt_feed.body.contains("<title>Jogada "), "{}", pt_feed.body);
+    let forged = path_of(&url).replace("/feed/en/", "/feed/pt/");
+    assert_eq!(app.get(&forged).await.status, 404);
+
+    // Revoked from seat 3's page: every copy stops working, the pages show the new address.
+    let revoked = app
+        .post_form(&format!("{}/feed/revoke", links[2].url), &[])
+        .await;
+    assert_eq!(revoked.status, 303, "{}", revoked.body);
+    let back = revoked.location.expect("back to the seat page");
+    let page = app.get(&back).await;
+    assert!(page
+        .text()
+        .contains("The old feed address no longer works."));
+    let new = field_value(&page.body, "feed-url");
+    assert_ne!(new, url);
+    assert_eq!(feed_url_on_seat_page(&app, &links[0], "en").await, new);
+    let gone = app.get(&path_of(&url)).await;
+    assert_eq!(gone.status, 404);
+    assert!(gone.text().contains("it was revoked"), "{}", gone.text());
+    assert_eq!(app.get(&path_of(&pt)).await.status, 404);
+    assert_eq!(app.get(&path_of(&new)).await.status, 200);
+    // A seat link that is not one revokes nothing.
+    let bad = format!(
+        "/games/{game}/seat/1/{}/feed/revoke",
+        "0".repeat(links[0].token.len())
+    );
+    assert_eq!(app.post_form(&bad, &[]).await.status, 403);
+    assert_eq!(app.get(&path_of(&new)).await.status, 200);
+    app.stop().await;
+}
+
+/// Unfold an iCalendar text into its content lines (RFC 5545 §3.1), checking each physical
+/// line ends with CRLF and is at most 75 octets.
+fn content_lines(ics: &str) -> Vec<String> {
+    assert!(ics.ends_with("\r\n"));
+    let mut lines: Vec<String> = Vec::new();
+    for physical in ics.trim_end_matches("\r\n").split("\r\n") {
+        assert!(
+            physical.len() <= 75,
+            "{physical:?} is {} octets",
+            physical.len()
+        );
+        assert!(!physical.contains('\n'), "{physical:?}");
+        match physical.strip_prefix(' ') {
+            Some(rest) => lines.last_mut().expect("a line to continue").push_str(rest),
+            None => lines.push(physical.to_owned()),
+        }
+    }
+    lines
+}
+
+/// The events of a calendar: each VEVENT's properties by name.
+fn events(lines: &[String]) -> Vec<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    let mut current: Option<Vec<(String, String)>> = None;
+    for line in lines {
+        match line.as_str() {
+            "BEGIN:VEVENT" => current = Some(Vec::new()),
+            "END:VEVENT" => out.push(current.take().expect("an open event")),
+            _ => {
+                if let Some(event) = current.as_mut() {
+                    let (name, value) = line.split_once(':').expect("NAME:value");
+                    event.push((name.to_owned(), value.to_owned()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The seat the game waits on (the first, when several).
+fn pending_seat(app: &TestApp, id: &GameId) -> corriere::engine::Seat {
+    let mut conn = app.running.db.get().unwrap();
+    let loaded = app.running.state.games.load(&mut conn, id).unwrap();
+    loaded.state().expect("started").pending()[0].seat
+}
+
+fn property<'a>(event: &'a [(String, String)], name: &str) -> &'a str {
+    &event
+        .iter()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("no {name} in {event:?}"))
+        .1
+}
+
+/// A person in two running games, one waiting on them: their mail-settings page shows their
+/// calendar's address; the calendar (text/calendar, folded, escaped, UTC) has one event, at
+/// the deadline the scheduler holds, with a UID that stays when the deadline moves, and links
+/// to the public page (never the seat link); once they moved, the event is gone. Revoking from
+/// the settings page retires the old address (404) and shows a new one.
+async fn a_persons_calendar_has_an_event_at_each_of_their_deadlines_and_revoking_retires_it(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = app.create_game(2, &[]).await;
+    let links = app.accept_all(&creator.game, 2).await;
+    let game = creator.game.clone();
+    app.deliver_mail().await;
+    let id = GameId::parse(&game).unwrap();
+    let waiting = pending_seat(&app, &id);
+    let mut conn = app.running.db.get().unwrap();
+    let (mover, other) = if waiting.number() == 1 {
+        (&links[0], &links[1])
+    } else {
+        (&links[1], &links[0])
+    };
+    let deadline = corriere::store::deadlines_of(&mut conn, &id)
+        .unwrap()
+        .into_iter()
+        .find(|d| d.seat == waiting.0 as i32)
+        .expect("the seat's deadline");
+    drop(conn);
+
+    let mail = app
+        .smtp
+        .mails_to(mover.email())
+        .into_iter()
+        .rev()
+        .find(|m| m.text.contains("/mail/"))
+        .expect("a mail with the settings link");
+    let settings = path_of(&mail.url_containing("/mail/"));
+    let page = app.get(&settings).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    let url = field_value(&page.body, "calendar-url");
+    assert!(url.ends_with(".ics"), "{url}");
+    let ics = app.get(&path_of(&url)).await;
+    assert_eq!(ics.status, 200, "{}", ics.body);
+    assert!(ics.headers["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/calendar"));
+    let lines = content_lines(&ics.body);
+    assert_eq!(lines.first().map(String::as_str), Some("BEGIN:VCALENDAR"));
+    assert_eq!(lines.last().map(String::as_str), Some("END:VCALENDAR"));
+    assert!(lines.contains(&"VERSION:2.0".to_owned()));
+    let found = events(&lines);
+    assert_eq!(found.len(), 1, "{}", ics.body);
+    let event = &found[0];
+    let due = chrono::DateTime::from_timestamp_millis(deadline.due_at).unwrap();
+    assert_eq!(
+        property(event, "DTSTART"),
+        due.format("%Y%m%dT%H%M%SZ").to_string()
+    );
+    let uid = property(event, "UID").to_owned();
+    assert!(uid.contains(&game), "{uid}");
+    assert!(property(event, "SUMMARY").starts_with("Your move in "));
+    assert_eq!(property(event, "URL"), app.url(&format!("/games/{game}")));
+    assert!(
+        !ics.body.contains(&mover.token),
+        "no seat link in a calendar"
+    );
+    // Every TEXT value is escaped: no bare comma or semicolon, no raw new line.
+    for name in ["SUMMARY", "DESCRIPTION"] {
+        let value = property(event, name);
+        let unescaped = value
+            .replace("\\\\", "")
+            .replace("\\,", "")
+            .replace("\\;", "")
+            .replace("\\n", "");
+        assert!(
+            !unescaped.contains([',', ';', '\\']),
+            "{name}:{value} is not escaped"
+        );
+    }
+    // The other player, waited on by nobody, has an empty calendar.
+    let other_mail = app
+        .smtp
+        .mails_to(other.email())
+        .into_iter()
+        .rev()
+        .find(|m| m.text.contains("/mail/"))
+        .expect("a mail with the settings link");
+    let other_page = app
+        .get(&path_of(&other_mail.url_containing("/mail/")))
+        .await;
+    let other_url = field_value(&other_page.body, "calendar-url");
+    assert_ne!(other_url, url);
+    let other_ics = app.get(&path_of(&other_url)).await;
+    assert!(events(&content_lines(&other_ics.body)).is_empty());
+
+    // Revoked: the old address is gone, the page shows a new one that works.
+    let revoked = app
+        .post_form(&format!("{settings}/calendar/revoke"), &[])
+        .await;
+    assert_eq!(revoked.status, 303, "{}", revoked.body);
+    let page = app
+        .get(&revoked.location.expect("back to the settings"))
+        .await;
+    assert!(page
+        .text()
+        .contains("The old calendar address no longer works."));
+    let new = field_value(&page.body, "calendar-url");
+    assert_ne!(new, url);
+    assert_eq!(app.get(&path_of(&url)).await.status, 404);
+    let again = app.get(&path_of(&new)).await;
+    assert_eq!(again.status, 200);
+    assert_eq!(
+        property(&events(&content_lines(&again.body))[0], "UID"),
+        uid,
+        "the event keeps its UID"
+    );
+    assert_eq!(
+        app.get(&path_of(&other_url)).await.status,
+        200,
+        "another person's calendar is untouched"
+    );
+    // A forged settings link revokes nothing.
+    let flipped = if settings.ends_with('0') { '1' } else { '0' };
+    let forged = format!(
+        "{}{flipped}/calendar/revoke",
+        &settings[..settings.len() - 1]
+    );
+    assert_eq!(app.post_form(&forged, &[]).await.status, 403);
+    assert_eq!(app.get(&path_of(&new)).await.status, 200);
+
+    // Once the game waits on the other player, the event leaves this calendar and joins theirs.
+    let mut moves = 0;
+    while pending_seat(&app, &id) == waiting {
+        assert!(!support::play_first_legal(&app, &game, 1).await);
+        moves += 1;
+        assert!(moves < 20, "the turn should pass");
+    }
+    assert!(events(&content_lines(&app.get(&path_of(&new)).await.body)).is_empty());
+    let theirs = app.get(&path_of(&other_url)).await;
+    assert_eq!(events(&content_lines(&theirs.body)).len(), 1);
+    app.stop().await;
+}
