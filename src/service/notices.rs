@@ -7,7 +7,113 @@ use crate::engine::Viewer;
 use crate::present::Ctx;
 use crate::store::{self, write_transaction, AddressRow, Conn};
 
-service_error!(NoticeError {});
+service_error!(NoticeError {
+    /// A webhook address that is not an http or https URL of at most [`WebhookUrl::MAX_CHARS`].
+    #[error(
+        "a webhook must be an http:// or https:// address of at most {} characters",
+        WebhookUrl::MAX_CHARS
+    )]
+    BadWebhookUrl,
+    /// Not one of the formats offered.
+    #[error("a webhook's format must be json, discord or slack")]
+    BadWebhookFormat,
+});
+
+/// Where a person's webhook posts: an http or https URL, one limit for the form and the
+/// service.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebhookUrl(String);
+
+impl WebhookUrl {
+    /// The one limit of a webhook's address: the form's `maxlength` and the service's check.
+    pub const MAX_CHARS: usize = 500;
+
+    /// `None` for an empty field (no webhook).
+    pub fn parse(text: &str) -> Result<Option<WebhookUrl>, NoticeError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        let lower = text.to_ascii_lowercase();
+        let rest = lower
+            .strip_prefix("https://")
+            .or_else(|| lower.strip_prefix("http://"))
+            .ok_or(NoticeError::BadWebhookUrl)?;
+        let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        if text.chars().count() > WebhookUrl::MAX_CHARS
+            || host.is_empty()
+            || host.starts_with(':')
+            || text.chars().any(|c| c.is_whitespace() || c.is_control())
+        {
+            return Err(NoticeError::BadWebhookUrl);
+        }
+        Ok(Some(WebhookUrl(text.to_owned())))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The body a webhook is posted: corriere's own JSON, or a Discord or Slack message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WebhookFormat {
+    Json,
+    Discord,
+    Slack,
+}
+
+impl WebhookFormat {
+    pub const ALL: [WebhookFormat; 3] = [
+        WebhookFormat::Json,
+        WebhookFormat::Discord,
+        WebhookFormat::Slack,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WebhookFormat::Json => "json",
+            WebhookFormat::Discord => "discord",
+            WebhookFormat::Slack => "slack",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<WebhookFormat, NoticeError> {
+        WebhookFormat::ALL
+            .into_iter()
+            .find(|f| f.as_str() == text.trim())
+            .ok_or(NoticeError::BadWebhookFormat)
+    }
+}
+
+/// What a webhook is told: the event, the game, the subject of the person's own mail for it
+/// and the game's public page. Never the seat link: a webhook's messages land in a chat
+/// channel or a third party's service, where anyone reading them could play the seat.
+pub fn webhook_body(
+    format: WebhookFormat,
+    event: &str,
+    game: &GameId,
+    text: &str,
+    url: &str,
+    at: Millis,
+) -> String {
+    let line = format!("{text} {url}");
+    let body = match format {
+        WebhookFormat::Json => serde_json::json!({
+            "event": event,
+            "game": game.as_str(),
+            "text": text,
+            "url": url,
+            "at": crate::audit::rfc3339_millis(at.0),
+        }),
+        WebhookFormat::Discord => serde_json::json!({ "content": line }),
+        WebhookFormat::Slack => serde_json::json!({ "text": line }),
+    };
+    body.to_string()
+}
+
+/// Deliveries that failed this many times are given up (the settings show the last error).
+pub const WEBHOOK_ATTEMPTS: i32 = 8;
 
 /// At most this many of a game's newest events are in its feed.
 pub const FEED_ENTRIES: usize = 50;
@@ -281,6 +387,142 @@ impl Games {
         })?;
         tracing::info!("a calendar feed was revoked");
         Ok(())
+    }
+
+    /// The delivery of `event` to `person`'s webhook, when they have one: `text` is the
+    /// subject of their own mail for it.
+    fn webhook_row(
+        &self,
+        conn: &mut Conn,
+        event: &str,
+        address: &str,
+        game: &GameId,
+        text: &str,
+        now: Millis,
+    ) -> diesel::QueryResult<Option<store::WebhookRow>> {
+        let notices = store::notices_of(conn, address)?;
+        let (Some(url), Some(format)) = (notices.webhook_url, notices.webhook_format) else {
+            return Ok(None);
+        };
+        let Ok(format) = WebhookFormat::parse(&format) else {
+            return Ok(None);
+        };
+        let body = webhook_body(format, event, game, text, &self.links().game_url(game), now);
+        Ok(Some(store::WebhookRow::new(
+            address,
+            &url,
+            format.as_str(),
+            body,
+            now,
+        )))
+    }
+
+    /// Queue the delivery of `event` to `person`'s webhook (inside the caller's transaction).
+    pub(super) fn queue_webhook(
+        &self,
+        conn: &mut Conn,
+        event: &str,
+        person: &AddressRow,
+        game: &GameId,
+        text: &str,
+        now: Millis,
+    ) -> diesel::QueryResult<()> {
+        if let Some(row) = self.webhook_row(conn, event, &person.address, game, text, now)? {
+            store::insert_webhooks(conn, &[row])?;
+        }
+        Ok(())
+    }
+
+    /// The webhook deliveries that go with a move's mails: "your turn" and "game over", each
+    /// to the webhook of the person its mail goes to.
+    pub(super) fn webhooks_of_mails(
+        &self,
+        conn: &mut Conn,
+        mails: &[store::OutboxRow],
+        now: Millis,
+    ) -> diesel::QueryResult<Vec<store::WebhookRow>> {
+        let mut rows = Vec::new();
+        for mail in mails {
+            let event = match mail.kind.as_str() {
+                "your_turn" => "your_turn",
+                "game_over" => "game_over",
+                _ => continue,
+            };
+            let Some(game) = mail.game_id.as_deref().and_then(|g| GameId::parse(g).ok()) else {
+                continue;
+            };
+            let address = store::address_key(&mail.to_addr);
+            rows.extend(self.webhook_row(conn, event, &address, &game, &mail.subject, now)?);
+        }
+        Ok(rows)
+    }
+
+    /// Set or remove (an empty URL) the webhook of `person`; its past errors are forgotten.
+    pub fn set_webhook(
+        &self,
+        conn: &mut Conn,
+        person: &AddressRow,
+        url: &str,
+        format: &str,
+    ) -> Result<(), NoticeError> {
+        let url = WebhookUrl::parse(url)?;
+        let format = WebhookFormat::parse(format)?;
+        write_transaction(conn, |conn| -> Result<(), NoticeError> {
+            let webhook = url.as_ref().map(|u| (u.as_str(), format.as_str()));
+            store::set_webhook(conn, &person.address, webhook)?;
+            Ok(())
+        })?;
+        tracing::info!(set = url.is_some(), "a webhook was changed");
+        Ok(())
+    }
+
+    /// Post the due webhook deliveries (claimed, so two workers never post one): a delivery
+    /// answered 2xx goes; any other answer or failure is kept as the person's last error and
+    /// tried again after the mail outbox's backoff, up to [`WEBHOOK_ATTEMPTS`] times. How many
+    /// were delivered.
+    pub async fn send_webhooks(&self, db: &crate::store::Db) -> anyhow::Result<usize> {
+        let now = self.now();
+        let rows = db
+            .run(move |conn| {
+                store::claim_webhooks(conn, now, std::time::Duration::from_secs(120), 50)
+            })
+            .await??;
+        if rows.is_empty() {
+            return Ok(0);
+        }
+        let client = reqwest::Client::builder()
+            .timeout(std::time::Duration::from_secs(10))
+            .redirect(reqwest::redirect::Policy::none())
+            .build()?;
+        let mut delivered = 0;
+        for row in rows {
+            let sent = client
+                .post(&row.url)
+                .header("content-type", "application/json")
+                .header("user-agent", "corriere-webhook")
+                .body(row.body.clone())
+                .send()
+                .await;
+            let error = match sent {
+                Ok(answer) if answer.status().is_success() => None,
+                Ok(answer) => Some(format!("HTTP {}", answer.status())),
+                // Without the URL: a webhook's address is its owner's secret.
+                Err(error) => Some(error.without_url().to_string()),
+            };
+            let now = self.now();
+            delivered += usize::from(error.is_none());
+            db.run(move |conn| match error {
+                None => store::webhook_delivered(conn, &row, now),
+                Some(error) => {
+                    let delay = (row.attempts + 1 < WEBHOOK_ATTEMPTS)
+                        .then(|| store::retry_delay(row.attempts));
+                    tracing::warn!(attempts = row.attempts + 1, %error, "a webhook delivery failed");
+                    store::webhook_failed(conn, &row, &error, delay, now)
+                }
+            })
+            .await??;
+        }
+        Ok(delivered)
     }
 
     /// What the mail-settings page shows of a person's notices beyond mail.

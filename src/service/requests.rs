@@ -895,6 +895,25 @@ impl Service {
             .await
     }
 
+    /// The person of a mail-settings link sets or removes (an empty URL) their webhook
+    /// (`None`: not a good link).
+    pub async fn set_webhook(
+        &self,
+        token: &str,
+        url: String,
+        format: String,
+    ) -> Result<Option<()>, super::notices::NoticeError> {
+        let token = token.to_owned();
+        self.run(move |games, conn| {
+            let Some(person) = games.settings_person(conn, &token)? else {
+                return Ok(None);
+            };
+            games.set_webhook(conn, &person, &url, &format)?;
+            Ok(Some(()))
+        })
+        .await
+    }
+
     /// The person of a mail-settings link revokes their calendar URL (`None`: not a good link).
     pub async fn revoke_calendar(&self, token: &str) -> anyhow::Result<Option<()>> {
         let token = token.to_owned();

@@ -134,32 +134,35 @@ pub struct WebhookRow {
     pub failed_at: Option<i64>,
 }
 
-/// Queue a delivery to `address`'s webhook, due now (inside the transaction that caused it).
-pub fn enqueue_webhook(
-    conn: &mut Conn,
-    address: &str,
-    url: &str,
-    format: &str,
-    body: &str,
-    now: Millis,
-) -> QueryResult<()> {
-    let row = WebhookRow {
-        id: random_base32(16),
-        address: address.to_owned(),
-        url: url.to_owned(),
-        format: format.to_owned(),
-        body: body.to_owned(),
-        attempts: 0,
-        next_attempt_at: now.0,
-        last_error: None,
-        created_at: now.0,
-        claimed_until: None,
-        failed_at: None,
-    };
-    super::on_backend!(conn, c => diesel::insert_into(webhook_outbox::table)
-        .values(row)
-        .execute(c)
-        .map(drop))
+impl WebhookRow {
+    /// A delivery to `address`'s webhook at `url`, due at `now`.
+    pub fn new(address: &str, url: &str, format: &str, body: String, now: Millis) -> WebhookRow {
+        WebhookRow {
+            id: random_base32(16),
+            address: address.to_owned(),
+            url: url.to_owned(),
+            format: format.to_owned(),
+            body,
+            attempts: 0,
+            next_attempt_at: now.0,
+            last_error: None,
+            created_at: now.0,
+            claimed_until: None,
+            failed_at: None,
+        }
+    }
+}
+
+/// Queue deliveries (inside the transaction that caused them).
+pub fn insert_webhooks(conn: &mut Conn, rows: &[WebhookRow]) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        for row in rows {
+            diesel::insert_into(webhook_outbox::table)
+                .values(row.clone())
+                .execute(c)?;
+        }
+        Ok(())
+    })
 }
 
 /// Claim up to `limit` due deliveries for `lease`, as [`super::claim_due`] claims mails.

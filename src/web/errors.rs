@@ -569,6 +569,18 @@ impl Answers for AbsenceError {
 impl Answers for NoticeError {
     fn answer(&self) -> Answer {
         match self {
+            NoticeError::BadWebhookUrl => Answer::message(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid",
+                "webhook-problem-url",
+                "page-webhook-bad-url",
+            ),
+            NoticeError::BadWebhookFormat => Answer::message(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid",
+                "webhook-problem-format",
+                "page-webhook-bad-format",
+            ),
             NoticeError::Unexpected(error) => Answer::unexpected(error),
         }
     }

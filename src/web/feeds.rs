@@ -1,5 +1,6 @@
 //! Feeds behind capability URLs: a game's Atom feed of its public events and a person's
-//! iCalendar feed of their deadlines, written here from what the service returns; and revoking them.
+//! iCalendar feed of their deadlines, written here from what the service returns; revoking
+//! them; setting a person's webhook.
 
 use super::errors::{Answer, Failure};
 use super::html::see_other;
@@ -241,6 +242,30 @@ pub async fn revoke_calendar(
     Ok(see_other(format!(
         "/mail/{token}?calendar_revoked=1#calendar"
     )))
+}
+
+#[derive(serde::Deserialize)]
+pub struct WebhookForm {
+    #[serde(default)]
+    url: String,
+    #[serde(default)]
+    format: String,
+}
+
+/// POST /mail/{token}/webhook: set (or, empty, remove) the person's webhook; back to their
+/// mail settings.
+pub async fn set_webhook(
+    state: web::Data<AppState>,
+    token: web::Path<String>,
+    form: web::Form<WebhookForm>,
+) -> Answered {
+    let form = form.into_inner();
+    state
+        .service
+        .set_webhook(&token, form.url, form.format)
+        .await?
+        .ok_or_else(super::people::bad_mail_link)?;
+    Ok(see_other(format!("/mail/{token}?saved=1#webhook")))
 }
 
 #[cfg(test)]

@@ -267,6 +267,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
     )
     .route("/mail/{token}", web::get().to(people::settings))
     .route("/mail/{token}", web::post().to(people::save_mail_settings))
+    .route("/mail/{token}/webhook", web::post().to(feeds::set_webhook))
     .route(
         "/mail/{token}/calendar/revoke",
         web::post().to(feeds::revoke_calendar),

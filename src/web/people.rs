@@ -119,6 +119,48 @@ struct SettingsPage<'w> {
     stopped: Option<String>,
     /// Their notices beyond mail: the calendar's address, the webhook.
     notices: crate::service::notices::NoticesShown,
+    /// The webhook's formats, its one limit, and how its deliveries went, in words.
+    webhook_formats: Vec<Choice>,
+    webhook_max: usize,
+    webhook_status: Vec<String>,
+}
+
+/// The webhook form's choices and what the page says of its deliveries.
+fn webhook_parts(
+    state: &AppState,
+    w: Words,
+    request: &HttpRequest,
+    person: &AddressRow,
+    notices: &crate::service::notices::NoticesShown,
+) -> (Vec<Choice>, Vec<String>) {
+    use crate::service::notices::WebhookFormat;
+    let chosen = notices.webhook_format.as_deref().unwrap_or("json");
+    let formats = WebhookFormat::ALL
+        .iter()
+        .map(|f| Choice {
+            value: f.as_str().to_owned(),
+            label: w.get(&format!("webhook-format-{}", f.as_str())),
+            chosen: f.as_str() == chosen,
+        })
+        .collect();
+    let zone = crate::service::zones::for_page(
+        Some(&person.time_zone),
+        super::zone::guess(request, w.lang()),
+    );
+    let now = state.games.now().0;
+    let when = |at: &crate::domain::Millis| crate::present::time::when(w, at.0, now, zone);
+    let mut status = Vec::new();
+    if let Some(at) = &notices.last_sent_at {
+        status.push(w.one("webhook-last-sent", "when", when(at)));
+    }
+    if let Some((error, at)) = &notices.last_error {
+        status.push(w.two(
+            "webhook-last-error",
+            ("when", when(at)),
+            ("error", error.as_str()),
+        ));
+    }
+    (formats, status)
 }
 
 /// What never-mail means for a person's running games, when they asked for it and have some.
@@ -569,6 +611,7 @@ pub async fn settings(
         .map_err(Failure)?
         .ok_or_else(bad_mail_link)?;
     let path = format!("/mail/{token}");
+    let (webhook_formats, webhook_status) = webhook_parts(&state, w, &request, &person, &notices);
     let mut notes = Vec::new();
     if query.saved.is_some() {
         notes.push((w.get("me-saved"), "info"));
@@ -585,6 +628,9 @@ pub async fn settings(
             preferences: preferences_form(&state, w, &request, &person, path.clone()),
             games,
             path,
+            webhook_formats,
+            webhook_max: crate::service::notices::WebhookUrl::MAX_CHARS,
+            webhook_status,
             notices,
         },
     ))
@@ -640,6 +686,7 @@ pub async fn save_mail_settings(
         Err(error) => return Err(error.into()),
     };
     let path = format!("/mail/{token}");
+    let (webhook_formats, webhook_status) = webhook_parts(&state, w, &request, &person, &notices);
     Ok(render(
         status,
         &SettingsPage {
@@ -649,6 +696,9 @@ pub async fn save_mail_settings(
             preferences: preferences_form(&state, w, &request, &person, path.clone()),
             games,
             path,
+            webhook_formats,
+            webhook_max: crate::service::notices::WebhookUrl::MAX_CHARS,
+            webhook_status,
             notices,
         },
     ))

@@ -8,6 +8,7 @@ use std::collections::HashSet;
 on_each_backend!(
     a_games_atom_feed_lists_its_public_events_newest_first_and_revoking_retires_its_address,
     a_persons_calendar_has_an_event_at_each_of_their_deadlines_and_revoking_retires_it,
+    a_webhook_is_told_of_a_turn_in_the_moves_transaction_and_retried_until_it_answers,
 );
 
 /// The value of the read-only field `id` on a page.
@@ -377,5 +378,235 @@ async fn a_persons_calendar_has_an_event_at_each_of_their_deadlines_and_revoking
     assert!(events(&content_lines(&app.get(&path_of(&new)).await.body)).is_empty());
     let theirs = app.get(&path_of(&other_url)).await;
     assert_eq!(events(&content_lines(&theirs.body)).len(), 1);
+    app.stop().await;
+}
+
+/// A tiny HTTP server on a local port: it records each request's body and answers 500 to the
+/// first `failures` requests, 204 after.
+struct Hook {
+    url: String,
+    bodies: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl Hook {
+    fn start(failures: usize) -> Hook {
+        use std::io::{BufRead, BufReader, Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/hook?k=v", listener.local_addr().unwrap());
+        let bodies = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let kept = bodies.clone();
+        std::thread::spawn(move || {
+            for (n, stream) in listener.incoming().enumerate() {
+                let Ok(mut stream) = stream else { return };
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut length = 0;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                        break;
+                    }
+                    if let Some(value) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                        length = value.trim().parse().unwrap_or(0);
+                    }
+                }
+                let mut body = vec![0; length];
+                reader.read_exact(&mut body).unwrap();
+                kept.lock().unwrap().push(String::from_utf8(body).unwrap());
+                let status = if n < failures {
+                    "500 Internal Server Error"
+                } else {
+                    "204 No Content"
+                };
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 {status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+                );
+            }
+        });
+        Hook { url, bodies }
+    }
+
+    fn bodies(&self) -> Vec<String> {
+        self.bodies.lock().unwrap().clone()
+    }
+}
+
+/// The mail-settings path from the newest mail to `address` that has one.
+fn settings_path(app: &TestApp, address: &str) -> String {
+    let mail = app
+        .smtp
+        .mails_to(address)
+        .into_iter()
+        .rev()
+        .find(|m| m.text.contains("/mail/"))
+        .expect("a mail with the settings link");
+    path_of(&mail.url_containing("/mail/"))
+}
+
+/// Both players set a webhook in their mail settings (addresses that are not http(s) or are
+/// too long are refused, leaving it unchanged); a move that makes the game wait on one queues
+/// a delivery with the move; the scheduler posts it: the local server answers 500 first, the
+/// settings show the error, and after the backoff it is posted again and delivered. The JSON
+/// carries the event, the game, the mail's subject and the public page, never the seat link;
+/// a Discord webhook gets a message in Discord's form.
+async fn a_webhook_is_told_of_a_turn_in_the_moves_transaction_and_retried_until_it_answers(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = app.create_game(2, &[]).await;
+    let links = app.accept_all(&creator.game, 2).await;
+    let game = creator.game.clone();
+    let id = GameId::parse(&game).unwrap();
+    app.deliver_mail().await;
+    let hook = Hook::start(1);
+    let discord = Hook::start(0);
+    let waiting = pending_seat(&app, &id);
+    let (mover, other) = if waiting.number() == 1 {
+        (&links[0], &links[1])
+    } else {
+        (&links[1], &links[0])
+    };
+    let other_settings = settings_path(&app, other.email());
+    let mover_settings = settings_path(&app, mover.email());
+
+    // Refused: not http(s), too long; the settings stay as they were.
+    for bad in [
+        "ftp://example.org/hook".to_owned(),
+        "javascript:alert(1)".to_owned(),
+        format!("https://example.org/{}", "a".repeat(500)),
+    ] {
+        let refused = app
+            .post_form(
+                &format!("{other_settings}/webhook"),
+                &[("url", &bad), ("format", "json")],
+            )
+            .await;
+        assert_eq!(refused.status, 422, "{bad}: {}", refused.body);
+    }
+    let form = app.get(&other_settings).await;
+    assert!(
+        form.body.contains("maxlength=\"500\""),
+        "one limit for the form and the service"
+    );
+    assert_eq!(field_value(&form.body, "webhook-url"), "");
+    let set = app
+        .post_form(
+            &format!("{other_settings}/webhook"),
+            &[("url", &hook.url), ("format", "json")],
+        )
+        .await;
+    assert_eq!(set.status, 303, "{}", set.body);
+    assert_eq!(
+        field_value(&app.get(&other_settings).await.body, "webhook-url"),
+        hook.url
+    );
+    let set = app
+        .post_form(
+            &format!("{mover_settings}/webhook"),
+            &[("url", &discord.url), ("format", "discord")],
+        )
+        .await;
+    assert_eq!(set.status, 303, "{}", set.body);
+
+    // The mover moves until the game waits on the other: the delivery is queued with the move.
+    let mut moves = 0;
+    while pending_seat(&app, &id) == waiting {
+        assert!(!support::play_first_legal(&app, &game, 1).await);
+        moves += 1;
+        assert!(moves < 20, "the turn should pass");
+    }
+    let queued = corriere::store::webhook_rows(&mut app.running.db.get().unwrap()).unwrap();
+    assert_eq!(queued.len(), 1, "{queued:?}");
+    assert!(
+        hook.bodies().is_empty(),
+        "nothing is posted before the worker runs"
+    );
+
+    // First try: 500. The settings say so; the row waits out its backoff.
+    let report = app.running.scheduler.run_once().await.unwrap();
+    assert_eq!(report.webhooks, 0);
+    assert_eq!(hook.bodies().len(), 1);
+    let page = app.get(&other_settings).await;
+    assert!(page.text().contains("Last failed"), "{}", page.text());
+    assert!(page.text().contains("500"), "{}", page.text());
+    let report = app.running.scheduler.run_once().await.unwrap();
+    assert_eq!(hook.bodies().len(), 1, "not again before the backoff");
+    assert_eq!(report.webhooks, 0);
+    app.clock.advance(chrono::Duration::seconds(31));
+    let report = app.running.scheduler.run_once().await.unwrap();
+    assert_eq!(report.webhooks, 1);
+    let bodies = hook.bodies();
+    assert_eq!(bodies.len(), 2);
+    assert_eq!(bodies[0], bodies[1], "the same delivery, retried");
+    assert!(
+        corriere::store::webhook_rows(&mut app.running.db.get().unwrap())
+            .unwrap()
+            .is_empty()
+    );
+    assert!(app
+        .get(&other_settings)
+        .await
+        .text()
+        .contains("Last delivered"));
+
+    let body: serde_json::Value = serde_json::from_str(&bodies[0]).unwrap();
+    assert_eq!(body["event"], "your_turn");
+    assert_eq!(body["game"], game);
+    assert_eq!(body["url"], app.url(&format!("/games/{game}")));
+    app.deliver_mail().await;
+    let turn_mail = app
+        .smtp
+        .mails_to(other.email())
+        .into_iter()
+        .rev()
+        .find(|m| m.is_your_turn())
+        .expect("the turn mail");
+    assert_eq!(
+        body["text"], turn_mail.subject,
+        "what the person's own mail says"
+    );
+    for link in &links {
+        assert!(
+            !bodies[0].contains(&link.token),
+            "no seat link in a webhook"
+        );
+    }
+
+    // The mover's Discord webhook, told when the game waits on them again.
+    let mut moves = 0;
+    while pending_seat(&app, &id) != waiting {
+        assert!(!support::play_first_legal(&app, &game, 1).await);
+        moves += 1;
+        assert!(moves < 20, "the turn should come back");
+    }
+    app.running.scheduler.run_once().await.unwrap();
+    let posted = discord.bodies();
+    assert_eq!(posted.len(), 1, "{posted:?}");
+    let message: serde_json::Value = serde_json::from_str(&posted[0]).unwrap();
+    let content = message["content"].as_str().expect("Discord's content");
+    assert!(content.ends_with(&format!("/games/{game}")), "{content}");
+
+    // An empty address removes the webhook: the next turn posts nothing.
+    let removed = app
+        .post_form(
+            &format!("{mover_settings}/webhook"),
+            &[("url", ""), ("format", "discord")],
+        )
+        .await;
+    assert_eq!(removed.status, 303);
+    let mut moves = 0;
+    while pending_seat(&app, &id) == waiting {
+        assert!(!support::play_first_legal(&app, &game, 1).await);
+        moves += 1;
+        assert!(moves < 20);
+    }
+    while pending_seat(&app, &id) != waiting {
+        assert!(!support::play_first_legal(&app, &game, 1).await);
+        moves += 1;
+        assert!(moves < 40);
+    }
+    app.clock.advance(chrono::Duration::hours(2));
+    app.running.scheduler.run_once().await.unwrap();
+    assert_eq!(discord.bodies().len(), 1);
     app.stop().await;
 }

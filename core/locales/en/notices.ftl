@@ -20,3 +20,23 @@ calendar-heading = Your deadlines in your calendar
 calendar-help = Subscribe to this address in your calendar program: each game that waits on you shows as an event at its deadline. The events link to the game's public page, not to your seat. Anyone with the address sees your deadlines; revoke it to stop it working.
 calendar-revoke = Revoke this calendar address
 calendar-revoked = The old calendar address no longer works. Here is the new one.
+
+# A person's webhook, on the mail-settings page.
+webhook-heading = A webhook for your turns, results and private messages
+webhook-help = We post to this address when a game waits on you, when a game ends and when a player writes to you privately: a JSON message, or one Discord or Slack show in a channel. It says what the subject of your mail says and links to the game's public page, never to your seat. Leave it empty to stop.
+webhook-url = Webhook address (http:// or https://)
+webhook-format = Format
+webhook-format-json = JSON (corriere's own)
+webhook-format-discord = Discord
+webhook-format-slack = Slack
+webhook-save = Save the webhook
+webhook-last-sent = Last delivered { $when }.
+webhook-last-error = Last failed { $when }: { $error }. We try again a few times, waiting longer each time.
+webhook-problem-url = a webhook must be an http:// or https:// address of at most 500 characters
+webhook-problem-format = a webhook's format must be JSON, Discord or Slack
+page-webhook-bad-url = This webhook address cannot be used
+    .text = A webhook must be an http:// or https:// address of at most 500 characters. Your settings are unchanged.
+    .hint = Go back and paste the address your chat or service gave you.
+page-webhook-bad-format = This webhook format is not one we offer
+    .text = Choose JSON, Discord or Slack. Your settings are unchanged.
+    .hint = Go back and choose one of the formats offered.
