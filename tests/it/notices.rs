@@ -1,5 +1,6 @@
 //! Notices beyond mail, end to end over HTTP on both backends: a game's Atom feed of its public
-//! events and a person's iCalendar feed of deadlines, each a capability URL that revoking retires.
+//! events and a person's iCalendar feed of deadlines, each a capability URL that revoking retires;
+//! a person's webhook, posted to a local HTTP server that fails first.
 
 use crate::support::{self, decode_entities, Backend, SeatLink, TestApp};
 use corriere::domain::GameId;
@@ -448,7 +449,8 @@ fn settings_path(app: &TestApp, address: &str) -> String {
 /// a delivery with the move; the scheduler posts it: the local server answers 500 first, the
 /// settings show the error, and after the backoff it is posted again and delivered. The JSON
 /// carries the event, the game, the mail's subject and the public page, never the seat link;
-/// a Discord webhook gets a message in Discord's form.
+/// a Discord webhook gets a message in Discord's form, and none once removed; a private
+/// message and the end of the game are told too (the message's text is not).
 async fn a_webhook_is_told_of_a_turn_in_the_moves_transaction_and_retried_until_it_answers(
     backend: Backend,
 ) {
@@ -608,5 +610,46 @@ async fn a_webhook_is_told_of_a_turn_in_the_moves_transaction_and_retried_until_
     app.clock.advance(chrono::Duration::hours(2));
     app.running.scheduler.run_once().await.unwrap();
     assert_eq!(discord.bodies().len(), 1);
+
+    // A private message to the other player: their webhook is told with the talk's mail.
+    let before = hook.bodies().len();
+    let whisper = "meet me in Firenze (private-zebra-42)";
+    let sent = app
+        .post_form(
+            &format!("{}/messages", mover.url),
+            &[("text", whisper), ("to", &other.seat.to_string())],
+        )
+        .await;
+    assert_eq!(sent.status, 303, "{}", sent.body);
+    app.clock.advance(chrono::Duration::minutes(10));
+    app.running.scheduler.run_once().await.unwrap();
+    let bodies = hook.bodies();
+    let told: Vec<serde_json::Value> = bodies[before..]
+        .iter()
+        .map(|b| serde_json::from_str(b).unwrap())
+        .filter(|b: &serde_json::Value| b["event"] == "message")
+        .collect();
+    assert_eq!(told.len(), 1, "{bodies:?}");
+    assert!(
+        !bodies.iter().any(|b| b.contains("private-zebra-42")),
+        "the subject only"
+    );
+
+    // The end of the game: "game over" to the webhook still set.
+    assert!(support::play_first_legal(&app, &game, 2000).await);
+    // Every turn of the game queued a delivery: a pass posts at most 50.
+    for _ in 0..100 {
+        app.running.scheduler.run_once().await.unwrap();
+        let left = corriere::store::webhook_rows(&mut app.running.db.get().unwrap()).unwrap();
+        if left.is_empty() {
+            break;
+        }
+    }
+    let over: Vec<String> = hook
+        .bodies()
+        .into_iter()
+        .filter(|b| b.contains("\"game_over\""))
+        .collect();
+    assert_eq!(over.len(), 1, "{:?}", hook.bodies());
     app.stop().await;
 }
