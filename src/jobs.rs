@@ -1,5 +1,6 @@
 //! The scheduler: one worker in `serve` that asks the service, every tick, for what time makes
-//! due (deadlines, reminders, bots' turns, table talk, the daily digests, old rate counters)
+//! due (deadlines, reminders, bots' turns, table talk, the daily digests, old rate counters,
+//! webhook deliveries)
 //! and logs stored entries in the transparency log.
 //! Safe with several processes: each job is claimed where it is done, and the move path
 //! refuses a second move on one decision. It holds the database only to hand it to the service.
@@ -22,6 +23,8 @@ pub struct JobReport {
     pub time: TimeReport,
     /// Entries appended to the transparency log (a signed tree head follows each pass).
     pub logged: u64,
+    /// Webhook deliveries that went through.
+    pub webhooks: usize,
 }
 
 #[derive(Clone)]
@@ -43,9 +46,11 @@ impl Scheduler {
         let talk = games.mail_talk_due(db).await?;
         let digests = games.mail_digests_due(db).await?;
         games.prune_rate_counters(db).await?;
+        let webhooks = games.send_webhooks(db).await?;
         // Last, so the entries this pass stored are logged in it.
         let logged = games.log_entries(db).await?;
         Ok(JobReport {
+            webhooks,
             logged,
             digests,
             talk,

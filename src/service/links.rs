@@ -173,6 +173,10 @@ pub enum Capability {
     /// An invitation to take over a resigned seat: (game id, seat, name, address key, when the
     /// seat was resigned), so it ends once anyone took the seat.
     TakeOver,
+    /// A game's feed of its public events: (game id, the game's feed version, language).
+    GameFeed,
+    /// A person's calendar of deadlines: (address key, their calendar version).
+    Calendar,
 }
 
 impl Capability {
@@ -184,6 +188,8 @@ impl Capability {
             Capability::Unsubscribe => b"corriere-unsubscribe/v1",
             Capability::Reply => b"corriere-reply/v1",
             Capability::TakeOver => b"corriere-take-over/v1",
+            Capability::GameFeed => b"corriere-game-feed/v1",
+            Capability::Calendar => b"corriere-calendar/v1",
         }
     }
 }

@@ -338,6 +338,7 @@ mod control;
 pub use control::TakeOverOffer;
 pub mod limits;
 pub mod moderation;
+pub mod notices;
 pub mod own;
 pub mod people;
 pub mod post;

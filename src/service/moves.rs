@@ -251,6 +251,7 @@ impl Games {
                 revision: row.revision,
                 actions: rows,
                 ended_at: over.then_some(now),
+                webhooks: self.webhooks_of_mails(conn, &mails, now)?,
                 mails,
                 seen_by,
                 deadlines,

@@ -41,6 +41,8 @@ pub struct SeatPage {
     /// Beside each seat's name (seat order): its person's reliability, `None` for a bot's seat
     /// or a person who hides it. Filled for pages only.
     pub reliability: Vec<Option<Reliability>>,
+    /// The game's feed of its public events, in the page's language (its page only).
+    pub feed_url: Option<String>,
 }
 
 /// Everything the public page of a game shows: a spectator's view, or the full review after
@@ -98,6 +100,7 @@ fn from_state(
         talk: Vec::new(),
         note: String::new(),
         reliability: Vec::new(),
+        feed_url: None,
         undelivered: Vec::new(),
         rematch_url: None,
         time: super::time::TimeView::default(),
@@ -348,6 +351,7 @@ impl Games {
             talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
             note: crate::store::note_of(conn, &auth.game_id, auth.seat.0 as i32)?,
             reliability: reliability_beside(conn, &seat_rows)?,
+            feed_url: Some(self.feed_url(conn, &auth.game_id, lang)?),
             undelivered,
             rematch_url,
             time,

@@ -101,6 +101,8 @@ pub struct MailSettings {
     pub person: Person,
     pub running: Vec<super::people::MyGame>,
     pub blocked: Vec<Blocked>,
+    /// Their notices beyond mail: the calendar's address, the webhook.
+    pub notices: super::notices::NoticesShown,
 }
 
 service_error!(NoteError {
@@ -861,10 +863,12 @@ impl Service {
             };
             let running = games.my_games(conn, &person, &lang)?.running;
             let blocked = games.blocks(conn, &person.address)?;
+            let notices = games.notices_shown(conn, &person)?;
             Ok(Some(MailSettings {
                 person,
                 running,
                 blocked,
+                notices,
             }))
         })
         .await
@@ -883,6 +887,55 @@ impl Service {
                 return Ok(None);
             };
             Ok(Some(games.unblock(conn, &person.address, &block)?))
+        })
+        .await
+    }
+
+    // ------------------------------------------------------------ notices beyond mail
+
+    /// A game's feed of its public events (`None`: not a good feed URL, or a revoked one).
+    pub async fn game_feed(
+        &self,
+        game: &GameId,
+        lang: &str,
+        signature: &str,
+    ) -> Result<Option<super::notices::GameFeed>, LoadError> {
+        let (game, lang, signature) = (game.clone(), lang.to_owned(), signature.to_owned());
+        self.run(move |games, conn| games.game_feed(conn, &game, &lang, &signature))
+            .await
+    }
+
+    /// A seat revokes its game's feed URLs (every seat's copy: the feed is the game's).
+    pub async fn revoke_feed(
+        &self,
+        link: &SeatLink,
+    ) -> Result<(), Linked<super::notices::NoticeError>> {
+        self.as_seat(link, move |games, conn, auth| games.revoke_feed(conn, auth))
+            .await
+    }
+
+    /// The calendar a calendar token is for (`None`: not a good token, or a revoked one).
+    pub async fn calendar(&self, token: &str) -> anyhow::Result<Option<super::notices::Calendar>> {
+        let token = token.to_owned();
+        self.run(move |games, conn| games.calendar(conn, &token))
+            .await
+    }
+
+    /// The person of a mail-settings link sets or removes (an empty URL) their webhook
+    /// (`None`: not a good link).
+    pub async fn set_webhook(
+        &self,
+        token: &str,
+        url: String,
+        format: String,
+    ) -> Result<Option<()>, super::notices::NoticeError> {
+        let token = token.to_owned();
+        self.run(move |games, conn| {
+            let Some(person) = games.settings_person(conn, &token)? else {
+                return Ok(None);
+            };
+            games.set_webhook(conn, &person, &url, &format)?;
+            Ok(Some(()))
         })
         .await
     }
@@ -911,6 +964,19 @@ impl Service {
             ReportReason::parse(&reason).map_err(|bad| Linked::Refused(ReportError::Bad(bad)))?;
         self.as_seat(link, move |games, conn, auth| {
             games.report_message(conn, auth, &message, &reason)
+        })
+        .await
+    }
+
+    /// The person of a mail-settings link revokes their calendar URL (`None`: not a good link).
+    pub async fn revoke_calendar(&self, token: &str) -> anyhow::Result<Option<()>> {
+        let token = token.to_owned();
+        self.run(move |games, conn| {
+            let Some(person) = games.settings_person(conn, &token)? else {
+                return Ok(None);
+            };
+            games.revoke_calendar(conn, &person)?;
+            Ok(Some(()))
         })
         .await
     }

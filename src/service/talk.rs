@@ -424,6 +424,10 @@ impl Games {
             .render()?;
             if let Some(mut mail) = self.letter(to, Class::Turn, Some(id), "talk", mail) {
                 mail.reply_to = Some(self.reply_to(seat_row, seq, partner));
+                // A direct message among them is also told to the person's webhook.
+                if pending.iter().any(|l| l.to_seat.is_some()) {
+                    self.queue_webhook(conn, "message", &to.person, id, &mail.subject, now)?;
+                }
                 store::enqueue(conn, mail, now)?;
                 queued += 1;
             }

@@ -12,6 +12,7 @@ mod conduct;
 mod health;
 mod inbound;
 mod moderation;
+mod notices;
 mod outbox;
 mod people;
 mod pool;
@@ -26,6 +27,7 @@ mod writer;
 pub use conduct::{reliability_of, set_reliability_hidden, Conduct, Reliability};
 pub use inbound::*;
 pub use moderation::*;
+pub use notices::*;
 pub use outbox::{
     claim_due, enqueue, failed_mails, insert_mails, mark_failed, outbox_row, outbox_rows,
     retry_delay, retry_now, NewMail, OutboxRow, Sent,

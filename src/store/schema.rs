@@ -227,6 +227,41 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    game_feeds (game_id) {
+        game_id -> Text,
+        version -> Integer,
+    }
+}
+
+diesel::table! {
+    person_notices (address) {
+        address -> Text,
+        calendar_version -> Integer,
+        webhook_url -> Nullable<Text>,
+        webhook_format -> Nullable<Text>,
+        last_error -> Nullable<Text>,
+        last_error_at -> Nullable<BigInt>,
+        last_sent_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    webhook_outbox (id) {
+        id -> Text,
+        address -> Text,
+        url -> Text,
+        format -> Text,
+        body -> Text,
+        attempts -> Integer,
+        next_attempt_at -> BigInt,
+        last_error -> Nullable<Text>,
+        created_at -> BigInt,
+        claimed_until -> Nullable<BigInt>,
+        failed_at -> Nullable<BigInt>,
+    }
+}
+
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(actions -> games (game_id));
 diesel::joinable!(reports -> messages (message_id));
@@ -247,7 +282,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     conduct,
     inbound_mails,
     blocks,
-    reports
+    reports,
+    game_feeds,
+    person_notices,
+    webhook_outbox
 );
 
 diesel::table! {

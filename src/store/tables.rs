@@ -351,6 +351,8 @@ pub struct NewMove {
     pub ended_at: Option<Millis>,
     /// The mails the move causes, built with [`NewMail::into_row`].
     pub mails: Vec<OutboxRow>,
+    /// The webhook deliveries that go with them.
+    pub webhooks: Vec<super::WebhookRow>,
     /// Seats whose `last_seen_seq` becomes the move's seq: the mover and every seat mailed.
     pub seen_by: Vec<i32>,
     /// The deadlines that begin and end with the move.
@@ -402,6 +404,7 @@ pub fn store_move(conn: &mut Conn, new: &NewMove) -> QueryResult<bool> {
         append_action(conn, action)?;
     }
     insert_mails(conn, &new.mails)?;
+    super::insert_webhooks(conn, &new.webhooks)?;
     for &seat in &new.seen_by {
         super::on_backend!(conn, c => diesel::update(seats::table.find((game_id, seat)))
             .set(seats::last_seen_seq.eq(last.seq))

@@ -13,6 +13,7 @@ use super::AppState;
 use crate::kinds::Registry;
 use crate::present::Words;
 use crate::service::moderation::{BadReason, BlockError, ReportError, ReportReason};
+use crate::service::notices::NoticeError;
 use crate::service::people::SignInError;
 use crate::service::rematch::RematchError;
 use crate::service::requests::{
@@ -290,6 +291,7 @@ answers!(
     NoteError,
     BlockError,
     ReportError,
+    NoticeError,
 );
 
 impl<E: Answers + std::fmt::Debug + std::fmt::Display> ResponseError for Linked<E> {
@@ -624,6 +626,26 @@ impl Answers for AbsenceError {
                 Arc::new(move |w, _| w.two("away-problem-long", ("days", days), ("left", left))),
             ),
             AbsenceError::Unexpected(error) => Answer::unexpected(error),
+        }
+    }
+}
+
+impl Answers for NoticeError {
+    fn answer(&self) -> Answer {
+        match self {
+            NoticeError::BadWebhookUrl => Answer::message(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid",
+                "webhook-problem-url",
+                "page-webhook-bad-url",
+            ),
+            NoticeError::BadWebhookFormat => Answer::message(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid",
+                "webhook-problem-format",
+                "page-webhook-bad-format",
+            ),
+            NoticeError::Unexpected(error) => Answer::unexpected(error),
         }
     }
 }

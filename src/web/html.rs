@@ -169,6 +169,9 @@ pub struct SeatPageHtml<'w> {
     pub note: String,
     pub note_path: String,
     pub note_max: usize,
+    /// The game's feed of its public events, and where it is revoked.
+    pub feed_url: Option<String>,
+    pub feed_revoke_path: String,
 }
 
 /// The forms a seat page offers about time and seats.
@@ -222,6 +225,8 @@ pub struct SeatQuery {
     /// The reader just blocked another player, or reported a message.
     blocked: Option<String>,
     reported: Option<String>,
+    /// The game's feed was just revoked.
+    feed_revoked: Option<String>,
 }
 
 /// The seat link in `path`, as it arrived (not checked yet): an unknown game's id is a 404,
@@ -310,6 +315,9 @@ pub async fn seat(
     }
     if query.reported.is_some() {
         flashes.push(Flash::info(w.get("moderation-reported")));
+    }
+    if query.feed_revoked.is_some() {
+        flashes.push(Flash::info(w.get("feed-revoked")));
     }
     Ok(render_seat(
         &state,
@@ -540,6 +548,8 @@ impl<'w> SeatPageHtml<'w> {
             note: page.note.clone(),
             note_path: format!("{base}/note"),
             note_max: crate::service::talk::NoteText::MAX_CHARS,
+            feed_url: page.feed_url.clone(),
+            feed_revoke_path: format!("{base}/feed/revoke"),
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod api_routes;
 pub mod assets;
 pub mod create;
 pub mod errors;
+pub mod feeds;
 pub mod guide;
 pub mod history;
 pub mod html;
@@ -200,7 +201,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
             .route(
                 "/messages/{message}/report",
                 web::post().to(html::report_message),
-            ),
+            )
+            .route("/feed/revoke", web::post().to(feeds::revoke_feed)),
     )
     .route("/", web::get().to(create::home))
     .route("/healthz", web::get().to(healthz))
@@ -211,6 +213,11 @@ fn routes(cfg: &mut web::ServiceConfig) {
     .route("/games/{game}/history", web::get().to(history::public))
     .route("/games/{game}/record.json", web::get().to(review::record))
     .route("/games/{game}/replay/{seq}", web::get().to(review::replay))
+    .route(
+        "/games/{game}/feed/{lang}/{signature}.atom",
+        web::get().to(feeds::game_feed),
+    )
+    .route("/calendar/{token}.ics", web::get().to(feeds::calendar))
     .route("/verify", web::get().to(review::verify_form))
     .route("/verify", web::post().to(review::verify_upload))
     .route("/transparency", web::get().to(transparency::page))
@@ -270,6 +277,11 @@ fn routes(cfg: &mut web::ServiceConfig) {
     )
     .route("/mail/{token}", web::get().to(people::settings))
     .route("/mail/{token}", web::post().to(people::save_mail_settings))
+    .route("/mail/{token}/webhook", web::post().to(feeds::set_webhook))
+    .route(
+        "/mail/{token}/calendar/revoke",
+        web::post().to(feeds::revoke_calendar),
+    )
     .route(
         "/mail/{token}/games/{game}/mute",
         web::post().to(people::mute_by_mail_link),
@@ -337,7 +349,8 @@ async fn same_origin_posts(
 }
 
 /// The request line as logged: a seat link's token is a credential, and so are sign-in,
-/// confirmation, mail-settings and unsubscribe links: none of them reaches the log.
+/// confirmation, mail-settings and unsubscribe links, and the feeds' and calendars' addresses:
+/// none of them reaches the log.
 fn logged_path(method: &str, path: &str) -> String {
     let mut parts: Vec<&str> = path.split('/').collect();
     for (at, word) in [
@@ -345,6 +358,8 @@ fn logged_path(method: &str, path: &str) -> String {
         ("confirm", 1),
         ("mail", 1),
         ("unsubscribe", 1),
+        ("feed", 2),
+        ("calendar", 1),
     ] {
         if let Some(i) = parts.iter().position(|p| *p == at) {
             if let Some(secret) = parts.get_mut(i + word) {
@@ -409,5 +424,13 @@ mod tests {
             "POST /games/abc/seat/2/…/move"
         );
         assert_eq!(super::logged_path("GET", "/games/abc"), "GET /games/abc");
+        assert_eq!(
+            super::logged_path("GET", "/games/abc/feed/en/0123abcd.atom"),
+            "GET /games/abc/feed/en/…"
+        );
+        assert_eq!(
+            super::logged_path("GET", "/calendar/key.0123abcd.ics"),
+            "GET /calendar/…"
+        );
     }
 }

@@ -35,6 +35,8 @@ pub struct MeQuery {
     away: Option<String>,
     /// `1`: an absence was withdrawn; `0`: there was none to withdraw.
     withdrawn: Option<String>,
+    /// The calendar's address was just revoked.
+    calendar_revoked: Option<String>,
 }
 
 /// One choice of a `<select>` or radio group: value, label, chosen.
@@ -119,6 +121,50 @@ struct SettingsPage<'w> {
     stopped: Option<String>,
     /// The people they blocked, by the name they knew them by, each with its unblock form.
     blocked: Vec<crate::service::moderation::Blocked>,
+    /// Their notices beyond mail: the calendar's address, the webhook.
+    notices: crate::service::notices::NoticesShown,
+    /// The webhook's formats, its one limit, and how its deliveries went, in words.
+    webhook_formats: Vec<Choice>,
+    webhook_max: usize,
+    webhook_status: Vec<String>,
+}
+
+/// The webhook form's choices and what the page says of its deliveries.
+fn webhook_parts(
+    state: &AppState,
+    w: Words,
+    request: &HttpRequest,
+    person: &AddressRow,
+    notices: &crate::service::notices::NoticesShown,
+) -> (Vec<Choice>, Vec<String>) {
+    use crate::service::notices::WebhookFormat;
+    let chosen = notices.webhook_format.as_deref().unwrap_or("json");
+    let formats = WebhookFormat::ALL
+        .iter()
+        .map(|f| Choice {
+            value: f.as_str().to_owned(),
+            label: w.get(&format!("webhook-format-{}", f.as_str())),
+            chosen: f.as_str() == chosen,
+        })
+        .collect();
+    let zone = crate::service::zones::for_page(
+        Some(&person.time_zone),
+        super::zone::guess(request, w.lang()),
+    );
+    let now = state.games.now().0;
+    let when = |at: &crate::domain::Millis| crate::present::time::when(w, at.0, now, zone);
+    let mut status = Vec::new();
+    if let Some(at) = &notices.last_sent_at {
+        status.push(w.one("webhook-last-sent", "when", when(at)));
+    }
+    if let Some((error, at)) = &notices.last_error {
+        status.push(w.two(
+            "webhook-last-error",
+            ("when", when(at)),
+            ("error", error.as_str()),
+        ));
+    }
+    (formats, status)
 }
 
 /// What never-mail means for a person's running games, when they asked for it and have some.
@@ -549,7 +595,7 @@ pub async fn mute(
 }
 
 /// A mail-settings or unsubscribe link that is not one: 403.
-fn bad_mail_link() -> Answer {
+pub(super) fn bad_mail_link() -> Answer {
     Answer::message(
         StatusCode::FORBIDDEN,
         "bad_token",
@@ -570,6 +616,7 @@ pub async fn settings(
         person,
         running: games,
         blocked,
+        notices,
     } = state
         .service
         .mail_settings(&token, w.lang())
@@ -577,10 +624,14 @@ pub async fn settings(
         .map_err(Failure)?
         .ok_or_else(bad_mail_link)?;
     let path = format!("/mail/{token}");
-    let notes = match query.saved {
-        Some(_) => vec![(w.get("me-saved"), "info")],
-        None => Vec::new(),
-    };
+    let (webhook_formats, webhook_status) = webhook_parts(&state, w, &request, &person, &notices);
+    let mut notes = Vec::new();
+    if query.saved.is_some() {
+        notes.push((w.get("me-saved"), "info"));
+    }
+    if query.calendar_revoked.is_some() {
+        notes.push((w.get("calendar-revoked"), "info"));
+    }
     Ok(render(
         StatusCode::OK,
         &SettingsPage {
@@ -591,6 +642,10 @@ pub async fn settings(
             games,
             path,
             blocked,
+            webhook_formats,
+            webhook_max: crate::service::notices::WebhookUrl::MAX_CHARS,
+            webhook_status,
+            notices,
         },
     ))
 }
@@ -653,6 +708,7 @@ pub async fn save_mail_settings(
         person,
         running: games,
         blocked,
+        notices,
     } = state
         .service
         .mail_settings(&token, w.lang())
@@ -674,6 +730,7 @@ pub async fn save_mail_settings(
         Err(error) => return Err(error.into()),
     };
     let path = format!("/mail/{token}");
+    let (webhook_formats, webhook_status) = webhook_parts(&state, w, &request, &person, &notices);
     Ok(render(
         status,
         &SettingsPage {
@@ -684,6 +741,10 @@ pub async fn save_mail_settings(
             games,
             path,
             blocked,
+            webhook_formats,
+            webhook_max: crate::service::notices::WebhookUrl::MAX_CHARS,
+            webhook_status,
+            notices,
         },
     ))
 }

@@ -68,7 +68,7 @@ fn is_html(headers: &actix_web::http::header::HeaderMap) -> bool {
 
 /// Paths whose answers hold a credential or a person's own data: seat pages (and the API's
 /// seat view), "my games", sign-in, confirmation, taking over a seat, mail settings and
-/// unsubscribe links; and
+/// unsubscribe links, feeds and calendars (their addresses are credentials); and
 /// the API's answers, a running game's state that changes with every move.
 fn private_path(path: &str) -> bool {
     let parts: Vec<&str> = path.split('/').collect();
@@ -76,7 +76,11 @@ fn private_path(path: &str) -> bool {
         || parts.contains(&"seat")
         || parts.contains(&"confirm")
         || parts.contains(&"take")
-        || matches!(parts.get(1).copied(), Some("me" | "mail" | "unsubscribe"))
+        || parts.contains(&"feed")
+        || matches!(
+            parts.get(1).copied(),
+            Some("me" | "mail" | "unsubscribe" | "calendar")
+        )
 }
 
 /// `Cache-Control` for a record or export: a running game's changes with every move and is
@@ -113,6 +117,8 @@ mod tests {
             "/me/sign-in/x",
             "/mail/k.s",
             "/unsubscribe/k.s",
+            "/games/abc/feed/en/sig.atom",
+            "/calendar/k.s.ics",
         ] {
             assert!(super::private_path(path), "{path}");
         }

@@ -797,6 +797,15 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
         sessions.push(app.sign_in(email_of(seat)).await);
     }
     let mut digests = 0;
+    // The game's Atom feed of public events, from the first seat's page: a public surface.
+    let first = app.seat_page(&links[0]).await.body;
+    let feed_url = first
+        .split("id=\"feed-url\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .map(support::decode_entities)
+        .expect("the seat page shows the game's feed");
+    let feed_path = feed_url[feed_url.find("/games/").expect("a feed path")..].to_owned();
     // Seats 1 and 2 whisper; their private messages must reach no one else, on any surface.
     let mut whispers: Vec<String> = Vec::new();
     let mut replies = 0;
@@ -823,6 +832,8 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
             let private = private_sentences(&app, &id);
             let public = app.public_page(&game).await;
             let record = app.get(&format!("/games/{game}/record.json?talk=1")).await;
+            let feed = app.get(&feed_path).await;
+            assert_eq!(feed.status, 200);
             // The transparency log's pages and answers: hashes, sizes, ids, times and keys.
             let mut log_surfaces = Vec::new();
             for path in [
@@ -839,6 +850,7 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
                 ("public page", public.text()),
                 ("public API", public_api.body.clone()),
                 ("record with talk", record.body.clone()),
+                ("game feed", feed.text()),
             ]
             .into_iter()
             .map(|(what, body)| (what.to_string(), body))

@@ -36,6 +36,7 @@ mod newcomer_pages;
 mod newcomer_phone;
 mod newcomer_tz;
 mod newcomer_words;
+mod notices;
 mod openapi;
 mod operations;
 mod orders;

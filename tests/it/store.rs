@@ -1064,6 +1064,7 @@ fn stand_in_move(conn: &mut Conn, id: &GameId, seq: i64) -> store::NewMove {
         }],
         ended_at: None,
         mails: Vec::new(),
+        webhooks: Vec::new(),
         seen_by: vec![0],
         deadlines: Default::default(),
         controls: Vec::new(),

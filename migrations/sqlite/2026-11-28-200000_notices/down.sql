@@ -1,0 +1,3 @@
+DROP TABLE webhook_outbox;
+DROP TABLE person_notices;
+DROP TABLE game_feeds;

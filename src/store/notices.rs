@@ -1,0 +1,264 @@
+//! Notices beyond mail: each game's feed version, each person's calendar version and webhook
+//! (with how its last delivery went), and the webhook outbox the worker claims and settles.
+
+use super::schema::{game_feeds, person_notices, webhook_outbox};
+use super::{write_transaction, AnyConnection, Conn};
+use crate::domain::{random_base32, GameId, Millis};
+use diesel::prelude::*;
+use diesel::result::QueryResult;
+use std::time::Duration;
+
+/// The version a game's feed URLs are signed for (0 until revoked once).
+pub fn feed_version(conn: &mut Conn, game: &GameId) -> QueryResult<i32> {
+    super::on_backend!(conn, c => {
+        game_feeds::table
+            .find(game.as_str())
+            .select(game_feeds::version)
+            .first::<i32>(c)
+            .optional()
+            .map(Option::unwrap_or_default)
+    })
+}
+
+/// Retire every feed URL of a game (inside a write transaction): its version goes up by one.
+pub fn bump_feed_version(conn: &mut Conn, game: &GameId) -> QueryResult<i32> {
+    let next = feed_version(conn, game)? + 1;
+    super::on_backend!(conn, c => {
+        diesel::delete(game_feeds::table.find(game.as_str())).execute(c)?;
+        diesel::insert_into(game_feeds::table)
+            .values((
+                game_feeds::game_id.eq(game.as_str()),
+                game_feeds::version.eq(next),
+            ))
+            .execute(c)
+    })?;
+    Ok(next)
+}
+
+/// A person's notices beyond mail: their calendar's version and their webhook.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = person_notices)]
+pub struct NoticesRow {
+    pub address: String,
+    pub calendar_version: i32,
+    pub webhook_url: Option<String>,
+    /// `json`, `discord` or `slack`.
+    pub webhook_format: Option<String>,
+    /// Why the last delivery that failed failed, and when.
+    pub last_error: Option<String>,
+    pub last_error_at: Option<i64>,
+    /// When a delivery last succeeded.
+    pub last_sent_at: Option<i64>,
+}
+
+/// The notices of `address` (a key); the defaults when none were ever set.
+pub fn notices_of(conn: &mut Conn, address: &str) -> QueryResult<NoticesRow> {
+    let found = super::on_backend!(conn, c => {
+        person_notices::table
+            .find(address)
+            .select(NoticesRow::as_select())
+            .get_result(c)
+            .optional()
+    })?;
+    Ok(found.unwrap_or_else(|| NoticesRow {
+        address: address.to_owned(),
+        ..NoticesRow::default()
+    }))
+}
+
+/// Make the row of `address` when it has none (inside a write transaction).
+fn ensure_notices(conn: &mut Conn, address: &str) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        let exists = person_notices::table
+            .find(address)
+            .select(person_notices::address)
+            .first::<String>(c)
+            .optional()?
+            .is_some();
+        if !exists {
+            diesel::insert_into(person_notices::table)
+                .values(person_notices::address.eq(address))
+                .execute(c)?;
+        }
+        Ok(())
+    })
+}
+
+/// Retire every calendar URL of a person (inside a write transaction).
+pub fn bump_calendar_version(conn: &mut Conn, address: &str) -> QueryResult<()> {
+    ensure_notices(conn, address)?;
+    super::on_backend!(conn, c => {
+        diesel::update(person_notices::table.find(address))
+            .set(person_notices::calendar_version.eq(person_notices::calendar_version + 1))
+            .execute(c)
+            .map(drop)
+    })
+}
+
+/// Set (or, with `None`, remove) a person's webhook; its past errors are forgotten.
+pub fn set_webhook(
+    conn: &mut Conn,
+    address: &str,
+    webhook: Option<(&str, &str)>,
+) -> QueryResult<()> {
+    ensure_notices(conn, address)?;
+    super::on_backend!(conn, c => {
+        diesel::update(person_notices::table.find(address))
+            .set((
+                person_notices::webhook_url.eq(webhook.map(|w| w.0)),
+                person_notices::webhook_format.eq(webhook.map(|w| w.1)),
+                person_notices::last_error.eq(None::<String>),
+                person_notices::last_error_at.eq(None::<i64>),
+            ))
+            .execute(c)
+            .map(drop)
+    })
+}
+
+/// One queued webhook delivery, exactly as it will be posted.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Insertable, Selectable)]
+#[diesel(table_name = webhook_outbox)]
+pub struct WebhookRow {
+    pub id: String,
+    /// Whose webhook (an address key).
+    pub address: String,
+    pub url: String,
+    pub format: String,
+    pub body: String,
+    pub attempts: i32,
+    pub next_attempt_at: i64,
+    pub last_error: Option<String>,
+    pub created_at: i64,
+    pub claimed_until: Option<i64>,
+    /// Set when the delivery was given up.
+    pub failed_at: Option<i64>,
+}
+
+impl WebhookRow {
+    /// A delivery to `address`'s webhook at `url`, due at `now`.
+    pub fn new(address: &str, url: &str, format: &str, body: String, now: Millis) -> WebhookRow {
+        WebhookRow {
+            id: random_base32(16),
+            address: address.to_owned(),
+            url: url.to_owned(),
+            format: format.to_owned(),
+            body,
+            attempts: 0,
+            next_attempt_at: now.0,
+            last_error: None,
+            created_at: now.0,
+            claimed_until: None,
+            failed_at: None,
+        }
+    }
+}
+
+/// Queue deliveries (inside the transaction that caused them).
+pub fn insert_webhooks(conn: &mut Conn, rows: &[WebhookRow]) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        for row in rows {
+            diesel::insert_into(webhook_outbox::table)
+                .values(row.clone())
+                .execute(c)?;
+        }
+        Ok(())
+    })
+}
+
+/// Claim up to `limit` due deliveries for `lease`, as [`super::claim_due`] claims mails.
+pub fn claim_webhooks(
+    conn: &mut Conn,
+    now: Millis,
+    lease: Duration,
+    limit: i64,
+) -> QueryResult<Vec<WebhookRow>> {
+    write_transaction(conn, |conn| {
+        let query = webhook_outbox::table
+            .filter(webhook_outbox::failed_at.is_null())
+            .filter(webhook_outbox::next_attempt_at.le(now.0))
+            .filter(
+                webhook_outbox::claimed_until
+                    .is_null()
+                    .or(webhook_outbox::claimed_until.le(now.0)),
+            )
+            .order((
+                webhook_outbox::next_attempt_at.asc(),
+                webhook_outbox::created_at.asc(),
+            ))
+            .limit(limit)
+            .select(webhook_outbox::all_columns);
+        let mut rows: Vec<WebhookRow> = match &mut conn.raw {
+            AnyConnection::Postgresql(pg) => query.for_update().skip_locked().load(pg)?,
+            AnyConnection::Sqlite(sqlite) => query.load(sqlite)?,
+        };
+        let until = now.plus(lease).0;
+        let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+        super::on_backend!(conn, c => diesel::update(
+            webhook_outbox::table.filter(webhook_outbox::id.eq_any(ids)))
+            .set(webhook_outbox::claimed_until.eq(Some(until)))
+            .execute(c))?;
+        for row in &mut rows {
+            row.claimed_until = Some(until);
+        }
+        Ok(rows)
+    })
+}
+
+/// A delivery went through (inside a write transaction): the row goes, the person's webhook
+/// notes the time.
+pub fn webhook_delivered(conn: &mut Conn, row: &WebhookRow, now: Millis) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        diesel::delete(webhook_outbox::table.find(&row.id)).execute(c)?;
+        diesel::update(person_notices::table.find(&row.address))
+            .set(person_notices::last_sent_at.eq(Some(now.0)))
+            .execute(c)
+            .map(drop)
+    })
+}
+
+/// A delivery failed (inside a write transaction): the person's webhook keeps the error; the
+/// row waits out `delay` (retried after it), or is given up (`None`).
+pub fn webhook_failed(
+    conn: &mut Conn,
+    row: &WebhookRow,
+    error: &str,
+    delay: Option<Duration>,
+    now: Millis,
+) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        let row_update = diesel::update(webhook_outbox::table.find(&row.id));
+        match delay {
+            Some(delay) => row_update
+                .set((
+                    webhook_outbox::attempts.eq(row.attempts + 1),
+                    webhook_outbox::last_error.eq(Some(error)),
+                    webhook_outbox::next_attempt_at.eq(now.plus(delay).0),
+                    webhook_outbox::claimed_until.eq(None::<i64>),
+                ))
+                .execute(c)?,
+            None => row_update
+                .set((
+                    webhook_outbox::attempts.eq(row.attempts + 1),
+                    webhook_outbox::last_error.eq(Some(error)),
+                    webhook_outbox::failed_at.eq(Some(now.0)),
+                    webhook_outbox::claimed_until.eq(None::<i64>),
+                ))
+                .execute(c)?,
+        };
+        diesel::update(person_notices::table.find(&row.address))
+            .set((
+                person_notices::last_error.eq(Some(error)),
+                person_notices::last_error_at.eq(Some(now.0)),
+            ))
+            .execute(c)
+            .map(drop)
+    })
+}
+
+/// Every queued delivery, oldest first (tests and the operator).
+pub fn webhook_rows(conn: &mut Conn) -> QueryResult<Vec<WebhookRow>> {
+    super::on_backend!(conn, c => webhook_outbox::table
+        .order((webhook_outbox::created_at.asc(), webhook_outbox::id.asc()))
+        .select(WebhookRow::as_select())
+        .load(c))
+}
