@@ -49,6 +49,8 @@ pub enum CreateProblem {
     Suppressed(u8),
     /// The creator's seat (from 1) is a bot's.
     CreatorBot(u8),
+    /// The creator's seat (from 1) is left open.
+    CreatorOpen(u8),
     /// The pace is outside [`PACE_HOURS`].
     Pace(u32),
     /// The options do not read as the game's (serde's message).
@@ -88,6 +90,9 @@ impl CreateProblem {
             }
             CreateProblem::CreatorBot(seat) => {
                 words.one("create-problem-creator-bot", "seat", *seat)
+            }
+            CreateProblem::CreatorOpen(seat) => {
+                words.one("create-problem-creator-open", "seat", *seat)
             }
             CreateProblem::Pace(_) => words.two(
                 "create-problem-pace",

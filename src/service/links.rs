@@ -173,6 +173,11 @@ pub enum Capability {
     /// An invitation to take over a resigned seat: (game id, seat, name, address key, when the
     /// seat was resigned), so it ends once anyone took the seat.
     TakeOver,
+    /// A claim of an open seat, mailed to the claimer to prove their address: (game id, seat,
+    /// name, address key). It ends when the seat is no longer open.
+    Claim,
+    /// A confirmed claim the creator approves or declines: (game id, seat, name, address key).
+    ClaimApprove,
 }
 
 impl Capability {
@@ -184,6 +189,8 @@ impl Capability {
             Capability::Unsubscribe => b"corriere-unsubscribe/v1",
             Capability::Reply => b"corriere-reply/v1",
             Capability::TakeOver => b"corriere-take-over/v1",
+            Capability::Claim => b"corriere-claim/v1",
+            Capability::ClaimApprove => b"corriere-claim-approve/v1",
         }
     }
 }

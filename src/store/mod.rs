@@ -10,6 +10,7 @@
 mod checkpoint;
 mod health;
 mod inbound;
+mod lobby;
 mod outbox;
 mod people;
 mod pool;
@@ -22,6 +23,7 @@ pub mod transparency;
 mod writer;
 
 pub use inbound::*;
+pub use lobby::*;
 pub use outbox::{
     claim_due, enqueue, failed_mails, insert_mails, mark_failed, outbox_row, outbox_rows,
     retry_delay, retry_now, NewMail, OutboxRow, Sent,

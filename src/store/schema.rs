@@ -261,3 +261,11 @@ diesel::table! {
         size -> BigInt,
     }
 }
+
+diesel::table! {
+    open_games (game_id) {
+        game_id -> Text,
+        listed -> Bool,
+        approve -> Bool,
+    }
+}

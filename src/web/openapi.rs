@@ -76,6 +76,7 @@ pub fn generate() -> Value {
         api::post_message,
         api::put_note,
         api::kinds,
+        super::lobby::api_lobby,
         api::openapi
     ),
     components(schemas(ApiError, View, Options, Action)),

@@ -25,6 +25,7 @@ mod i18n;
 mod inbound;
 mod layers;
 mod limits;
+mod lobby;
 mod mail;
 mod migrations;
 mod newcomer_cards;
