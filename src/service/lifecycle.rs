@@ -323,7 +323,11 @@ impl Games {
                 .iter()
                 .map(|s| PlayerLine {
                     number: seat_of(s).number(),
-                    name: s.name.clone(),
+                    name: if s.is_open() {
+                        to.words.get("seat-open-name")
+                    } else {
+                        s.name.clone()
+                    },
                     is_you: s.seat == seat_row.seat,
                 })
                 .collect();

@@ -401,7 +401,12 @@ fn render_seat(
                         .iter()
                         .map(|s| PlayerShown {
                             number: s.seat.number(),
-                            name: s.name.clone(),
+                            // Only an open seat has no name yet.
+                            name: if s.name.is_empty() {
+                                w.get("seat-open-name")
+                            } else {
+                                s.name.clone()
+                            },
                             accepted: s.accepted,
                         })
                         .collect(),

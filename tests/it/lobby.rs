@@ -121,8 +121,19 @@ async fn a_listed_game_shows_in_the_lobby_until_its_open_seat_is_claimed_and_the
     assert!(!lobby.body.contains(&game), "{}", lobby.body);
     app.confirm(&game).await;
     accept(&app, ALICE, &game).await;
-    accept(&app, BOB, &game).await;
+    let bob = accept(&app, BOB, &game).await;
     app.deliver_mail().await;
+    let invitation = app
+        .smtp
+        .latest_to(BOB, |m| m.is_invitation() && m.text.contains(&game))
+        .unwrap();
+    assert!(
+        invitation.text.contains("(open seat)"),
+        "{}",
+        invitation.text
+    );
+    let waiting = app.seat_page(&bob).await;
+    assert!(waiting.text().contains("(open seat)"), "{}", waiting.body);
     assert_eq!(started_to(&app, ALICE, &game), 0, "an open seat waits");
     let hidden = open_game(&app, "Invitation only", true, false, "first").await;
     app.confirm(&hidden).await;

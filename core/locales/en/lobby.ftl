@@ -79,3 +79,4 @@ mail-claim-taken-subject = { $game }: the seat was taken
 mail-claim-taken = Someone else took the seat you asked for in { $game }. Other games in the lobby may have a free seat.
 mail-claim-declined-subject = { $game }: your claim was declined
 mail-claim-declined = The creator of { $game } declined your claim of a seat. Other games in the lobby may have a free seat.
+seat-open-name = (open seat)

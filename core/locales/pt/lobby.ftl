@@ -79,3 +79,4 @@ mail-claim-taken-subject = { $game }: o lugar já foi ocupado
 mail-claim-taken = Outra pessoa ficou com o lugar que você pediu em { $game }. Outros jogos do saguão podem ter lugar livre.
 mail-claim-declined-subject = { $game }: seu pedido foi recusado
 mail-claim-declined = Quem criou { $game } recusou seu pedido de lugar. Outros jogos do saguão podem ter lugar livre.
+seat-open-name = (lugar aberto)
