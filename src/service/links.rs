@@ -176,7 +176,8 @@ pub enum Capability {
     /// A claim of an open seat, mailed to the claimer to prove their address: (game id, seat,
     /// name, address key). It ends when the seat is no longer open.
     Claim,
-    /// A confirmed claim the creator approves or declines: (game id, seat, name, address key).
+    /// A confirmed claim the creator approves or declines: (game id, seat, the stored claim's
+    /// id), good until the creator answers it.
     ClaimApprove,
 }
 

@@ -273,12 +273,13 @@ impl Games {
         approve: bool,
         words: Words,
     ) -> anyhow::Result<Option<ClaimOffer>> {
-        let capability = if approve {
-            Capability::ClaimApprove
+        let claimer = if approve {
+            self.read_approval(conn, id, seat, token)?
+                .map(|(_, name, email)| (name, email))
         } else {
-            Capability::Claim
+            self.read_claim(Capability::Claim, id, seat, token)
         };
-        let Some((name, _)) = self.read_claim(capability, id, seat, token) else {
+        let Some((name, _)) = claimer else {
             return Ok(None);
         };
         let Some(row) = store::find_game(conn, id)? else {
@@ -338,7 +339,17 @@ impl Games {
                 let to = self.seat_recipient(conn, &row, creator, now)?;
                 let w = to.words;
                 let title = self.name_of(&row, &seats, w);
-                let token = self.claim_token(Capability::ClaimApprove, id, seat, &name, &email);
+                // The creator's link names a stored claim, never the claimer's address.
+                let claim = store::ClaimRow {
+                    id: crate::domain::random_base32(16),
+                    game_id: id.to_string(),
+                    seat: seat.0 as i32,
+                    name: name.clone(),
+                    email: email.to_string(),
+                    created_at: now.0,
+                };
+                store::insert_claim(conn, &claim)?;
+                let token = self.approval_token(id, seat, &claim.id);
                 let mail = letters::Lobby {
                     w,
                     footer: self.footer(&to.person),
@@ -394,11 +405,11 @@ impl Games {
         let (outcome, started) = write_transaction(
             conn,
             |conn| -> anyhow::Result<(ClaimOutcome, Option<Arc<Replay>>)> {
-                let Some((name, email)) =
-                    self.read_claim(Capability::ClaimApprove, id, seat, token)
-                else {
+                let Some((claim, name, email)) = self.read_approval(conn, id, seat, token)? else {
                     return Ok((ClaimOutcome::BadLink, None));
                 };
+                // Answered once: the link shows nothing after.
+                store::delete_claim(conn, &claim)?;
                 let row = match self.claimable(conn, id, seat, &email)? {
                     Ok((row, _, true)) => row,
                     Ok(_) => return Ok((ClaimOutcome::Closed, None)),
@@ -602,6 +613,45 @@ impl Games {
             hex::encode(name),
             hex::encode(email.as_str())
         )
+    }
+
+    /// The creator's token for a stored claim: its id, signed with the game and the seat.
+    fn approval_token(&self, id: &GameId, seat: Seat, claim: &str) -> String {
+        let number = seat.number().to_string();
+        let signature = self
+            .links()
+            .sign(Capability::ClaimApprove, &[id.as_str(), &number, claim]);
+        format!("{claim}.{signature}")
+    }
+
+    /// The stored claim (its id, name and address) the creator's token names, if it is a good
+    /// one for `seat` and the claim still waits for an answer.
+    fn read_approval(
+        &self,
+        conn: &mut Conn,
+        id: &GameId,
+        seat: Seat,
+        token: &str,
+    ) -> anyhow::Result<Option<(String, String, EmailAddress)>> {
+        let Some((claim, signature)) = token.split_once('.') else {
+            return Ok(None);
+        };
+        let number = seat.number().to_string();
+        if !self.links().check(
+            Capability::ClaimApprove,
+            &[id.as_str(), &number, claim],
+            signature,
+        ) {
+            return Ok(None);
+        }
+        let Some(row) = store::find_claim(conn, claim)? else {
+            return Ok(None);
+        };
+        if row.game_id != id.as_str() || row.seat != seat.0 as i32 {
+            return Ok(None);
+        }
+        let email = EmailAddress::parse(&row.email).map_err(|e| anyhow!("stored claim: {e}"))?;
+        Ok(Some((row.id, row.name, email)))
     }
 
     /// The name and address a claim's token names, if it is a good one for `seat`.

@@ -1,7 +1,7 @@
-//! The lobby's rows: which games were created with open seats, whether they are listed and
-//! how their seats are claimed, and the one guarded update that gives an open seat to a taker.
+//! The lobby's rows: games created with open seats (listed or not, claims approved or not), the
+//! guarded update that gives an open seat to one taker, and claims awaiting a creator's answer.
 
-use super::schema::{games, open_games, seats};
+use super::schema::{games, open_games, seat_claims, seats};
 use super::{Conn, GameRow};
 use crate::domain::{ContributionSource, GameId, GameStatus, Millis};
 use diesel::prelude::*;
@@ -88,5 +88,46 @@ pub fn claim_seat(
         ))
         .execute(c)
         .map(|n| n == 1)
+    })
+}
+
+/// A confirmed claim waiting for the creator's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Insertable)]
+#[diesel(table_name = seat_claims)]
+pub struct ClaimRow {
+    pub id: String,
+    pub game_id: String,
+    /// From 0.
+    pub seat: i32,
+    pub name: String,
+    pub email: String,
+    pub created_at: i64,
+}
+
+/// Keep a confirmed claim until the creator answers it.
+pub fn insert_claim(conn: &mut Conn, row: &ClaimRow) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        diesel::insert_into(seat_claims::table)
+            .values(row.clone())
+            .execute(c)
+            .map(drop)
+    })
+}
+
+/// A claim waiting for its creator's answer, by its id.
+pub fn find_claim(conn: &mut Conn, id: &str) -> QueryResult<Option<ClaimRow>> {
+    super::on_backend!(conn, c => {
+        seat_claims::table
+            .find(id)
+            .select(seat_claims::all_columns)
+            .get_result(c)
+            .optional()
+    })
+}
+
+/// The creator answered a claim: its row goes (its link then shows nothing).
+pub fn delete_claim(conn: &mut Conn, id: &str) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        diesel::delete(seat_claims::table.find(id)).execute(c).map(drop)
     })
 }

@@ -269,3 +269,14 @@ diesel::table! {
         approve -> Bool,
     }
 }
+
+diesel::table! {
+    seat_claims (id) {
+        id -> Text,
+        game_id -> Text,
+        seat -> Integer,
+        name -> Text,
+        email -> Text,
+        created_at -> BigInt,
+    }
+}

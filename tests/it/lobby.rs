@@ -284,6 +284,11 @@ async fn the_creator_approves_or_declines_each_claim_in_approve_mode(backend: Ba
     assert!(page.text().contains("Dino"));
     let declined = app.post_form(&approve, &[("decision", "decline")]).await;
     assert_eq!(declined.status, 200, "{}", declined.body);
+    assert_eq!(
+        app.get(&approve).await.status,
+        410,
+        "a claim is answered once"
+    );
     app.deliver_mail().await;
     assert!(app
         .smtp
@@ -316,13 +321,19 @@ async fn the_creator_approves_or_declines_each_claim_in_approve_mode(backend: Ba
     assert_eq!(started_to(&app, ELSA, &game), 1);
     assert_eq!(started_to(&app, DINO, &game), 0);
     assert!(lobby_ids(&app.get("/api/v1/lobby").await).is_empty());
-    // Approving again changes nothing.
+    // The creator's link is answered once: approving again changes nothing.
+    assert_eq!(app.get(&approve).await.status, 410);
     assert_eq!(
         app.post_form(&approve, &[("decision", "approve")])
             .await
             .status,
-        409
+        403
     );
+    assert!(app
+        .smtp
+        .latest_to(ELSA, |m| m.subject.contains("was taken"))
+        .is_none());
+
     app.stop().await;
 }
 

@@ -1,1 +1,2 @@
+DROP TABLE seat_claims;
 DROP TABLE open_games;

@@ -8,3 +8,15 @@ CREATE TABLE open_games (
     -- The creator approves each claim; otherwise the first confirmed taker has the seat.
     approve BOOLEAN NOT NULL
 );
+-- A confirmed claim waiting for the creator's answer (when the creator approves claims): who
+-- asks for which seat. The creator's link names the row, never the address; the row goes when
+-- the creator answers.
+CREATE TABLE seat_claims (
+    id TEXT PRIMARY KEY NOT NULL,
+    game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    -- The seat, from 0.
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+);
