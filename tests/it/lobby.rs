@@ -11,6 +11,7 @@ on_each_backend!(
     a_listed_game_shows_in_the_lobby_until_its_open_seat_is_claimed_and_the_game_starts,
     the_creator_approves_or_declines_each_claim_in_approve_mode,
     of_two_takers_racing_for_the_last_seat_exactly_one_gets_it,
+    the_api_creates_a_listed_game_with_an_open_seat_and_refuses_a_named_one,
 );
 
 const ALICE: &str = "alice@example.org";
@@ -362,5 +363,40 @@ async fn of_two_takers_racing_for_the_last_seat_exactly_one_gets_it(backend: Bac
         started_to(&app, DINO, &game) + started_to(&app, ELSA, &game),
         1
     );
+    app.stop().await;
+}
+
+async fn the_api_creates_a_listed_game_with_an_open_seat_and_refuses_a_named_one(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let named = app
+        .api_create(&serde_json::json!({
+            "seats": [{"name": "Alice", "email": ALICE}, {"open": true, "name": "Bob"}],
+            "listed": true
+        }))
+        .await;
+    assert_eq!(named.status, 400, "{}", named.body);
+    let creator_open = app
+        .api_create(&serde_json::json!({
+            "seats": [{"open": true}, {"name": "Alice", "email": ALICE}],
+            "listed": true
+        }))
+        .await;
+    assert_eq!(creator_open.status, 400, "{}", creator_open.body);
+    let created = app
+        .api_create_confirmed(&serde_json::json!({
+            "seats": [{"name": "Alice", "email": ALICE}, {"open": true}],
+            "listed": true,
+            "claims": "approve",
+            "hours_per_decision": 24
+        }))
+        .await;
+    let game = created.json()["id"].as_str().unwrap().to_owned();
+    let lobby = app.get("/api/v1/lobby").await;
+    assert_eq!(lobby_ids(&lobby), vec![game.clone()]);
+    let entry = &lobby.json()[0];
+    assert_eq!(entry["claims"], "approve");
+    assert_eq!(entry["hours_per_decision"], 24);
+    assert_eq!(entry["open_seats"], serde_json::json!([2]));
+    no_addresses(&lobby);
     app.stop().await;
 }
