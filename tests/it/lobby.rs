@@ -133,6 +133,12 @@ async fn a_listed_game_shows_in_the_lobby_until_its_open_seat_is_claimed_and_the
         "{}",
         invitation.text
     );
+    let public = app.public_page(&game).await;
+    assert!(
+        public.text().contains("Waiting for (open seat)"),
+        "{}",
+        public.body
+    );
     let waiting = app.seat_page(&bob).await;
     assert!(waiting.text().contains("(open seat)"), "{}", waiting.body);
     assert_eq!(started_to(&app, ALICE, &game), 0, "an open seat waits");
