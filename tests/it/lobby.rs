@@ -141,6 +141,13 @@ async fn a_listed_game_shows_in_the_lobby_until_its_open_seat_is_claimed_and_the
     );
     let waiting = app.seat_page(&bob).await;
     assert!(waiting.text().contains("(open seat)"), "{}", waiting.body);
+    assert!(
+        waiting
+            .body
+            .contains(&format!("/lobby/{game}\" id=\"claim-page-link\"")),
+        "the waiting seat page offers the claim page to share: {}",
+        waiting.body
+    );
     assert_eq!(started_to(&app, ALICE, &game), 0, "an open seat waits");
     let hidden = open_game(&app, "Invitation only", true, false, "first").await;
     app.confirm(&hidden).await;

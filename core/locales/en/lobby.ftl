@@ -80,3 +80,4 @@ mail-claim-taken = Someone else took the seat you asked for in { $game }. Other 
 mail-claim-declined-subject = { $game }: your claim was declined
 mail-claim-declined = The creator of { $game } declined your claim of a seat. Other games in the lobby may have a free seat.
 seat-open-name = (open seat)
+accept-claim-page = The game waits for its open seats. Anyone given this page can claim one:

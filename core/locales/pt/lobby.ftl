@@ -80,3 +80,4 @@ mail-claim-taken = Outra pessoa ficou com o lugar que você pediu em { $game }. 
 mail-claim-declined-subject = { $game }: seu pedido foi recusado
 mail-claim-declined = Quem criou { $game } recusou seu pedido de lugar. Outros jogos do saguão podem ter lugar livre.
 seat-open-name = (lugar aberto)
+accept-claim-page = O jogo espera que os lugares abertos sejam ocupados. Quem receber esta página pode pedir um:
