@@ -54,6 +54,8 @@ pub enum CreateProblem {
     CannotInvite(u8),
     /// The operator blocked the creator's address service-wide.
     CreatorBlocked,
+    /// The creator's seat (from 1) is left open.
+    CreatorOpen(u8),
     /// The pace is outside [`PACE_HOURS`].
     Pace(u32),
     /// The options do not read as the game's (serde's message).
@@ -98,6 +100,9 @@ impl CreateProblem {
                 words.one("create-problem-cannot-invite", "seat", *seat)
             }
             CreateProblem::CreatorBlocked => words.get("create-problem-creator-blocked"),
+            CreateProblem::CreatorOpen(seat) => {
+                words.one("create-problem-creator-open", "seat", *seat)
+            }
             CreateProblem::Pace(_) => words.two(
                 "create-problem-pace",
                 ("min", *PACE_HOURS.start()),

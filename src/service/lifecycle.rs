@@ -28,6 +28,9 @@ impl Games {
             Some(NewSeat::Bot(_)) => {
                 problems.push(CreateProblem::CreatorBot(new.creator_seat.number()))
             }
+            Some(NewSeat::Open) => {
+                problems.push(CreateProblem::CreatorOpen(new.creator_seat.number()))
+            }
             Some(NewSeat::Person(..)) => {}
         }
         for (i, first) in new.seats.iter().enumerate() {
@@ -115,7 +118,8 @@ impl Games {
             .iter()
             .enumerate()
             .map(|(index, seat)| {
-                let bot = seat.email().is_none();
+                // An open seat waits for its taker: no name, no address, not accepted.
+                let bot = matches!(seat, NewSeat::Bot(_));
                 SeatRow {
                     game_id: row.id.clone(),
                     seat: index as i32,
@@ -179,6 +183,9 @@ impl Games {
         for seat in &seats {
             store::insert_seat(conn, seat)?;
         }
+        if new.seats.iter().any(|s| matches!(s, NewSeat::Open)) {
+            store::insert_open_game(conn, &game_id, new.listed, new.approve_claims)?;
+        }
         if new.creator_confirmed {
             store::mark_verified(conn, &creator.email, now)?;
             let how = match rematch_of {
@@ -204,7 +211,12 @@ impl Games {
     /// The name of a stored game in `words` (a game of a kind this server does not play is
     /// named by its title or its kind's name).
     pub(super) fn name_of(&self, row: &GameRow, seats: &[SeatRow], words: Words) -> String {
-        let players: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        // An open seat has no name yet: the game is named after the players it has.
+        let players: Vec<String> = seats
+            .iter()
+            .filter(|s| !s.is_open())
+            .map(|s| s.name.clone())
+            .collect();
         match self.kind(&row.kind) {
             Ok(kind) => self.game_name(kind, row.title.as_deref(), &players, words),
             Err(_) => row.title.clone().unwrap_or_else(|| row.kind.clone()),
@@ -320,7 +332,11 @@ impl Games {
                 .iter()
                 .map(|s| PlayerLine {
                     number: seat_of(s).number(),
-                    name: s.name.clone(),
+                    name: if s.is_open() {
+                        to.words.get("seat-open-name")
+                    } else {
+                        s.name.clone()
+                    },
                     is_you: s.seat == seat_row.seat,
                 })
                 .collect();

@@ -177,6 +177,12 @@ pub enum Capability {
     GameFeed,
     /// A person's calendar of deadlines: (address key, their calendar version).
     Calendar,
+    /// A claim of an open seat, mailed to the claimer to prove their address: (game id, seat,
+    /// name, address key). It ends when the seat is no longer open.
+    Claim,
+    /// A confirmed claim the creator approves or declines: (game id, seat, the stored claim's
+    /// id), good until the creator answers it.
+    ClaimApprove,
 }
 
 impl Capability {
@@ -190,6 +196,8 @@ impl Capability {
             Capability::TakeOver => b"corriere-take-over/v1",
             Capability::GameFeed => b"corriere-game-feed/v1",
             Capability::Calendar => b"corriere-calendar/v1",
+            Capability::Claim => b"corriere-claim/v1",
+            Capability::ClaimApprove => b"corriere-claim-approve/v1",
         }
     }
 }

@@ -17,6 +17,7 @@ mod history;
 pub mod letters;
 mod lifecycle;
 pub mod links;
+pub mod lobby;
 mod moves;
 mod pages;
 mod replay;
@@ -180,25 +181,34 @@ pub struct NewGame {
     /// as the creator's, and as that of each invited person the service knows no language of,
     /// so the confirmation and the invitations are written in it.
     pub language: Option<String>,
+    /// The lobby lists the game while it has open seats (unlisted, only those the creator
+    /// gives its address to can claim them).
+    pub listed: bool,
+    /// The creator approves each claim of an open seat; otherwise the first taker who
+    /// confirms their address has it.
+    pub approve_claims: bool,
 }
 
-/// A seat of a new game: a person (name, address) or a bot.
+/// A seat of a new game: a person (name, address), a bot, or open for anyone to claim.
 #[derive(Clone, Debug)]
 pub enum NewSeat {
     Person(PlayerName, EmailAddress),
     Bot(PlayerName),
+    Open,
 }
 
 impl NewSeat {
-    pub fn name(&self) -> &PlayerName {
+    /// The seat's name (an open seat has none until it is claimed).
+    pub fn name(&self) -> &str {
         match self {
-            NewSeat::Person(name, _) | NewSeat::Bot(name) => name,
+            NewSeat::Person(name, _) | NewSeat::Bot(name) => name.as_str(),
+            NewSeat::Open => "",
         }
     }
     pub fn email(&self) -> Option<&EmailAddress> {
         match self {
             NewSeat::Person(_, email) => Some(email),
-            NewSeat::Bot(_) => None,
+            NewSeat::Bot(_) | NewSeat::Open => None,
         }
     }
 }
@@ -231,6 +241,8 @@ impl NewGame {
             hours_per_decision: None,
             private_table: false,
             language: None,
+            listed: false,
+            approve_claims: false,
         }
     }
 }

@@ -369,7 +369,13 @@ impl Games {
         lang: &str,
         zone: chrono_tz::Tz,
     ) -> Result<PublicPage, LoadError> {
-        let (loaded, row, seat_rows) = self.load_rows(conn, game_id)?;
+        let (mut loaded, row, seat_rows) = self.load_rows(conn, game_id)?;
+        // An open seat has no name until it is claimed: the page says it is open.
+        for (info, seat_row) in loaded.seats.iter_mut().zip(&seat_rows) {
+            if seat_row.is_open() {
+                info.name = self.registry().catalogs().words(lang).get("seat-open-name");
+            }
+        }
         let kind = self.kind(&loaded.game.kind)?;
         let names = loaded.names();
         let over = review::finished(loaded.game.status);

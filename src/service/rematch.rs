@@ -126,6 +126,8 @@ impl Games {
                 hours_per_decision: old.hours_per_decision.map(|h| h as u32),
                 private_table: old.private_table,
                 language: None,
+                listed: false,
+                approve_claims: false,
             };
             let created = self.create_in(conn, &new, Some((&old, &old_title)))?;
             let (source, contribution) = match contribution {

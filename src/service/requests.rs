@@ -491,6 +491,110 @@ impl Service {
             .await
     }
 
+    /// The lobby: listed games with open seats, in `lang`.
+    pub async fn lobby(
+        &self,
+        filter: super::lobby::LobbyFilter,
+        lang: &str,
+    ) -> anyhow::Result<Vec<super::lobby::LobbyEntry>> {
+        let lang = lang.to_owned();
+        self.run(move |games, conn| {
+            let words = games.registry().catalogs().words(&lang);
+            games.lobby(conn, &filter, words)
+        })
+        .await
+    }
+
+    /// What an open game offers to someone about to claim a seat (`None`: no open seat).
+    pub async fn open_game(
+        &self,
+        game: GameId,
+        lang: &str,
+    ) -> anyhow::Result<Option<super::lobby::LobbyEntry>> {
+        let lang = lang.to_owned();
+        self.run(move |games, conn| {
+            let words = games.registry().catalogs().words(&lang);
+            games.open_game(conn, &game, words)
+        })
+        .await
+    }
+
+    /// Ask for an open seat: the link proving the address goes to that address.
+    pub async fn request_claim(
+        &self,
+        game: GameId,
+        seat: Seat,
+        name: PlayerName,
+        email: EmailAddress,
+        lang: String,
+        client_ip: Option<String>,
+    ) -> anyhow::Result<super::lobby::ClaimOutcome> {
+        self.run(move |games, conn| {
+            games.request_claim(
+                conn,
+                &game,
+                seat,
+                &name,
+                &email,
+                Some(&lang),
+                client_ip.as_deref(),
+            )
+        })
+        .await
+    }
+
+    /// What a claim's link (`approve`: the creator's) offers, in `lang`.
+    pub async fn claim_offer(
+        &self,
+        game: GameId,
+        seat: Seat,
+        token: String,
+        approve: bool,
+        lang: &str,
+    ) -> anyhow::Result<Option<super::lobby::ClaimOffer>> {
+        let lang = lang.to_owned();
+        self.run(move |games, conn| {
+            let words = games.registry().catalogs().words(&lang);
+            games.claim_offer(conn, &game, seat, &token, approve, words)
+        })
+        .await
+    }
+
+    /// The claimer confirms their address by their link's button.
+    pub async fn confirm_claim(
+        &self,
+        game: GameId,
+        seat: Seat,
+        token: String,
+    ) -> anyhow::Result<super::lobby::ClaimOutcome> {
+        let id = game.clone();
+        let outcome = self
+            .run(move |games, conn| games.confirm_claim(conn, &game, seat, &token))
+            .await?;
+        if let super::lobby::ClaimOutcome::Seated { started: true, .. } = outcome {
+            self.games.play_bots(&self.db, &id).await;
+        }
+        Ok(outcome)
+    }
+
+    /// The creator approves or declines a confirmed claim.
+    pub async fn decide_claim(
+        &self,
+        game: GameId,
+        seat: Seat,
+        token: String,
+        approve: bool,
+    ) -> anyhow::Result<super::lobby::ClaimOutcome> {
+        let id = game.clone();
+        let outcome = self
+            .run(move |games, conn| games.decide_claim(conn, &game, seat, &token, approve))
+            .await?;
+        if let super::lobby::ClaimOutcome::Seated { started: true, .. } = outcome {
+            self.games.play_bots(&self.db, &id).await;
+        }
+        Ok(outcome)
+    }
+
     /// Propose a rematch of a finished game; the proposer's seat in the new one.
     pub async fn rematch(
         &self,

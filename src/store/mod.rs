@@ -11,6 +11,7 @@ mod checkpoint;
 mod conduct;
 mod health;
 mod inbound;
+mod lobby;
 mod moderation;
 mod notices;
 mod outbox;
@@ -26,6 +27,7 @@ mod writer;
 
 pub use conduct::{reliability_of, set_reliability_hidden, Conduct, Reliability};
 pub use inbound::*;
+pub use lobby::*;
 pub use moderation::*;
 pub use notices::*;
 pub use outbox::{

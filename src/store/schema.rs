@@ -339,3 +339,22 @@ diesel::table! {
         size -> BigInt,
     }
 }
+
+diesel::table! {
+    open_games (game_id) {
+        game_id -> Text,
+        listed -> Bool,
+        approve -> Bool,
+    }
+}
+
+diesel::table! {
+    seat_claims (id) {
+        id -> Text,
+        game_id -> Text,
+        seat -> Integer,
+        name -> Text,
+        email -> Text,
+        created_at -> BigInt,
+    }
+}

@@ -105,6 +105,12 @@ impl SeatRow {
         !self.email.is_empty()
     }
 
+    /// Whether the seat is open: its creator left it for someone to claim (no address, and
+    /// no bot plays it) and nobody has yet.
+    pub fn is_open(&self) -> bool {
+        self.email.is_empty() && self.control() == Control::Player
+    }
+
     pub fn source(&self) -> Option<ContributionSource> {
         self.contribution_source
             .as_deref()

@@ -15,6 +15,8 @@ use utoipa::ToSchema;
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatRequest {
+    /// The player's or the bot's name; omitted for an open seat.
+    #[serde(default)]
     name: String,
     /// The player's address; omitted for a bot's seat.
     #[serde(default)]
@@ -23,6 +25,20 @@ pub struct SeatRequest {
     /// A bot plays this seat (then no email).
     #[serde(default)]
     bot: bool,
+    /// The seat is open: anyone may claim it (then no name and no email).
+    #[serde(default)]
+    open: bool,
+}
+
+/// Who gets an open seat.
+#[derive(Clone, Copy, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Claims {
+    /// The first claimer who confirms their address.
+    #[default]
+    FirstTaker,
+    /// A claimer the creator approves (the creator is mailed each confirmed claim).
+    Approve,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -55,6 +71,14 @@ pub struct CreateRequest {
     #[serde(default)]
     #[schema(default = false)]
     private_table: bool,
+    /// The lobby (`GET /api/v1/lobby`) lists the game while it has open seats; otherwise only
+    /// those given its address may claim them.
+    #[serde(default)]
+    #[schema(default = false)]
+    listed: bool,
+    /// Who gets an open seat (default: the first confirmed taker).
+    #[serde(default)]
+    claims: Claims,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -121,6 +145,14 @@ pub async fn create(
     };
     let mut seats = Vec::new();
     for (i, seat) in body.seats.iter().enumerate() {
+        if seat.open {
+            if seat.bot || seat.email.is_some() || !seat.name.is_empty() {
+                problems.push(w.one("api-error-open-seat", "index", i));
+            } else {
+                seats.push(NewSeat::Open);
+            }
+            continue;
+        }
         let name = PlayerName::parse(&seat.name).map_err(|e| {
             let why = w.one(
                 &format!("name-problem-{}", e.code()),
@@ -219,6 +251,8 @@ pub async fn create(
             .headers()
             .contains_key(actix_web::http::header::ACCEPT_LANGUAGE)
             .then(|| w.lang().to_owned()),
+        listed: body.listed,
+        approve_claims: matches!(body.claims, Claims::Approve),
     };
     match state.service.create_game(new, None).await {
         Ok(created) => {

@@ -1,7 +1,7 @@
 //! The API's routes: the one table of methods and paths the server registers under `/api` (the
 //! OpenAPI document is checked against it), and the JSON 404 and 405 for requests outside it.
 
-use super::{api, api_create, AppState};
+use super::{api, api_create, lobby, AppState};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 
@@ -9,6 +9,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/openapi.json"),
     ("GET", "/api/v1/kinds"),
+    ("GET", "/api/v1/lobby"),
     ("POST", "/api/v1/games"),
     ("GET", "/api/v1/games/{game}"),
     ("GET", "/api/v1/games/{game}/seat"),
@@ -29,6 +30,7 @@ fn handler(method: &str, path: &str) -> actix_web::Route {
     match (method, path) {
         ("GET", "/api/openapi.json") => web::get().to(api::openapi),
         ("GET", "/api/v1/kinds") => web::get().to(api::kinds),
+        ("GET", "/api/v1/lobby") => web::get().to(lobby::api_lobby),
         ("POST", "/api/v1/games") => web::post().to(api_create::create),
         ("GET", "/api/v1/games/{game}") => web::get().to(api::game),
         ("GET", "/api/v1/games/{game}/seat") => web::get().to(api::seat),

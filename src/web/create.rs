@@ -29,6 +29,8 @@ pub struct SeatRow {
     pub email: String,
     pub creator: bool,
     pub bot: bool,
+    /// Left open for anyone to claim.
+    pub open: bool,
 }
 
 /// One option of the form, with the words and values to show.
@@ -68,6 +70,10 @@ pub struct HomePage<'w> {
     pub name_max: usize,
     pub email_max: usize,
     pub title_max: usize,
+    /// The lobby lists the game while it has open seats.
+    pub listed: bool,
+    /// The creator approves each claim of an open seat.
+    pub approve: bool,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -90,13 +96,14 @@ impl CreateForm {
         self.get(name).unwrap_or("").trim()
     }
 
-    /// How many player rows the form has: the highest `name<i>` or `email<i>` sent.
+    /// How many player rows the form has: the highest `name<i>`, `email<i>` or `open<i>` sent.
     fn row_count(&self) -> usize {
         self.0
             .iter()
             .filter_map(|(name, _)| {
                 name.strip_prefix("name")
                     .or_else(|| name.strip_prefix("email"))
+                    .or_else(|| name.strip_prefix("open"))
                     .and_then(|i| i.parse::<usize>().ok())
             })
             .filter(|&i| i <= 64)
@@ -209,6 +216,20 @@ impl CreateForm {
             let bot = self.get(&format!("bot{number}")) == Some("on");
             let typed = self.text(&format!("name{number}"));
             let email = self.text(&format!("email{number}"));
+            if self.get(&format!("open{number}")) == Some("on") {
+                // An open seat is claimed later, by someone who names themselves.
+                filled += 1;
+                if gaps {
+                    problems.push(w.get("create-problem-gaps"));
+                    gaps = false;
+                }
+                if bot || !typed.is_empty() || !email.is_empty() {
+                    problems.push(w.one("create-problem-open-named", "seat", number));
+                } else {
+                    seats.push(NewSeat::Open);
+                }
+                continue;
+            }
             if typed.is_empty() && email.is_empty() && !bot {
                 gaps = true;
                 continue;
@@ -319,6 +340,8 @@ impl CreateForm {
                 hours_per_decision,
                 private_table: self.get("private_table") == Some("on"),
                 language: Some(w.lang().to_owned()),
+                listed: self.get("listed") == Some("on"),
+                approve_claims: self.get("claims") == Some("approve"),
             }),
             _ => Err(problems),
         }
@@ -352,6 +375,7 @@ fn home_page<'w>(
             email: form.text(&format!("email{number}")).to_owned(),
             creator: creator == number,
             bot: form.get(&format!("bot{number}")) == Some("on"),
+            open: form.get(&format!("open{number}")) == Some("on"),
         })
         .collect();
     let fields = kind
@@ -455,6 +479,8 @@ fn home_page<'w>(
         email_max: EmailAddress::MAX_CHARS,
         title_max: GameTitle::MAX_CHARS,
         game_title: form.text("title").to_owned(),
+        listed: form.get("listed") == Some("on"),
+        approve: form.get("claims") == Some("approve"),
         paces: {
             let chosen = match form.text("pace") {
                 "" => DEFAULT_PACE_HOURS.to_string(),

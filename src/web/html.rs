@@ -124,6 +124,8 @@ pub struct AcceptPage<'w> {
     pub last_to_accept: bool,
     /// The public page's full address, shown as a link.
     pub public_url: String,
+    /// Where open seats are claimed (the creator shares it), when the game has any.
+    pub claim_url: Option<String>,
     pub accept_path: String,
     pub decline_path: String,
     /// The longest phrase the service accepts (the input's `maxlength`).
@@ -409,6 +411,12 @@ fn render_seat(
             let accepted = page.seats.iter().any(|s| s.seat == me && s.accepted);
             let last_to_accept = page.seats.iter().all(|s| s.seat == me || s.accepted);
             let public_url = format!("{}{}", state.base_url(), game.public_path);
+            // Only an open seat has no name: its claim page is the game's lobby entry.
+            let claim_url = page
+                .seats
+                .iter()
+                .any(|s| s.name.is_empty())
+                .then(|| format!("{}/lobby/{}", state.base_url(), game.id));
             Ok(render(
                 status,
                 &AcceptPage {
@@ -422,7 +430,12 @@ fn render_seat(
                         .iter()
                         .map(|s| PlayerShown {
                             number: s.seat.number(),
-                            name: s.name.clone(),
+                            // Only an open seat has no name yet.
+                            name: if s.name.is_empty() {
+                                w.get("seat-open-name")
+                            } else {
+                                s.name.clone()
+                            },
                             accepted: s.accepted,
                             reliability: present::reliability(
                                 w,
@@ -436,6 +449,7 @@ fn render_seat(
                     creator: page.game.creator_seat == me,
                     last_to_accept,
                     public_url,
+                    claim_url,
                     accept_path: format!("{base}/accept"),
                     decline_path: format!("{base}/decline"),
                     phrase_max: Contribution::PHRASE_MAX_CHARS,

@@ -12,6 +12,7 @@ pub mod guide;
 pub mod history;
 pub mod html;
 pub mod language;
+pub mod lobby;
 pub mod logs;
 pub mod openapi;
 pub mod people;
@@ -209,6 +210,25 @@ fn routes(cfg: &mut web::ServiceConfig) {
     .route("/static/{name}", web::get().to(assets::serve))
     .route("/guide/{game}", web::get().to(guide::guide))
     .route("/games", web::post().to(create::create))
+    .route("/lobby", web::get().to(lobby::lobby))
+    .route("/lobby/{game}", web::get().to(lobby::claim_form))
+    .route("/lobby/{game}", web::post().to(lobby::claim))
+    .route(
+        "/lobby/{game}/claim/{seat}/{token}",
+        web::get().to(lobby::claim_link_page),
+    )
+    .route(
+        "/lobby/{game}/claim/{seat}/{token}",
+        web::post().to(lobby::confirm_claim),
+    )
+    .route(
+        "/lobby/{game}/approve/{seat}/{token}",
+        web::get().to(lobby::approve_page),
+    )
+    .route(
+        "/lobby/{game}/approve/{seat}/{token}",
+        web::post().to(lobby::decide),
+    )
     .route("/games/{game}", web::get().to(public::public))
     .route("/games/{game}/history", web::get().to(history::public))
     .route("/games/{game}/record.json", web::get().to(review::record))

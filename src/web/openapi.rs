@@ -78,6 +78,7 @@ pub fn generate() -> Value {
         api::report_message,
         api::block,
         api::kinds,
+        super::lobby::api_lobby,
         api::openapi
     ),
     components(schemas(ApiError, View, Options, Action)),

@@ -25,6 +25,7 @@ mod i18n;
 mod inbound;
 mod layers;
 mod limits;
+mod lobby;
 mod long_games;
 mod mail;
 mod migrations;

@@ -144,6 +144,36 @@ async fn every_operation_on_a_game_leaves_it_readable_by_a_cold_process(backend:
     assert_eq!(settings.status, 303, "{}", settings.body);
     app.deliver_mail().await;
 
+    // A game whose open seat a stranger claimed from the lobby: the claim names the seat.
+    let open = app
+        .create_form(&[
+            ("name1", "Alice"),
+            ("email1", email_of(1)),
+            ("open2", "on"),
+            ("listed", "on"),
+            ("creator", "1"),
+        ])
+        .await;
+    assert_eq!(open.status, 303, "{}", open.body);
+    let open = SeatLink::parse(&app.url(&open.location.unwrap())).unwrap();
+    app.confirm(&open.game).await;
+    assert_eq!(app.accept(&open, "", "").await.status, 303);
+    let asked = app
+        .post_form(
+            &format!("/lobby/{}", open.game),
+            &[("seat", "2"), ("name", "Gil"), ("email", "gil@example.org")],
+        )
+        .await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    app.deliver_mail().await;
+    let claim = app
+        .smtp
+        .latest_to("gil@example.org", |m| m.text.contains(&open.game))
+        .expect("the claim's mail")
+        .url_containing("/claim/2/");
+    assert_eq!(app.post_form(&claim, &[]).await.status, 303);
+    games.push((open.game.clone(), true));
+
     // A process that never saw these games: its caches are empty, it reads the log.
     let db = app.db.clone();
     app.stop().await;
@@ -166,6 +196,8 @@ async fn every_operation_on_a_game_leaves_it_readable_by_a_cold_process(backend:
             record.body
         );
     }
+    let public = cold.public_page(&open.game).await;
+    assert!(public.text().contains("Gil"), "{}", public.text());
     // The replaced seat plays on under its new name, and the page says who plays it now.
     let public = cold.public_page(&creator.game).await;
     assert!(public.text().contains("Dora"), "{}", public.text());

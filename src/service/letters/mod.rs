@@ -452,6 +452,21 @@ impl TakeOver<'_> {
     }
 }
 
+/// The lobby's mails, one shape for each of them: the claimer's link that proves their address,
+/// the creator's request to approve a claim, a claim approved (the seat's link), declined, or
+/// too late. A subject, a few sentences and at most one link (its words, its URL).
+#[derive(Clone, Debug)]
+pub struct Lobby<'w> {
+    pub w: Words<'w>,
+    pub footer: Footer,
+    pub to_name: String,
+    pub game_title: String,
+    pub subject: String,
+    pub lines: Vec<String>,
+    pub link: Option<(String, String)>,
+    pub game_url: String,
+}
+
 /// A game's pace in words: the time each decision has, or "no deadline".
 pub fn pace(w: Words, hours_per_decision: Option<i32>) -> String {
     match hours_per_decision {
@@ -523,6 +538,12 @@ fn shorten(text: &str, max: usize) -> String {
     format!("{kept}…")
 }
 
+mail_templates!(
+    Lobby[game_title],
+    LobbySubject = "mail/lobby/subject.txt",
+    LobbyText = "mail/lobby/body.txt",
+    LobbyHtml = "mail/lobby/body.html"
+);
 mail_templates!(
     TakeOver[game_title],
     TakeOverSubject = "mail/take_over/subject.txt",

@@ -1,0 +1,2 @@
+DROP TABLE seat_claims;
+DROP TABLE open_games;

@@ -1,0 +1,133 @@
+//! The lobby's rows: games created with open seats (listed or not, claims approved or not), the
+//! guarded update that gives an open seat to one taker, and claims awaiting a creator's answer.
+
+use super::schema::{games, open_games, seat_claims, seats};
+use super::{Conn, GameRow};
+use crate::domain::{ContributionSource, GameId, GameStatus, Millis};
+use diesel::prelude::*;
+use diesel::result::QueryResult;
+
+/// Remember how a new game's open seats are offered (inside its creation's transaction).
+pub fn insert_open_game(
+    conn: &mut Conn,
+    id: &GameId,
+    listed: bool,
+    approve: bool,
+) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        diesel::insert_into(open_games::table)
+            .values((
+                open_games::game_id.eq(id.as_str()),
+                open_games::listed.eq(listed),
+                open_games::approve.eq(approve),
+            ))
+            .execute(c)
+            .map(drop)
+    })
+}
+
+/// How a game's open seats are offered (`None`: it was created without any).
+pub fn open_game(conn: &mut Conn, id: &GameId) -> QueryResult<Option<(bool, bool)>> {
+    super::on_backend!(conn, c => {
+        open_games::table
+            .find(id.as_str())
+            .select((open_games::listed, open_games::approve))
+            .get_result(c)
+            .optional()
+    })
+}
+
+/// The listed games whose creator confirmed and which still invite, newest first (which of
+/// them still have an open seat is the caller's to see from their seats).
+pub fn listed_games(conn: &mut Conn) -> QueryResult<Vec<GameRow>> {
+    super::on_backend!(conn, c => {
+        let listed: Vec<String> = open_games::table
+            .filter(open_games::listed.eq(true))
+            .select(open_games::game_id)
+            .load(c)?;
+        games::table
+            .filter(games::id.eq_any(listed))
+            .filter(games::status.eq(GameStatus::Inviting.as_str()))
+            .filter(games::confirmed_at.is_not_null())
+            .order(games::created_at.desc())
+            .select(games::all_columns)
+            .load(c)
+    })
+}
+
+/// Give the open seat `seat` (from 0) to `name` at `email`, accepted now with a contribution
+/// the server drew. Only a seat still open is changed (no address, played by no bot), so of two
+/// takers racing for it exactly one gets it: whether this one did. The seat's link version
+/// moves on, and its `setup_name` is the taker's (the game has not started: its genesis is
+/// made from the seats as they are at the start).
+#[allow(clippy::too_many_arguments)]
+pub fn claim_seat(
+    conn: &mut Conn,
+    id: &GameId,
+    seat: i32,
+    name: &str,
+    email: &str,
+    at: Millis,
+    contribution: &str,
+) -> QueryResult<bool> {
+    super::on_backend!(conn, c => {
+        diesel::update(
+            seats::table
+                .find((id.as_str(), seat))
+                .filter(seats::email.eq(""))
+                .filter(seats::control.eq(crate::domain::Control::Player.as_str())),
+        )
+        .set((
+            seats::name.eq(name),
+            seats::setup_name.eq(name),
+            seats::email.eq(email),
+            seats::link_version.eq(seats::link_version + 1),
+            seats::accepted_at.eq(Some(at.0)),
+            seats::contribution.eq(Some(contribution)),
+            seats::contribution_source.eq(Some(ContributionSource::Server.as_str())),
+        ))
+        .execute(c)
+        .map(|n| n == 1)
+    })
+}
+
+/// A confirmed claim waiting for the creator's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Insertable)]
+#[diesel(table_name = seat_claims)]
+pub struct ClaimRow {
+    pub id: String,
+    pub game_id: String,
+    /// From 0.
+    pub seat: i32,
+    pub name: String,
+    pub email: String,
+    pub created_at: i64,
+}
+
+/// Keep a confirmed claim until the creator answers it.
+pub fn insert_claim(conn: &mut Conn, row: &ClaimRow) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        diesel::insert_into(seat_claims::table)
+            .values(row.clone())
+            .execute(c)
+            .map(drop)
+    })
+}
+
+/// A claim waiting for its creator's answer, by its id.
+pub fn find_claim(conn: &mut Conn, id: &str) -> QueryResult<Option<ClaimRow>> {
+    super::on_backend!(conn, c => {
+        seat_claims::table
+            .find(id)
+            .select(seat_claims::all_columns)
+            .get_result(c)
+            .optional()
+    })
+}
+
+/// The creator answered a claim: its row goes (its link then shows nothing).
+pub fn delete_claim(conn: &mut Conn, id: &str) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        diesel::delete(seat_claims::table.find(id)).execute(c).map(drop)
+    })
+}
