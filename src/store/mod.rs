@@ -25,7 +25,7 @@ mod transaction;
 pub mod transparency;
 mod writer;
 
-pub use conduct::{reliability_of, set_reliability_hidden, Conduct, Reliability};
+pub use conduct::{record_conduct, reliability_of, set_reliability_hidden, Conduct, Reliability};
 pub use inbound::*;
 pub use lobby::*;
 pub use moderation::*;
@@ -78,6 +78,49 @@ macro_rules! on_backend {
     };
 }
 pub(crate) use on_backend;
+
+/// Claim up to `$limit` due rows of a queue table (`outbox`, `webhook_outbox`) for `$lease`,
+/// inside its own write transaction: rows not given up (`failed_at`), whose `next_attempt_at`
+/// has come and that no live claim (`claimed_until`) holds, oldest due first. On PostgreSQL
+/// they are selected `FOR UPDATE SKIP LOCKED`, so several workers never claim the same row; on
+/// SQLite the write transaction serializes claimers. A worker that dies after claiming leaves
+/// rows that come back when the lease runs out. The one claim of every queue of the store.
+macro_rules! claim_due_rows {
+    ($conn:expr, $table:ident, $row:ty, $now:expr, $lease:expr, $limit:expr) => {{
+        use $crate::store::schema::$table;
+        let (now, lease, limit): ($crate::domain::Millis, std::time::Duration, i64) = ($now, $lease, $limit);
+        $crate::store::write_transaction($conn, |conn| {
+            let query = $table::table
+                .filter($table::failed_at.is_null())
+                .filter($table::next_attempt_at.le(now.0))
+                .filter(
+                    $table::claimed_until
+                        .is_null()
+                        .or($table::claimed_until.le(now.0)),
+                )
+                .order(($table::next_attempt_at.asc(), $table::created_at.asc()))
+                .limit(limit)
+                .select($table::all_columns);
+            let mut rows: Vec<$row> = match &mut conn.raw {
+                $crate::store::AnyConnection::Postgresql(pg) => {
+                    query.for_update().skip_locked().load(pg)?
+                }
+                $crate::store::AnyConnection::Sqlite(sqlite) => query.load(sqlite)?,
+            };
+            let until = now.plus(lease).0;
+            let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+            $crate::store::on_backend!(conn, c => diesel::update(
+                $table::table.filter($table::id.eq_any(ids)))
+                .set($table::claimed_until.eq(Some(until)))
+                .execute(c))?;
+            for row in &mut rows {
+                row.claimed_until = Some(until);
+            }
+            Ok(rows)
+        })
+    }};
+}
+pub(crate) use claim_due_rows;
 
 /// A connection to either supported database; private to the store (see [`Conn`]).
 #[derive(diesel::MultiConnection)]

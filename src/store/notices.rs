@@ -2,7 +2,7 @@
 //! (with how its last delivery went), and the webhook outbox the worker claims and settles.
 
 use super::schema::{game_feeds, person_notices, webhook_outbox};
-use super::{write_transaction, AnyConnection, Conn};
+use super::Conn;
 use crate::domain::{random_base32, GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
@@ -165,43 +165,15 @@ pub fn insert_webhooks(conn: &mut Conn, rows: &[WebhookRow]) -> QueryResult<()> 
     })
 }
 
-/// Claim up to `limit` due deliveries for `lease`, as [`super::claim_due`] claims mails.
+/// Claim up to `limit` due deliveries for `lease`, as mails are claimed (see
+/// [`super::claim_due_rows`]).
 pub fn claim_webhooks(
     conn: &mut Conn,
     now: Millis,
     lease: Duration,
     limit: i64,
 ) -> QueryResult<Vec<WebhookRow>> {
-    write_transaction(conn, |conn| {
-        let query = webhook_outbox::table
-            .filter(webhook_outbox::failed_at.is_null())
-            .filter(webhook_outbox::next_attempt_at.le(now.0))
-            .filter(
-                webhook_outbox::claimed_until
-                    .is_null()
-                    .or(webhook_outbox::claimed_until.le(now.0)),
-            )
-            .order((
-                webhook_outbox::next_attempt_at.asc(),
-                webhook_outbox::created_at.asc(),
-            ))
-            .limit(limit)
-            .select(webhook_outbox::all_columns);
-        let mut rows: Vec<WebhookRow> = match &mut conn.raw {
-            AnyConnection::Postgresql(pg) => query.for_update().skip_locked().load(pg)?,
-            AnyConnection::Sqlite(sqlite) => query.load(sqlite)?,
-        };
-        let until = now.plus(lease).0;
-        let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
-        super::on_backend!(conn, c => diesel::update(
-            webhook_outbox::table.filter(webhook_outbox::id.eq_any(ids)))
-            .set(webhook_outbox::claimed_until.eq(Some(until)))
-            .execute(c))?;
-        for row in &mut rows {
-            row.claimed_until = Some(until);
-        }
-        Ok(rows)
-    })
+    super::claim_due_rows!(conn, webhook_outbox, WebhookRow, now, lease, limit)
 }
 
 /// A delivery went through (inside a write transaction): the row goes, the person's webhook

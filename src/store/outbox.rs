@@ -3,7 +3,7 @@
 //! kept as failed (with the address marked undeliverable) when it can never be delivered.
 
 use super::schema::outbox;
-use super::{write_transaction, AnyConnection, Conn};
+use super::Conn;
 use crate::domain::{random_base32, GameId, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
@@ -98,42 +98,15 @@ pub fn insert_mails(conn: &mut Conn, rows: &[OutboxRow]) -> QueryResult<()> {
     })
 }
 
-/// Claim up to `limit` due rows for `lease`: rows whose `next_attempt_at` has come and that no
-/// live claim holds. On PostgreSQL the rows are selected `FOR UPDATE SKIP LOCKED`, so several
-/// workers never claim the same row; on SQLite the write transaction serializes claimers.
-/// If the worker dies after claiming, the rows come back when the lease runs out.
+/// Claim up to `limit` due mails for `lease` (see [`super::claim_due_rows`]). If the worker
+/// dies after claiming, the rows come back when the lease runs out.
 pub fn claim_due(
     conn: &mut Conn,
     now: Millis,
     lease: Duration,
     limit: i64,
 ) -> QueryResult<Vec<OutboxRow>> {
-    write_transaction(conn, |conn| {
-        let query = outbox::table
-            .filter(outbox::failed_at.is_null())
-            .filter(outbox::next_attempt_at.le(now.0))
-            .filter(
-                outbox::claimed_until
-                    .is_null()
-                    .or(outbox::claimed_until.le(now.0)),
-            )
-            .order((outbox::next_attempt_at.asc(), outbox::created_at.asc()))
-            .limit(limit)
-            .select(outbox::all_columns);
-        let mut rows: Vec<OutboxRow> = match &mut conn.raw {
-            AnyConnection::Postgresql(pg) => query.for_update().skip_locked().load(pg)?,
-            AnyConnection::Sqlite(sqlite) => query.load(sqlite)?,
-        };
-        let until = now.plus(lease).0;
-        let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
-        super::on_backend!(conn, c => diesel::update(outbox::table.filter(outbox::id.eq_any(ids)))
-            .set(outbox::claimed_until.eq(Some(until)))
-            .execute(c))?;
-        for row in &mut rows {
-            row.claimed_until = Some(until);
-        }
-        Ok(rows)
-    })
+    super::claim_due_rows!(conn, outbox, OutboxRow, now, lease, limit)
 }
 
 /// What became of one claimed mail.
