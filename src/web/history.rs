@@ -2,7 +2,7 @@
 //! spectator's or reviewer's words) and for a seat (its own), newest first, each page bounded.
 
 use super::errors::Answer;
-use super::html::{link_of, path_of, render, SeatPath};
+use super::html::{path_of, render, SeatPath};
 use super::present::{self, Earlier};
 use super::{Answered, AppState};
 use crate::domain::GameId;
@@ -104,16 +104,7 @@ pub async fn seat(
     query: web::Query<Before>,
 ) -> Answered {
     let w = state.words(&request);
-    let link = link_of(&path)?;
-    let seat = state
-        .service
-        .seat_page(
-            &link,
-            w.lang(),
-            true,
-            super::zone::guess(&request, w.lang()),
-        )
-        .await?;
+    let seat = super::html::followed_seat(&state, &request, &path, w).await?;
     let kind = state.games.kind(&seat.game.kind).map_err(LoadError::from)?;
     let names = present::names_of(&seat.seats);
     let cx = Ctx::new(w, &names, Viewer::Seat(seat.seat));

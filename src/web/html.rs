@@ -241,6 +241,21 @@ pub(crate) fn link_of(path: &SeatPath) -> Result<SeatLink, Answer> {
     })
 }
 
+/// What a followed seat link shows (it proves its person's address), in `w`'s words: the seat
+/// page and its history pages.
+pub(crate) async fn followed_seat(
+    state: &AppState,
+    request: &HttpRequest,
+    path: &SeatPath,
+    w: Words<'_>,
+) -> Result<SeatPage, actix_web::Error> {
+    let link = link_of(path)?;
+    Ok(state
+        .service
+        .seat_page(&link, w.lang(), true, super::zone::guess(request, w.lang()))
+        .await?)
+}
+
 /// GET the seat page: a followed link, which proves its person's address.
 pub async fn seat(
     state: web::Data<AppState>,
@@ -249,16 +264,7 @@ pub async fn seat(
     query: web::Query<SeatQuery>,
 ) -> Answered {
     let w = state.words(&request);
-    let link = link_of(&path)?;
-    let page = state
-        .service
-        .seat_page(
-            &link,
-            w.lang(),
-            true,
-            super::zone::guess(&request, w.lang()),
-        )
-        .await?;
+    let page = followed_seat(&state, &request, &path, w).await?;
     let mut flashes = Vec::new();
     // Only bots besides this seat: nobody is invited, the game starts when this seat accepts.
     let others_in = page

@@ -324,7 +324,6 @@ mod tests {
     }
 }
 
-/// "Mail to Bob could not be delivered[: why]."
 /// A person's reliability as the line beside their name (empty when it is not shown).
 pub fn reliability(w: Words, shown: Option<&crate::store::Reliability>) -> String {
     match shown {
@@ -341,6 +340,7 @@ pub fn reliability(w: Words, shown: Option<&crate::store::Reliability>) -> Strin
     }
 }
 
+/// "Mail to Bob could not be delivered[: why]."
 pub fn undelivered(w: Words, u: &crate::service::Undelivered) -> String {
     match &u.reason {
         Some(reason) => w.two(
