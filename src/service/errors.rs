@@ -58,6 +58,8 @@ pub enum CreateProblem {
     CreatorOpen(u8),
     /// The pace is outside [`PACE_HOURS`].
     Pace(u32),
+    /// The games finished a claimer must have is outside [`MIN_FINISHED`].
+    MinFinished(u32),
     /// The options do not read as the game's (serde's message).
     Options(String),
     /// A problem the game found with the options.
@@ -107,6 +109,11 @@ impl CreateProblem {
                 "create-problem-pace",
                 ("min", *PACE_HOURS.start()),
                 ("max", *PACE_HOURS.end()),
+            ),
+            CreateProblem::MinFinished(_) => words.two(
+                "create-problem-min-finished",
+                ("min", *MIN_FINISHED.start()),
+                ("max", *MIN_FINISHED.end()),
             ),
             CreateProblem::Options(why) => words.one("create-problem-options", "why", why),
             CreateProblem::Option(problem) => match kind {

@@ -47,6 +47,11 @@ impl Games {
                 problems.push(CreateProblem::Pace(hours));
             }
         }
+        if let Some(games) = new.min_finished {
+            if !MIN_FINISHED.contains(&games) {
+                problems.push(CreateProblem::MinFinished(games));
+            }
+        }
         let options = match kind.read_options(&new.options.to_string()) {
             Ok(options) => options,
             Err(why) => {
@@ -184,7 +189,12 @@ impl Games {
             store::insert_seat(conn, seat)?;
         }
         if new.seats.iter().any(|s| matches!(s, NewSeat::Open)) {
-            store::insert_open_game(conn, &game_id, new.listed, new.approve_claims)?;
+            let offer = store::OpenGame {
+                listed: new.listed,
+                approve: new.approve_claims,
+                min_finished: new.min_finished.map(|n| n as i32),
+            };
+            store::insert_open_game(conn, &game_id, offer)?;
         }
         if new.creator_confirmed {
             store::mark_verified(conn, &creator.email, now)?;

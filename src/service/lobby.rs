@@ -31,12 +31,15 @@ pub struct LobbyEntry {
     pub language: String,
     /// The options in the reader's words.
     pub options: Vec<String>,
-    /// The seats taken (from 1) and their players' names.
-    pub players: Vec<(u8, String)>,
+    /// The seats taken (from 1), their players' names and their reliability (`None`: hidden,
+    /// or a bot's seat).
+    pub players: Vec<(u8, String, Option<store::Reliability>)>,
     /// The open seats, from 1.
     pub open_seats: Vec<u8>,
     /// The creator approves each claim.
     pub approve: bool,
+    /// The games a claimer must have finished (`None`: anyone may claim).
+    pub min_finished: Option<u32>,
 }
 
 /// What a claim's link offers, as its page shows it.
@@ -50,6 +53,8 @@ pub struct ClaimOffer {
     pub seat: u8,
     pub players: Vec<String>,
     pub pace: String,
+    /// The games a claimer must have finished (`None`: anyone may claim).
+    pub min_finished: Option<u32>,
 }
 
 /// What became of a claim (or of asking for one).
@@ -77,6 +82,15 @@ pub enum ClaimOutcome {
     AtTable,
     /// The address asked never to be mailed.
     Suppressed,
+    /// The game asks for a minimum of games finished and the claimer hides their reliability.
+    ReliabilityHidden {
+        required: u32,
+    },
+    /// The claimer has finished fewer games than the game asks for.
+    TooFewFinished {
+        required: u32,
+        finished: i64,
+    },
     Limited(Limited),
 }
 
@@ -142,7 +156,7 @@ impl Games {
             return Ok(None);
         }
         let id = GameId::parse(&row.id)?;
-        let Some((_, approve)) = store::open_game(conn, &id)? else {
+        let Some(offer) = store::open_game(conn, &id)? else {
             return Ok(None);
         };
         let kind = self.kind(&row.kind)?;
@@ -157,6 +171,8 @@ impl Games {
             .map_err(|e| anyhow!("stored options of game {id}: {e}"))?;
         let names = names_of(&seats);
         let cx = Ctx::new(words, &names, Viewer::Spectator);
+        let emails: Vec<String> = seats.iter().map(|s| s.email.clone()).collect();
+        let reliability = store::reliability_of(conn, &emails)?;
         Ok(Some(LobbyEntry {
             game: row.kind.clone(),
             kind_title: words.get(&format!("{}-title", kind.name())),
@@ -168,14 +184,18 @@ impl Games {
             players: seats
                 .iter()
                 .filter(|s| !s.is_open())
-                .map(|s| (seat_of(s).number(), s.name.clone()))
+                .map(|s| {
+                    let shown = reliability.get(&store::address_key(&s.email)).copied();
+                    (seat_of(s).number(), s.name.clone(), shown)
+                })
                 .collect(),
             open_seats: seats
                 .iter()
                 .filter(|s| s.is_open())
                 .map(|s| seat_of(s).number())
                 .collect(),
-            approve,
+            approve: offer.approve,
+            min_finished: offer.min_finished.map(|n| n as u32),
             game_id: id,
         }))
     }
@@ -303,6 +323,9 @@ impl Games {
                 .map(|s| s.name.clone())
                 .collect(),
             pace: letters::pace(words, row.hours_per_decision),
+            min_finished: store::open_game(conn, id)?
+                .and_then(|o| o.min_finished)
+                .map(|n| n as u32),
         }))
     }
 
@@ -470,7 +493,7 @@ impl Games {
         let Some(row) = store::lock_game(conn, id)? else {
             return Ok(Err(ClaimOutcome::Closed));
         };
-        let Some((_, approve)) = store::open_game(conn, id)? else {
+        let Some(offer) = store::open_game(conn, id)? else {
             return Ok(Err(ClaimOutcome::Closed));
         };
         let seats = store::seats_of(conn, id)?;
@@ -487,7 +510,22 @@ impl Games {
         if at_table(&seats, email) {
             return Ok(Err(ClaimOutcome::AtTable));
         }
-        Ok(Ok((row, seats, approve)))
+        // The minimum is asked of a proven address only (here, inside the confirmation or the
+        // creator's answer), so nobody learns a typed address's record by claiming with it.
+        if let Some(required) = offer.min_finished.map(|n| n as u32) {
+            let shown = store::reliability_of(conn, &[email.to_string()])?;
+            match shown.get(&email.key()) {
+                None => return Ok(Err(ClaimOutcome::ReliabilityHidden { required })),
+                Some(r) if r.finished < i64::from(required) => {
+                    return Ok(Err(ClaimOutcome::TooFewFinished {
+                        required,
+                        finished: r.finished,
+                    }))
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(Ok((row, seats, offer.approve)))
     }
 
     /// Give the seat to its taker, accepted (the server draws their contribution): the game

@@ -187,6 +187,9 @@ pub struct NewGame {
     /// The creator approves each claim of an open seat; otherwise the first taker who
     /// confirms their address has it.
     pub approve_claims: bool,
+    /// The games a claimer of an open seat must have finished ([`MIN_FINISHED`]; `None`:
+    /// anyone may claim). A person who hides their reliability cannot claim such a seat.
+    pub min_finished: Option<u32>,
 }
 
 /// A seat of a new game: a person (name, address), a bot, or open for anyone to claim.
@@ -215,6 +218,8 @@ impl NewSeat {
 
 /// The paces a creator may choose, in hours per decision (12 hours to 14 days).
 pub const PACE_HOURS: std::ops::RangeInclusive<u32> = 12..=336;
+/// The games finished a creator may require of a claimer: one to a hundred.
+pub const MIN_FINISHED: std::ops::RangeInclusive<u32> = 1..=100;
 /// The pace unless the creator chooses another: three days.
 pub const DEFAULT_PACE_HOURS: u32 = 72;
 
@@ -243,6 +248,7 @@ impl NewGame {
             language: None,
             listed: false,
             approve_claims: false,
+            min_finished: None,
         }
     }
 }

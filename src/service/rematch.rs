@@ -128,6 +128,7 @@ impl Games {
                 language: None,
                 listed: false,
                 approve_claims: false,
+                min_finished: None,
             };
             let created = self.create_in(conn, &new, Some((&old, &old_title)))?;
             let (source, contribution) = match contribution {

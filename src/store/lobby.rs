@@ -7,19 +7,26 @@ use crate::domain::{ContributionSource, GameId, GameStatus, Millis};
 use diesel::prelude::*;
 use diesel::result::QueryResult;
 
+/// How a game's open seats are offered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Queryable)]
+pub struct OpenGame {
+    /// The lobby lists the game while it has open seats.
+    pub listed: bool,
+    /// The creator approves each claim; otherwise the first confirmed taker has the seat.
+    pub approve: bool,
+    /// The games a claimer must have finished (`None`: anyone may claim).
+    pub min_finished: Option<i32>,
+}
+
 /// Remember how a new game's open seats are offered (inside its creation's transaction).
-pub fn insert_open_game(
-    conn: &mut Conn,
-    id: &GameId,
-    listed: bool,
-    approve: bool,
-) -> QueryResult<()> {
+pub fn insert_open_game(conn: &mut Conn, id: &GameId, offer: OpenGame) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::insert_into(open_games::table)
             .values((
                 open_games::game_id.eq(id.as_str()),
-                open_games::listed.eq(listed),
-                open_games::approve.eq(approve),
+                open_games::listed.eq(offer.listed),
+                open_games::approve.eq(offer.approve),
+                open_games::min_finished.eq(offer.min_finished),
             ))
             .execute(c)
             .map(drop)
@@ -27,11 +34,11 @@ pub fn insert_open_game(
 }
 
 /// How a game's open seats are offered (`None`: it was created without any).
-pub fn open_game(conn: &mut Conn, id: &GameId) -> QueryResult<Option<(bool, bool)>> {
+pub fn open_game(conn: &mut Conn, id: &GameId) -> QueryResult<Option<OpenGame>> {
     super::on_backend!(conn, c => {
         open_games::table
             .find(id.as_str())
-            .select((open_games::listed, open_games::approve))
+            .select((open_games::listed, open_games::approve, open_games::min_finished))
             .get_result(c)
             .optional()
     })

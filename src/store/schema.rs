@@ -345,6 +345,7 @@ diesel::table! {
         game_id -> Text,
         listed -> Bool,
         approve -> Bool,
+        min_finished -> Nullable<Integer>,
     }
 }
 

@@ -67,7 +67,7 @@ struct PlayerJson {
 /// What a person's games say of them, never typed in.
 #[derive(Serialize, ToSchema)]
 #[schema(as = Reliability)]
-struct ReliabilityJson {
+pub(crate) struct ReliabilityJson {
     /// Games played to their end.
     games_finished: i64,
     /// Decisions the clock took when a deadline passed.
@@ -75,6 +75,17 @@ struct ReliabilityJson {
     resignations: i64,
     /// Games that ended while the bot played for them, absent.
     games_left_to_a_bot: i64,
+}
+
+impl From<crate::store::Reliability> for ReliabilityJson {
+    fn from(r: crate::store::Reliability) -> ReliabilityJson {
+        ReliabilityJson {
+            games_finished: r.finished,
+            deadlines_missed: r.missed,
+            resignations: r.resigned,
+            games_left_to_a_bot: r.abandoned,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -180,12 +191,7 @@ pub async fn game(
                     .get(s.seat.index())
                     .copied()
                     .flatten()
-                    .map(|r| ReliabilityJson {
-                        games_finished: r.finished,
-                        deadlines_missed: r.missed,
-                        resignations: r.resigned,
-                        games_left_to_a_bot: r.abandoned,
-                    }),
+                    .map(ReliabilityJson::from),
             })
             .collect(),
         seq: page.seq,

@@ -79,6 +79,10 @@ pub struct CreateRequest {
     /// Who gets an open seat (default: the first confirmed taker).
     #[serde(default)]
     claims: Claims,
+    /// The games a claimer of an open seat must have finished, counted as their reliability
+    /// (a person who hides it cannot claim); absent or null: anyone may claim.
+    #[serde(default)]
+    min_finished: Option<u32>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -253,6 +257,7 @@ pub async fn create(
             .then(|| w.lang().to_owned()),
         listed: body.listed,
         approve_claims: matches!(body.claims, Claims::Approve),
+        min_finished: body.min_finished,
     };
     match state.service.create_game(new, None).await {
         Ok(created) => {

@@ -9,7 +9,7 @@ use crate::engine::{OptionKind, Seat};
 use crate::kinds::Kind;
 use crate::present::{option_label_id, Words};
 use crate::service::own::AddressProblem;
-use crate::service::{CreateError, NewGame, NewSeat, DEFAULT_PACE_HOURS, PACE_HOURS};
+use crate::service::{CreateError, NewGame, NewSeat, DEFAULT_PACE_HOURS, MIN_FINISHED, PACE_HOURS};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -74,6 +74,10 @@ pub struct HomePage<'w> {
     pub listed: bool,
     /// The creator approves each claim of an open seat.
     pub approve: bool,
+    /// The games a claimer must have finished, as typed (empty: anyone).
+    pub min_finished: String,
+    /// The smallest and largest minimum the service takes.
+    pub min_finished_range: (u32, u32),
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -295,6 +299,20 @@ impl CreateForm {
                 }
             },
         };
+        let min_finished = match self.text("min_finished") {
+            "" | "0" => None,
+            text => match text.parse::<u32>() {
+                Ok(games) if MIN_FINISHED.contains(&games) => Some(games),
+                _ => {
+                    problems.push(w.two(
+                        "create-problem-min-finished",
+                        ("min", *MIN_FINISHED.start()),
+                        ("max", *MIN_FINISHED.end()),
+                    ));
+                    None
+                }
+            },
+        };
         let (min, max) = kind.players();
         if !(min as usize..=max as usize).contains(&filled) {
             problems.push(w.with(
@@ -342,6 +360,7 @@ impl CreateForm {
                 language: Some(w.lang().to_owned()),
                 listed: self.get("listed") == Some("on"),
                 approve_claims: self.get("claims") == Some("approve"),
+                min_finished,
             }),
             _ => Err(problems),
         }
@@ -481,6 +500,8 @@ fn home_page<'w>(
         game_title: form.text("title").to_owned(),
         listed: form.get("listed") == Some("on"),
         approve: form.get("claims") == Some("approve"),
+        min_finished: form.text("min_finished").to_owned(),
+        min_finished_range: (*MIN_FINISHED.start(), *MIN_FINISHED.end()),
         paces: {
             let chosen = match form.text("pace") {
                 "" => DEFAULT_PACE_HOURS.to_string(),

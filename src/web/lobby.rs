@@ -2,7 +2,7 @@
 //! a game's claim form, and the pages of the claimer's and the creator's signed links.
 
 use super::errors::Failure;
-use super::html::{message, render, see_other};
+use super::html::{message, message_text, render, see_other};
 use super::present::Flash;
 use super::AppState;
 use crate::domain::{EmailAddress, GameId, PlayerName};
@@ -10,6 +10,7 @@ use crate::engine::Seat;
 use crate::present::Words;
 use crate::service::lobby::{ClaimOffer, ClaimOutcome, LobbyEntry, LobbyFilter};
 use crate::service::own::AddressProblem;
+use crate::store::Reliability;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -54,6 +55,11 @@ struct LobbyPage<'w> {
 }
 
 impl LobbyPage<'_> {
+    /// The reliability line beside a player's name (empty when hidden).
+    fn reliability(&self, shown: &Option<Reliability>) -> String {
+        super::present::reliability(self.w, shown.as_ref())
+    }
+
     /// A language by its name in its own words.
     fn language_name(&self, code: &str) -> String {
         self.languages
@@ -117,6 +123,13 @@ struct ClaimPage<'w> {
     seat: u8,
     name_max: usize,
     email_max: usize,
+}
+
+impl ClaimPage<'_> {
+    /// The reliability line beside a player's name (empty when hidden).
+    fn reliability(&self, shown: &Option<Reliability>) -> String {
+        super::present::reliability(self.w, shown.as_ref())
+    }
 }
 
 fn game_of(text: &str) -> Result<GameId, super::errors::Answer> {
@@ -278,6 +291,22 @@ fn answer(w: Words, outcome: ClaimOutcome, creator: bool) -> HttpResponse {
         ClaimOutcome::AtTable => message(StatusCode::CONFLICT, w, "page-claim-at-table"),
         ClaimOutcome::Suppressed => message(StatusCode::FORBIDDEN, w, "page-claim-suppressed"),
         ClaimOutcome::Limited(_) => message(StatusCode::TOO_MANY_REQUESTS, w, "page-claim-limited"),
+        ClaimOutcome::ReliabilityHidden { required } => message_text(
+            StatusCode::FORBIDDEN,
+            w,
+            "page-claim-hidden",
+            w.one("page-claim-hidden.text", "required", required),
+        ),
+        ClaimOutcome::TooFewFinished { required, finished } => message_text(
+            StatusCode::FORBIDDEN,
+            w,
+            "page-claim-too-few",
+            w.two(
+                "page-claim-too-few.text",
+                ("required", required),
+                ("finished", finished),
+            ),
+        ),
     }
 }
 
@@ -393,6 +422,9 @@ struct PlayerJson {
     /// From 1.
     seat: u8,
     name: String,
+    /// The person's reliability, counted from their games; null for a bot's seat or a person
+    /// who hides it.
+    reliability: Option<super::api::ReliabilityJson>,
 }
 
 /// A listed game with open seats.
@@ -416,6 +448,9 @@ struct LobbyJson {
     open_seats: Vec<u8>,
     /// `first_taker` or `approve` (the creator approves each claim).
     claims: &'static str,
+    /// The games a claimer must have finished (a person who hides their reliability cannot
+    /// claim); null: anyone may claim.
+    min_finished: Option<u32>,
     /// The page where a seat is claimed.
     claim_url: String,
 }
@@ -458,10 +493,15 @@ pub async fn api_lobby(
             players: e
                 .players
                 .into_iter()
-                .map(|(seat, name)| PlayerJson { seat, name })
+                .map(|(seat, name, shown)| PlayerJson {
+                    seat,
+                    name,
+                    reliability: shown.map(Into::into),
+                })
                 .collect(),
             open_seats: e.open_seats,
             claims: if e.approve { "approve" } else { "first_taker" },
+            min_finished: e.min_finished,
         })
         .collect();
     Ok(HttpResponse::Ok().json(games))

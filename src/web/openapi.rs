@@ -5,7 +5,7 @@ use super::{api, api_create};
 use crate::domain::{Contribution, EmailAddress, GameTitle, PlayerName};
 use crate::kinds::Registry;
 use crate::service::talk::MessageText;
-use crate::service::PACE_HOURS;
+use crate::service::{MIN_FINISHED, PACE_HOURS};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::sync::LazyLock;
@@ -253,6 +253,16 @@ fn add_limits(doc: &mut Value) {
             format!("{create}/hours_per_decision"),
             "maximum",
             *PACE_HOURS.end() as usize,
+        ),
+        (
+            format!("{create}/min_finished"),
+            "minimum",
+            *MIN_FINISHED.start() as usize,
+        ),
+        (
+            format!("{create}/min_finished"),
+            "maximum",
+            *MIN_FINISHED.end() as usize,
         ),
         (
             format!("{accept}/contribution"),

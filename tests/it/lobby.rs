@@ -209,9 +209,16 @@ async fn a_listed_game_shows_in_the_lobby_until_its_open_seat_is_claimed_and_the
     assert_eq!(entry["language"], "en");
     assert_eq!(entry["open_seats"], serde_json::json!([3]));
     assert_eq!(entry["claims"], "first_taker");
+    assert_eq!(entry["min_finished"], serde_json::Value::Null);
+    let clean = serde_json::json!({
+        "games_finished": 0, "deadlines_missed": 0, "resignations": 0, "games_left_to_a_bot": 0
+    });
     assert_eq!(
         entry["players"],
-        serde_json::json!([{"seat": 1, "name": "Alice"}, {"seat": 2, "name": "Bob"}])
+        serde_json::json!([
+            {"seat": 1, "name": "Alice", "reliability": clean},
+            {"seat": 2, "name": "Bob", "reliability": clean}
+        ])
     );
     assert!(entry["options"].is_array());
     assert!(entry["claim_url"]

@@ -81,3 +81,21 @@ mail-claim-declined-subject = { $game }: your claim was declined
 mail-claim-declined = The creator of { $game } declined your claim of a seat. Other games in the lobby may have a free seat.
 seat-open-name = (open seat)
 accept-claim-page = The game waits for its open seats. Anyone given this page can claim one:
+home-min-finished = Games a player must have finished to claim an open seat
+home-min-finished-help = Leave empty to let anyone claim. Counted from each person's games on this site; someone who hides their record cannot claim.
+create-problem-min-finished = Ask for { $min } to { $max } finished games, or leave the field empty to let anyone claim.
+lobby-min-finished = { $required ->
+    [one] Only for players who have finished a game here.
+   *[other] Only for players who have finished { $required } games here.
+}
+claim-min-finished-help = It is checked when you follow the link we mail you.
+page-claim-hidden = This game asks for a record
+    .text = { $required ->
+        [one] The creator asks for players who have finished a game here, and you hide your record. Show it in your mail settings, then follow the link again.
+       *[other] The creator asks for players who have finished { $required } games here, and you hide your record. Show it in your mail settings, then follow the link again.
+    }
+page-claim-too-few = Not enough finished games yet
+    .text = { $required ->
+        [one] The creator asks for players who have finished a game here; you have finished { $finished }. Look in the lobby for a game that asks for none.
+       *[other] The creator asks for players who have finished { $required } games here; you have finished { $finished }. Look in the lobby for a game that asks for fewer.
+    }

@@ -81,3 +81,21 @@ mail-claim-declined-subject = { $game }: seu pedido foi recusado
 mail-claim-declined = Quem criou { $game } recusou seu pedido de lugar. Outros jogos do saguão podem ter lugar livre.
 seat-open-name = (lugar aberto)
 accept-claim-page = O jogo espera que os lugares abertos sejam ocupados. Quem receber esta página pode pedir um:
+home-min-finished = Jogos que um jogador precisa ter terminado para ocupar um lugar aberto
+home-min-finished-help = Deixe vazio para aceitar qualquer pessoa. Contamos os jogos de cada pessoa neste site; quem esconde o próprio histórico não pode pedir o lugar.
+create-problem-min-finished = Peça de { $min } a { $max } jogos terminados, ou deixe o campo vazio para aceitar qualquer pessoa.
+lobby-min-finished = { $required ->
+    [one] Só para quem já terminou um jogo aqui.
+   *[other] Só para quem já terminou { $required } jogos aqui.
+}
+claim-min-finished-help = Verificamos quando você seguir o link que enviamos por e-mail.
+page-claim-hidden = Este jogo pede um histórico
+    .text = { $required ->
+        [one] Quem criou o jogo pede jogadores que já terminaram um jogo aqui, e você esconde o seu histórico. Mostre-o nas suas preferências de e-mail e siga o link de novo.
+       *[other] Quem criou o jogo pede jogadores que já terminaram { $required } jogos aqui, e você esconde o seu histórico. Mostre-o nas suas preferências de e-mail e siga o link de novo.
+    }
+page-claim-too-few = Ainda faltam jogos terminados
+    .text = { $required ->
+        [one] Quem criou o jogo pede jogadores que já terminaram um jogo aqui; você terminou { $finished }. Procure no saguão um jogo que não peça nenhum.
+       *[other] Quem criou o jogo pede jogadores que já terminaram { $required } jogos aqui; você terminou { $finished }. Procure no saguão um jogo que peça menos.
+    }

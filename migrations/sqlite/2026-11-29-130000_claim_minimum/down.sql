@@ -1,0 +1,1 @@
+ALTER TABLE open_games DROP COLUMN min_finished;
