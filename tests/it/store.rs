@@ -2293,3 +2293,91 @@ fn a_sqlite_connection_opened_while_the_file_is_locked_waits_for_the_lock() {
     released.join().unwrap();
     assert!(opened.is_ok(), "{:?}", opened.err());
 }
+
+/// Two schedulers (two servers on one PostgreSQL) claim the mail outbox and the webhook outbox
+/// at the same moment: while one holds rows inside its claim's transaction, the other takes
+/// the rest at once (`SKIP LOCKED`), never one of those, and never waits for it. The rows the
+/// first let go are claimed afterwards, each by exactly one claim.
+#[test]
+fn two_schedulers_claiming_a_queue_at_once_never_claim_one_row_twice() {
+    let Some(server) = postgres_server() else {
+        return;
+    };
+    let t = postgres_db(&server);
+    let now = Millis::now();
+    let mut conn = t.conn();
+    for n in 0..4 {
+        let mail = store::NewMail {
+            game_id: None,
+            kind: "your_turn",
+            to_name: "Player".into(),
+            to_addr: format!("p{n}@example.org"),
+            subject: format!("mail {n}"),
+            text_body: "x".into(),
+            html_body: "y".into(),
+            unsubscribe_url: None,
+            reply_to: None,
+        };
+        store::enqueue(&mut conn, mail, Millis(now.0 - 10 + n)).unwrap();
+        let hook = store::WebhookRow::new(
+            &format!("p{n}@example.org"),
+            "http://127.0.0.1:9/hook",
+            "json",
+            "{}".into(),
+            Millis(now.0 - 10 + n),
+        );
+        store::insert_webhooks(&mut conn, &[hook]).unwrap();
+    }
+    drop(conn);
+    let lease = Duration::from_secs(300);
+    for table in ["outbox", "webhook_outbox"] {
+        let claim = move |conn: &mut Conn| -> Vec<String> {
+            match table {
+                "outbox" => store::claim_due(conn, now, lease, 10)
+                    .unwrap()
+                    .into_iter()
+                    .map(|r| r.id)
+                    .collect(),
+                _ => store::claim_webhooks(conn, now, lease, 10)
+                    .unwrap()
+                    .into_iter()
+                    .map(|r| r.id)
+                    .collect(),
+            }
+        };
+        // The first scheduler is inside its claim: the two oldest rows selected FOR UPDATE.
+        let mut first = t.conn();
+        store::execute_sql(&mut first, "BEGIN").unwrap();
+        store::execute_sql(
+            &mut first,
+            &format!(
+                "SELECT id FROM {table} ORDER BY next_attempt_at, created_at LIMIT 2 FOR UPDATE"
+            ),
+        )
+        .unwrap();
+        let held = store::query_number(
+            &mut t.conn(),
+            &format!("(SELECT count(*) FROM {table} WHERE claimed_until IS NULL)"),
+        )
+        .unwrap();
+        assert_eq!(held, 4, "{table}: nothing claimed yet");
+        // The second claims meanwhile, on its own connection: it must not wait for the first.
+        let (done, answer) = std::sync::mpsc::channel();
+        let db = t.db().clone();
+        std::thread::spawn(move || {
+            let mut second = db.get().unwrap();
+            let _ = done.send(claim(&mut second));
+        });
+        let second = answer
+            .recv_timeout(Duration::from_secs(60))
+            .unwrap_or_else(|_| panic!("{table}: the second claim waited on the first's rows"));
+        assert_eq!(second.len(), 2, "{table}: the rows nobody holds");
+        store::execute_sql(&mut first, "ROLLBACK").unwrap();
+        // The first's rows, let go, are claimed now, and only those.
+        let third = claim(&mut t.conn());
+        assert_eq!(third.len(), 2, "{table}: the rows let go");
+        let all: HashSet<&String> = second.iter().chain(&third).collect();
+        assert_eq!(all.len(), 4, "{table}: no row claimed twice");
+        assert!(claim(&mut t.conn()).is_empty(), "{table}: all are leased");
+    }
+}
