@@ -452,6 +452,11 @@ pub(crate) async fn no_surface_shows_a_power_anything_private_of_another(backend
                 "the public history".to_owned(),
                 app.get(&format!("/games/{game}/history")).await.text(),
             ),
+            (
+                None,
+                "the game's feed".to_owned(),
+                app.game_feed(&ana).await,
+            ),
         ];
         for (link, address) in [(&ana, ANA), (&bruno, BRUNO)] {
             let seat = Seat::from_number(link.seat).unwrap();

@@ -2,7 +2,7 @@
 //! events and a person's iCalendar feed of deadlines, each a capability URL that revoking retires;
 //! a person's webhook, posted to a local HTTP server that fails first.
 
-use crate::support::{self, decode_entities, Backend, SeatLink, TestApp};
+use crate::support::{self, decode_entities, field_value, path_of, Backend, SeatLink, TestApp};
 use corriere::domain::GameId;
 use std::collections::HashSet;
 
@@ -11,23 +11,6 @@ on_each_backend!(
     a_persons_calendar_has_an_event_at_each_of_their_deadlines_and_revoking_retires_it,
     a_webhook_is_told_of_a_turn_in_the_moves_transaction_and_retried_until_it_answers,
 );
-
-/// The value of the read-only field `id` on a page.
-fn field_value(body: &str, id: &str) -> String {
-    let at = body
-        .find(&format!("id=\"{id}\""))
-        .unwrap_or_else(|| panic!("no #{id} on the page: {body}"));
-    let rest = &body[at..];
-    let start = rest.find("value=\"").expect("a value") + "value=\"".len();
-    let end = rest[start..].find('"').expect("the value's end");
-    decode_entities(&rest[start..start + end])
-}
-
-/// The path of a URL of the test server.
-fn path_of(url: &str) -> String {
-    let rest = url.split_once("://").expect("a URL").1;
-    rest[rest.find('/').expect("a path")..].to_owned()
-}
 
 /// Every `<tag>…</tag>` text of an XML document, in order (no nesting of the same tag).
 fn texts<'a>(xml: &'a str, tag: &str) -> Vec<&'a str> {

@@ -126,6 +126,7 @@ pub async fn surfaces_of_others(
             "the public history".into(),
             app.get(&format!("/games/{game}/history")).await.text(),
         ),
+        ("the game's feed".into(), app.game_feed(other).await),
     ];
     let head = app.api_game(game).await.json()["seq"].as_i64().unwrap_or(0);
     for seq in 1..=head {

@@ -202,6 +202,11 @@ pub(crate) async fn no_surface_shows_a_seat_anything_private_of_another(backend:
                 "the public history".to_owned(),
                 app.get(&format!("/games/{game}/history")).await.text(),
             ),
+            (
+                None,
+                "the game's feed".to_owned(),
+                app.game_feed(&links[0]).await,
+            ),
         ];
         assert_view_hides(&public_view, None, "the public API");
         for link in &links {

@@ -1047,6 +1047,17 @@ impl TestApp {
         self.get(&link.url).await
     }
 
+    /// The game's Atom feed, by the address its seat pages show (a surface anyone given it
+    /// reads: the privacy sweeps hold it to the public's sight).
+    pub async fn game_feed(&self, link: &SeatLink) -> String {
+        let page = self.seat_page(link).await;
+        let feed = self
+            .get(&path_of(&field_value(&page.body, "feed-url")))
+            .await;
+        assert_eq!(feed.status, 200, "{}", feed.body);
+        feed.body
+    }
+
     /// POST …/accept
     pub async fn accept(&self, link: &SeatLink, entropy: &str, phrase: &str) -> Page {
         self.post_form(
@@ -1146,6 +1157,23 @@ pub fn session_of(page: &Page) -> Option<String> {
 // ---------------------------------------------------------------- reading pages
 
 /// Decode the entities askama and browsers use: `&#34;`, `&#x27;`, `&quot;`, `&amp;`, …
+/// The value of the field `id` on a page (`value="…"`, its entities decoded).
+pub fn field_value(body: &str, id: &str) -> String {
+    let at = body
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no #{id} on the page: {body}"));
+    let rest = &body[at..];
+    let start = rest.find("value=\"").expect("a value") + "value=\"".len();
+    let end = rest[start..].find('"').expect("the value's end");
+    decode_entities(&rest[start..start + end])
+}
+
+/// The path of a URL of the test server.
+pub fn path_of(url: &str) -> String {
+    let rest = url.split_once("://").expect("a URL").1;
+    rest[rest.find('/').expect("a path")..].to_owned()
+}
+
 pub fn decode_entities(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
