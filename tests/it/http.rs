@@ -675,7 +675,7 @@ async fn mails_queued_before_a_stop_are_delivered_exactly_once_by_the_next_servi
 }
 
 /// Make every insert into the outbox fail, the way a full disk or a lost connection would.
-fn break_the_outbox(conn: &mut Conn, backend: &Backend) {
+pub(crate) fn break_the_outbox(conn: &mut Conn, backend: &Backend) {
     let statements: &[&str] = match backend {
         Backend::Sqlite => &["CREATE TRIGGER test_fault BEFORE INSERT ON outbox \
              BEGIN SELECT RAISE(ABORT, 'injected fault'); END"],
@@ -691,7 +691,7 @@ fn break_the_outbox(conn: &mut Conn, backend: &Backend) {
     }
 }
 
-fn repair_the_outbox(conn: &mut Conn, backend: &Backend) {
+pub(crate) fn repair_the_outbox(conn: &mut Conn, backend: &Backend) {
     let statement = match backend {
         Backend::Sqlite => "DROP TRIGGER test_fault",
         Backend::Postgres(_) => "DROP TRIGGER test_fault ON outbox",

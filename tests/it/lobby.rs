@@ -12,6 +12,7 @@ on_each_backend!(
     the_creator_approves_or_declines_each_claim_in_approve_mode,
     of_two_takers_racing_for_the_last_seat_exactly_one_gets_it,
     the_api_creates_a_listed_game_with_an_open_seat_and_refuses_a_named_one,
+    a_last_claim_whose_start_fails_leaves_the_seat_open_and_starts_nothing,
 );
 
 const ALICE: &str = "alice@example.org";
@@ -418,5 +419,47 @@ async fn the_api_creates_a_listed_game_with_an_open_seat_and_refuses_a_named_one
     assert_eq!(entry["hours_per_decision"], 24);
     assert_eq!(entry["open_seats"], serde_json::json!([2]));
     no_addresses(&lobby);
+    app.stop().await;
+}
+
+/// Taking the last open seat starts the game in the same transaction: when that transaction
+/// fails (its start mails cannot be written, as on a full disk or a lost connection), the seat
+/// stays open, the game waits and nobody is mailed; the same link then takes the seat and
+/// starts the game once.
+async fn a_last_claim_whose_start_fails_leaves_the_seat_open_and_starts_nothing(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let game = open_game(&app, "Fragile table", true, true, "first").await;
+    app.confirm(&game).await;
+    accept(&app, ALICE, &game).await;
+    accept(&app, BOB, &game).await;
+    let link = claim(&app, &game, "3", "Dino", DINO).await;
+    app.deliver_mail().await;
+    let before = app.smtp.count();
+    crate::http::break_the_outbox(&mut app.running.db.get().unwrap(), &backend);
+    let failed = app.post_form(&link, &[]).await;
+    assert_eq!(failed.status, 500, "{}", failed.body);
+    assert!(
+        failed.text().contains("Something went wrong on our side"),
+        "{}",
+        failed.body
+    );
+    let api = app.api_game(&game).await.json();
+    assert_eq!(api["status"], "inviting", "the game did not start: {api}");
+    assert_eq!(
+        app.get("/api/v1/lobby").await.json()[0]["open_seats"],
+        serde_json::json!([3]),
+        "the seat is still open"
+    );
+    assert_eq!(app.step_mail().await.claimed, 0);
+    assert_eq!(app.smtp.count(), before, "nobody was mailed");
+
+    crate::http::repair_the_outbox(&mut app.running.db.get().unwrap(), &backend);
+    let taken = app.post_form(&link, &[]).await;
+    assert_eq!(taken.status, 303, "{}", taken.body);
+    app.deliver_mail().await;
+    for address in [ALICE, BOB, DINO] {
+        assert_eq!(started_to(&app, address, &game), 1, "{address}");
+    }
+    assert_eq!(app.api_game(&game).await.json()["status"], "playing");
     app.stop().await;
 }
