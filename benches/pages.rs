@@ -181,5 +181,29 @@ fn seat_page(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, seat_page);
+/// The replay viewer's state at a step (`Games::state_at`): early, halfway and at the end of
+/// the long series, each replayed from the setup on every request.
+fn replay_viewer(c: &mut Criterion) {
+    let f = fixture();
+    let long = Options {
+        play_for_points: Some(200),
+        draw_after_battle: true,
+        ..Options::default()
+    };
+    let (id, _, last) = game_at(&f, long, 500, 2);
+    let mut group = c.benchmark_group("replay viewer");
+    let mut conn = f.db.get().unwrap();
+    for seq in [10, last / 2, last] {
+        group.bench_function(format!("state at move {seq} of {last}"), |b| {
+            b.iter(|| {
+                let at = f.games.state_at(&mut conn, &id, seq).expect("a state");
+                assert_eq!(at.as_ref().map(|a| a.seq), Some(seq));
+                black_box(at)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, seat_page, replay_viewer);
 criterion_main!(benches);

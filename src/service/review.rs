@@ -197,13 +197,14 @@ impl Games {
     }
 
     /// Walk a started game from its setup through its stored log, calling `each` with the
-    /// state before each step (none for the setup), the state after it, and the step.
+    /// state after each step and the step (the setup first). Nothing is cloned on the way: a
+    /// caller keeps what it needs.
     fn walk(
         &self,
         conn: &mut Conn,
         game_id: &GameId,
         upto: Option<i64>,
-        mut each: impl FnMut(Option<&Game>, &Game, &audit::Step),
+        mut each: impl FnMut(&Game, &audit::Step),
     ) -> Result<Option<i64>, LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
         if !matches!(
@@ -215,17 +216,16 @@ impl Games {
         let kind = self.kind(&row.kind)?;
         let seats = store::seats_of(conn, game_id)?;
         let mut replay = Setup::from_rows(kind, &row, &seats)?.start(kind)?;
-        each(None, &replay.game, &replay.steps[0]);
+        each(&replay.game, &replay.steps[0]);
         let rows = store::actions_from(conn, game_id, 1)?;
         let last = rows.len() as i64;
         for action in rows
             .iter()
             .take(upto.unwrap_or(last).clamp(0, last) as usize)
         {
-            let before = replay.game.clone();
             extend(kind, &mut replay, action)?;
             let step = replay.steps.last().expect("just extended");
-            each(Some(&before), &replay.game, step);
+            each(&replay.game, step);
         }
         Ok(Some(last))
     }
@@ -242,13 +242,17 @@ impl Games {
             .ok_or(LoadError::NoSuchGame)?
             .status();
         let mut found: Option<(Game, Option<Seat>, Option<Action>, Events)> = None;
-        let walked = self.walk(conn, game_id, Some(seq.max(0)), |_, after, step| {
-            found = Some((
-                after.clone(),
-                step.seat,
-                step.action.clone(),
-                step.events.clone(),
-            ));
+        // Only the wanted step is kept: cloning each state on the way made a late step cost a
+        // state's clone per move before it.
+        let walked = self.walk(conn, game_id, Some(seq.max(0)), |after, step| {
+            if step.seq as i64 == seq.max(0) {
+                found = Some((
+                    after.clone(),
+                    step.seat,
+                    step.action.clone(),
+                    step.events.clone(),
+                ));
+            }
         })?;
         let (Some(last), Some((game, seat, action, events))) = (walked, found) else {
             return Ok(None);
@@ -290,13 +294,15 @@ impl Games {
             Viewer::Reviewer,
         );
         let mut found = Vec::new();
-        self.walk(conn, game_id, None, |before, after, step| {
-            for mark in kind.milestones(before, after, &step.events, &cx) {
+        let mut before: Option<Game> = None;
+        self.walk(conn, game_id, None, |after, step| {
+            for mark in kind.milestones(before.as_ref(), after, &step.events, &cx) {
                 found.push(Milestone {
                     seq: step.seq as i64,
                     label: mark.label,
                 });
             }
+            before = Some(after.clone());
         })?;
         Ok(found)
     }
