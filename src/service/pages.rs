@@ -43,6 +43,9 @@ pub struct SeatPage {
     pub reliability: Vec<Option<Reliability>>,
     /// The game's feed of its public events, in the page's language (its page only).
     pub feed_url: Option<String>,
+    /// The operator blocked this seat's person service-wide: they read the table but may not
+    /// write to it (its page only).
+    pub blocked: bool,
 }
 
 /// Everything the public page of a game shows: a spectator's view, or the full review after
@@ -101,6 +104,7 @@ fn from_state(
         note: String::new(),
         reliability: Vec::new(),
         feed_url: None,
+        blocked: false,
         undelivered: Vec::new(),
         rematch_url: None,
         time: super::time::TimeView::default(),
@@ -352,6 +356,7 @@ impl Games {
             note: crate::store::note_of(conn, &auth.game_id, auth.seat.0 as i32)?,
             reliability: reliability_beside(conn, &seat_rows)?,
             feed_url: Some(self.feed_url(conn, &auth.game_id, lang)?),
+            blocked: person.as_ref().is_some_and(|p| p.blocked_at.is_some()),
             undelivered,
             rematch_url,
             time,

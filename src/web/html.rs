@@ -556,14 +556,22 @@ impl<'w> SeatPageHtml<'w> {
                     .collect(),
                 ..time_forms(page, base)
             },
-            talk: TalkShown::new(
-                &page.talk,
-                Some(me),
-                Some(base),
-                &page.seats,
-                page.game.press,
-                cx,
-            ),
+            talk: {
+                let mut talk = TalkShown::new(
+                    &page.talk,
+                    Some(me),
+                    Some(base),
+                    &page.seats,
+                    page.game.press,
+                    cx,
+                );
+                // A person the operator blocked reads the table; the form would only refuse.
+                if page.blocked {
+                    talk.form = None;
+                    talk.press = Some(cx.words.get("talk-blocked"));
+                }
+                talk
+            },
             last_move: None,
             note: page.note.clone(),
             note_path: format!("{base}/note"),

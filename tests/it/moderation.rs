@@ -401,7 +401,16 @@ async fn an_address_blocked_service_wide_is_not_mailed_and_cannot_create_join_or
     mail_the_talk(&app).await;
     assert!(mailed(&app, 3, "After the block"));
     assert!(!mailed(&app, 2, "After the block"));
-    // Bob writes nothing more.
+    // Bob writes nothing more: his page offers no message form, says why, and a post by hand
+    // is refused.
+    let page = app.seat_page(bob).await;
+    assert!(!page.body.contains("id=\"talk-form\""), "{}", page.body);
+    assert!(
+        page.text()
+            .contains("This address may not write to tables on this site"),
+        "{}",
+        page.text()
+    );
     let refused = app
         .post_form(&format!("{}/messages", bob.url), &[("text", "still here")])
         .await;
@@ -474,6 +483,7 @@ async fn an_address_blocked_service_wide_is_not_mailed_and_cannot_create_join_or
     // Lifted, Bob is back.
     let (status, _) = corriere(&app, &["unblock-address", "bob@example.org"]);
     assert_eq!(status, 0);
+    assert!(app.seat_page(bob).await.body.contains("id=\"talk-form\""));
     say(&app, bob, "Back again", "").await;
     app.reply(&answerable, "Words after the unblock", "").await;
     assert!(app

@@ -22,3 +22,4 @@ moderation-unblock = Unblock
 
 create-problem-cannot-invite = Seat { $seat }: this player cannot be invited to your games. Invite someone else.
 create-problem-creator-blocked = This address may not create games on this site.
+talk-blocked = This address may not write to tables on this site; you can still read the table and play your seat.

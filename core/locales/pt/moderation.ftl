@@ -22,3 +22,4 @@ moderation-unblock = Desbloquear
 
 create-problem-cannot-invite = Lugar { $seat }: este jogador não pode ser convidado para as suas partidas. Convide outra pessoa.
 create-problem-creator-blocked = Este endereço não pode criar partidas neste site.
+talk-blocked = Este endereço não pode escrever nas mesas deste site; você ainda pode ler a mesa e jogar o seu lugar.
