@@ -568,6 +568,7 @@ impl Games {
                 Some(replay),
             ));
         }
+        self.tell_table_of_taker(conn, row, &seats, seat, name, now)?;
         let to = self.seat_recipient(conn, row, mine, now)?;
         let w = to.words;
         let title = self.name_of(row, &seats, w);
@@ -596,6 +597,59 @@ impl Games {
             },
             None,
         ))
+    }
+
+    /// Tell everyone already in a waiting game that `name` took `seat`, and how many seats are
+    /// still open (the game's own mail: they are in it).
+    fn tell_table_of_taker(
+        &self,
+        conn: &mut Conn,
+        row: &GameRow,
+        seats: &[SeatRow],
+        seat: Seat,
+        name: &str,
+        now: Millis,
+    ) -> anyhow::Result<()> {
+        let id = GameId::parse(&row.id)?;
+        let open = seats.iter().filter(|s| s.is_open()).count();
+        for other in seats
+            .iter()
+            .filter(|s| s.has_person() && s.accepted_at.is_some() && seat_of(s) != seat)
+        {
+            let to = self.seat_recipient(conn, row, other, now)?;
+            let w = to.words;
+            let title = self.name_of(row, seats, w);
+            let mail = letters::Lobby {
+                w,
+                footer: self.footer(&to.person),
+                to_name: other.name.clone(),
+                subject: w.two(
+                    "mail-claim-joined-subject",
+                    ("name", name),
+                    ("game", title.as_str()),
+                ),
+                lines: vec![w.with(
+                    "mail-claim-joined-intro",
+                    &[
+                        ("name", name.into()),
+                        ("seat", seat.number().into()),
+                        ("open", open.into()),
+                    ],
+                )],
+                link: Some((
+                    w.get("mail-claim-joined-link"),
+                    self.links()
+                        .seat_url(&id, seat_of(other), other.link_version),
+                )),
+                game_title: title,
+                game_url: self.links().game_url(&id),
+            }
+            .render()?;
+            if let Some(mail) = self.letter(&to, Class::Game, Some(&id), "claim_joined", mail) {
+                store::enqueue(conn, mail, now)?;
+            }
+        }
+        Ok(())
     }
 
     /// Tell a claimer what became of their claim (`id`: the sentence), at the address that

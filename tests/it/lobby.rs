@@ -13,6 +13,7 @@ on_each_backend!(
     of_two_takers_racing_for_the_last_seat_exactly_one_gets_it,
     the_api_creates_a_listed_game_with_an_open_seat_and_refuses_a_named_one,
     a_last_claim_whose_start_fails_leaves_the_seat_open_and_starts_nothing,
+    everyone_in_a_waiting_game_is_told_when_a_seat_is_taken,
 );
 
 const ALICE: &str = "alice@example.org";
@@ -461,5 +462,61 @@ async fn a_last_claim_whose_start_fails_leaves_the_seat_open_and_starts_nothing(
         assert_eq!(started_to(&app, address, &game), 1, "{address}");
     }
     assert_eq!(app.api_game(&game).await.json()["status"], "playing");
+    app.stop().await;
+}
+
+/// A seat taken while others stay open: everyone already in is told who took which seat and
+/// how many are left; the taker gets their own seat's mail, not that one.
+async fn everyone_in_a_waiting_game_is_told_when_a_seat_is_taken(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let page = app
+        .create_form(&[
+            ("name1", "Alice"),
+            ("email1", ALICE),
+            ("creator", "1"),
+            ("title", "Big table"),
+            ("name2", "Bob"),
+            ("email2", BOB),
+            ("open3", "on"),
+            ("open4", "on"),
+            ("listed", "on"),
+        ])
+        .await;
+    assert_eq!(page.status, 303, "{}", page.body);
+    let game = SeatLink::parse(&app.url(&page.location.unwrap()))
+        .unwrap()
+        .game;
+    app.confirm(&game).await;
+    accept(&app, ALICE, &game).await;
+    accept(&app, BOB, &game).await;
+    let link = claim(&app, &game, "3", "Dino", DINO).await;
+    assert_eq!(app.post_form(&link, &[]).await.status, 303);
+    app.deliver_mail().await;
+    for address in [ALICE, BOB] {
+        let told: Vec<Mail> = app
+            .smtp
+            .mails_to(address)
+            .into_iter()
+            .filter(|m| m.subject == "Dino joined Big table")
+            .collect();
+        assert_eq!(
+            told.len(),
+            1,
+            "{address}: {:?}",
+            subjects(&app.smtp.mails())
+        );
+        let text = told[0].readable();
+        assert!(
+            text.contains("Dino took seat 3. One seat is still open"),
+            "{text}"
+        );
+        assert!(!text.contains(DINO), "names, never addresses: {text}");
+    }
+    assert!(app
+        .smtp
+        .mails_to(DINO)
+        .iter()
+        .all(|m| !m.subject.contains("joined")));
+    assert_eq!(started_to(&app, ALICE, &game), 0, "seat 4 is still open");
     app.stop().await;
 }

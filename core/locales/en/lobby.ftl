@@ -99,3 +99,9 @@ page-claim-too-few = Not enough finished games yet
         [one] The creator asks for players who have finished a game here; you have finished { $finished }. Look in the lobby for a game that asks for none.
        *[other] The creator asks for players who have finished { $required } games here; you have finished { $finished }. Look in the lobby for a game that asks for fewer.
     }
+mail-claim-joined-subject = { $name } joined { $game }
+mail-claim-joined-intro = { $name } took seat { $seat }. { $open ->
+    [one] One seat is still open; the game starts when it is taken.
+   *[other] { $open } seats are still open; the game starts when they are taken.
+}
+mail-claim-joined-link = Your seat:

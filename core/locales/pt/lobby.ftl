@@ -99,3 +99,9 @@ page-claim-too-few = Ainda faltam jogos terminados
         [one] Quem criou o jogo pede jogadores que já terminaram um jogo aqui; você terminou { $finished }. Procure no saguão um jogo que não peça nenhum.
        *[other] Quem criou o jogo pede jogadores que já terminaram { $required } jogos aqui; você terminou { $finished }. Procure no saguão um jogo que peça menos.
     }
+mail-claim-joined-subject = { $name } entrou em { $game }
+mail-claim-joined-intro = { $name } ficou com o lugar { $seat }. { $open ->
+    [one] Ainda há um lugar aberto; o jogo começa quando ele for ocupado.
+   *[other] Ainda há { $open } lugares abertos; o jogo começa quando forem ocupados.
+}
+mail-claim-joined-link = Seu lugar:
