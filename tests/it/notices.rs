@@ -2,7 +2,9 @@
 //! events and a person's iCalendar feed of deadlines, each a capability URL that revoking retires;
 //! a person's webhook, posted to a local HTTP server that fails first.
 
-use crate::support::{self, decode_entities, field_value, path_of, Backend, SeatLink, TestApp};
+use crate::support::{
+    self, decode_entities, field_value, path_of, settings_path, Backend, SeatLink, TestApp,
+};
 use corriere::domain::GameId;
 use std::collections::HashSet;
 
@@ -413,18 +415,6 @@ impl Hook {
     fn bodies(&self) -> Vec<String> {
         self.bodies.lock().unwrap().clone()
     }
-}
-
-/// The mail-settings path from the newest mail to `address` that has one.
-fn settings_path(app: &TestApp, address: &str) -> String {
-    let mail = app
-        .smtp
-        .mails_to(address)
-        .into_iter()
-        .rev()
-        .find(|m| m.text.contains("/mail/"))
-        .expect("a mail with the settings link");
-    path_of(&mail.url_containing("/mail/"))
 }
 
 /// Both players set a webhook in their mail settings (addresses that are not http(s) or are

@@ -70,6 +70,18 @@ pub async fn started_with(app: &TestApp, fields: &[(&str, &str)]) -> Vec<SeatLin
         links.push(link);
     }
     app.deliver_mail().await;
+    // Each player has a webhook nobody answers: what it would be told stays queued, and the
+    // privacy sweeps read it.
+    for (_, email) in &PLAYERS[..2] {
+        let settings = crate::support::settings_path(app, email);
+        let set = app
+            .post_form(
+                &format!("{settings}/webhook"),
+                &[("url", "http://127.0.0.1:9/hook"), ("format", "json")],
+            )
+            .await;
+        assert_eq!(set.status, 303, "{}", set.body);
+    }
     links
 }
 
@@ -134,9 +146,16 @@ pub async fn surfaces_of_others(
         assert_eq!(page.status, 200, "{}", page.body);
         all.push((format!("the replay viewer at move {seq}"), page.text()));
     }
-    for mail in app.smtp.mails_to(PLAYERS[other.seat as usize - 1].1) {
+    let address = PLAYERS[other.seat as usize - 1].1;
+    for mail in app.smtp.mails_to(address) {
         all.push((format!("the mail {:?}", mail.subject), mail.readable()));
     }
+    let hooks = corriere::store::webhook_rows(&mut app.running.db.get().unwrap()).unwrap();
+    for hook in hooks.into_iter().filter(|h| h.address == address) {
+        all.push(("a webhook delivery".into(), hook.body));
+    }
+    all.push(("the lobby".into(), app.get("/lobby").await.text()));
+    all.push(("the lobby API".into(), app.get("/api/v1/lobby").await.body));
     all
 }
 

@@ -1168,6 +1168,18 @@ pub fn field_value(body: &str, id: &str) -> String {
     decode_entities(&rest[start..start + end])
 }
 
+/// The path of the mail settings of `address`, from the latest mail that links them.
+pub fn settings_path(app: &TestApp, address: &str) -> String {
+    let mail = app
+        .smtp
+        .mails_to(address)
+        .into_iter()
+        .rev()
+        .find(|m| m.text.contains("/mail/"))
+        .expect("a mail with the settings link");
+    path_of(&mail.url_containing("/mail/"))
+}
+
 /// The path of a URL of the test server.
 pub fn path_of(url: &str) -> String {
     let rest = url.split_once("://").expect("a URL").1;
