@@ -105,6 +105,10 @@ async fn a_sitter_accepts_plays_from_their_own_link_and_stops_when_the_player_is
         "{public}"
     );
     assert!(!public.contains(SID));
+    let api = app.api_game(&game).await;
+    assert_eq!(api.json()["sitters"][0]["name"], "Sid", "{}", api.body);
+    assert_eq!(api.json()["sitters"][0]["seat"], player.seat);
+    assert!(!api.body.contains(SID));
     let own = app.seat_page(&player).await.text();
     assert!(own.contains("Sid sits for you until"), "{own}");
     // The sitter plays the seat's decision from their own link.
