@@ -13,6 +13,7 @@ use support::{
 on_each_backend!(
     a_sitter_accepts_plays_from_their_own_link_and_stops_when_the_player_is_back,
     a_sitter_who_never_accepts_is_mailed_once,
+    a_sitting_ends_with_its_last_day_or_when_the_player_ends_it,
 );
 
 const SID: &str = "sid@example.net";
@@ -249,5 +250,48 @@ async fn a_sitter_who_never_accepts_is_mailed_once(backend: Backend) {
         assert!(turns(&app) > before, "the player's turn is mailed to them");
     }
     assert_eq!(app.smtp.mails_to(SID).len(), 1, "exactly one mail");
+    app.stop().await;
+}
+
+async fn a_sitting_ends_with_its_last_day_or_when_the_player_ends_it(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let (player, _) = table(&app).await;
+    let game = player.game.clone();
+    let named = name_sitter(&app, &player, &day_in(&app, 2)).await;
+    assert_eq!(named.status, 303, "{}", named.body);
+    app.deliver_mail().await;
+    let sit_url = app.smtp.mails_to(SID)[0].url_containing("/sit/");
+    let accepted = app.post_form(&format!("{sit_url}/accept"), &[]).await;
+    assert_eq!(accepted.status, 303, "{}", accepted.body);
+    assert_eq!(app.get(&sit_url).await.status, 200);
+    assert!(app.public_page(&game).await.text().contains("sat by Sid"));
+    // Past the last day the sitting is over, without anyone doing anything.
+    app.clock.advance(chrono::Duration::days(4));
+    let over = app.get(&sit_url).await;
+    assert_eq!(over.status, 410, "{}", over.body);
+    assert!(!app.public_page(&game).await.text().contains("sat by Sid"));
+    // Named anew, the old link stays over; the player ends the new sitting from the page.
+    let named = name_sitter(&app, &player, &day_in(&app, 2)).await;
+    assert_eq!(named.status, 303, "{}", named.body);
+    app.deliver_mail().await;
+    let mails = app.smtp.mails_to(SID);
+    assert_eq!(mails.len(), 2, "a new request is a new invitation");
+    let again = mails[1].url_containing("/sit/");
+    assert_ne!(again, sit_url);
+    assert_eq!(app.get(&sit_url).await.status, 410);
+    assert_eq!(
+        app.post_form(&format!("{again}/accept"), &[]).await.status,
+        303
+    );
+    let end = app
+        .seat_page(&player)
+        .await
+        .forms()
+        .into_iter()
+        .find(|f| f.action.ends_with("/sitter/end"))
+        .expect("the form that ends the sitting");
+    let ended = app.post_form(&app.url(&end.action), &[]).await;
+    assert_eq!(ended.status, 303, "{}", ended.body);
+    assert_eq!(app.get(&again).await.status, 410);
     app.stop().await;
 }
