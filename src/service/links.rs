@@ -183,6 +183,9 @@ pub enum Capability {
     /// A confirmed claim the creator approves or declines: (game id, seat, the stored claim's
     /// id), good until the creator answers it.
     ClaimApprove,
+    /// A sitter's link to the seat they sit for: (game id, seat, the sitter's address key,
+    /// when they were named). It ends when the sitting does.
+    Sit,
 }
 
 impl Capability {
@@ -198,6 +201,7 @@ impl Capability {
             Capability::Calendar => b"corriere-calendar/v1",
             Capability::Claim => b"corriere-claim/v1",
             Capability::ClaimApprove => b"corriere-claim-approve/v1",
+            Capability::Sit => b"corriere-sit/v1",
         }
     }
 }

@@ -365,6 +365,7 @@ pub mod replies;
 pub mod requests;
 pub mod review;
 mod scheduled;
+pub mod sitters;
 pub use scheduled::COUNTERS_KEPT_DAYS;
 pub mod talk;
 pub mod time;
@@ -472,6 +473,7 @@ fn step_author(step: &crate::audit::Step, cx: &Ctx) -> Option<String> {
     let key = match author {
         crate::audit::Author::Clock { .. } => "history-clock",
         crate::audit::Author::Bot => "history-bot",
+        crate::audit::Author::Sitter => "history-sitter",
         crate::audit::Author::Seat => return None,
     };
     let you = cx.viewer == Viewer::Seat(seat);

@@ -60,6 +60,13 @@ pub enum Mover {
         game: GameId,
         seat: Seat,
     },
+    /// The sitter the seat's player named, from their own link (`token`, see
+    /// `service::sitters`), while the sitting lasts: entries by the sitter.
+    Sitter {
+        game: GameId,
+        seat: Seat,
+        token: String,
+    },
 }
 
 impl Mover {
@@ -67,7 +74,8 @@ impl Mover {
         match self {
             Mover::Link(SeatLink { game, .. })
             | Mover::Clock { game, .. }
-            | Mover::Bot { game, .. } => game,
+            | Mover::Bot { game, .. }
+            | Mover::Sitter { game, .. } => game,
             Mover::Server(auth) => &auth.game_id,
         }
     }
@@ -80,6 +88,7 @@ impl Mover {
                 deadline: deadline.0,
             },
             Mover::Bot { .. } => Author::Bot,
+            Mover::Sitter { .. } => Author::Sitter,
         }
     }
 }
@@ -189,7 +198,12 @@ impl Games {
         lang: &str,
     ) -> Result<Prepared, MoveError> {
         let now = self.now();
-        let Table { row, seats, auth } = self.table(conn, mover, inputs)?;
+        let Table {
+            row,
+            seats,
+            auth,
+            sitters,
+        } = self.table(conn, mover, inputs)?;
         let seat = auth.seat;
         let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
         let words = self.registry().catalogs().words(lang);
@@ -224,6 +238,7 @@ impl Games {
             before: &before,
             after: &after,
             now,
+            sitters: &sitters,
         };
         let (mut mails, seen_by) = match after.game.is_over() {
             true => self.game_over_mails(conn, kind, &told)?,
@@ -256,6 +271,10 @@ impl Games {
                 seen_by,
                 deadlines,
                 controls,
+                // The player acting from their own link (or by mail) is back.
+                sitting_ended: (matches!(mover, Mover::Link(_) | Mover::Server(_))
+                    && sitters.iter().any(|s| s.seat == seat.0 as i32))
+                .then_some(seat.0 as i32),
             },
             outcome,
             after: Arc::new(after),
@@ -275,9 +294,15 @@ impl Games {
         // Read after the game row: a relink in between moves the revision on, and the
         // conditional write then sends the move back here.
         let seats = store::seats_of(conn, id)?;
+        let sitters = store::sitters_of(conn, id.as_str())?;
         let auth = match mover {
             Mover::Link(link) => self
                 .authorize_among(&seats, link)
+                .ok_or(MoveError::BadLink)?,
+            Mover::Sitter { game, seat, token } => self
+                .sitter_of(&sitters, *seat, token, self.now())
+                .filter(|s| s.accepted_at.is_some())
+                .map(|_| SeatAuth::for_server(game.clone(), *seat))
                 .ok_or(MoveError::BadLink)?,
             Mover::Server(auth) => auth.clone(),
             Mover::Clock { game, seat, .. } | Mover::Bot { game, seat } => {
@@ -287,7 +312,12 @@ impl Games {
         if matches!(mover, Mover::Clock { .. }) && inputs.len() > 1 {
             return Err(anyhow!("the clock plays one action for one deadline").into());
         }
-        Ok(Table { row, seats, auth })
+        Ok(Table {
+            row,
+            seats,
+            auth,
+            sitters,
+        })
     }
 
     /// The game's replay as it stands, when the seat's view of it (`expected_seq`) is current.
@@ -360,6 +390,7 @@ impl Games {
             before,
             after,
             now,
+            sitters,
         } = *told;
         let (id, seq) = (told.mover.game(), after.seq as i64);
         let mut mails = Vec::new();
@@ -377,6 +408,16 @@ impl Games {
             // A bot's seat is played at once; a digest reader or a muted game is told
             // later, from where it last heard.
             if seat_row.bot_plays() || !seat_row.has_person() {
+                continue;
+            }
+            // While a sitter sits, the turn is theirs to hear of (with their own link), and
+            // the player hears nothing until they are back.
+            if let Some(sitter) = sitters
+                .iter()
+                .find(|s| s.seat == seat_row.seat && s.sits_at(now.0))
+            {
+                let mail = self.sitter_turn(conn, row, seats, sitter, now)?;
+                mails.extend(mail.map(|m| m.into_row(now)));
                 continue;
             }
             let to = &self.seat_recipient(conn, row, seat_row, now)?;
@@ -470,6 +511,8 @@ pub(super) struct Table {
     pub(super) row: GameRow,
     pub(super) seats: Vec<SeatRow>,
     pub(super) auth: SeatAuth,
+    /// The seats' sitters (named, sitting or past their date).
+    pub(super) sitters: Vec<store::SitterRow>,
 }
 
 /// The actions applied: the state after, their log rows, and a script's refused action.
@@ -489,6 +532,7 @@ struct Told<'a> {
     before: &'a Replay,
     after: &'a Replay,
     now: Millis,
+    sitters: &'a [store::SitterRow],
 }
 
 impl Told<'_> {
@@ -507,7 +551,7 @@ fn server_choice(mover: &Mover, before: &Replay, seat: Seat) -> Result<Option<Ac
     let chosen = match mover {
         Mover::Clock { .. } => before.game.default_action(seat),
         Mover::Bot { .. } => before.game.bot_action(seat, &mut bot_rng()),
-        Mover::Link(_) | Mover::Server(_) => None,
+        Mover::Link(_) | Mover::Server(_) | Mover::Sitter { .. } => None,
     };
     if chosen.is_none() && mover.author() != Author::Seat {
         return Err(MoveError::NothingToDecide);

@@ -638,7 +638,9 @@ impl Games {
         let (games, who, owned_lang) = (self.clone(), mover.clone(), lang.to_owned());
         let reading = db
             .read(move |conn| -> Result<Reading, MoveError> {
-                let super::moves::Table { row, seats, auth } = games.table(conn, &who, &[])?;
+                let super::moves::Table {
+                    row, seats, auth, ..
+                } = games.table(conn, &who, &[])?;
                 if row.status() != GameStatus::Playing {
                     return Err(MoveError::NotPlaying);
                 }

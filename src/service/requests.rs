@@ -491,6 +491,52 @@ impl Service {
             .await
     }
 
+    /// The seat's player names a sitter until the end of `last` (`service::sitters`).
+    pub async fn name_sitter(
+        &self,
+        link: &SeatLink,
+        name: PlayerName,
+        email: EmailAddress,
+        last: chrono::NaiveDate,
+    ) -> Result<(), Linked<super::sitters::SitterError>> {
+        self.as_seat(link, move |games, conn, auth| {
+            games.name_sitter(conn, auth, &name, &email, last)
+        })
+        .await
+    }
+
+    /// The seat's player ends their seat's sitting (whether there was one).
+    pub async fn end_sitting(&self, link: &SeatLink) -> Result<bool, Linked<TakeBackError>> {
+        self.as_seat(link, move |games, conn, auth| {
+            games.end_sitting(conn, auth).map_err(TakeBackError::from)
+        })
+        .await
+    }
+
+    /// What a sitter's link opens, in `lang`.
+    pub async fn sitting(
+        &self,
+        game: GameId,
+        seat: Seat,
+        token: String,
+        lang: &str,
+    ) -> anyhow::Result<super::sitters::Sitting> {
+        let lang = lang.to_owned();
+        self.run(move |games, conn| games.sitting(conn, &game, seat, &token, &lang))
+            .await
+    }
+
+    /// The sitter accepts from their link (whether it was good).
+    pub async fn accept_sitting(
+        &self,
+        game: GameId,
+        seat: Seat,
+        token: String,
+    ) -> anyhow::Result<bool> {
+        self.run(move |games, conn| games.accept_sitting(conn, &game, seat, &token))
+            .await
+    }
+
     /// The lobby: listed games with open seats, in `lang`.
     pub async fn lobby(
         &self,

@@ -113,6 +113,11 @@ pub struct TimeView {
     pub bots: Vec<(Seat, Control, bool)>,
     /// Seats whose person is away now: (seat, until).
     pub away: Vec<(Seat, Millis)>,
+    /// Seats a sitter plays for their player now: (seat, the sitter's name, until).
+    pub sat: Vec<(Seat, String, Millis)>,
+    /// Sitters named and not accepted yet, their date not past: (seat, name, until). Only a
+    /// seat's own page shows its one.
+    pub named: Vec<(Seat, String, Millis)>,
     /// The time zone of the person whose page it is, if the page is a seat's.
     pub zone: Option<String>,
     /// Whether `zone` is only guessed from the reader's browser (the person has not told
@@ -165,6 +170,15 @@ impl Games {
             .map(|s| s.email.as_str())
             .collect();
         let absences = store::absences_of_between(conn, &people, now, Millis(now.0 + 1))?;
+        for sitter in store::sitters_of(conn, &row.id)? {
+            let seat = Seat(sitter.seat as u8);
+            if sitter.sits_at(now.0) {
+                view.sat.push((seat, sitter.name, Millis(sitter.until_at)));
+            } else if sitter.accepted_at.is_none() && now.0 < sitter.until_at {
+                view.named
+                    .push((seat, sitter.name, Millis(sitter.until_at)));
+            }
+        }
         for seat_row in seats {
             let seat = seat_of(seat_row);
             if seat_row.bot_plays() {

@@ -18,6 +18,7 @@ mod outbox;
 mod people;
 mod pool;
 pub mod schema;
+mod sitters;
 mod tables;
 mod talk;
 mod time;
@@ -36,6 +37,7 @@ pub use outbox::{
 };
 pub use people::*;
 use pool::{DbPool, Manager};
+pub use sitters::*;
 pub use tables::{
     actions_from, all_games, append_action, bump_link_version, bump_revision, cancel_game,
     find_game, insert_game, insert_seat, last_seq, lock_game, mark_seen, record_acceptance,

@@ -359,3 +359,15 @@ diesel::table! {
         created_at -> BigInt,
     }
 }
+
+diesel::table! {
+    sitters (game_id, seat) {
+        game_id -> Text,
+        seat -> Integer,
+        name -> Text,
+        email -> Text,
+        invited_at -> BigInt,
+        until_at -> BigInt,
+        accepted_at -> Nullable<BigInt>,
+    }
+}

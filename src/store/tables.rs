@@ -365,6 +365,8 @@ pub struct NewMove {
     pub deadlines: super::DeadlineChanges,
     /// Seats whose control or missed count changes: (seat, control, missed).
     pub controls: Vec<(i32, Control, i32)>,
+    /// A seat whose sitting ends with the move: its player acted from their own link.
+    pub sitting_ended: Option<i32>,
 }
 
 /// Store a prepared move (call inside a write transaction): the game row moves to the new
@@ -417,6 +419,9 @@ pub fn store_move(conn: &mut Conn, new: &NewMove) -> QueryResult<bool> {
             .execute(c))?;
     }
     super::apply_deadlines(conn, game_id, &new.deadlines)?;
+    if let Some(seat) = new.sitting_ended {
+        super::end_sitting(conn, game_id, seat)?;
+    }
     for (seat, control, missed) in &new.controls {
         super::on_backend!(conn, c => diesel::update(seats::table.find((game_id, *seat)))
             .set((

@@ -120,10 +120,24 @@ struct GameJson {
     /// absent).
     #[schema(value_type = Vec<u8>)]
     bots: Vec<Seat>,
+    /// Seats a sitter plays for their player now (named by the player for an absence).
+    #[schema(inline)]
+    sitters: Vec<SitterJson>,
     /// Only the players read the table's talk.
     private_table: bool,
     /// The table's public messages (none for a private table), oldest first.
     messages: Vec<crate::service::talk::TalkLine>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct SitterJson {
+    #[schema(value_type = u8, minimum = 1)]
+    seat: Seat,
+    /// The sitter's name (never their address).
+    name: String,
+    /// When the sitting ends at the latest, RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    until: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -203,6 +217,16 @@ pub async fn game(
         hours_per_decision: page.time.pace_hours,
         deadlines: deadlines_json(&page.time),
         bots: page.time.bots.iter().map(|(seat, _, _)| *seat).collect(),
+        sitters: page
+            .time
+            .sat
+            .iter()
+            .map(|(seat, name, until)| SitterJson {
+                seat: *seat,
+                name: name.clone(),
+                until: crate::audit::rfc3339_millis(until.0),
+            })
+            .collect(),
         private_table: page.game.private_table,
         messages: page.talk,
     }))

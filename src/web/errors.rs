@@ -425,6 +425,39 @@ impl Answers for TakeBackError {
     }
 }
 
+impl Answers for crate::service::sitters::SitterError {
+    fn answer(&self) -> Answer {
+        use crate::service::sitters::{SitterError, SITTING_MAX_DAYS};
+        match self {
+            SitterError::Refused(problem) => {
+                let problem = problem.clone();
+                Answer::seat(
+                    StatusCode::CONFLICT,
+                    "refused",
+                    Arc::new(move |w, registry| problem.words(registry.kinds().next(), w)),
+                )
+            }
+            SitterError::Until => Answer::seat(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid",
+                Arc::new(|w, _| w.one("sitter-problem-until", "days", SITTING_MAX_DAYS)),
+            ),
+            SitterError::NotSeated => Answer::seat(
+                StatusCode::CONFLICT,
+                "not_seated",
+                said("sitter-problem-seat"),
+            ),
+            SitterError::NotPlaying => Answer::seat(
+                StatusCode::CONFLICT,
+                "not_playing",
+                said("sitter-not-playing"),
+            ),
+            SitterError::Limited(limited) => Answer::too_many(limited),
+            SitterError::Unexpected(error) => Answer::unexpected(error),
+        }
+    }
+}
+
 impl Answers for ReplaceError {
     fn answer(&self) -> Answer {
         match self {

@@ -192,6 +192,11 @@ pub struct TimeForms {
     pub cancel: Option<String>,
     /// For an absent player: where to take the seat back from the bot.
     pub back: Option<String>,
+    /// Where a player names a sitter (a game in play, the seat theirs), and the most days.
+    pub sitter: Option<String>,
+    pub sitter_days: i64,
+    /// The seat's sitter, named or sitting (what, where to end it).
+    pub sitting: Option<(String, String)>,
     pub name_max: usize,
     pub email_max: usize,
 }
@@ -205,6 +210,9 @@ pub struct SeatPath {
 
 #[derive(Debug, Default, Deserialize)]
 pub struct SeatQuery {
+    /// A sitter was asked, or the sitting ended.
+    sitter: Option<String>,
+    sitting_ended: Option<String>,
     /// `1`: the invitations left; `confirm`: the creator must confirm their address first.
     created: Option<String>,
     /// The creator just confirmed their address.
@@ -323,6 +331,12 @@ pub async fn seat(
     }
     if query.reported.is_some() {
         flashes.push(Flash::info(w.get("moderation-reported")));
+    }
+    if query.sitter.is_some() {
+        flashes.push(Flash::info(w.get("sitter-done")));
+    }
+    if query.sitting_ended.is_some() {
+        flashes.push(Flash::info(w.get("sitter-ended")));
     }
     if query.feed_revoked.is_some() {
         flashes.push(Flash::info(w.get("feed-revoked")));
@@ -554,6 +568,7 @@ impl<'w> SeatPageHtml<'w> {
                         )
                     })
                     .collect(),
+                sitting: sitting_line(page, cx.words, base),
                 ..time_forms(page, base)
             },
             talk: {
@@ -645,6 +660,32 @@ pub async fn rematch(
 
 /// The time forms of a seat page: a player of a running game may resign or declare an
 /// absence; its creator may cancel it and invite replacements to resigned seats.
+/// The seat's own sitter, named or sitting, in words, and where the player ends it.
+fn sitting_line(page: &SeatPage, w: Words, base: &str) -> Option<(String, String)> {
+    use crate::present::time::when;
+    let zone = zone_of(page);
+    let now = page.time.now.0;
+    let (key, (_, name, until)) = page
+        .time
+        .sat
+        .iter()
+        .find(|(seat, _, _)| *seat == page.seat)
+        .map(|s| ("sitter-sitting", s))
+        .or_else(|| {
+            page.time
+                .named
+                .iter()
+                .find(|(seat, _, _)| *seat == page.seat)
+                .map(|s| ("sitter-named", s))
+        })?;
+    let line = w.two(
+        key,
+        ("sitter", name.as_str()),
+        ("until", when(w, until.0, now, zone)),
+    );
+    Some((line, format!("{base}/sitter/end")))
+}
+
 fn time_forms(page: &SeatPage, base: &str) -> TimeForms {
     let playing = page.game.status == GameStatus::Playing;
     let me = page.seats.iter().find(|s| s.seat == page.seat);
@@ -684,6 +725,12 @@ fn time_forms(page: &SeatPage, base: &str) -> TimeForms {
                 *seat == page.seat && *control == crate::domain::Control::Absent
             }))
         .then(|| format!("{base}/back")),
+        sitter: (playing
+            && me.is_some()
+            && !page.time.bots.iter().any(|(s, _, _)| *s == page.seat))
+        .then(|| format!("{base}/sitter")),
+        sitter_days: crate::service::sitters::SITTING_MAX_DAYS,
+        sitting: None,
         name_max: crate::domain::PlayerName::MAX_CHARS,
         email_max: crate::domain::EmailAddress::MAX_CHARS,
     }

@@ -21,6 +21,7 @@ pub mod privacy;
 pub mod public;
 pub mod review;
 pub mod safety;
+pub mod sitters;
 pub mod transparency;
 pub mod zone;
 
@@ -203,7 +204,15 @@ fn routes(cfg: &mut web::ServiceConfig) {
                 "/messages/{message}/report",
                 web::post().to(html::report_message),
             )
-            .route("/feed/revoke", web::post().to(feeds::revoke_feed)),
+            .route("/feed/revoke", web::post().to(feeds::revoke_feed))
+            .route("/sitter", web::post().to(sitters::name_sitter))
+            .route("/sitter/end", web::post().to(sitters::end_sitting)),
+    )
+    .service(
+        web::scope("/games/{game}/sit/{seat}/{token}")
+            .route("", web::get().to(sitters::sitter_page))
+            .route("/accept", web::post().to(sitters::accept))
+            .route("/move", web::post().to(sitters::make_move)),
     )
     .route("/", web::get().to(create::home))
     .route("/healthz", web::get().to(healthz))

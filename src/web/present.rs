@@ -253,6 +253,17 @@ pub fn time_lines(
             ("you", you(seat)),
         ));
     }
+    for (seat, sitter, until) in &time.sat {
+        lines.push(w.with(
+            "status-sat",
+            &[
+                ("name", cx.names.name(*seat).into()),
+                ("sitter", sitter.as_str().into()),
+                ("until", when(*w, until.0, now, zone).into()),
+                ("you", you(seat).into()),
+            ],
+        ));
+    }
     for (seat, control, resigned) in &time.bots {
         let key = match (control, resigned) {
             (crate::domain::Control::Absent, _) => "status-absent",

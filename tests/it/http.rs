@@ -797,6 +797,34 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
         sessions.push(app.sign_in(email_of(seat)).await);
     }
     let mut digests = 0;
+    // Seat 4 names a sitter, who accepts: the sitter's page and mails are surfaces of seat 4
+    // too, until seat 4 is back (its first move from its own link ends the sitting).
+    const SITTER: &str = "sid@example.net";
+    let until = {
+        use corriere::clock::Clock;
+        (app.clock.now() + chrono::Duration::days(20))
+            .format("%Y-%m-%d")
+            .to_string()
+    };
+    let named = app
+        .post_form(
+            &format!("{}/sitter", links[3].url),
+            &[("name", "Sid"), ("email", SITTER), ("until", &until)],
+        )
+        .await;
+    assert_eq!(named.status, 303, "{}", named.body);
+    app.deliver_mail().await;
+    let sitter_url = app.smtp.mails_to(SITTER)[0].url_containing("/sit/");
+    let accept = app
+        .get(&sitter_url)
+        .await
+        .forms()
+        .into_iter()
+        .find(|f| f.action.ends_with("/accept"))
+        .expect("the sitter's accept form");
+    let accepted = app.post_form(&app.url(&accept.action), &[]).await;
+    assert_eq!(accepted.status, 303, "{}", accepted.body);
+    let (mut sitter_checked, mut sitter_mails_seen) = (0, 0);
     // The game's Atom feed of public events, from the first seat's page: a public surface.
     let first = app.seat_page(&links[0]).await.body;
     let feed_url = first
@@ -916,6 +944,34 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
                     .count();
             }
         }
+        if step < 24 || step % 8 == 0 {
+            let sitting = app.get(&sitter_url).await;
+            if sitting.status == 200 {
+                sitter_checked += 1;
+                let mails = app.smtp.mails_to(SITTER);
+                let mut readable: Vec<(String, String)> = mails[sitter_mails_seen..]
+                    .iter()
+                    .map(|m| (format!("sitter's mail {:?}", m.subject), m.readable()))
+                    .collect();
+                sitter_mails_seen = mails.len();
+                readable.push(("sitter's page".into(), sitting.text()));
+                let private = private_sentences(&app, &id);
+                for (what, body) in &readable {
+                    assert!(!body.contains(&secret), "{what} shows the secret");
+                    assert!(!body.contains(&links[3].token), "{what}: seat 4's link");
+                    for whisper in &whispers {
+                        assert!(!body.contains(whisper), "{what}: {whisper}");
+                    }
+                    for (owner, sentence, _) in &private {
+                        if owner.number() != 4 {
+                            assert!(!body.contains(sentence), "{what} shows {sentence:?}");
+                        }
+                    }
+                }
+            } else {
+                assert_eq!(sitting.status, 410, "{}", sitting.body);
+            }
+        }
         // Now and then a misspelt and a stale reply: their answers are surfaces too.
         if step % 10 == 3 && app.reply_misspelt_refused_and_stale(&game, None).await {
             misspelt += 1;
@@ -934,10 +990,14 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
         moves += 1;
     }
     eprintln!(
-        "{}: {moves} moves, {checked_mails} mails ({digests} digests) and {own_shown} own private sentences checked",
+        "{}: {moves} moves, {checked_mails} mails ({digests} digests), {own_shown} own private sentences and {sitter_checked} sitter pages checked",
         app.backend()
     );
     assert!(digests > 0, "digests were among the mails checked");
+    assert!(
+        sitter_checked > 0,
+        "the sitter's page was checked while they sat"
+    );
     assert!(replies > 10, "only {replies} moves by reply");
     assert!(misspelt > 3, "only {misspelt} misspelt and stale replies");
     assert!(whispers.len() > 5);

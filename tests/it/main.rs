@@ -57,6 +57,7 @@ mod review;
 mod rules;
 mod scale_out;
 mod sessions;
+mod sitters;
 mod store;
 mod talk;
 mod time;

@@ -1068,6 +1068,7 @@ fn stand_in_move(conn: &mut Conn, id: &GameId, seq: i64) -> store::NewMove {
         seen_by: vec![0],
         deadlines: Default::default(),
         controls: Vec::new(),
+        sitting_ended: None,
     }
 }
 

@@ -50,15 +50,18 @@ pub enum Author {
     Clock { deadline: i64 },
     /// A bot playing the seat (an absent or resigned player): any legal action.
     Bot,
+    /// The sitter the seat's player named for an absence, from the sitter's own link.
+    Sitter,
 }
 
 impl Author {
-    /// Its name where it is stored: `seat`, `clock` or `bot`.
+    /// Its name where it is stored: `seat`, `clock`, `bot` or `sitter`.
     pub fn name(self) -> &'static str {
         match self {
             Author::Seat => "seat",
             Author::Clock { .. } => "clock",
             Author::Bot => "bot",
+            Author::Sitter => "sitter",
         }
     }
 
@@ -66,7 +69,7 @@ impl Author {
     pub fn deadline(self) -> Option<i64> {
         match self {
             Author::Clock { deadline } => Some(deadline),
-            Author::Seat | Author::Bot => None,
+            Author::Seat | Author::Bot | Author::Sitter => None,
         }
     }
 
@@ -76,13 +79,14 @@ impl Author {
         match (name, deadline) {
             ("seat", None) => Ok(Author::Seat),
             ("bot", None) => Ok(Author::Bot),
+            ("sitter", None) => Ok(Author::Sitter),
             ("clock", Some(deadline)) => Ok(Author::Clock { deadline }),
             ("clock", None) => Err("\"by\": \"clock\" needs the \"deadline\" it enforced".into()),
-            ("seat" | "bot", Some(_)) => {
+            ("seat" | "bot" | "sitter", Some(_)) => {
                 Err("a \"deadline\" belongs only to an entry \"by\": \"clock\"".into())
             }
             (other, _) => Err(format!(
-                "unknown author {other:?} (an entry is by its seat, \"clock\" or \"bot\")"
+                "unknown author {other:?} (an entry is by its seat, \"clock\", \"bot\" or \"sitter\")"
             )),
         }
     }
@@ -91,7 +95,8 @@ impl Author {
 /// One log entry as the chain covers it. Its canonical JSON (`serde_json::to_vec` of it) is
 /// `{"seq":n,"seat":<1-based>,"action":<action JSON>,"at":<ms since 1970, i64>}` for an
 /// entry by the seat's player, exactly as before authors existed; an entry by the clock adds
-/// `,"by":"clock","deadline":<ms>` and one by a bot `,"by":"bot"` after `at`.
+/// `,"by":"clock","deadline":<ms>`, one by a bot `,"by":"bot"` and one by the player's sitter
+/// `,"by":"sitter"` after `at`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// 1 for the first action, then consecutive.
@@ -401,6 +406,10 @@ mod tests {
             canonical(Author::Bot).unwrap(),
             format!(r#"{plain},"by":"bot"}}"#)
         );
+        assert_eq!(
+            canonical(Author::Sitter).unwrap(),
+            format!(r#"{plain},"by":"sitter"}}"#)
+        );
     }
 
     #[test]
@@ -409,6 +418,7 @@ mod tests {
         let hashes: Vec<Hash> = [
             Author::Seat,
             Author::Bot,
+            Author::Sitter,
             Author::Clock { deadline: 5 },
             Author::Clock { deadline: 6 },
         ]
@@ -424,7 +434,12 @@ mod tests {
 
     #[test]
     fn an_author_reads_back_from_its_stored_name_and_deadline() {
-        for author in [Author::Seat, Author::Bot, Author::Clock { deadline: -3 }] {
+        for author in [
+            Author::Seat,
+            Author::Bot,
+            Author::Sitter,
+            Author::Clock { deadline: -3 },
+        ] {
             assert_eq!(
                 Author::from_parts(author.name(), author.deadline()),
                 Ok(author)
@@ -432,6 +447,7 @@ mod tests {
         }
         assert!(Author::from_parts("clock", None).is_err());
         assert!(Author::from_parts("bot", Some(1)).is_err());
+        assert!(Author::from_parts("sitter", Some(1)).is_err());
         assert!(Author::from_parts("seat", Some(1)).is_err());
         assert!(Author::from_parts("robot", None).is_err());
     }

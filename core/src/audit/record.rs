@@ -61,7 +61,8 @@ pub struct SeatName {
 ///
 /// In JSON: `{"seq", "seat", "action", "at", "time"?, "by"?, "deadline"?, "deadline_time"?,
 /// "hash"}`. `by` is `"clock"` (with its `deadline` and, for people, `deadline_time`) or
-/// `"bot"`, and is absent for the seat's player.
+/// `"bot"` or `"sitter"` (the sitter the player named for an absence), and is absent for the
+/// seat's player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(into = "EntryWire<Json>", try_from = "EntryWire<Json>")]
 pub struct RecordedAction {
@@ -121,6 +122,7 @@ struct EntryWire<A> {
 enum By {
     Clock,
     Bot,
+    Sitter,
 }
 
 impl<A> EntryWire<A> {
@@ -130,6 +132,7 @@ impl<A> EntryWire<A> {
             None => "seat",
             Some(By::Clock) => "clock",
             Some(By::Bot) => "bot",
+            Some(By::Sitter) => "sitter",
         };
         let author = Author::from_parts(name, self.deadline)?;
         if self.deadline_time.is_some() && author.deadline().is_none() {
@@ -167,6 +170,7 @@ impl From<RecordedAction> for EntryWire<Json> {
                 Author::Seat => None,
                 Author::Clock { .. } => Some(By::Clock),
                 Author::Bot => Some(By::Bot),
+                Author::Sitter => Some(By::Sitter),
             },
             deadline: entry.author.deadline(),
             deadline_time: entry.deadline_time,

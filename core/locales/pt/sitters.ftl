@@ -1,0 +1,39 @@
+# Substitutos: alguém que um jogador indica para jogar por ele enquanto está fora.
+
+status-sat = { $you ->
+        [yes] { $sitter } joga por você até { $until }.
+       *[no] { $name }, com { $sitter } jogando por ela até { $until }.
+    }
+history-sitter = { $you ->
+        [yes] Quem joga por você jogou.
+       *[no] Quem joga por { $name } jogou.
+    }
+sitter-day = { $day }
+mail-sitter-subject = { $player } pede que você jogue por ela em { $game }
+mail-sitter-intro = { $player } vai estar fora e pede que você jogue no lugar dela em { $game } até { $until } (UTC). Você jogaria pelo seu próprio link; ela pode voltar a qualquer momento.
+mail-sitter-once = Este é o único e-mail que você recebe sobre isso, a menos que aceite.
+mail-sitter-link = Aceite ou veja antes:
+mail-sitter-turn-subject = Sua vez por { $player } em { $game }
+mail-sitter-turn-intro = Você joga por { $player } até { $until } (UTC), e é a vez dela.
+mail-sitter-turn-link = Jogue por ela:
+sitter-heading = Alguém joga por você
+sitter-help = Vai viajar? Indique alguém para jogar no seu lugar até uma data (no máximo { $days } dias). A pessoa recebe um só e-mail com o próprio link e joga depois de aceitar; você volta jogando pelo seu link, ou aqui.
+sitter-name = Nome
+sitter-email = Endereço
+sitter-until = Último dia
+sitter-button = Pedir que jogue por mim
+sitter-named = Pedimos a { $sitter } que jogue por você até { $until }; nada muda até a pessoa aceitar.
+sitter-sitting = { $sitter } joga por você até { $until }.
+sitter-end = Encerrar
+sitter-done = O pedido foi enviado.
+sitter-ended = Acabou: o lugar é seu de novo.
+sitter-problem = Informe um nome, um endereço e um último dia.
+sitter-problem-until = O último dia precisa estar entre hoje e daqui a { $days } dias.
+sitter-problem-seat = Só um lugar jogado pela própria pessoa pode ter alguém jogando por ela.
+sitter-not-playing = A partida não está em andamento.
+sitter-page-title = Jogando por { $player }
+sitter-page-intro = Você joga por { $player } (lugar { $seat }) em { $game } até { $until }.
+sitter-page-invited = { $player } pede que você jogue no lugar dela em { $game } até { $until } (UTC). Você jogaria por este link; os e-mails de vez chegam a você enquanto jogar.
+sitter-accept = Aceitar
+sitter-over = Acabou
+    .text = Isto acabou: a pessoa voltou, a data passou ou a partida terminou. Este link não joga mais pelo lugar.
