@@ -18,12 +18,6 @@ pub struct Forgotten {
     pub seats: usize,
 }
 
-/// A fresh pseudonym: "Player" and four random hex digits. It is a name like a bot's, the same
-/// in every language.
-fn pseudonym() -> String {
-    format!("Player {}", hex::encode(rand::random::<[u8; 2]>()))
-}
-
 /// The text as an HTML page or mail escapes it (askama's escaping).
 fn html_escaped(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -45,7 +39,19 @@ impl Games {
     /// `store::forget_address_rows`: mails not yet sent to them, sessions, preferences…), and
     /// mails not yet sent to others say the pseudonym instead of their name or address.
     pub fn forget(&self, conn: &mut Conn, person: &AddressRow) -> anyhow::Result<Forgotten> {
-        let pseudonym = pseudonym();
+        // A fresh pseudonym in the person's language ("Player 7f3a", "Jogador 7f3a"): a word
+        // and four random hex digits. Stored once, it reads the same to everyone after.
+        let lang = person
+            .language
+            .as_deref()
+            .or(person.language_seen.as_deref())
+            .unwrap_or("en");
+        let code = hex::encode(rand::random::<[u8; 2]>());
+        let pseudonym =
+            self.registry()
+                .catalogs()
+                .words(lang)
+                .one("forget-pseudonym", "code", code);
         let forgotten = write_transaction(conn, |conn| -> anyhow::Result<Forgotten> {
             let seats = store::seats_of_address(conn, &person.address)?;
             let mut running = Vec::new();

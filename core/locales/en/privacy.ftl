@@ -37,3 +37,4 @@ forget-button = Forget me now
 forget-unconfirmed = Tick the box to confirm first.
 forget-done-title = You are forgotten
 forget-done = Your address and name are gone from this site. Your seats are now called { $pseudonym }.
+forget-pseudonym = Player { $code }
