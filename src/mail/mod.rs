@@ -371,7 +371,7 @@ impl Worker {
                             worker.settle(Sent::Delivered { id: row.id.clone() }, now)
                         }
                         Err(error) if error.permanent || row.attempts + 1 >= MAX_ATTEMPTS => {
-                            tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, reason = %error.reason, "mail cannot be delivered");
+                            tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, reason = %no_addresses(&error.reason), "mail cannot be delivered");
                             report.undeliverable += 1;
                             if let Err(error) = worker.undeliverable(row.clone(), error.reason, now).await {
                                 tracing::error!(mail.id = %row.id, %error, "a failed mail could not be marked");
@@ -380,7 +380,7 @@ impl Worker {
                             continue;
                         }
                         Err(error) => {
-                            tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, reason = %error.reason, "mail not sent; will retry");
+                            tracing::warn!(mail.id = %row.id, mail.kind = %row.kind, attempts = row.attempts + 1, reason = %no_addresses(&error.reason), "mail not sent; will retry");
                             report.failed += 1;
                             worker.settle(
                                 Sent::Retry {
@@ -474,5 +474,31 @@ impl Worker {
                 }
             }
         })
+    }
+}
+
+/// A server's answer as the log may keep it: every word with an `@` (an address the answer
+/// quotes, `<ann@example.org>`) becomes `[address]`, so no address reaches the log.
+fn no_addresses(text: &str) -> String {
+    text.split(' ')
+        .map(|word| {
+            if word.contains('@') {
+                "[address]"
+            } else {
+                word
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod log_tests {
+    #[test]
+    fn a_server_answer_is_logged_without_the_addresses_it_quotes() {
+        assert_eq!(
+            super::no_addresses("550 5.1.1 <ann@example.org>: Recipient address rejected"),
+            "550 5.1.1 [address] Recipient address rejected"
+        );
     }
 }

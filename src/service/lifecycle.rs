@@ -143,6 +143,10 @@ impl Games {
                     resigned_at: None,
                     messages_mailed_at: 0,
                     setup_name: seat.name().to_string(),
+                    // Every new game is `corriere-log/v2`: its genesis covers this salt's hash
+                    // of the name, so the player can be forgotten and the game still verify.
+                    name_salt: Some(hex::encode(rand::random::<[u8; 32]>())),
+                    name_hash: None,
                 }
             })
             .collect();

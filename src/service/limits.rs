@@ -105,7 +105,15 @@ pub fn count(
     let start = now.0 - now.0.rem_euclid(width);
     // The window's width is part of the counter's name: an hourly and a daily limit on one
     // bucket start at the same instant in a day's first hour, and must not share a row.
-    let counter = format!("{bucket}/{}s", window.as_secs());
+    // What follows the bucket's kind (an address, a network address) is kept only as a hash,
+    // so no counter names a person.
+    let (kind, who) = bucket.split_once(':').unwrap_or((bucket, ""));
+    let who = {
+        use sha2::Digest as _;
+        let digest = sha2::Sha256::digest(format!("corriere-bucket/v1:{who}").as_bytes());
+        hex::encode(&digest[..16])
+    };
+    let counter = format!("{kind}:{who}/{}s", window.as_secs());
     let used = store::bump_counter(conn, &counter, start)?;
     if used > i64::from(limit) {
         let left = (start + width - now.0).max(1000) as u64;

@@ -353,6 +353,7 @@ pub struct MoveOutcome {
 // Declared after `service_error!` so it can use the macro.
 pub mod admin;
 mod control;
+pub mod forget;
 pub use control::TakeOverOffer;
 pub mod limits;
 pub mod moderation;

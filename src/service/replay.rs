@@ -3,7 +3,7 @@
 
 use super::cache::ByteCache;
 use super::seed::{derive_seed, GameSecret};
-use crate::audit::{Author, Contribution, LogHeader, Replay, Source};
+use crate::audit::{Author, Contribution, LogHeader, LogVersion, Replay, SeatName, Source};
 use crate::domain::{ContributionSource, GameId};
 use crate::engine::Seat;
 use crate::kinds::{Kind, Options};
@@ -14,6 +14,9 @@ use std::sync::Arc;
 /// The setup data stored with a started game, parsed.
 pub(crate) struct Setup {
     pub header: LogHeader,
+    /// The seats as the record shows them: for a v2 game, with the salt (or, for a forgotten
+    /// player, the name hash) that its genesis covers.
+    pub seats: Vec<SeatName>,
     pub options: Options,
     pub secret: GameSecret,
 }
@@ -45,6 +48,40 @@ impl Setup {
                 })
             })
             .collect::<anyhow::Result<Vec<_>>>()?;
+        // A game created since salted names has a salt (or a forgotten player's hash) on
+        // every seat; a game from before has none, and its genesis covers the plain names.
+        let version = if seats
+            .iter()
+            .any(|s| s.name_salt.is_some() || s.name_hash.is_some())
+        {
+            LogVersion::V2
+        } else {
+            LogVersion::V1
+        };
+        let record_seats = seats
+            .iter()
+            .map(|s| -> anyhow::Result<SeatName> {
+                let seat = Seat(u8::try_from(s.seat)?);
+                let plain = SeatName::plain(seat, s.setup_name.clone());
+                Ok(match version {
+                    LogVersion::V1 => plain,
+                    LogVersion::V2 => SeatName {
+                        salt: s.name_salt.clone(),
+                        name_hash: s.name_hash.clone(),
+                        ..plain
+                    },
+                })
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let covered = record_seats
+            .iter()
+            .map(|s| match version {
+                LogVersion::V1 => Ok(s.name.clone()),
+                LogVersion::V2 => s
+                    .covered()
+                    .ok_or_else(|| anyhow!("seat {} has no sound salt or name hash", s.seat)),
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
         Ok(Setup {
             header: LogHeader {
                 id: game.id.clone(),
@@ -52,11 +89,14 @@ impl Setup {
                 rules_version: u32::try_from(game.rules_version)?,
                 options: options.json().clone(),
                 // The names the game was set up with, not who plays each seat now: the
-                // genesis covers them, and a replacement must not break the chain.
-                seats: seats.iter().map(|s| s.setup_name.clone()).collect(),
+                // genesis covers them (v1) or their salted hashes (v2), and a replacement
+                // must not break the chain.
+                seats: covered,
                 commitment: game.commitment.clone(),
                 contributions,
+                version,
             },
+            seats: record_seats,
             options,
             secret,
         })

@@ -946,6 +946,21 @@ impl Service {
         .await
     }
 
+    /// Forget the signed-in person (see `Games::forget`), then let the bots play the seats
+    /// they took over (`None`: no one is signed in).
+    pub async fn forget_me(
+        &self,
+        session: &str,
+    ) -> anyhow::Result<Option<super::forget::Forgotten>> {
+        let forgotten = self
+            .as_person(session, |games, conn, person| games.forget(conn, person))
+            .await?;
+        for game in forgotten.iter().flat_map(|f| &f.running) {
+            self.games.play_bots(&self.db, game).await;
+        }
+        Ok(forgotten)
+    }
+
     /// Mute or unmute one of the signed-in person's games (`Some(false)`: not one of theirs;
     /// `None`: no one is signed in).
     pub async fn set_muted(

@@ -52,7 +52,7 @@ impl Games {
         let kind = self.kind(&row.kind)?;
         let seats = store::seats_of(conn, game_id)?;
         let setup = Setup::from_rows(kind, &row, &seats).map_err(|_| LoadError::NoSuchGame)?;
-        let mut record = Record::new(setup.header);
+        let mut record = Record::with_seats(setup.header, setup.seats);
         for action in store::actions_from(conn, game_id, 1)? {
             let json = kind
                 .read_action(&action.action)
@@ -139,8 +139,15 @@ impl Games {
                     last_message_at: None,
                 },
             )?;
-            for (SeatName { seat, name }, contribution) in
-                record.seats.iter().zip(&record.contributions)
+            for (
+                SeatName {
+                    seat,
+                    name,
+                    salt,
+                    name_hash,
+                },
+                contribution,
+            ) in record.seats.iter().zip(&record.contributions)
             {
                 store::insert_seat(
                     conn,
@@ -166,6 +173,8 @@ impl Games {
                         resigned_at: None,
                         messages_mailed_at: 0,
                         setup_name: name.clone(),
+                        name_salt: salt.clone(),
+                        name_hash: name_hash.clone(),
                     },
                 )?;
             }

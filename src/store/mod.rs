@@ -9,6 +9,7 @@
 
 mod checkpoint;
 mod conduct;
+mod forget;
 mod health;
 mod inbound;
 mod lobby;
@@ -27,6 +28,9 @@ pub mod transparency;
 mod writer;
 
 pub use conduct::{record_conduct, reliability_of, set_reliability_hidden, Conduct, Reliability};
+pub use forget::{
+    forget_address_rows, forget_seat, rewrite_pending_mails, scrub_files, ForgottenSeat,
+};
 pub use inbound::*;
 pub use lobby::*;
 pub use moderation::*;
@@ -372,10 +376,13 @@ fn sqlite(uri: &str) -> Result<AnyConnection, ConnectError> {
     // reading the pages back (7 % of the moves, docs/benchmarks.md).
     // The busy timeout first: switching to WAL needs a lock, and a connection opened while
     // another (a service stopping, a second process) holds one must wait for it, not fail.
+    // secure_delete: what a row or a page loses is overwritten with zeros, so text the
+    // service erased (a forgotten person's name and address) is not left in the file's free
+    // space (see `forget::scrub_files` for the WAL).
     conn.batch_execute(
         "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
          PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; \
-         PRAGMA mmap_size = 0;",
+         PRAGMA mmap_size = 0; PRAGMA secure_delete = ON;",
     )?;
     Ok(AnyConnection::Sqlite(conn))
 }

@@ -42,6 +42,8 @@ diesel::table! {
         resigned_at -> Nullable<BigInt>,
         messages_mailed_at -> BigInt,
         setup_name -> Text,
+        name_salt -> Nullable<Text>,
+        name_hash -> Nullable<Text>,
     }
 }
 

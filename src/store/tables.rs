@@ -87,6 +87,12 @@ pub struct SeatRow {
     /// The seat's name when the game was created. The log's genesis covers it, so it never
     /// changes; `name` is who plays the seat now (a replacement rewrites that one only).
     pub setup_name: String,
+    /// The seat's random salt (64 hex digits) in a game whose genesis covers salted name
+    /// hashes (`corriere-log/v2`); `None` in a v1 game, and once the player was forgotten.
+    pub name_salt: Option<String>,
+    /// What a v2 genesis covers of a forgotten player's seat: `name_hash(salt, setup_name)`
+    /// from before `setup_name` became the pseudonym.
+    pub name_hash: Option<String>,
 }
 
 impl SeatRow {

@@ -298,6 +298,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
         web::post().to(people::sign_out_everywhere),
     )
     .route("/me/settings", web::post().to(people::save_settings))
+    .route("/me/forget", web::get().to(people::forget_page))
+    .route("/me/forget", web::post().to(people::forget))
     .route("/me/games/{game}/mute", web::post().to(people::mute))
     .route("/me/away", web::post().to(people::away))
     .route(

@@ -483,6 +483,76 @@ pub async fn sign_out_everywhere(state: web::Data<AppState>, request: HttpReques
     Ok(response)
 }
 
+#[derive(Template)]
+#[template(path = "forget.html")]
+struct ForgetPage<'w> {
+    w: Words<'w>,
+    problems: Vec<String>,
+    /// Once forgotten: the pseudonym their seats carry now.
+    pseudonym: Option<String>,
+}
+
+/// The "forget me" form: the box that confirms it.
+#[derive(serde::Deserialize)]
+pub struct ForgetForm {
+    #[serde(default)]
+    confirm: String,
+}
+
+/// GET /me/forget: what forgetting does, and the form that confirms it.
+pub async fn forget_page(state: web::Data<AppState>, request: HttpRequest) -> Answered {
+    if session_cookie(&request).is_none() {
+        return Ok(see_other("/me".into()));
+    }
+    let w = state.words(&request);
+    Ok(render(
+        StatusCode::OK,
+        &ForgetPage {
+            w,
+            problems: Vec::new(),
+            pseudonym: None,
+        },
+    ))
+}
+
+/// POST /me/forget: forget the signed-in person (see `Games::forget`); this browser is
+/// signed out with them.
+pub async fn forget(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    form: web::Form<ForgetForm>,
+) -> Answered {
+    let w = state.words(&request);
+    let Some(cookie) = session_cookie(&request) else {
+        return Ok(see_other("/me".into()));
+    };
+    if form.confirm != "yes" {
+        return Ok(render(
+            StatusCode::BAD_REQUEST,
+            &ForgetPage {
+                w,
+                problems: vec![w.get("forget-unconfirmed")],
+                pseudonym: None,
+            },
+        ));
+    }
+    let Some(forgotten) = state.service.forget_me(&cookie).await.map_err(Failure)? else {
+        return Ok(see_other("/me".into()));
+    };
+    let mut response = render(
+        StatusCode::OK,
+        &ForgetPage {
+            w,
+            problems: Vec::new(),
+            pseudonym: Some(forgotten.pseudonym),
+        },
+    );
+    let mut gone = session_cookie_for(&state, String::new());
+    gone.make_removal();
+    let _ = response.add_cookie(&gone);
+    Ok(response)
+}
+
 /// POST /me/settings: the signed-in person's preferences.
 pub async fn save_settings(
     state: web::Data<AppState>,

@@ -449,7 +449,7 @@ fn an_unknown_format_game_or_rules_version_is_named_first() {
     format.format = "corriere-record/9".into();
     assert_eq!(
         message(&format),
-        "format \"corriere-record/9\" is not known (this verifier reads corriere-record/1)"
+        "format \"corriere-record/9\" is not known (this verifier reads corriere-record/1, corriere-record/2)"
     );
     let mut game = record.clone();
     game.game = "risk".into();

@@ -18,6 +18,7 @@ mod conformance;
 mod duel;
 mod edges;
 mod engine_setup;
+mod forget;
 mod hardening;
 mod headers;
 mod http;

@@ -555,12 +555,22 @@ fn moves_are_stored_replayed_and_announced_to_the_next_player() {
         let row = store::find_game(&mut conn, &id).unwrap().unwrap();
         let names: Vec<&str> = PLAYERS[..3].iter().map(|p| p.0).collect();
         let secret: [u8; 32] = hex::decode(&row.secret).unwrap().try_into().unwrap();
+        // A new game's genesis covers each seat's salted name hash (`corriere-log/v2`).
+        let stored = store::seats_of(&mut conn, &id).unwrap();
         let mut h = chain::genesis(&chain::LogHeader {
             id: id.as_str().to_string(),
             game: "condottiere".into(),
             rules_version: info.0.rules_version,
             options: info.0.options.json().clone(),
-            seats: names.iter().map(|n| n.to_string()).collect(),
+            seats: names
+                .iter()
+                .zip(&stored)
+                .map(|(name, seat)| {
+                    let salt = corriere::audit::parse_hash(seat.name_salt.as_ref().unwrap());
+                    hex::encode(chain::name_hash(&salt.unwrap(), name))
+                })
+                .collect(),
+            version: chain::LogVersion::V2,
             commitment: row.commitment.clone(),
             contributions: info
                 .1

@@ -7,8 +7,15 @@ use crate::kinds::Json;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-/// The domain-separation tag that starts the genesis hash.
+/// The domain-separation tag that starts the genesis hash of a game whose header names its
+/// seats in plain text (every game created before salted names).
 pub const LOG_TAG: &[u8] = b"corriere-log/v1";
+
+/// The tag that starts the genesis hash of a header whose seats are salted name hashes.
+pub const LOG_TAG_V2: &[u8] = b"corriere-log/v2";
+
+/// The domain-separation tag of a seat's salted name hash (see [`name_hash`]).
+pub const NAME_TAG: &[u8] = b"corriere-name/v1";
 
 /// The domain-separation tag of the per-entry salts.
 pub const SALT_TAG: &[u8] = b"corriere-salt/v1";
@@ -16,10 +23,33 @@ pub const SALT_TAG: &[u8] = b"corriere-salt/v1";
 /// A SHA-256 hash as raw bytes; written in records as 64 lowercase hex digits.
 pub type Hash = [u8; 32];
 
+/// How a header covers its seats: which genesis tag, and what `LogHeader::seats` holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LogVersion {
+    /// `corriere-log/v1`: the seats are the players' names in plain text, so a name can never
+    /// change without breaking the chain. Every game stored before v2 keeps it for ever.
+    #[default]
+    V1,
+    /// `corriere-log/v2`: each seat is `name_hash(salt, name)` in lowercase hex, so a player
+    /// can be forgotten (the record then keeps only the hash) and the game still verifies.
+    V2,
+}
+
+/// `SHA-256("corriere-name/v1" ‖ salt (32 raw bytes) ‖ name as UTF-8)`: what a v2 genesis
+/// covers of a seat. The salt is random per seat, so the hash alone says nothing of the name.
+pub fn name_hash(salt: &[u8; 32], name: &str) -> Hash {
+    let mut hasher = Sha256::new();
+    hasher.update(NAME_TAG);
+    hasher.update(salt);
+    hasher.update(name.as_bytes());
+    hasher.finalize().into()
+}
+
 /// Everything fixed when a game is created, as the genesis hash covers it.
 ///
 /// Its canonical JSON is `serde_json::to_vec` of this struct, fields in this order:
-/// `{"id","game","rules_version","options","seats","commitment","contributions"}`.
+/// `{"id","game","rules_version","options","seats","commitment","contributions"}`; `version`
+/// is not in it but picks the genesis tag and says what `seats` holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogHeader {
     pub id: String,
@@ -28,12 +58,16 @@ pub struct LogHeader {
     pub rules_version: u32,
     /// The game's canonical JSON of its options.
     pub options: Json,
-    /// The seat names in seat order (public names, never email addresses).
+    /// In seat order: the public names (v1), or each seat's salted name hash in lowercase hex
+    /// (v2). Never email addresses.
     pub seats: Vec<String>,
     /// The commitment to the server's secret (see `seed::commitment`).
     pub commitment: String,
     /// One per seat, in seat order.
     pub contributions: Vec<Contribution>,
+    /// Which genesis this header has (not part of its JSON).
+    #[serde(skip)]
+    pub version: LogVersion,
 }
 
 /// Who wrote a log entry. The seat number of an entry always says whose decision it was; the
@@ -142,10 +176,14 @@ impl<'a> EntryRef<'a> {
     }
 }
 
-/// `h_0 = SHA-256("corriere-log/v1" ‖ canonical JSON of the header)`.
+/// `h_0 = SHA-256("corriere-log/v1" ‖ canonical JSON of the header)`, or with
+/// `"corriere-log/v2"` for a v2 header (whose seats are salted name hashes).
 pub fn genesis(header: &LogHeader) -> Hash {
     let mut hasher = Sha256::new();
-    hasher.update(LOG_TAG);
+    hasher.update(match header.version {
+        LogVersion::V1 => LOG_TAG,
+        LogVersion::V2 => LOG_TAG_V2,
+    });
     hasher.update(serde_json::to_vec(header).expect("a header always serializes"));
     hasher.finalize().into()
 }
@@ -314,6 +352,7 @@ mod tests {
                     source: Source::Server,
                 },
             ],
+            version: LogVersion::V1,
         }
     }
 

@@ -9,8 +9,13 @@ pub mod replay;
 pub mod seed;
 pub mod verify;
 
-pub use chain::{entry_hash, genesis, Author, Chain, Entry, Hash, LogHeader, LOG_TAG};
-pub use record::{parse_hash, rfc3339_millis, Record, RecordedAction, SeatName, RECORD_FORMAT};
+pub use chain::{
+    entry_hash, genesis, name_hash, Author, Chain, Entry, Hash, LogHeader, LogVersion, LOG_TAG,
+    LOG_TAG_V2, NAME_TAG,
+};
+pub use record::{
+    parse_hash, rfc3339_millis, Record, RecordedAction, SeatName, RECORD_FORMAT, RECORD_FORMAT_V2,
+};
 pub use replay::{milestones, replay_states, RecordStep, Rejection, Replay, Step};
 pub use seed::{commitment, derive_seed, parse_secret, Contribution, Source, SEED_TAG};
 pub use verify::{

@@ -1,15 +1,23 @@
-//! The `corriere-record/1` game record: setup, contributions, hash-chained actions, outcome and,
+//! The `corriere-record/1` and `/2` game record: setup, contributions, hash-chained actions, outcome and,
 //! once the game is over, the revealed secret; how it is built, written and read back.
 
-use super::chain::{genesis, Author, Chain, Hash, LogHeader};
+use super::chain::{genesis, name_hash, Author, Chain, Hash, LogHeader, LogVersion};
 use super::seed::{derive_seed, parse_secret, Contribution};
 use super::verify::Discrepancy;
 use crate::engine::{Audience, Seat, Seed, Sight};
 use crate::kinds::{Json, Kind};
 use serde::{Deserialize, Serialize};
 
-/// The format tag of every record this module writes and reads.
+/// The format tag of a record whose genesis covers the seat names in plain text
+/// (`corriere-log/v1`): every game created before salted names.
 pub const RECORD_FORMAT: &str = "corriere-record/1";
+
+/// The format tag of a record whose genesis covers salted name hashes (`corriere-log/v2`):
+/// each seat carries its `salt`, or only its `name_hash` once its player was forgotten.
+pub const RECORD_FORMAT_V2: &str = "corriere-record/2";
+
+/// The formats this module reads, oldest first.
+pub const RECORD_FORMATS: [&str; 2] = [RECORD_FORMAT, RECORD_FORMAT_V2];
 
 /// A whole game as published: everything needed to check it offline. See docs/formats.md.
 ///
@@ -17,7 +25,8 @@ pub const RECORD_FORMAT: &str = "corriere-record/1";
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Record {
-    /// Always "corriere-record/1".
+    /// "corriere-record/1" (plain seat names in the genesis) or "corriere-record/2" (salted
+    /// name hashes).
     pub format: String,
     /// The kind of game, e.g. "condottiere": it decides which rules replay the record.
     pub game: String,
@@ -49,12 +58,66 @@ pub struct Record {
 }
 
 /// A seat and the public name of its player.
+///
+/// In a `corriere-record/2` record each seat has exactly one of `salt` (the genesis covers
+/// `name_hash(salt, name)`) or `name_hash` (its player was forgotten: `name` is a pseudonym
+/// the chain does not cover). A `/1` record has neither: the genesis covers `name` itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatName {
     /// 1-based in JSON.
     pub seat: Seat,
     pub name: String,
+    /// 64 hex digits: the seat's random salt.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<String>,
+    /// 64 hex digits: the salted hash of the seat's name, for a forgotten player.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_hash: Option<String>,
+}
+
+impl SeatName {
+    /// A seat of a `/1` record: the name alone.
+    pub fn plain(seat: Seat, name: String) -> SeatName {
+        SeatName {
+            seat,
+            name,
+            salt: None,
+            name_hash: None,
+        }
+    }
+
+    /// A seat of a `/2` record, named with its salt.
+    pub fn salted(seat: Seat, name: String, salt: &[u8; 32]) -> SeatName {
+        SeatName {
+            seat,
+            name,
+            salt: Some(hex::encode(salt)),
+            name_hash: None,
+        }
+    }
+
+    /// What a v2 genesis covers of this seat, in hex: `name_hash(salt, name)`, or the
+    /// `name_hash` given. `None` when the seat gives neither (or both), or not as 64 hex digits.
+    pub fn covered(&self) -> Option<String> {
+        match (&self.salt, &self.name_hash) {
+            (Some(salt), None) => {
+                let salt = parse_hash(salt)?;
+                Some(hex::encode(name_hash(&salt, &self.name)))
+            }
+            (None, Some(hash)) => parse_hash(hash).map(hex::encode),
+            _ => None,
+        }
+    }
+
+    /// Forget the seat's player: keep only what the genesis covers, under `pseudonym`.
+    pub fn forget(&mut self, pseudonym: &str) {
+        if let Some(hash) = self.covered() {
+            self.name_hash = Some(hash);
+            self.salt = None;
+        }
+        self.name = pseudonym.to_owned();
+    }
 }
 
 /// One action of the log with its hash.
@@ -180,24 +243,39 @@ impl From<RecordedAction> for EntryWire<Json> {
 }
 
 impl Record {
-    /// The record of a game just created: no action yet, head = genesis.
+    /// The record of a game just created: no action yet, head = genesis. A v1 header's seats
+    /// are its names; a v2 header's are hashes only (use [`Record::with_seats`] to name them).
     pub fn new(header: LogHeader) -> Record {
+        let seats = header
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, covered)| match header.version {
+                LogVersion::V1 => SeatName::plain(Seat(i as u8), covered.clone()),
+                LogVersion::V2 => SeatName {
+                    name_hash: Some(covered.clone()),
+                    ..SeatName::plain(Seat(i as u8), Seat(i as u8).to_string())
+                },
+            })
+            .collect();
+        Record::with_seats(header, seats)
+    }
+
+    /// The record of a game just created, its seats as given (for a v2 header, with the salts
+    /// or name hashes its genesis covers).
+    pub fn with_seats(header: LogHeader, seats: Vec<SeatName>) -> Record {
         let genesis = hex::encode(genesis(&header));
         Record {
-            format: RECORD_FORMAT.into(),
+            format: match header.version {
+                LogVersion::V1 => RECORD_FORMAT,
+                LogVersion::V2 => RECORD_FORMAT_V2,
+            }
+            .into(),
             game: header.game,
             id: header.id,
             rules_version: header.rules_version,
             options: header.options,
-            seats: header
-                .seats
-                .into_iter()
-                .enumerate()
-                .map(|(i, name)| SeatName {
-                    seat: Seat(i as u8),
-                    name,
-                })
-                .collect(),
+            seats,
             commitment: header.commitment,
             contributions: header.contributions,
             head: genesis.clone(),
@@ -239,16 +317,35 @@ impl Record {
         }
     }
 
-    /// The setup as the genesis hash covers it.
+    /// Which genesis the record's format says it has.
+    pub fn log_version(&self) -> LogVersion {
+        if self.format == RECORD_FORMAT_V2 {
+            LogVersion::V2
+        } else {
+            LogVersion::V1
+        }
+    }
+
+    /// The setup as the genesis hash covers it. A v2 seat that gives no sound salt or hash
+    /// covers an empty string, which no genesis matches (`verify` names it first).
     pub fn header(&self) -> LogHeader {
+        let version = self.log_version();
         LogHeader {
             id: self.id.clone(),
             game: self.game.clone(),
             rules_version: self.rules_version,
             options: self.options.clone(),
-            seats: self.seats.iter().map(|s| s.name.clone()).collect(),
+            seats: self
+                .seats
+                .iter()
+                .map(|s| match version {
+                    LogVersion::V1 => s.name.clone(),
+                    LogVersion::V2 => s.covered().unwrap_or_default(),
+                })
+                .collect(),
             commitment: self.commitment.clone(),
             contributions: self.contributions.clone(),
+            version,
         }
     }
 
@@ -364,7 +461,8 @@ impl Record {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| syntax_error(text, &e))?;
         match value.get("format") {
-            Some(serde_json::Value::String(format)) if format == RECORD_FORMAT => {}
+            Some(serde_json::Value::String(format))
+                if RECORD_FORMATS.contains(&format.as_str()) => {}
             Some(serde_json::Value::String(format)) => {
                 return Err(Discrepancy::UnknownFormat(format.clone()))
             }
@@ -388,7 +486,7 @@ impl Record {
             }
         }
         serde_json::from_str::<Record>(text).map_err(|e| {
-            Discrepancy::Malformed(format!("the record does not follow {RECORD_FORMAT}: {e}"))
+            Discrepancy::Malformed(format!("the record does not follow corriere-record: {e}"))
         })
     }
 }

@@ -425,6 +425,7 @@ mod tests {
             seats: vec!["A".into(), "B".into(), "C".into()],
             commitment: String::new(),
             contributions: Vec::new(),
+            version: Default::default(),
         };
         let mut replay =
             Replay::start(kind, &header, &options, Seed::from_u64(7), &[0; 32]).unwrap();

@@ -2,8 +2,9 @@
 //! at the first discrepancy with a message that names what and where; and the summary of a sound game.
 //! It dispatches on the record's game through the registry of game kinds.
 
+use super::chain::LogVersion;
 use super::chain::{genesis, hash_parts, LogHeader};
-use super::record::{parse_hash, rfc3339_millis, Record, RECORD_FORMAT};
+use super::record::{parse_hash, rfc3339_millis, Record, RECORD_FORMATS};
 use super::replay::walk_record;
 use super::seed::{commitment, parse_secret};
 use crate::engine::{Seat, Viewer};
@@ -164,7 +165,7 @@ impl Discrepancy {
             | Discrepancy::Setup(detail) => vec![("detail", detail.clone().into())],
             Discrepancy::UnknownFormat(format) => vec![
                 ("format", format.clone().into()),
-                ("known", RECORD_FORMAT.to_owned().into()),
+                ("known", RECORD_FORMATS.join(", ").into()),
             ],
             Discrepancy::UnknownGame { game, known } => vec![
                 ("game", game.clone().into()),
@@ -276,7 +277,8 @@ impl fmt::Display for Discrepancy {
             Discrepancy::Malformed(why) => write!(f, "{why}"),
             Discrepancy::UnknownFormat(format) => write!(
                 f,
-                "format {format:?} is not known (this verifier reads {RECORD_FORMAT})"
+                "format {format:?} is not known (this verifier reads {})",
+                RECORD_FORMATS.join(", ")
             ),
             Discrepancy::UnknownGame { game, known } => write!(
                 f,
@@ -631,7 +633,7 @@ fn check_format<'r>(
     record: &Record,
     registry: &'r Registry,
 ) -> Result<(&'r dyn Kind, Options), Discrepancy> {
-    if record.format != RECORD_FORMAT {
+    if !RECORD_FORMATS.contains(&record.format.as_str()) {
         return Err(Discrepancy::UnknownFormat(record.format.clone()));
     }
     let kind = registry
@@ -694,6 +696,21 @@ fn check_seats(record: &Record) -> Result<(), Discrepancy> {
         }
         if seat.name.trim().is_empty() {
             return Err(Discrepancy::Seats(format!("seat {number} has no name")));
+        }
+        match record.log_version() {
+            LogVersion::V1 if seat.salt.is_some() || seat.name_hash.is_some() => {
+                return Err(Discrepancy::Seats(format!(
+                    "seat {number} has a salt or a name hash, which only a corriere-record/2 \
+                     record gives"
+                )));
+            }
+            LogVersion::V2 if seat.covered().is_none() => {
+                return Err(Discrepancy::Seats(format!(
+                    "seat {number} needs either a \"salt\" or a \"name_hash\" of 64 \
+                     hexadecimal digits"
+                )));
+            }
+            _ => {}
         }
     }
     Ok(())
@@ -820,4 +837,132 @@ fn last_hash(record: &Record) -> &str {
         .actions
         .last()
         .map_or(record.genesis.as_str(), |a| a.hash.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::{name_hash, LogVersion, SeatName, RECORD_FORMAT, RECORD_FORMAT_V2};
+    use crate::simulate::{sim_secret, simulate_record};
+    use sha2::Digest;
+
+    /// A finished simulated game, as a v1 record (as every game before salted names).
+    fn v1() -> Record {
+        let registry = Registry::standard();
+        let kind = registry.get("condottiere").unwrap();
+        let options = kind.read_options("{}").unwrap();
+        simulate_record(kind, 3, &options, 11)
+    }
+
+    fn salt(seat: usize) -> [u8; 32] {
+        [seat as u8 + 1; 32]
+    }
+
+    /// The same game chained again under a v2 header: each seat's name with its salt.
+    fn v2() -> Record {
+        let old = v1();
+        let secret = sim_secret(11);
+        let seats: Vec<SeatName> = old
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatName::salted(s.seat, s.name.clone(), &salt(i)))
+            .collect();
+        let header = LogHeader {
+            seats: seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| hex::encode(name_hash(&salt(i), &s.name)))
+                .collect(),
+            version: LogVersion::V2,
+            ..old.header()
+        };
+        let mut record = Record::with_seats(header, seats);
+        for entry in &old.actions {
+            let action = entry.action.clone().unwrap();
+            record.push(entry.seat, action, entry.at, entry.author, &secret);
+        }
+        record.reveal(old.outcome.clone().unwrap(), &secret);
+        record
+    }
+
+    #[test]
+    fn a_v1_record_verifies_as_before_and_its_genesis_covers_the_plain_names() {
+        let record = v1();
+        assert_eq!(record.format, RECORD_FORMAT);
+        let summary = verify(&record).unwrap();
+        assert_eq!(summary.players, ["Anna", "Bruno", "Chiara"]);
+        let mut bytes = crate::audit::LOG_TAG.to_vec();
+        bytes.extend(serde_json::to_vec(&record.header()).unwrap());
+        let expected: [u8; 32] = sha2::Sha256::digest(&bytes).into();
+        assert_eq!(record.genesis, hex::encode(expected));
+        assert!(
+            String::from_utf8(serde_json::to_vec(&record.header()).unwrap())
+                .unwrap()
+                .contains(r#""seats":["Anna","Bruno","Chiara"]"#)
+        );
+        // Read back from its text, the same.
+        assert_eq!(verify_json(&record.to_json()).unwrap(), summary);
+    }
+
+    #[test]
+    fn a_v2_record_verifies_and_its_genesis_covers_salted_name_hashes_only() {
+        let record = v2();
+        assert_eq!(record.format, RECORD_FORMAT_V2);
+        let text = record.to_json();
+        assert!(text.contains(r#""salt":""#), "{text}");
+        let summary = verify_json(&text).unwrap();
+        assert_eq!(summary.players, ["Anna", "Bruno", "Chiara"]);
+        let canonical = String::from_utf8(serde_json::to_vec(&record.header()).unwrap()).unwrap();
+        assert!(!canonical.contains("Anna"), "{canonical}");
+        let mut bytes = crate::audit::LOG_TAG_V2.to_vec();
+        bytes.extend(canonical.as_bytes());
+        let expected: [u8; 32] = sha2::Sha256::digest(&bytes).into();
+        assert_eq!(record.genesis, hex::encode(expected));
+        // The documented name hash: SHA-256("corriere-name/v1" ‖ salt ‖ name).
+        let mut name = crate::audit::NAME_TAG.to_vec();
+        name.extend(salt(0));
+        name.extend(b"Anna");
+        let hash: [u8; 32] = sha2::Sha256::digest(&name).into();
+        assert_eq!(record.header().seats[0], hex::encode(hash));
+    }
+
+    #[test]
+    fn a_v2_record_with_a_seat_forgotten_verifies_under_its_pseudonym() {
+        let mut record = v2();
+        record.seats[1].forget("Player 7f3a");
+        let text = record.to_json();
+        assert!(!text.contains("Bruno"), "{text}");
+        assert!(text.contains(r#""name_hash":""#), "{text}");
+        let summary = verify_json(&text).unwrap();
+        assert_eq!(summary.players, ["Anna", "Player 7f3a", "Chiara"]);
+        // A running game's record of it checks out as far as it goes, too.
+        let mut running = record.clone();
+        running.secret = None;
+        running.outcome = None;
+        assert!(verify(&running).unwrap_err().is_unfinished());
+    }
+
+    #[test]
+    fn a_v2_record_with_a_wrong_name_for_its_salt_fails_at_the_genesis() {
+        let mut record = v2();
+        record.seats[1].name = "Brunella".into();
+        assert_eq!(verify(&record).unwrap_err(), Discrepancy::Genesis);
+        // A hash that is not the seat's fails too, and a seat giving neither salt nor hash
+        // (or a salt in a v1 record) is named as such.
+        let mut hashed = v2();
+        hashed.seats[2].forget("Player 1");
+        hashed.seats[2].name_hash = Some("00".repeat(32));
+        assert_eq!(verify(&hashed).unwrap_err(), Discrepancy::Genesis);
+        let mut bare = v2();
+        bare.seats[0].salt = None;
+        assert_eq!(verify(&bare).unwrap_err().code(), "seats");
+        let mut salted_v1 = v1();
+        salted_v1.seats[0].salt = Some("11".repeat(32));
+        assert_eq!(verify(&salted_v1).unwrap_err().code(), "seats");
+        // A v1 record relabelled v2 (or the reverse) does not verify.
+        let mut relabelled = v2();
+        relabelled.format = RECORD_FORMAT.into();
+        assert_eq!(verify(&relabelled).unwrap_err().code(), "seats");
+    }
 }

@@ -69,6 +69,7 @@ pub fn simulate_record(kind: &dyn Kind, players: u8, options: &Options, sim_seed
             .collect(),
         commitment: commitment(&secret),
         contributions,
+        version: Default::default(),
     });
     let playout = super::play(kind, options, players, sim_seed, false, &[]);
     assert!(
