@@ -4,7 +4,7 @@
 
 use super::schema::{
     absences, addresses, blocks, conduct, muted, outbox, person_notices, rate_counters, reports,
-    seat_claims, seat_notes, seats, sessions, sign_ins, webhook_outbox,
+    seat_claims, seat_notes, seats, sessions, sign_ins, sitters, webhook_outbox,
 };
 use super::{address_key, AnyConnection, Conn};
 use crate::domain::GameId;
@@ -38,6 +38,9 @@ pub fn forget_seat(conn: &mut Conn, forgotten: &ForgottenSeat) -> QueryResult<()
                 ))
                 .execute(c)?;
         }
+        // A sitting for the seat ends: the seat goes to the bot.
+        diesel::delete(sitters::table.find((forgotten.game.as_str(), forgotten.seat)))
+            .execute(c)?;
         diesel::delete(
             seat_notes::table
                 .filter(seat_notes::game_id.eq(forgotten.game.as_str()))
@@ -50,7 +53,8 @@ pub fn forget_seat(conn: &mut Conn, forgotten: &ForgottenSeat) -> QueryResult<()
 
 /// Every row kept for the person of `address` (in any case) goes: the person, their sessions,
 /// sign-in links, mutes, absences, notices and webhooks, their reliability record, their
-/// blocks (given and received), their seat claims, the rate counters named by their address,
+/// blocks (given and received), their seat claims, their sittings for others, the rate counters
+/// named by their address,
 /// and every mail to them not yet sent. Their reports stay for the moderators, without them.
 pub fn forget_address_rows(conn: &mut Conn, address: &str) -> QueryResult<()> {
     let key = address_key(address);
@@ -76,6 +80,13 @@ pub fn forget_address_rows(conn: &mut Conn, address: &str) -> QueryResult<()> {
     .into_iter()
     .filter(|bucket| bucket.to_lowercase().contains(&key))
     .collect();
+    let sittings: Vec<(String, i32)> = super::on_backend!(conn, c => sitters::table
+        .select((sitters::game_id, sitters::seat, sitters::email))
+        .load::<(String, i32, String)>(c))?
+    .into_iter()
+    .filter(|(_, _, email)| address_key(email) == key)
+    .map(|(game, seat, _)| (game, seat))
+    .collect();
     let reported: Vec<String> = super::on_backend!(conn, c => reports::table
         .filter(reports::reporter.eq(&key))
         .select(reports::id)
@@ -97,6 +108,10 @@ pub fn forget_address_rows(conn: &mut Conn, address: &str) -> QueryResult<()> {
         .execute(c)?;
         diesel::delete(seat_claims::table.filter(seat_claims::id.eq_any(&claims))).execute(c)?;
         diesel::delete(outbox::table.filter(outbox::id.eq_any(&mails))).execute(c)?;
+        // The seats they sat for go back to their players.
+        for (game, seat) in &sittings {
+            diesel::delete(sitters::table.find((game, seat))).execute(c)?;
+        }
         diesel::delete(rate_counters::table.filter(rate_counters::bucket.eq_any(&counters)))
             .execute(c)?;
         for id in &reported {

@@ -220,6 +220,41 @@ async fn a_forgotten_person_is_in_no_table_no_file_and_no_mail_and_every_record_
             "the SQLite files hold her name at first"
         );
     }
+    // She sits for Alice in a game of two others: the sitting names her too.
+    let other = app.create_game(2, &[]).await;
+    let others = app.accept_all(&other.game, 2).await;
+    let until = (corriere::clock::Clock::now(&app.clock) + chrono::Duration::days(5))
+        .format("%Y-%m-%d")
+        .to_string();
+    let named = app
+        .post_form(
+            &format!("{}/sitter", others[0].url),
+            &[("name", NAME), ("email", ADDRESS), ("until", &until)],
+        )
+        .await;
+    assert_eq!(named.status, 303, "{}", named.body);
+    app.deliver_mail().await;
+    let sit_url = app
+        .smtp
+        .latest_to(ADDRESS, |m| m.text.contains("/sit/"))
+        .expect("her sitting's invitation")
+        .url_containing(&format!("/games/{}/sit/", other.game));
+    let accept = app
+        .get(&sit_url)
+        .await
+        .forms()
+        .into_iter()
+        .find(|f| f.action.ends_with("/accept"))
+        .expect("an accept form");
+    assert_eq!(
+        app.post_form(&app.url(&accept.action), &[]).await.status,
+        303
+    );
+    assert!(app
+        .public_page(&other.game)
+        .await
+        .text()
+        .contains(&format!("sat by {NAME}")));
     let mailed_before = app.smtp.mails_to(ADDRESS).len();
     let sent_before = app.smtp.count();
 
