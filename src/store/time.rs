@@ -210,6 +210,8 @@ pub fn set_resigned(
     })?;
     match at {
         Some(at) => {
+            // A resigned seat is the bot's: whoever sat for its player sits no more.
+            super::sitters::end_sitting(conn, game.as_str(), seat)?;
             super::conduct::record_conduct(conn, game.as_str(), seat, super::Conduct::Resigned, at)
         }
         None => Ok(()),

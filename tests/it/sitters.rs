@@ -293,5 +293,21 @@ async fn a_sitting_ends_with_its_last_day_or_when_the_player_ends_it(backend: Ba
     let ended = app.post_form(&app.url(&end.action), &[]).await;
     assert_eq!(ended.status, 303, "{}", ended.body);
     assert_eq!(app.get(&again).await.status, 410);
+    // A player who resigns while sat gives the seat to the bot: the sitting ends with it.
+    let named = name_sitter(&app, &player, &day_in(&app, 2)).await;
+    assert_eq!(named.status, 303, "{}", named.body);
+    app.deliver_mail().await;
+    let third = app.smtp.mails_to(SID)[2].url_containing("/sit/");
+    assert_eq!(
+        app.post_form(&format!("{third}/accept"), &[]).await.status,
+        303
+    );
+    assert_eq!(app.get(&third).await.status, 200);
+    let resigned = app
+        .post_form(&format!("{}/resign", player.url), &[("confirm", "yes")])
+        .await;
+    assert_eq!(resigned.status, 303, "{}", resigned.body);
+    assert_eq!(app.get(&third).await.status, 410);
+    assert!(!app.public_page(&game).await.text().contains("sat by Sid"));
     app.stop().await;
 }
