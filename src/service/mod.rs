@@ -23,6 +23,8 @@ mod pages;
 mod replay;
 pub mod seed;
 
+/// A person's reliability, as the pages show it (counted by the store).
+pub use crate::store::Reliability;
 pub use errors::*;
 pub use history::HistoryEntry;
 pub use links::{

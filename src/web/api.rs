@@ -77,8 +77,8 @@ pub(crate) struct ReliabilityJson {
     games_left_to_a_bot: i64,
 }
 
-impl From<crate::store::Reliability> for ReliabilityJson {
-    fn from(r: crate::store::Reliability) -> ReliabilityJson {
+impl From<crate::service::Reliability> for ReliabilityJson {
+    fn from(r: crate::service::Reliability) -> ReliabilityJson {
         ReliabilityJson {
             games_finished: r.finished,
             deadlines_missed: r.missed,

@@ -10,7 +10,7 @@ use crate::engine::Seat;
 use crate::present::Words;
 use crate::service::lobby::{ClaimOffer, ClaimOutcome, LobbyEntry, LobbyFilter};
 use crate::service::own::AddressProblem;
-use crate::store::Reliability;
+use crate::service::Reliability;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;

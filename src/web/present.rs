@@ -336,7 +336,7 @@ mod tests {
 }
 
 /// A person's reliability as the line beside their name (empty when it is not shown).
-pub fn reliability(w: Words, shown: Option<&crate::store::Reliability>) -> String {
+pub fn reliability(w: Words, shown: Option<&crate::service::Reliability>) -> String {
     match shown {
         Some(r) => w.with(
             "reliability-line",
