@@ -1,6 +1,7 @@
 //! What the pages read: a seat's page (its view, decision, legal actions and history), and the
 //! public page (the spectator's view, or the full review once the game is over).
 
+use crate::kinds::table::Table;
 use super::*;
 use crate::kinds::{Action, Decision, View};
 use crate::store::Reliability;
@@ -43,6 +44,9 @@ pub struct SeatPage {
     pub reliability: Vec<Option<Reliability>>,
     /// The game's feed of its public events, in the page's language (its page only).
     pub feed_url: Option<String>,
+    /// The votes at the table (`kinds::table`): what is proposed, a pause; `None` before
+    /// the start.
+    pub table: Option<Table>,
 }
 
 /// Everything the public page of a game shows: a spectator's view, or the full review after
@@ -72,6 +76,8 @@ pub struct PublicPage {
     pub talk: Vec<super::talk::TalkLine>,
     /// Beside each seat's name (seat order), as on a seat's page.
     pub reliability: Vec<Option<Reliability>>,
+    /// The votes at the table, as on a seat's page (they are public).
+    pub table: Option<Table>,
 }
 
 /// How much of a seat's page is asked for.
@@ -116,6 +122,7 @@ fn from_state(
         history,
         waiting: waiting(replay),
         outcome: replay.and_then(|r| r.game.outcome()),
+        table: replay.and_then(|r| r.game.table().cloned()),
         standings: replay
             .filter(|r| r.game.outcome().is_some())
             .map(|r| r.game.standings())
@@ -406,6 +413,7 @@ impl Games {
             waiting: waiting(replay),
             standings: replay.map(|r| r.game.standings()).unwrap_or_default(),
             outcome: replay.and_then(|r| r.game.outcome()),
+            table: replay.and_then(|r| r.game.table().cloned()),
             game: loaded.game,
             seats: loaded.seats,
         })
