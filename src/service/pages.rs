@@ -1,8 +1,8 @@
 //! What the pages read: a seat's page (its view, decision, legal actions and history), and the
 //! public page (the spectator's view, or the full review once the game is over).
 
-use crate::kinds::table::Table;
 use super::*;
+use crate::kinds::table::Table;
 use crate::kinds::{Action, Decision, View};
 use crate::store::Reliability;
 

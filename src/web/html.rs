@@ -895,11 +895,12 @@ pub async fn vote(
 ) -> Answered {
     let link = link_of(&path)?;
     let form = form.into_inner();
-    let vote = crate::kinds::table::vote_from_fields(&form.vote, &form.seat, &form.hours)
-        .map_err(|refusal| {
+    let vote = crate::kinds::table::vote_from_fields(&form.vote, &form.seat, &form.hours).map_err(
+        |refusal| {
             let words: Said = Arc::new(move |w, _| refusal.said(&w));
             Answer::seat(StatusCode::BAD_REQUEST, "invalid", words)
-        })?;
+        },
+    )?;
     let w = state.words(&request);
     let done = state.service.vote(link, form.seq, vote, w.lang()).await?;
     Ok(see_other(format!("{}?moved={}", path_of(&path), done.seq)))

@@ -952,7 +952,10 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
         app.backend()
     );
     assert!(digests > 0, "digests were among the mails checked");
-    assert_eq!(votes, 4, "votes at the table were among the surfaces checked");
+    assert_eq!(
+        votes, 4,
+        "votes at the table were among the surfaces checked"
+    );
     assert!(replies > 10, "only {replies} moves by reply");
     assert!(misspelt > 3, "only {misspelt} misspelt and stale replies");
     assert!(whispers.len() > 5);

@@ -73,22 +73,40 @@ async fn a_draw_agreed_by_every_seat_ends_the_game_as_a_draw_everywhere(backend:
             .iter()
             .find(|m| m.to.contains(email_of(seat)))
             .unwrap_or_else(|| panic!("seat {seat} is told: {told:?}"));
-        assert!(mail.subject.contains("a vote at the table"), "{}", mail.subject);
-        assert!(mail.text.contains("Alice: proposes a draw"), "{}", mail.text);
+        assert!(
+            mail.subject.contains("a vote at the table"),
+            "{}",
+            mail.subject
+        );
+        assert!(
+            mail.text.contains("Alice: proposes a draw"),
+            "{}",
+            mail.text
+        );
         assert!(mail.text.contains("Answer from your seat page before"));
     }
     assert!(!told.iter().any(|m| m.to.contains(email_of(1))));
     // Every page shows it; Bob's offers to agree.
     let bob = app.seat_page(&links[1]).await;
-    assert!(bob.text().contains("Alice proposes a draw"), "{}", bob.text());
+    assert!(
+        bob.text().contains("Alice proposes a draw"),
+        "{}",
+        bob.text()
+    );
     assert!(bob.body.contains("id=\"vote-agree\""));
     let public = app.public_page(&game).await;
     assert!(public.text().contains("Alice proposes a draw"));
-    assert!(public.text().contains("Waiting for: Bob and Carla"), "{}", public.text());
+    assert!(
+        public.text().contains("Waiting for: Bob and Carla"),
+        "{}",
+        public.text()
+    );
     // A second proposal meanwhile is refused and changes nothing.
     let again = vote(&app, &links[1], &[("vote", "cancel")]).await;
     assert_eq!(again.status, 422, "{}", again.body);
-    assert!(again.text().contains("A proposal is waiting for answers already"));
+    assert!(again
+        .text()
+        .contains("A proposal is waiting for answers already"));
     // Bob agrees by the API, Carla by her page: the game is over, a draw.
     let agreed = api_vote(&app, &links[1], serde_json::json!("agree")).await;
     assert_eq!(agreed.status, 200, "{}", agreed.body);
@@ -108,11 +126,19 @@ async fn a_draw_agreed_by_every_seat_ends_the_game_as_a_draw_everywhere(backend:
         public.text()
     );
     let history = app.get(&format!("/games/{game}/history")).await;
-    assert!(history.text().contains("agrees to the proposal"), "{}", history.text());
+    assert!(
+        history.text().contains("agrees to the proposal"),
+        "{}",
+        history.text()
+    );
     // Everyone hears the game is over.
     app.deliver_mail().await;
     for seat in 1..=3 {
-        assert!(app.smtp.mails_to(email_of(seat)).iter().any(|m| m.is_game_over()));
+        assert!(app
+            .smtp
+            .mails_to(email_of(seat))
+            .iter()
+            .any(|m| m.is_game_over()));
     }
     // The record has the votes in its chain and verifies offline, a draw.
     let exported = app.get(&format!("/games/{game}/record.json")).await;
@@ -146,13 +172,26 @@ async fn a_concession_at_a_table_of_two_ends_the_game_for_the_other_seat(backend
     let links = started(&app, 2).await;
     let game = links[0].game.clone();
     // Conceding to oneself is refused; to Bob it ends the game at once (nobody else to ask).
-    let own = api_vote(&app, &links[0], serde_json::json!({"propose": {"concede": 1}})).await;
+    let own = api_vote(
+        &app,
+        &links[0],
+        serde_json::json!({"propose": {"concede": 1}}),
+    )
+    .await;
     assert_eq!(own.status, 422, "{}", own.body);
-    let conceded = api_vote(&app, &links[0], serde_json::json!({"propose": {"concede": 2}})).await;
+    let conceded = api_vote(
+        &app,
+        &links[0],
+        serde_json::json!({"propose": {"concede": 2}}),
+    )
+    .await;
     assert_eq!(conceded.status, 200, "{}", conceded.body);
     assert_eq!(conceded.json()["game_over"], true);
     let api = app.api_game(&game).await.json();
-    assert_eq!(api["outcome"], serde_json::json!({"table": {"conceded": 2}}));
+    assert_eq!(
+        api["outcome"],
+        serde_json::json!({"table": {"conceded": 2}})
+    );
     let public = app.public_page(&game).await;
     assert!(
         public.text().contains("The game was conceded: Bob wins."),
@@ -170,27 +209,51 @@ async fn a_declined_cancel_changes_nothing_and_an_agreed_one_cancels(backend: Ba
     let app = TestApp::spawn(&backend).await;
     let links = started(&app, 3).await;
     let game = links[0].game.clone();
-    assert_eq!(vote(&app, &links[1], &[("vote", "cancel")]).await.status, 303);
+    assert_eq!(
+        vote(&app, &links[1], &[("vote", "cancel")]).await.status,
+        303
+    );
     // Carla declines: nothing is pending, an answer now is refused with the reason.
-    assert_eq!(vote(&app, &links[2], &[("vote", "decline")]).await.status, 303);
+    assert_eq!(
+        vote(&app, &links[2], &[("vote", "decline")]).await.status,
+        303
+    );
     let late = vote(&app, &links[0], &[("vote", "agree")]).await;
     assert_eq!(late.status, 422, "{}", late.body);
-    assert!(late.text().contains("Nothing is proposed now"), "{}", late.text());
+    assert!(
+        late.text().contains("Nothing is proposed now"),
+        "{}",
+        late.text()
+    );
     assert_eq!(app.api_game(&game).await.json()["status"], "playing");
     // A form with a pause too long is refused before it reaches the game.
     let long = vote(&app, &links[0], &[("vote", "pause"), ("hours", "337")]).await;
     assert_eq!(long.status, 400, "{}", long.body);
     assert!(long.text().contains("A pause lasts from 1 to 336 hours"));
     // Proposed again and agreed by all: cancelled, no winner.
-    assert_eq!(vote(&app, &links[1], &[("vote", "cancel")]).await.status, 303);
-    assert_eq!(vote(&app, &links[0], &[("vote", "agree")]).await.status, 303);
-    assert_eq!(vote(&app, &links[2], &[("vote", "agree")]).await.status, 303);
+    assert_eq!(
+        vote(&app, &links[1], &[("vote", "cancel")]).await.status,
+        303
+    );
+    assert_eq!(
+        vote(&app, &links[0], &[("vote", "agree")]).await.status,
+        303
+    );
+    assert_eq!(
+        vote(&app, &links[2], &[("vote", "agree")]).await.status,
+        303
+    );
     let api = app.api_game(&game).await.json();
     assert_eq!(api["status"], "over");
     assert_eq!(api["outcome"], serde_json::json!({"table": "cancelled"}));
     let page = app.seat_page(&links[0]).await;
-    assert!(page.text().contains("The players agreed to cancel the game"));
-    assert!(!page.body.contains("id=\"vote-propose\""), "no votes after the end");
+    assert!(page
+        .text()
+        .contains("The players agreed to cancel the game"));
+    assert!(
+        !page.body.contains("id=\"vote-propose\""),
+        "no votes after the end"
+    );
     corriere::audit::verify_with(&record(&app, &game), &corriere::kinds::Registry::standard())
         .expect("the record verifies");
     app.stop().await;
@@ -201,13 +264,20 @@ async fn a_proposal_lapses_after_72_hours(backend: Backend) {
     let links = started(&app, 2).await;
     assert_eq!(vote(&app, &links[0], &[("vote", "draw")]).await.status, 303);
     app.clock.advance(chrono::Duration::hours(71));
-    assert!(app.seat_page(&links[1]).await.text().contains("Alice proposes a draw"));
+    assert!(app
+        .seat_page(&links[1])
+        .await
+        .text()
+        .contains("Alice proposes a draw"));
     app.clock.advance(chrono::Duration::hours(2));
     let page = app.seat_page(&links[1]).await;
     assert!(!page.text().contains("Alice proposes a draw"), "lapsed");
     let late = vote(&app, &links[1], &[("vote", "agree")]).await;
     assert_eq!(late.status, 422, "{}", late.body);
-    assert_eq!(app.api_game(&links[0].game).await.json()["status"], "playing");
+    assert_eq!(
+        app.api_game(&links[0].game).await.json()["status"],
+        "playing"
+    );
     // Another may be proposed now.
     assert_eq!(vote(&app, &links[1], &[("vote", "draw")]).await.status, 303);
     app.stop().await;
@@ -231,11 +301,18 @@ async fn a_pause_stops_the_deadlines_and_a_resume_gives_back_the_time_left(backe
     let proposed = vote(&app, &links[0], &[("vote", "pause"), ("hours", "48")]).await;
     assert_eq!(proposed.status, 303, "{}", proposed.body);
     assert_eq!(due(&app), first, "a proposal alone stops nothing");
-    assert_eq!(vote(&app, &links[1], &[("vote", "agree")]).await.status, 303);
+    assert_eq!(
+        vote(&app, &links[1], &[("vote", "agree")]).await.status,
+        303
+    );
     let hour = 3_600_000;
     let paused: Vec<(i32, i64)> = first.iter().map(|(s, d)| (*s, d + 48 * hour)).collect();
     assert_eq!(due(&app), paused);
-    assert!(app.public_page(&game).await.text().contains("The clock is paused until"));
+    assert!(app
+        .public_page(&game)
+        .await
+        .text()
+        .contains("The clock is paused until"));
     // A day later (past the first deadline, within the pause) the clock has not acted.
     let seq = record(&app, &game).actions.len();
     let report = pass_time(&app, chrono::Duration::hours(30)).await;
@@ -243,10 +320,17 @@ async fn a_pause_stops_the_deadlines_and_a_resume_gives_back_the_time_left(backe
     assert_eq!(record(&app, &game).actions.len(), seq);
     // Bob resumes 30 hours into the pause: the 18 hours not used come off again, so each
     // deadline has the time it had left when the pause began.
-    assert_eq!(vote(&app, &links[1], &[("vote", "resume")]).await.status, 303);
+    assert_eq!(
+        vote(&app, &links[1], &[("vote", "resume")]).await.status,
+        303
+    );
     let resumed: Vec<(i32, i64)> = first.iter().map(|(s, d)| (*s, d + 30 * hour)).collect();
     assert_eq!(due(&app), resumed);
-    assert!(!app.public_page(&game).await.text().contains("The clock is paused"));
+    assert!(!app
+        .public_page(&game)
+        .await
+        .text()
+        .contains("The clock is paused"));
     corriere::audit::verify_log_with(&record(&app, &game), &corriere::kinds::Registry::standard())
         .expect("the log verifies");
     app.stop().await;

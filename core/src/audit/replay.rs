@@ -193,7 +193,8 @@ impl Replay {
         }
         for (index, stamp) in self.stamps.iter_mut().enumerate() {
             let s = Seat(index as u8);
-            let restamped = (s == seat && !voted) || decision(&self.pending, s) != decision(&pending, s);
+            let restamped =
+                (s == seat && !voted) || decision(&self.pending, s) != decision(&pending, s);
             if restamped {
                 *stamp = seq;
             }

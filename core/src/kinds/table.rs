@@ -71,7 +71,12 @@ impl TableAction {
     /// As an erased action (its JSON is the canonical one above).
     pub fn action(self) -> Action {
         fn to_json(value: &dyn Dyn) -> Json {
-            Json::of(value.as_any().downcast_ref::<TableAction>().expect("a vote"))
+            Json::of(
+                value
+                    .as_any()
+                    .downcast_ref::<TableAction>()
+                    .expect("a vote"),
+            )
         }
         Action {
             inner: Arc::new(self),
@@ -245,7 +250,8 @@ impl Table {
     }
     /// The pause in force at `now`: (from, until).
     pub fn paused_at(&self, now: i64) -> Option<(i64, i64)> {
-        self.pause.filter(|(from, until)| *from <= now && now < *until)
+        self.pause
+            .filter(|(from, until)| *from <= now && now < *until)
     }
     /// Every pause's length so far is not kept: only the last one, (from, until) as it
     /// stands (a resume shortens it).
@@ -310,7 +316,11 @@ impl Table {
                 next.pause = Some((from, at));
             }
         }
-        if let Some(open) = next.proposed.as_ref().filter(|p| p.awaiting(players).is_empty()) {
+        if let Some(open) = next
+            .proposed
+            .as_ref()
+            .filter(|p| p.awaiting(players).is_empty())
+        {
             match open.proposal {
                 Proposal::Draw => next.ended = Some(Ending::Draw),
                 Proposal::Cancel => next.ended = Some(Ending::Cancelled),
@@ -464,7 +474,9 @@ impl State for Tabled {
 pub fn vote_words(action: &TableAction, cx: &Ctx) -> String {
     let w = &cx.words;
     match &action.table {
-        Vote::Propose(proposal) => w.one("table-proposes", "proposal", proposal_words(proposal, cx)),
+        Vote::Propose(proposal) => {
+            w.one("table-proposes", "proposal", proposal_words(proposal, cx))
+        }
         Vote::Agree => w.get("table-agrees"),
         Vote::Decline => w.get("table-declines"),
         Vote::Resume => w.get("table-resumes"),
@@ -613,24 +625,49 @@ mod tests {
         assert_eq!(t.ended(), None);
         let t = vote(&t, 2, Vote::Agree, 2 * H).unwrap();
         assert_eq!(t.ended(), Some(Ending::Draw));
-        assert_eq!(vote(&t, 0, Vote::Propose(Proposal::Cancel), 3 * H), Err(TableError::Over));
+        assert_eq!(
+            vote(&t, 0, Vote::Propose(Proposal::Cancel), 3 * H),
+            Err(TableError::Over)
+        );
     }
 
     #[test]
     fn a_concession_needs_all_but_the_winner() {
         let t = Table::default()
-            .vote(Seat(0), &Vote::Propose(Proposal::Concede(Seat(1))), 0, 2, false)
+            .vote(
+                Seat(0),
+                &Vote::Propose(Proposal::Concede(Seat(1))),
+                0,
+                2,
+                false,
+            )
             .unwrap();
         assert_eq!(t.ended(), Some(Ending::Conceded(Seat(1))));
         assert_eq!(
-            vote(&Table::default(), 0, Vote::Propose(Proposal::Concede(Seat(0))), 0),
+            vote(
+                &Table::default(),
+                0,
+                Vote::Propose(Proposal::Concede(Seat(0))),
+                0
+            ),
             Err(TableError::BadConcession)
         );
         assert_eq!(
-            vote(&Table::default(), 0, Vote::Propose(Proposal::Concede(Seat(3))), 0),
+            vote(
+                &Table::default(),
+                0,
+                Vote::Propose(Proposal::Concede(Seat(3))),
+                0
+            ),
             Err(TableError::BadConcession)
         );
-        let t = vote(&Table::default(), 0, Vote::Propose(Proposal::Concede(Seat(2))), 0).unwrap();
+        let t = vote(
+            &Table::default(),
+            0,
+            Vote::Propose(Proposal::Concede(Seat(2))),
+            0,
+        )
+        .unwrap();
         let t = vote(&t, 1, Vote::Agree, 1).unwrap();
         assert_eq!(t.ended(), Some(Ending::Conceded(Seat(2))));
     }
@@ -650,7 +687,10 @@ mod tests {
         assert!(vote(&t, 1, Vote::Propose(Proposal::Draw), EXPIRY_MS + 1).is_ok());
         let declined = vote(&t, 2, Vote::Decline, H).unwrap();
         assert_eq!(declined.pending_at(H), None);
-        assert_eq!(vote(&declined, 1, Vote::Agree, H), Err(TableError::NothingPending));
+        assert_eq!(
+            vote(&declined, 1, Vote::Agree, H),
+            Err(TableError::NothingPending)
+        );
         assert_eq!(declined.ended(), None);
     }
 
@@ -663,7 +703,13 @@ mod tests {
             vote(&Table::default(), 0, Vote::Propose(long), 0),
             Err(TableError::PauseLength)
         );
-        let t = vote(&Table::default(), 0, Vote::Propose(Proposal::Pause { hours: 10 }), 0).unwrap();
+        let t = vote(
+            &Table::default(),
+            0,
+            Vote::Propose(Proposal::Pause { hours: 10 }),
+            0,
+        )
+        .unwrap();
         let t = vote(&t, 1, Vote::Agree, H).unwrap();
         assert_eq!(t.paused_at(H), None);
         let t = vote(&t, 2, Vote::Agree, 2 * H).unwrap();
@@ -676,6 +722,9 @@ mod tests {
         let resumed = vote(&t, 1, Vote::Resume, 5 * H).unwrap();
         assert_eq!(resumed.paused_at(5 * H), None);
         assert_eq!(resumed.last_pause(), Some((2 * H, 5 * H)));
-        assert_eq!(vote(&resumed, 1, Vote::Resume, 6 * H), Err(TableError::NotPaused));
+        assert_eq!(
+            vote(&resumed, 1, Vote::Resume, 6 * H),
+            Err(TableError::NotPaused)
+        );
     }
 }
