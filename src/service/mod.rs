@@ -465,6 +465,15 @@ fn step_words(
     cx: &Ctx,
 ) -> Vec<String> {
     let mut lines: Vec<String> = step_author(step, cx).into_iter().collect();
+    // A vote at the table has no events of the game: the vote itself is what happened, and
+    // it is public.
+    if let Some(vote) = step
+        .action
+        .as_ref()
+        .filter(|a| a.downcast::<crate::kinds::table::TableAction>().is_some())
+    {
+        lines.push(kind.action_words(vote, cx));
+    }
     lines.extend(kind.events_words(&step.events, sight, cx));
     lines
 }

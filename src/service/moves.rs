@@ -13,6 +13,7 @@ use crate::audit::{Author, Rejection, Replay};
 use crate::domain::Control;
 use crate::domain::{GameId, GameStatus, Millis};
 use crate::engine::{Seat, Viewer};
+use crate::kinds::table::TableAction;
 use crate::kinds::{Action, Kind, RuleError};
 use crate::present::{Ctx, Words};
 use crate::store::{
@@ -229,7 +230,8 @@ impl Games {
             let word = |error| Refusal::new(kind, error, &words, &names, seat);
             apply(&before, mover, seat, actions, at, &word)?
         };
-        let deadlines = self.deadline_changes(conn, &row, &seats, Some(&before), &after, at)?;
+        let mut deadlines = self.deadline_changes(conn, &row, &seats, Some(&before), &after, at)?;
+        deadlines.shift_ms = pause_shift(&before, &after, at);
         let told = Told {
             row: &row,
             seats: &seats,
@@ -244,6 +246,16 @@ impl Games {
             true => self.game_over_mails(conn, kind, &told)?,
             false => self.turn_mails(conn, kind, &told, &deadlines)?,
         };
+        // A vote at the table that did not end the game: everyone else is told.
+        if !after.game.is_over() {
+            let votes = after.steps[before.steps.len()..]
+                .iter()
+                .filter(|step| step.action.as_ref().is_some_and(is_vote))
+                .count();
+            if votes > 0 {
+                mails.extend(self.vote_mails(conn, kind, &told)?);
+            }
+        }
         let (controls, notices) = self.control_changes(conn, &row, &seats, mover, seat, now)?;
         mails.extend(notices);
         let names = names_of(&seats);
@@ -455,6 +467,75 @@ impl Games {
         Ok((mails, seen_by))
     }
 
+    /// A vote at the table, told to every other seat that has an address: who voted what,
+    /// what is pending now and until when, and the seat's link to answer.
+    fn vote_mails(
+        &self,
+        conn: &mut Conn,
+        kind: &dyn Kind,
+        told: &Told,
+    ) -> Result<Vec<OutboxRow>, MoveError> {
+        let Told {
+            row,
+            seats,
+            seat,
+            before,
+            after,
+            now,
+            ..
+        } = *told;
+        let id = GameId::parse(&row.id).map_err(anyhow::Error::from)?;
+        let names = names_of(seats);
+        let recipients = self.seat_recipients(conn, row, seats, now)?;
+        let mut mails = Vec::new();
+        for (seat_row, to) in seats.iter().zip(&recipients) {
+            let Some(to) = to else { continue };
+            let reader = seat_of(seat_row);
+            if reader == seat {
+                continue;
+            }
+            let words = to.words;
+            let cx = Ctx::new(words, &names, Viewer::Seat(reader));
+            let said: Vec<String> = after.steps[before.steps.len()..]
+                .iter()
+                .filter_map(|step| step.action.as_ref().filter(|a| is_vote(a)))
+                .map(|action| {
+                    words.two(
+                        "record-step",
+                        ("name", names.name(seat)),
+                        ("action", kind.action_words(action, &cx)),
+                    )
+                })
+                .collect();
+            let table = after.game.table();
+            let pending = table.and_then(|t| t.pending_at(after.last_at().unwrap_or(now.0)));
+            let extra = pending.map(|open| {
+                let zone = to.person.time_zone.parse().unwrap_or(chrono_tz::UTC);
+                let due = crate::present::time::when(words, open.expires(), now.0, zone);
+                words.one("mail-table-answer-by", "due", due)
+            });
+            let mail = letters::SeatNotice {
+                w: words,
+                footer: self.footer(&to.person),
+                to_name: seat_row.name.clone(),
+                game_title: self.name_of(row, seats, words),
+                subject_key: "mail-table-vote-subject".into(),
+                about: names.name(seat),
+                you: false,
+                text: said.join("\n"),
+                extra,
+                seat_url: self.links().seat_url(&id, reader, seat_row.link_version),
+            }
+            .render()
+            .map_err(anyhow::Error::from)?;
+            mails.extend(
+                self.letter(to, Class::Game, Some(&id), "table_vote", mail)
+                    .map(|m| m.into_row(now)),
+            );
+        }
+        Ok(mails)
+    }
+
     /// The game-over mail for one seat: the result and standings, what happened since the seat
     /// last acted, links to the replay and the record, and the game's secret, so anyone can
     /// now verify the deal.
@@ -599,6 +680,23 @@ fn apply(
         rows,
         refused,
     })
+}
+
+/// Whether an action is a vote at the table (`kinds::table`).
+fn is_vote(action: &Action) -> bool {
+    action.downcast::<TableAction>().is_some()
+}
+
+/// How far a move moves the game's running deadlines: a pause the table agreed at `at`
+/// pushes them back by its length, so each keeps the time it had left; a pause resumed
+/// early takes back the part not used.
+fn pause_shift(before: &Replay, after: &Replay, at: i64) -> i64 {
+    let pause = |replay: &Replay| replay.game.table().and_then(|t| t.paused_at(at));
+    match (pause(before), pause(after)) {
+        (None, Some((from, until))) => until - from,
+        (Some((_, until)), None) => -(until - at).max(0),
+        _ => 0,
+    }
 }
 
 /// Whether a bot plays a seat that decides next, once this move's control changes are stored.

@@ -2,6 +2,7 @@
 //! public page (the spectator's view, or the full review once the game is over).
 
 use super::*;
+use crate::kinds::table::Table;
 use crate::kinds::{Action, Decision, View};
 use crate::store::Reliability;
 
@@ -46,6 +47,9 @@ pub struct SeatPage {
     /// The operator blocked this seat's person service-wide: they read the table but may not
     /// write to it (its page only).
     pub blocked: bool,
+    /// The votes at the table (`kinds::table`): what is proposed, a pause; `None` before
+    /// the start.
+    pub table: Option<Table>,
 }
 
 /// Everything the public page of a game shows: a spectator's view, or the full review after
@@ -75,6 +79,8 @@ pub struct PublicPage {
     pub talk: Vec<super::talk::TalkLine>,
     /// Beside each seat's name (seat order), as on a seat's page.
     pub reliability: Vec<Option<Reliability>>,
+    /// The votes at the table, as on a seat's page (they are public).
+    pub table: Option<Table>,
 }
 
 /// How much of a seat's page is asked for.
@@ -120,6 +126,7 @@ fn from_state(
         history,
         waiting: waiting(replay),
         outcome: replay.and_then(|r| r.game.outcome()),
+        table: replay.and_then(|r| r.game.table().cloned()),
         standings: replay
             .filter(|r| r.game.outcome().is_some())
             .map(|r| r.game.standings())
@@ -411,6 +418,7 @@ impl Games {
             waiting: waiting(replay),
             standings: replay.map(|r| r.game.standings()).unwrap_or_default(),
             outcome: replay.and_then(|r| r.game.outcome()),
+            table: replay.and_then(|r| r.game.table().cloned()),
             game: loaded.game,
             seats: loaded.seats,
         })

@@ -369,6 +369,28 @@ impl Service {
             .await
     }
 
+    /// A vote at the table (`kinds::table`): propose a draw, a concession, a cancel or a
+    /// pause, agree to or decline what is proposed, or resume a paused clock. One log entry
+    /// through the one move operation (its transaction writes the entry, the mails that tell
+    /// the table, and the deadlines a pause moves); a refused vote changes nothing and says
+    /// why (the table's words).
+    pub async fn vote(
+        &self,
+        link: SeatLink,
+        expected_seq: i64,
+        vote: crate::kinds::table::Vote,
+        lang: &str,
+    ) -> Result<MoveOutcome, MoveError> {
+        let action = crate::kinds::table::TableAction::new(vote).action();
+        self.make_move(
+            Mover::Link(link),
+            expected_seq,
+            vec![ActionInput::Action(action)],
+            lang,
+        )
+        .await
+    }
+
     /// Lines from a seat page's text box (a sheet of written orders), each with its verdict
     /// (see `Games::write_lines`).
     pub async fn write_lines(

@@ -284,8 +284,11 @@ impl Games {
                     .iter()
                     .map(|a| (a.starts_at, a.ends_at))
                     .collect();
-                let due = due_after(at, pace, &away);
-                (due, first_reminder(at, due))
+                // A step that begins while the table paused the clock starts when it resumes.
+                let paused = after.game.table().and_then(|t| t.paused_at(at));
+                let from = paused.map_or(at, |(_, until)| until);
+                let due = due_after(from, pace, &away);
+                (due, first_reminder(from, due))
             };
             changes.set.push(DeadlineRow {
                 game_id: row.id.clone(),

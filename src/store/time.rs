@@ -31,11 +31,22 @@ pub struct DeadlineChanges {
     pub set: Vec<DeadlineRow>,
     /// Seats whose decision ended.
     pub cleared: Vec<i32>,
+    /// Milliseconds to move every running deadline of the game by, first (a pause the
+    /// table agreed, or one resumed early).
+    pub shift_ms: i64,
 }
 
 /// Apply a move's deadline changes (inside its write transaction).
 pub fn apply_deadlines(conn: &mut Conn, game: &str, changes: &DeadlineChanges) -> QueryResult<()> {
     super::on_backend!(conn, c => {
+        if changes.shift_ms != 0 {
+            diesel::update(deadlines::table.filter(deadlines::game_id.eq(game)))
+                .set((
+                    deadlines::due_at.eq(deadlines::due_at + changes.shift_ms),
+                    deadlines::remind_at.eq(deadlines::remind_at + changes.shift_ms),
+                ))
+                .execute(c)?;
+        }
         for seat in changes
             .cleared
             .iter()

@@ -111,6 +111,10 @@ struct GameJson {
     view: Option<crate::kinds::Json>,
     /// The server secret, revealed once the game is over.
     secret: Option<String>,
+    /// How the game ended, once it has: the game's outcome, or a vote's at the table
+    /// (`{"table":"draw"}`, `{"table":"cancelled"}`, `{"table":{"conceded":<seat>}}`).
+    #[schema(value_type = Option<Object>)]
+    outcome: Option<crate::kinds::Json>,
     /// Hours each seat has for a decision; null: no deadline.
     hours_per_decision: Option<i32>,
     /// The deadline of each seat a person must decide for.
@@ -214,6 +218,7 @@ pub async fn game(
         commitment: page.game.commitment.clone(),
         view: page.view.map(|v| v.to_json()),
         secret: page.revealed_secret,
+        outcome: page.outcome.as_ref().map(|o| o.json().clone()),
         hours_per_decision: page.time.pace_hours,
         deadlines: deadlines_json(&page.time),
         bots: page.time.bots.iter().map(|(seat, _, _)| *seat).collect(),
@@ -753,6 +758,70 @@ pub async fn make_move(
         });
     }
     Ok(HttpResponse::Ok().json(answer))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VoteRequest {
+    /// The `seq` the seat view showed (stale, 409, as for a move).
+    seq: i64,
+    /// The vote (docs/formats.md, votes at the table): `{"propose":"draw"}`,
+    /// `{"propose":"cancel"}`, `{"propose":{"concede":<seat>}}`,
+    /// `{"propose":{"pause":{"hours":<1 to 336>}}}`, `"agree"`, `"decline"` or `"resume"`.
+    vote: serde_json::Value,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/votes",
+    operation_id = "vote",
+    summary = "Vote at the table: propose a draw, a concession, a cancel or a pause, or answer",
+    description = "A vote is a log entry like a move (`{\"table\":<vote>}`): a draw, a cancel or \
+        a pause passes when every seat agreed, a concession when every seat but the winner \
+        did; a proposal lapses after 72 hours or when declined. Everyone is told by mail.",
+    params(("id" = String, Path, description = "The game id, as in its address.")),
+    security(("seatToken" = [])),
+    request_body(content = inline(VoteRequest), content_type = "application/json"),
+    responses(
+        (status = 200, description = "Applied", body = inline(super::openapi::Moved)),
+        (status = 400, description = "The body is not a vote", body = super::openapi::ApiError),
+        (status = 401, description = "No token", body = super::openapi::ApiError),
+        (status = 403, description = "Bad token", body = super::openapi::ApiError),
+        (status = 404, description = "No such game", body = super::openapi::ApiError),
+        (
+            status = 409,
+            description = "Stale, or the game is not being played; nothing was applied",
+            body = super::openapi::ApiError
+        ),
+        (
+            status = 422,
+            description = "Refused (`code`: `table-pending`, `table-nothing-pending`…); \
+                nothing was applied",
+            body = super::openapi::ApiError
+        ),
+        (status = 503, description = UNAVAILABLE, body = super::openapi::ApiError),
+    )
+)]
+pub async fn vote(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<String>,
+    body: Result<web::Json<VoteRequest>, actix_web::Error>,
+) -> Answered {
+    let link = bearer(&request, &path)?;
+    let VoteRequest { seq, vote } = match body {
+        Ok(body) => body.into_inner(),
+        Err(unreadable) => return refuse_body(&state, &link, unreadable).await,
+    };
+    let vote: crate::kinds::table::Vote = serde_json::from_value(vote)
+        .map_err(|_| invalid(StatusCode::BAD_REQUEST, said("api-error-vote-shape")))?;
+    let w = state.words(&request);
+    let done = state.service.vote(link, seq, vote, w.lang()).await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "seq": done.seq, "log_head": done.log_head, "receipt": done.receipt,
+        "game_over": done.game_over,
+        "happened": done.happened, "waiting": done.waiting
+    })))
 }
 
 /// One game this service plays: its name, title, table size, rules version and options.

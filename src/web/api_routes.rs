@@ -15,6 +15,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/v1/games/{game}/seat"),
     ("POST", "/api/v1/games/{game}/accept"),
     ("POST", "/api/v1/games/{game}/moves"),
+    ("POST", "/api/v1/games/{game}/votes"),
     ("POST", "/api/v1/games/{game}/messages"),
     ("PUT", "/api/v1/games/{game}/note"),
     ("POST", "/api/v1/games/{game}/messages/{message}/report"),
@@ -36,6 +37,7 @@ fn handler(method: &str, path: &str) -> actix_web::Route {
         ("GET", "/api/v1/games/{game}/seat") => web::get().to(api::seat),
         ("POST", "/api/v1/games/{game}/accept") => web::post().to(api::accept),
         ("POST", "/api/v1/games/{game}/moves") => web::post().to(api::make_move),
+        ("POST", "/api/v1/games/{game}/votes") => web::post().to(api::vote),
         ("POST", "/api/v1/games/{game}/messages") => web::post().to(api::post_message),
         ("PUT", "/api/v1/games/{game}/note") => web::put().to(api::put_note),
         ("POST", "/api/v1/games/{game}/messages/{message}/report") => {

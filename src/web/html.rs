@@ -174,6 +174,68 @@ pub struct SeatPageHtml<'w> {
     /// The game's feed of its public events, and where it is revoked.
     pub feed_url: Option<String>,
     pub feed_revoke_path: String,
+    /// The votes at the table and the seat's forms for them.
+    pub table: TableShown,
+}
+
+/// The votes at the table on a page: what is open, and on a seat's page the forms to answer,
+/// propose or resume (plain forms posting to `…/vote` with the page's `seq`).
+#[derive(Clone, Debug, Default)]
+pub struct TableShown {
+    /// What is proposed and who it waits for, a pause and its end: one sentence each.
+    pub lines: Vec<String>,
+    /// Where this seat's votes go; none on the public page or once the game is over.
+    pub path: Option<String>,
+    pub seq: i64,
+    pub can_answer: bool,
+    pub can_propose: bool,
+    pub can_resume: bool,
+    /// The seats this seat may concede to: (number, name).
+    pub concede_to: Vec<(u8, String)>,
+    /// The longest pause in hours (the one limit, `kinds::table::MAX_PAUSE_HOURS`).
+    pub pause_max: u32,
+}
+
+impl TableShown {
+    /// The table as `viewer` sees it at `now` (`seat`'s forms when `path` is given).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        table: Option<&crate::kinds::table::Table>,
+        over: bool,
+        seat: Option<(Seat, String)>,
+        seq: i64,
+        players: u8,
+        now: i64,
+        zone: chrono_tz::Tz,
+        cx: &Ctx,
+    ) -> TableShown {
+        use crate::kinds::table;
+        let Some(table) = table else {
+            return TableShown::default();
+        };
+        let when = |ms: i64| crate::present::time::when(cx.words, ms, now, zone);
+        let lines = table::table_lines(table, now, players, cx, &when);
+        let Some((me, path)) = seat.filter(|_| !over) else {
+            return TableShown {
+                lines,
+                ..TableShown::default()
+            };
+        };
+        let (can_answer, can_propose, can_resume) = table::may(table, me, now, players);
+        TableShown {
+            lines,
+            path: Some(path),
+            seq,
+            can_answer,
+            can_propose,
+            can_resume,
+            concede_to: Seat::all(players)
+                .filter(|s| *s != me)
+                .map(|s| (s.number(), cx.name(s)))
+                .collect(),
+            pause_max: table::MAX_PAUSE_HOURS,
+        }
+    }
 }
 
 /// The forms a seat page offers about time and seats.
@@ -593,6 +655,16 @@ impl<'w> SeatPageHtml<'w> {
             note_max: crate::service::talk::NoteText::MAX_CHARS,
             feed_url: page.feed_url.clone(),
             feed_revoke_path: format!("{base}/feed/revoke"),
+            table: TableShown::new(
+                page.table.as_ref(),
+                page.outcome.is_some(),
+                Some((me, format!("{base}/vote"))),
+                page.seq,
+                page.seats.len() as u8,
+                page.time.now.0,
+                zone_of(page),
+                cx,
+            ),
         }
     }
 }
@@ -861,6 +933,38 @@ pub async fn make_move(
         }
         Err(error) => Err(error.into()),
     }
+}
+
+/// A vote at the table from a seat page's form: `vote` (draw, cancel, concede, pause,
+/// agree, decline, resume), with `seat` for a concession and `hours` for a pause.
+#[derive(Debug, Deserialize)]
+pub struct VoteForm {
+    seq: i64,
+    vote: String,
+    #[serde(default)]
+    seat: String,
+    #[serde(default)]
+    hours: String,
+}
+
+/// POST …/vote: propose, agree, decline or resume (`kinds::table`); one log entry.
+pub async fn vote(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<SeatPath>,
+    form: web::Form<VoteForm>,
+) -> Answered {
+    let link = link_of(&path)?;
+    let form = form.into_inner();
+    let vote = crate::kinds::table::vote_from_fields(&form.vote, &form.seat, &form.hours).map_err(
+        |refusal| {
+            let words: Said = Arc::new(move |w, _| refusal.said(&w));
+            Answer::seat(StatusCode::BAD_REQUEST, "invalid", words)
+        },
+    )?;
+    let w = state.words(&request);
+    let done = state.service.vote(link, form.seq, vote, w.lang()).await?;
+    Ok(see_other(format!("{}?moved={}", path_of(&path), done.seq)))
 }
 
 // ---------------------------------------------------------------- time and seats

@@ -186,6 +186,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
             .route("/accept", web::post().to(html::accept))
             .route("/decline", web::post().to(html::decline))
             .route("/move", web::post().to(html::make_move))
+            .route("/vote", web::post().to(html::vote))
             .route("/rematch", web::post().to(html::rematch))
             .route("/resign", web::post().to(html::resign))
             .route("/cancel", web::post().to(html::creator_cancel))

@@ -73,6 +73,7 @@ pub fn generate() -> Value {
         api::seat,
         api::accept,
         api::make_move,
+        api::vote,
         api::post_message,
         api::put_note,
         api::report_message,

@@ -52,6 +52,8 @@ pub struct PublicPageHtml<'w> {
     /// Deadlines, bots, absences, in the reader's zone.
     pub time: Vec<String>,
     pub talk: TalkShown,
+    /// What the table has proposed, a pause (the votes are public).
+    pub table: super::html::TableShown,
 }
 
 pub async fn public(
@@ -165,6 +167,16 @@ pub async fn public(
         earlier: present::Earlier::of(left_out, &format!("/games/{id}/history"), &w),
         notices: page.undelivered.iter().map(|u| undelivered(w, u)).collect(),
         talk: TalkShown::new(&page.talk, None, None, &page.seats, page.game.press, &cx),
+        table: super::html::TableShown::new(
+            page.table.as_ref(),
+            page.outcome.is_some(),
+            None,
+            page.seq,
+            page.seats.len() as u8,
+            page.time.now.0,
+            zone,
+            &cx,
+        ),
         time,
     };
     Ok(render(StatusCode::OK, &html))

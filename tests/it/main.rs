@@ -66,6 +66,7 @@ mod transparency;
 mod transparency_web;
 mod trust;
 mod turn_mails;
+mod votes;
 mod war_bot;
 mod war_browser;
 mod war_formats;

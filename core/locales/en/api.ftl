@@ -21,6 +21,7 @@ api-error-message-to = `to` is a seat number from 1
 api-error-already-accepted = you have already accepted
 api-error-not-inviting = this game is no longer waiting for players
 api-error-move-shape = send either `action` (one action) or `actions` (a non-empty list)
+api-error-vote-shape = `vote` is not a vote: propose "draw", "cancel", "concede" (a seat) or "pause" (hours), or "agree", "decline", "resume" (see docs/formats.md, votes at the table)
 api-error-action-unreadable = the action is not one of this game's: { $why }
 api-error-stale = the game has moved on: it is now at move { $seq }; fetch the seat again
 api-error-not-playing = this game is not being played

@@ -21,6 +21,7 @@ api-error-message-to = `to` é um número de lugar a partir de 1
 api-error-already-accepted = você já aceitou
 api-error-not-inviting = esta partida não espera mais jogadores
 api-error-move-shape = envie `action` (uma ação) ou `actions` (uma lista não vazia)
+api-error-vote-shape = `vote` não é um voto: proponha "draw", "cancel", "concede" (um lugar) ou "pause" (horas), ou "agree", "decline", "resume" (veja docs/formats.md, votos à mesa)
 api-error-action-unreadable = a ação não é uma deste jogo: { $why }
 api-error-stale = a partida andou: agora está na jogada { $seq }; busque o lugar de novo
 api-error-not-playing = esta partida não está em andamento

@@ -4,6 +4,7 @@
 
 use super::chain::{genesis, hash_parts, Author, Hash, LogHeader};
 use crate::engine::{Audience, Seat, Seed, Sight};
+use crate::kinds::table::{TableAction, TableError};
 use crate::kinds::{Action, Events, Game, Kind, Options, Pending, RuleError};
 use std::sync::Arc;
 
@@ -152,8 +153,9 @@ impl Replay {
 
     /// Apply the next entry through the game's checked path and extend the chain: the game's
     /// rules decide whether the action is legal; an entry by the clock must moreover be the
-    /// game's default for the seat (`default_action`) and be taken at or after its deadline.
-    /// On a refusal nothing changes.
+    /// game's default for the seat (`default_action`) and be taken at or after its deadline,
+    /// and not while the table paused the clock. A vote at the table (`kinds::table`) goes to
+    /// the table layer instead. On a refusal nothing changes.
     pub fn apply(
         &mut self,
         seat: Seat,
@@ -162,6 +164,10 @@ impl Replay {
         author: Author,
     ) -> Result<&Step, Rejection> {
         if let Author::Clock { deadline } = author {
+            // The clock may not act while the table paused it.
+            if self.game.table().and_then(|t| t.paused_at(at)).is_some() {
+                return Err(Rejection::Rule(TableError::ClockPaused.rule_error()));
+            }
             if at < deadline {
                 return Err(Rejection::BeforeDeadline { at, deadline });
             }
@@ -171,16 +177,24 @@ impl Replay {
                 return Err(Rejection::NotTheDefault { played, default });
             }
         }
-        let (game, events) = self.game.apply(seat, &action)?;
+        let (game, events) = match action.downcast::<TableAction>() {
+            // A vote at the table (`kinds::table`): the table layer decides, at the entry's time.
+            Some(vote) => self.game.vote(seat, &vote.table, at)?,
+            None => self.game.apply(seat, &action)?,
+        };
         let seq = self.seq + 1;
         self.head = self.link(seat, &action, at, author);
         let pending = game.pending();
+        // A vote at the table starts no step of the game and stamps no form: only a decision
+        // it changes (a vote that ends the game) does.
+        let voted = action.downcast::<TableAction>().is_some();
         fn decision(list: &[Pending], seat: Seat) -> Option<&crate::kinds::Decision> {
             list.iter().find(|p| p.seat == seat).map(|p| &p.decision)
         }
         for (index, stamp) in self.stamps.iter_mut().enumerate() {
             let s = Seat(index as u8);
-            let restamped = s == seat || decision(&self.pending, s) != decision(&pending, s);
+            let restamped =
+                (s == seat && !voted) || decision(&self.pending, s) != decision(&pending, s);
             if restamped {
                 *stamp = seq;
             }

@@ -306,6 +306,21 @@ pub trait State: Send + Sync + fmt::Debug {
     /// Every broken invariant (empty when sound).
     fn audit(&self) -> Vec<String>;
     fn is_over(&self) -> bool;
+    /// An empty list of the game's events (what a vote at the table causes).
+    fn no_events(&self) -> Events;
+    /// The table's votes so far (`kinds::table`; every game the boundary makes has them).
+    fn table(&self) -> Option<&super::table::Table> {
+        None
+    }
+    /// The game after a vote at the table at `at` (the replay's route for table entries).
+    fn vote(
+        &self,
+        _seat: Seat,
+        _vote: &super::table::Vote,
+        _at: i64,
+    ) -> Result<(Game, Events), RuleError> {
+        Err(super::table::TableError::NotHere.rule_error())
+    }
 }
 
 /// A game in play: a state of any kind.

@@ -6,6 +6,7 @@
 //! adapter in `typed.rs` turns a game's `Rules` and `Presenter` into a `Kind`.
 
 mod erased;
+pub mod table;
 mod typed;
 
 pub use erased::{

@@ -5,6 +5,7 @@ use super::erased::{
     Action, Decision, Dyn, Events, Game, OptionProblem, Options, Outcome, Pending, RuleError,
     State, View,
 };
+use super::table::{self, TableAction, TableError, TableOutcome, Tabled};
 use super::{Json, Kind};
 use crate::engine::{
     Audience, Coded, GameOutcome, OptionField, Press, Rules, Seat, Seed, Sight, Standing, Viewer,
@@ -103,8 +104,9 @@ fn rule_error<G: Rules>(typed: G::RuleError) -> RuleError {
     }
 }
 
+/// A new game, with its table (`table::Tabled`).
 fn game<G: Rules>(typed: G) -> Game {
-    Game(Box::new(TypedState(typed)))
+    Tabled::wrap(Box::new(TypedState(typed)))
 }
 
 /// The typed value inside an erased one of this game. A value of another game here is a
@@ -144,7 +146,8 @@ impl<G: Rules> State for TypedState<G> {
         let typed_action: &Act<G> = typed(act.downcast(), "an action");
         let mut list = Vec::new();
         match self.0.clone().apply(seat, typed_action, &mut list) {
-            Ok(next) => Ok((game(next), events::<G>(list))),
+            // The table around it is kept by `Tabled::apply`.
+            Ok(next) => Ok((Game(Box::new(TypedState(next))), events::<G>(list))),
             Err((_, error)) => Err(rule_error::<G>(error)),
         }
     }
@@ -192,6 +195,9 @@ impl<G: Rules> State for TypedState<G> {
     }
     fn is_over(&self) -> bool {
         self.0.is_over()
+    }
+    fn no_events(&self) -> Events {
+        events::<G>(Vec::new())
     }
 }
 
@@ -265,11 +271,17 @@ impl<P: Presenter> Kind for Typed<P> {
         Ok((game(state), events::<P::Game>(list)))
     }
     fn read_action(&self, json: &str) -> Result<Action, String> {
+        if let Some(vote) = TableAction::read(json) {
+            return vote.map(TableAction::action);
+        }
         serde_json::from_str::<Act<P::Game>>(json)
             .map(action::<P::Game>)
             .map_err(json_problem)
     }
     fn read_outcome(&self, json: &str) -> Result<Outcome, String> {
+        if let Some(outcome) = TableOutcome::read(json) {
+            return outcome;
+        }
         serde_json::from_str::<<P::Game as Rules>::Outcome>(json)
             .map(|typed| outcome::<P::Game>(&typed))
             .map_err(json_problem)
@@ -280,6 +292,9 @@ impl<P: Presenter> Kind for Typed<P> {
         P::Game::from_position(position).map(game)
     }
     fn entry_audience(&self, opts: &Options, seat: Seat, act: &Action) -> Audience {
+        if act.downcast::<TableAction>().is_some() {
+            return Audience::Everyone;
+        }
         P::Game::entry_audience(
             typed(opts.downcast(), "options"),
             seat,
@@ -341,14 +356,23 @@ impl<P: Presenter> Kind for Typed<P> {
             .collect()
     }
     fn action_words(&self, act: &Action, cx: &Ctx) -> String {
+        if let Some(vote) = act.downcast::<TableAction>() {
+            return table::vote_words(vote, cx);
+        }
         self.presenter
             .action(typed(act.downcast(), "an action"), cx)
     }
     fn rule_error_words(&self, error: &RuleError, cx: &Ctx) -> String {
+        if let Some(refusal) = error.downcast::<TableError>() {
+            return refusal.words(cx);
+        }
         self.presenter
             .rule_error(typed(error.downcast(), "a rule error"), cx)
     }
     fn outcome_words(&self, o: &Outcome, cx: &Ctx) -> String {
+        if let Some(ending) = o.downcast::<TableOutcome>() {
+            return table::outcome_words(ending, cx);
+        }
         self.presenter
             .outcome(typed(o.downcast(), "an outcome"), cx)
     }
@@ -401,6 +425,9 @@ impl<P: Presenter> Kind for Typed<P> {
             .map(|parsed| parsed.map(action::<P::Game>))
     }
     fn commands(&self, act: &Action, words: &Words) -> Vec<String> {
+        if act.downcast::<TableAction>().is_some() {
+            return Vec::new();
+        }
         self.presenter
             .commands(typed(act.downcast(), "an action"), words)
     }

@@ -701,7 +701,7 @@ impl TestApp {
 
     // ---------------------------------------------------------------- one method per route
 
-    async fn read(&self, response: reqwest::Result<reqwest::Response>) -> Page {
+    pub(crate) async fn read(&self, response: reqwest::Result<reqwest::Response>) -> Page {
         let response = response.expect("the service answers");
         let status = response.status().as_u16();
         let location = response

@@ -1,0 +1,43 @@
+## Votes at the table (core/src/kinds/table.rs), the same for every game
+
+table-proposes = proposes { $proposal }
+table-agrees = agrees to the proposal
+table-declines = declines the proposal
+table-resumes = resumes the clock
+table-proposal-draw = a draw
+table-proposal-cancel = to cancel the game
+table-proposal-concede = to concede the game to { $seat }
+table-proposal-pause = to pause the clock for { $hours ->
+    [one] one hour
+   *[other] { $hours } hours
+}
+table-outcome-draw = The players agreed a draw.
+table-outcome-cancelled = The players agreed to cancel the game: it has no result.
+table-outcome-conceded = The game was conceded: { $seat } wins.
+table-over-error = The game is over.
+table-pending-error = A proposal is waiting for answers already.
+table-nothing-pending-error = Nothing is proposed now (a proposal lapses after 72 hours, or once declined).
+table-agreed-already-error = You agreed already.
+table-bad-concession-error = Concede to another seat at this table.
+table-error-pause-length = A pause lasts from 1 to { $hours } hours.
+table-paused-already-error = The clock is paused already.
+table-not-paused-error = The clock is not paused.
+table-clock-paused-error = The clock is paused.
+table-not-here-error = A vote is not a move of the game.
+table-pending-line = { $name } proposes { $proposal } (open until { $due }).
+table-pending-votes = Agreed: { $agreed }. Waiting for: { $waiting }.
+table-paused-line = The clock is paused until { $until }.
+table-heading = Votes at the table
+table-agree = Agree
+table-decline = Decline
+table-resume = Resume the clock now
+table-propose-draw = Propose a draw
+table-propose-cancel = Propose to cancel the game
+table-propose-concede = Concede the game to
+table-propose-concede-button = Concede
+table-propose-pause = Pause the clock for (hours)
+table-propose-pause-button = Propose a pause
+table-help = A draw, a cancel or a pause needs everyone's agreement; a concession needs everyone's but the winner's. A proposal lapses after 72 hours; anyone may decline it.
+table-voted = Your vote is in the game's log.
+mail-table-vote-subject = { $game }: a vote at the table
+mail-table-answer-by = Answer from your seat page before { $due }: agree or decline.

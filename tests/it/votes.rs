@@ -1,0 +1,337 @@
+//! Votes at the table (issue 31, item 2), through HTTP, the API and a real SMTP server on both
+//! backends: a draw agreed by all, a concession, a cancel after a declined proposal, a
+//! proposal that lapses, and a pause that stops the deadlines and gives them back their time.
+
+use crate::support;
+use crate::time::{accept, create, pass_time};
+
+use corriere::domain::GameId;
+use corriere::store;
+use support::{email_of, Backend, Page, SeatLink, TestApp};
+
+on_each_backend!(
+    a_draw_agreed_by_every_seat_ends_the_game_as_a_draw_everywhere,
+    a_concession_at_a_table_of_two_ends_the_game_for_the_other_seat,
+    a_declined_cancel_changes_nothing_and_an_agreed_one_cancels,
+    a_proposal_lapses_after_72_hours,
+    a_pause_stops_the_deadlines_and_a_resume_gives_back_the_time_left,
+);
+
+fn conn(app: &TestApp) -> store::DbConn {
+    app.running.db.get().expect("a connection")
+}
+
+/// POST …/vote from a seat's page, with the page's `seq`.
+async fn vote(app: &TestApp, link: &SeatLink, fields: &[(&str, &str)]) -> Page {
+    let seq = app.seat_page(link).await.seq().expect("a seq").to_string();
+    let mut all = vec![("seq", seq.as_str())];
+    all.extend_from_slice(fields);
+    app.post_form(&format!("{}/vote", link.url), &all).await
+}
+
+/// POST /api/v1/games/{id}/votes with the seat's bearer token.
+async fn api_vote(app: &TestApp, link: &SeatLink, vote: serde_json::Value) -> Page {
+    let seq = app.seat_page(link).await.seq().expect("a seq");
+    app.read(
+        app.client
+            .post(app.url(&format!("/api/v1/games/{}/votes", link.game)))
+            .bearer_auth(link.bearer())
+            .json(&serde_json::json!({"seq": seq, "vote": vote}))
+            .send()
+            .await,
+    )
+    .await
+}
+
+fn record(app: &TestApp, game: &str) -> corriere::audit::Record {
+    let id = GameId::parse(game).unwrap();
+    app.running.state.games.record(&mut conn(app), &id).unwrap()
+}
+
+fn deadlines(app: &TestApp, game: &str) -> Vec<store::DeadlineRow> {
+    store::deadlines_of(&mut conn(app), &GameId::parse(game).unwrap()).unwrap()
+}
+
+async fn started(app: &TestApp, players: usize) -> Vec<SeatLink> {
+    let creator = app.create_game(players, &[]).await;
+    app.accept_all(&creator.game, players).await
+}
+
+async fn a_draw_agreed_by_every_seat_ends_the_game_as_a_draw_everywhere(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let links = started(&app, 3).await;
+    let game = links[0].game.clone();
+    app.deliver_mail().await;
+    let before = app.smtp.count();
+    // Alice proposes a draw from her page: Bob and Carla are told, she is not.
+    let proposed = vote(&app, &links[0], &[("vote", "draw")]).await;
+    assert_eq!(proposed.status, 303, "{}", proposed.body);
+    app.deliver_mail().await;
+    let told: Vec<_> = app.smtp.mails()[before..].to_vec();
+    for seat in [2, 3] {
+        let mail = told
+            .iter()
+            .find(|m| m.to.contains(email_of(seat)))
+            .unwrap_or_else(|| panic!("seat {seat} is told: {told:?}"));
+        assert!(
+            mail.subject.contains("a vote at the table"),
+            "{}",
+            mail.subject
+        );
+        assert!(
+            mail.text.contains("Alice: proposes a draw"),
+            "{}",
+            mail.text
+        );
+        assert!(mail.text.contains("Answer from your seat page before"));
+    }
+    assert!(!told.iter().any(|m| m.to.contains(email_of(1))));
+    // Every page shows it; Bob's offers to agree.
+    let bob = app.seat_page(&links[1]).await;
+    assert!(
+        bob.text().contains("Alice proposes a draw"),
+        "{}",
+        bob.text()
+    );
+    assert!(bob.body.contains("id=\"vote-agree\""));
+    let public = app.public_page(&game).await;
+    assert!(public.text().contains("Alice proposes a draw"));
+    assert!(
+        public.text().contains("Waiting for: Bob and Carla"),
+        "{}",
+        public.text()
+    );
+    // A second proposal meanwhile is refused and changes nothing.
+    let again = vote(&app, &links[1], &[("vote", "cancel")]).await;
+    assert_eq!(again.status, 422, "{}", again.body);
+    assert!(again
+        .text()
+        .contains("A proposal is waiting for answers already"));
+    // Bob agrees by the API, Carla by her page: the game is over, a draw.
+    let agreed = api_vote(&app, &links[1], serde_json::json!("agree")).await;
+    assert_eq!(agreed.status, 200, "{}", agreed.body);
+    assert_eq!(agreed.json()["game_over"], false);
+    let twice = api_vote(&app, &links[1], serde_json::json!("agree")).await;
+    assert_eq!(twice.status, 422, "{}", twice.body);
+    assert_eq!(twice.json()["error"]["code"], "table-agreed-already");
+    let last = vote(&app, &links[2], &[("vote", "agree")]).await;
+    assert_eq!(last.status, 303, "{}", last.body);
+    let api = app.api_game(&game).await.json();
+    assert_eq!(api["status"], "over", "{api}");
+    assert_eq!(api["outcome"], serde_json::json!({"table": "draw"}));
+    let public = app.public_page(&game).await;
+    assert!(
+        public.text().contains("The players agreed a draw."),
+        "{}",
+        public.text()
+    );
+    let history = app.get(&format!("/games/{game}/history")).await;
+    assert!(
+        history.text().contains("agrees to the proposal"),
+        "{}",
+        history.text()
+    );
+    // Everyone hears the game is over.
+    app.deliver_mail().await;
+    for seat in 1..=3 {
+        assert!(app
+            .smtp
+            .mails_to(email_of(seat))
+            .iter()
+            .any(|m| m.is_game_over()));
+    }
+    // The record has the votes in its chain and verifies offline, a draw.
+    let exported = app.get(&format!("/games/{game}/record.json")).await;
+    assert_eq!(exported.status, 200);
+    let record = corriere::audit::Record::from_json(&exported.body).unwrap();
+    let votes: Vec<String> = record
+        .actions
+        .iter()
+        .filter_map(|a| a.action.as_ref().map(|j| j.get().to_owned()))
+        .collect();
+    assert_eq!(
+        votes,
+        [
+            r#"{"table":{"propose":"draw"}}"#,
+            r#"{"table":"agree"}"#,
+            r#"{"table":"agree"}"#
+        ]
+    );
+    let summary = corriere::audit::verify_with(&record, &corriere::kinds::Registry::standard())
+        .expect("the record verifies");
+    assert!(summary.winners.is_empty());
+    assert_eq!(summary.outcome.get(), r#"{"table":"draw"}"#);
+    // A vote after the end is refused.
+    let late = vote(&app, &links[0], &[("vote", "draw")]).await;
+    assert_ne!(late.status, 303);
+    app.stop().await;
+}
+
+async fn a_concession_at_a_table_of_two_ends_the_game_for_the_other_seat(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let links = started(&app, 2).await;
+    let game = links[0].game.clone();
+    // Conceding to oneself is refused; to Bob it ends the game at once (nobody else to ask).
+    let own = api_vote(
+        &app,
+        &links[0],
+        serde_json::json!({"propose": {"concede": 1}}),
+    )
+    .await;
+    assert_eq!(own.status, 422, "{}", own.body);
+    let conceded = api_vote(
+        &app,
+        &links[0],
+        serde_json::json!({"propose": {"concede": 2}}),
+    )
+    .await;
+    assert_eq!(conceded.status, 200, "{}", conceded.body);
+    assert_eq!(conceded.json()["game_over"], true);
+    let api = app.api_game(&game).await.json();
+    assert_eq!(
+        api["outcome"],
+        serde_json::json!({"table": {"conceded": 2}})
+    );
+    let public = app.public_page(&game).await;
+    assert!(
+        public.text().contains("The game was conceded: Bob wins."),
+        "{}",
+        public.text()
+    );
+    let summary =
+        corriere::audit::verify_with(&record(&app, &game), &corriere::kinds::Registry::standard())
+            .expect("the record verifies");
+    assert_eq!(summary.winners, vec![corriere::engine::Seat(1)]);
+    app.stop().await;
+}
+
+async fn a_declined_cancel_changes_nothing_and_an_agreed_one_cancels(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let links = started(&app, 3).await;
+    let game = links[0].game.clone();
+    assert_eq!(
+        vote(&app, &links[1], &[("vote", "cancel")]).await.status,
+        303
+    );
+    // Carla declines: nothing is pending, an answer now is refused with the reason.
+    assert_eq!(
+        vote(&app, &links[2], &[("vote", "decline")]).await.status,
+        303
+    );
+    let late = vote(&app, &links[0], &[("vote", "agree")]).await;
+    assert_eq!(late.status, 422, "{}", late.body);
+    assert!(
+        late.text().contains("Nothing is proposed now"),
+        "{}",
+        late.text()
+    );
+    assert_eq!(app.api_game(&game).await.json()["status"], "playing");
+    // A form with a pause too long is refused before it reaches the game.
+    let long = vote(&app, &links[0], &[("vote", "pause"), ("hours", "337")]).await;
+    assert_eq!(long.status, 400, "{}", long.body);
+    assert!(long.text().contains("A pause lasts from 1 to 336 hours"));
+    // Proposed again and agreed by all: cancelled, no winner.
+    assert_eq!(
+        vote(&app, &links[1], &[("vote", "cancel")]).await.status,
+        303
+    );
+    assert_eq!(
+        vote(&app, &links[0], &[("vote", "agree")]).await.status,
+        303
+    );
+    assert_eq!(
+        vote(&app, &links[2], &[("vote", "agree")]).await.status,
+        303
+    );
+    let api = app.api_game(&game).await.json();
+    assert_eq!(api["status"], "over");
+    assert_eq!(api["outcome"], serde_json::json!({"table": "cancelled"}));
+    let page = app.seat_page(&links[0]).await;
+    assert!(page
+        .text()
+        .contains("The players agreed to cancel the game"));
+    assert!(
+        !page.body.contains("id=\"vote-propose\""),
+        "no votes after the end"
+    );
+    corriere::audit::verify_with(&record(&app, &game), &corriere::kinds::Registry::standard())
+        .expect("the record verifies");
+    app.stop().await;
+}
+
+async fn a_proposal_lapses_after_72_hours(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let links = started(&app, 2).await;
+    assert_eq!(vote(&app, &links[0], &[("vote", "draw")]).await.status, 303);
+    app.clock.advance(chrono::Duration::hours(71));
+    assert!(app
+        .seat_page(&links[1])
+        .await
+        .text()
+        .contains("Alice proposes a draw"));
+    app.clock.advance(chrono::Duration::hours(2));
+    let page = app.seat_page(&links[1]).await;
+    assert!(!page.text().contains("Alice proposes a draw"), "lapsed");
+    let late = vote(&app, &links[1], &[("vote", "agree")]).await;
+    assert_eq!(late.status, 422, "{}", late.body);
+    assert_eq!(
+        app.api_game(&links[0].game).await.json()["status"],
+        "playing"
+    );
+    // Another may be proposed now.
+    assert_eq!(vote(&app, &links[1], &[("vote", "draw")]).await.status, 303);
+    app.stop().await;
+}
+
+async fn a_pause_stops_the_deadlines_and_a_resume_gives_back_the_time_left(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = create(&app, &[Some(0), Some(1)], "24").await;
+    let links = accept(&app, &creator.game, &[1, 2]).await;
+    let game = creator.game.clone();
+    let due = |app: &TestApp| -> Vec<(i32, i64)> {
+        deadlines(app, &game)
+            .iter()
+            .map(|d| (d.seat, d.due_at))
+            .collect()
+    };
+    let first = due(&app);
+    assert!(!first.is_empty(), "a deadline runs");
+    pass_time(&app, chrono::Duration::hours(2)).await;
+    // A pause of 48 hours, agreed by both: every deadline moves 48 hours on.
+    let proposed = vote(&app, &links[0], &[("vote", "pause"), ("hours", "48")]).await;
+    assert_eq!(proposed.status, 303, "{}", proposed.body);
+    assert_eq!(due(&app), first, "a proposal alone stops nothing");
+    assert_eq!(
+        vote(&app, &links[1], &[("vote", "agree")]).await.status,
+        303
+    );
+    let hour = 3_600_000;
+    let paused: Vec<(i32, i64)> = first.iter().map(|(s, d)| (*s, d + 48 * hour)).collect();
+    assert_eq!(due(&app), paused);
+    assert!(app
+        .public_page(&game)
+        .await
+        .text()
+        .contains("The clock is paused until"));
+    // A day later (past the first deadline, within the pause) the clock has not acted.
+    let seq = record(&app, &game).actions.len();
+    let report = pass_time(&app, chrono::Duration::hours(30)).await;
+    assert_eq!(report.time.clock_moves, 0);
+    assert_eq!(record(&app, &game).actions.len(), seq);
+    // Bob resumes 30 hours into the pause: the 18 hours not used come off again, so each
+    // deadline has the time it had left when the pause began.
+    assert_eq!(
+        vote(&app, &links[1], &[("vote", "resume")]).await.status,
+        303
+    );
+    let resumed: Vec<(i32, i64)> = first.iter().map(|(s, d)| (*s, d + 30 * hour)).collect();
+    assert_eq!(due(&app), resumed);
+    assert!(!app
+        .public_page(&game)
+        .await
+        .text()
+        .contains("The clock is paused"));
+    corriere::audit::verify_log_with(&record(&app, &game), &corriere::kinds::Registry::standard())
+        .expect("the log verifies");
+    app.stop().await;
+}
