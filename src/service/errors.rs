@@ -221,6 +221,9 @@ service_error!(MoveError {
     Illegal(Refusal),
     #[error("this game is not being played")]
     NotPlaying,
+    /// The seat's player resigned: the bot plays it, and their link no longer moves or votes.
+    #[error("you resigned this seat: a bot plays it now")]
+    Resigned,
     /// The clock or a bot was asked to act for a seat that owes no decision now.
     #[error("this seat owes no decision now")]
     NothingToDecide,

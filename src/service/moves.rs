@@ -206,6 +206,13 @@ impl Games {
             sitters,
         } = self.table(conn, mover, inputs)?;
         let seat = auth.seat;
+        // A player who resigned left the seat to the bot for good: their link plays no more
+        // (nor votes: the table counts the players who remain).
+        if matches!(mover, Mover::Link(_) | Mover::Server(_))
+            && seats[seat.index()].control() == Control::Bot
+        {
+            return Err(MoveError::Resigned);
+        }
         let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
         let words = self.registry().catalogs().words(lang);
         let mut actions = inputs
@@ -246,8 +253,9 @@ impl Games {
             true => self.game_over_mails(conn, kind, &told)?,
             false => self.turn_mails(conn, kind, &told, &deadlines)?,
         };
-        // A vote at the table that did not end the game: everyone else is told.
-        if !after.game.is_over() {
+        // A vote at the table that did not end the game: everyone else is told (a bot's
+        // agreement for a seat nobody holds any more is on the page, not in a mail).
+        if !after.game.is_over() && !matches!(mover, Mover::Bot { .. }) {
             let votes = after.steps[before.steps.len()..]
                 .iter()
                 .filter(|step| step.action.as_ref().is_some_and(is_vote))
@@ -273,7 +281,7 @@ impl Games {
             refused,
         };
         Ok(Prepared {
-            bot_next: bot_next(&after, &seats, &controls),
+            bot_next: bot_next(&after, &seats, &controls, at),
             write: NewMove {
                 revision: row.revision,
                 actions: rows,
@@ -491,7 +499,8 @@ impl Games {
         for (seat_row, to) in seats.iter().zip(&recipients) {
             let Some(to) = to else { continue };
             let reader = seat_of(seat_row);
-            if reader == seat {
+            // The voter knows; a player who resigned has no say any more.
+            if reader == seat || seat_row.control() == Control::Bot {
                 continue;
             }
             let words = to.words;
@@ -682,6 +691,17 @@ fn apply(
     })
 }
 
+/// The first seat a proposal at the table waits on at `at` that no player holds any more (a
+/// bot's from the creation, or one whose player resigned). A draw, a cancel or a pause is
+/// for "every remaining player" to agree: such a seat's bot agrees, in the log like any
+/// bot's entry, so that the players who remain decide (and the record shows how).
+pub(super) fn bot_to_agree(replay: &Replay, seats: &[SeatRow], at: i64) -> Option<Seat> {
+    let open = replay.game.table()?.pending_at(at)?;
+    open.awaiting(seats.len() as u8)
+        .into_iter()
+        .find(|seat| seats[seat.index()].control() == Control::Bot)
+}
+
 /// Whether an action is a vote at the table (`kinds::table`).
 fn is_vote(action: &Action) -> bool {
     action.downcast::<TableAction>().is_some()
@@ -700,13 +720,14 @@ fn pause_shift(before: &Replay, after: &Replay, at: i64) -> i64 {
 }
 
 /// Whether a bot plays a seat that decides next, once this move's control changes are stored.
-fn bot_next(after: &Replay, seats: &[SeatRow], controls: &[(i32, Control, i32)]) -> bool {
-    after.pending().iter().any(|p| {
-        match controls.iter().find(|(seat, ..)| *seat == p.seat.0 as i32) {
-            Some((_, control, _)) => *control != Control::Player,
-            None => seats[p.seat.index()].bot_plays(),
-        }
-    })
+fn bot_next(after: &Replay, seats: &[SeatRow], controls: &[(i32, Control, i32)], at: i64) -> bool {
+    bot_to_agree(after, seats, at).is_some()
+        || after.pending().iter().any(|p| {
+            match controls.iter().find(|(seat, ..)| *seat == p.seat.0 as i32) {
+                Some((_, control, _)) => *control != Control::Player,
+                None => seats[p.seat.index()].bot_plays(),
+            }
+        })
 }
 
 /// What a move answers when the replay refuses its (first) action: a rule worded for the

@@ -887,6 +887,11 @@ fn settle(
             let lines = each(lines, &unplayed);
             Finish::lines(Verdict::NotPlaying, None, Delivery::Refused, lines)
         }
+        Err(MoveError::Resigned) => {
+            let lines = each(lines, &unplayed);
+            let why = Some(Why::Key("move-resigned"));
+            Finish::lines(Verdict::Refused, why, Delivery::Refused, lines)
+        }
         Err(MoveError::Unexpected(e)) => return Err(ReceiveError::Temporary(e)),
         Err(other) => {
             tracing::info!(error = %other, "a reply's move was not played");

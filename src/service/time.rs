@@ -5,11 +5,12 @@
 
 use super::letters;
 use super::post::{Class, Recipient};
-use super::{names_of, seat_of, short, Games, MoveError, Mover};
+use super::{names_of, seat_of, short, ActionInput, Games, MoveError, Mover};
 use crate::audit::Replay;
 use crate::domain::{Control, Millis};
 use crate::domain::{GameId, GameStatus};
 use crate::engine::{Seat, Viewer};
+use crate::kinds::table::{TableAction, Vote};
 use crate::present::Ctx;
 use crate::store::{
     self, write_transaction, Conn, Db, DeadlineChanges, DeadlineRow, GameRow, SeatRow,
@@ -669,7 +670,8 @@ impl Games {
         Ok(())
     }
 
-    /// Play every pending bot seat of a game until the game waits on a person (or ends): after
+    /// Play every pending bot seat of a game until the game waits on a person (or ends), and
+    /// agree for the seats nobody holds any more to what the table proposes: after
     /// each move, after the acceptance that starts a game, and at the scheduler's passes.
     /// Safe to call from anywhere, any number of times: a move raced by another caller is
     /// `Stale` and skipped. How many moves the bots made.
@@ -679,32 +681,41 @@ impl Games {
             let games = self.clone();
             let id = game.clone();
             let next = db
-                .run(move |conn| -> anyhow::Result<Option<(Seat, i64)>> {
-                    let Some(row) = store::find_game(conn, &id)? else {
-                        return Ok(None);
-                    };
-                    if row.status() != GameStatus::Playing {
-                        return Ok(None);
-                    }
-                    let seats = store::seats_of(conn, &id)?;
-                    let Some(replay) = games.replay(conn, &row, &seats)? else {
-                        return Ok(None);
-                    };
-                    Ok(replay
-                        .pending()
-                        .iter()
-                        .find(|p| seats[p.seat.index()].bot_plays())
-                        .map(|p| (p.seat, replay.seq as i64)))
-                })
+                .run(
+                    move |conn| -> anyhow::Result<Option<(Seat, i64, Vec<ActionInput>)>> {
+                        let Some(row) = store::find_game(conn, &id)? else {
+                            return Ok(None);
+                        };
+                        if row.status() != GameStatus::Playing {
+                            return Ok(None);
+                        }
+                        let seats = store::seats_of(conn, &id)?;
+                        let Some(replay) = games.replay(conn, &row, &seats)? else {
+                            return Ok(None);
+                        };
+                        let seq = replay.seq as i64;
+                        // A proposal waiting on a seat nobody holds any more is answered first.
+                        let at = games.now().0.max(replay.last_at().unwrap_or(0));
+                        if let Some(seat) = super::moves::bot_to_agree(&replay, &seats, at) {
+                            let agree = TableAction::new(Vote::Agree).action();
+                            return Ok(Some((seat, seq, vec![ActionInput::Action(agree)])));
+                        }
+                        Ok(replay
+                            .pending()
+                            .iter()
+                            .find(|p| seats[p.seat.index()].bot_plays())
+                            .map(|p| (p.seat, seq, Vec::new())))
+                    },
+                )
                 .await;
-            let Ok(Ok(Some((seat, seq)))) = next else {
+            let Ok(Ok(Some((seat, seq, actions)))) = next else {
                 return moves;
             };
             let mover = Mover::Bot {
                 game: game.clone(),
                 seat,
             };
-            match self.make_move(db, mover, seq, Vec::new(), "en").await {
+            match self.make_move(db, mover, seq, actions, "en").await {
                 Ok(_) => moves += 1,
                 Err(MoveError::Stale { .. }) => {}
                 Err(error) => {

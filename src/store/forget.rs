@@ -58,31 +58,52 @@ pub fn forget_seat(conn: &mut Conn, forgotten: &ForgottenSeat) -> QueryResult<()
 /// and every mail to them not yet sent. Their reports stay for the moderators, without them.
 pub fn forget_address_rows(conn: &mut Conn, address: &str) -> QueryResult<()> {
     let key = address_key(address);
-    let claims: Vec<(String, String)> = super::on_backend!(conn, c => seat_claims::table
-        .select((seat_claims::id, seat_claims::email))
-        .load(c))?;
-    let claims: Vec<String> = claims
-        .into_iter()
-        .filter(|(_, email)| address_key(email) == key)
-        .map(|(id, _)| id)
-        .collect();
-    let mails: Vec<(String, String)> = super::on_backend!(conn, c => outbox::table
-        .select((outbox::id, outbox::to_addr))
-        .load(c))?;
-    let mails: Vec<String> = mails
-        .into_iter()
-        .filter(|(_, to)| address_key(to) == key)
-        .map(|(id, _)| id)
-        .collect();
-    let counters: Vec<String> = super::on_backend!(conn, c => rate_counters::table
-        .select(rate_counters::bucket)
-        .load::<String>(c))?
+    // SQL narrows each table to the rows of the address: its `lower` folds ASCII letters only,
+    // so it narrows when the address is all ASCII, and Rust's comparison decides either way.
+    let ascii = key.is_ascii();
+    let claims: Vec<String> = super::on_backend!(conn, c => {
+        let mut query = seat_claims::table
+            .select((seat_claims::id, seat_claims::email))
+            .into_boxed();
+        if ascii {
+            query = query.filter(lower(seat_claims::email).eq(&key));
+        }
+        query.load::<(String, String)>(c)
+    })?
+    .into_iter()
+    .filter(|(_, email)| address_key(email) == key)
+    .map(|(id, _)| id)
+    .collect();
+    let mails: Vec<String> = super::on_backend!(conn, c => {
+        let mut query = outbox::table.select((outbox::id, outbox::to_addr)).into_boxed();
+        if ascii {
+            query = query.filter(lower(outbox::to_addr).eq(&key));
+        }
+        query.load::<(String, String)>(c)
+    })?
+    .into_iter()
+    .filter(|(_, to)| address_key(to) == key)
+    .map(|(id, _)| id)
+    .collect();
+    let counters: Vec<String> = super::on_backend!(conn, c => {
+        let mut query = rate_counters::table.select(rate_counters::bucket).into_boxed();
+        if ascii {
+            query = query.filter(lower(rate_counters::bucket).like(format!("%{}%", like_escaped(&key))).escape('\\'));
+        }
+        query.load::<String>(c)
+    })?
     .into_iter()
     .filter(|bucket| bucket.to_lowercase().contains(&key))
     .collect();
-    let sittings: Vec<(String, i32)> = super::on_backend!(conn, c => sitters::table
-        .select((sitters::game_id, sitters::seat, sitters::email))
-        .load::<(String, i32, String)>(c))?
+    let sittings: Vec<(String, i32)> = super::on_backend!(conn, c => {
+        let mut query = sitters::table
+            .select((sitters::game_id, sitters::seat, sitters::email))
+            .into_boxed();
+        if ascii {
+            query = query.filter(lower(sitters::email).eq(&key));
+        }
+        query.load::<(String, i32, String)>(c)
+    })?
     .into_iter()
     .filter(|(_, _, email)| address_key(email) == key)
     .map(|(game, seat, _)| (game, seat))
@@ -121,6 +142,15 @@ pub fn forget_address_rows(conn: &mut Conn, address: &str) -> QueryResult<()> {
         }
         Ok(())
     })
+}
+
+diesel::define_sql_function!(fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text);
+
+/// `text` for a LIKE pattern with `\\` as its escape: `%` and `_` match themselves.
+fn like_escaped(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_")
 }
 
 /// Mails not yet sent to others that name the person (`words`: their name and address, and

@@ -748,6 +748,10 @@ impl Answers for MoveError {
                     said("move-not-playing"),
                 )
             },
+            MoveError::Resigned => Answer {
+                message: said("api-error-resigned"),
+                ..Answer::seat(StatusCode::CONFLICT, "resigned", said("move-resigned"))
+            },
             MoveError::Unexpected(error) => Answer::unexpected(error),
             // Only the clock and bots meet these; a request moves as a seat's player.
             other @ (MoveError::NothingToDecide

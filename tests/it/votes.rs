@@ -15,6 +15,7 @@ on_each_backend!(
     a_declined_cancel_changes_nothing_and_an_agreed_one_cancels,
     a_proposal_lapses_after_72_hours,
     a_pause_stops_the_deadlines_and_a_resume_gives_back_the_time_left,
+    a_draw_needs_only_the_players_who_remain_and_counts_as_finished,
 );
 
 fn conn(app: &TestApp) -> store::DbConn {
@@ -333,5 +334,87 @@ async fn a_pause_stops_the_deadlines_and_a_resume_gives_back_the_time_left(backe
         .contains("The clock is paused"));
     corriere::audit::verify_log_with(&record(&app, &game), &corriere::kinds::Registry::standard())
         .expect("the log verifies");
+    app.stop().await;
+}
+
+/// "Agreed by all remaining players": a seat whose player resigned (the bot's for good) does
+/// not hold a vote back. Its bot agrees in the log, the resigned player's link may not vote,
+/// nobody mails them about it, and the draw counts as a game finished for those who remain.
+async fn a_draw_needs_only_the_players_who_remain_and_counts_as_finished(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let links = started(&app, 3).await;
+    let game = links[0].game.clone();
+    let resigned = app
+        .post_form(&format!("{}/resign", links[2].url), &[("confirm", "yes")])
+        .await;
+    assert_eq!(resigned.status, 303, "{}", resigned.body);
+    app.deliver_mail().await;
+    let before = app.smtp.count();
+    // Carla left: her link neither proposes nor answers, and says why.
+    let carla = api_vote(&app, &links[2], serde_json::json!({"propose": "draw"})).await;
+    assert_eq!(carla.status, 409, "{}", carla.body);
+    assert_eq!(carla.json()["error"]["code"], "resigned");
+    let page = vote(&app, &links[2], &[("vote", "draw")]).await;
+    assert!(
+        page.text().contains("You resigned this seat"),
+        "{}",
+        page.text()
+    );
+    assert!(app.api_game(&game).await.json()["players"].is_array());
+    // Alice proposes, Bob agrees: the two who remain decide, the game is a draw.
+    assert_eq!(vote(&app, &links[0], &[("vote", "draw")]).await.status, 303);
+    let public = app.public_page(&game).await;
+    assert!(
+        public.text().contains("Waiting for: Bob."),
+        "only Bob is waited on: {}",
+        public.text()
+    );
+    app.deliver_mail().await;
+    let told: Vec<_> = app.smtp.mails()[before..].to_vec();
+    assert!(told.iter().any(|m| m.to.contains(email_of(2))), "{told:?}");
+    assert!(
+        !told.iter().any(|m| m.to.contains(email_of(3))),
+        "a player who resigned is not asked: {told:?}"
+    );
+    assert_eq!(
+        vote(&app, &links[1], &[("vote", "agree")]).await.status,
+        303
+    );
+    let api = app.api_game(&game).await.json();
+    assert_eq!(api["status"], "over", "{api}");
+    assert_eq!(api["outcome"], serde_json::json!({"table": "draw"}));
+    // The record shows who decided: Carla's seat agreed by its bot, and it verifies.
+    let record = record(&app, &game);
+    use corriere::audit::Author;
+    let table: Vec<(u8, String, Author)> = record
+        .actions
+        .iter()
+        .filter_map(|a| {
+            let json = a.action.as_ref()?.get().to_owned();
+            json.starts_with(r#"{"table""#)
+                .then_some((a.seat.0, json, a.author))
+        })
+        .collect();
+    assert_eq!(
+        table,
+        [
+            (
+                0,
+                r#"{"table":{"propose":"draw"}}"#.to_owned(),
+                Author::Seat
+            ),
+            (2, r#"{"table":"agree"}"#.to_owned(), Author::Bot),
+            (1, r#"{"table":"agree"}"#.to_owned(), Author::Seat),
+        ]
+    );
+    corriere::audit::verify_with(&record, &corriere::kinds::Registry::standard())
+        .expect("the record verifies");
+    // A draw agreed at the table is a game finished for the players who remained.
+    let reliability = &api["players"];
+    for n in [0, 1] {
+        assert_eq!(reliability[n]["reliability"]["games_finished"], 1, "{api}");
+    }
+    assert_eq!(reliability[2]["reliability"]["games_finished"], 0, "{api}");
+    assert_eq!(reliability[2]["reliability"]["resignations"], 1, "{api}");
     app.stop().await;
 }

@@ -25,6 +25,7 @@ api-error-vote-shape = `vote` is not a vote: propose "draw", "cancel", "concede"
 api-error-action-unreadable = the action is not one of this game's: { $why }
 api-error-stale = the game has moved on: it is now at move { $seq }; fetch the seat again
 api-error-not-playing = this game is not being played
+api-error-resigned = this seat was resigned: a bot plays it, and its player's link no longer moves or votes
 api-error-unavailable = the database is out of reach for the moment; nothing was changed; try again in a minute
 api-error-no-route = there is no such path in the API; its paths are listed in /api/openapi.json
 api-error-method = this path takes { $allowed } only; its operations are listed in /api/openapi.json

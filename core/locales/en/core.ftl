@@ -229,6 +229,7 @@ move-unknown-action = The form did not name a move we understand; reload the pag
 move-stale = The game moved on since this page was drawn (it is now at move { $seq }): nothing was applied. Here is the current state.
 move-illegal = That move is not allowed: { $why }. Nothing was applied.
 move-not-playing = This game is not being played, so no move can be made.
+move-resigned = You resigned this seat, so a bot plays it now: your link no longer moves or votes. The game’s creator may invite someone to take it over.
 
 ## The public page
 

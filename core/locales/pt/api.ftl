@@ -25,6 +25,7 @@ api-error-vote-shape = `vote` não é um voto: proponha "draw", "cancel", "conce
 api-error-action-unreadable = a ação não é uma deste jogo: { $why }
 api-error-stale = a partida andou: agora está na jogada { $seq }; busque o lugar de novo
 api-error-not-playing = esta partida não está em andamento
+api-error-resigned = este lugar foi abandonado: um robô joga por ele, e o link de quem o ocupava não faz mais jogadas nem vota
 api-error-unavailable = o banco de dados está fora de alcance no momento; nada foi alterado; tente de novo daqui a um minuto
 api-error-no-route = este caminho não existe na API; os caminhos dela estão em /api/openapi.json
 api-error-method = este caminho aceita apenas { $allowed }; as operações dele estão em /api/openapi.json

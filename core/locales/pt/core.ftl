@@ -232,6 +232,7 @@ move-unknown-action = O formulário não indicou uma jogada que entendemos; reca
 move-stale = A partida avançou desde que esta página foi montada (agora está na jogada { $seq }): nada foi aplicado. Aqui está a situação atual.
 move-illegal = Essa jogada não é permitida: { $why }. Nada foi aplicado.
 move-not-playing = Esta partida não está em andamento, então nenhuma jogada pode ser feita.
+move-resigned = Você abandonou este lugar, e agora um robô joga por ele: seu link não faz mais jogadas nem vota. Quem criou a partida pode convidar alguém para assumi-lo.
 
 ## A página pública
 
