@@ -218,10 +218,105 @@ impl Games {
             if sitter.accepted_at.is_none() {
                 store::accept_sitting(conn, id.as_str(), sitter.seat, now.0)?;
                 store::bump_revision(conn, id)?;
+                self.tell_player_of_sitter(conn, &row, sitter, now)?;
                 tracing::info!(game.id = %id, seat = seat.number(), "sitting accepted");
             }
             Ok(true)
         })
+    }
+
+    /// The player hears, once, that their sitter accepted: until when, and that their own
+    /// link takes the seat back at any time.
+    fn tell_player_of_sitter(
+        &self,
+        conn: &mut Conn,
+        row: &crate::store::GameRow,
+        sitter: &SitterRow,
+        now: Millis,
+    ) -> anyhow::Result<()> {
+        let seats = store::seats_of(conn, &row.game_id())?;
+        let seat_row = &seats[sitter.seat as usize];
+        if !seat_row.has_person() {
+            return Ok(());
+        }
+        let to = self.seat_recipient(conn, row, seat_row, now)?;
+        let w = to.words;
+        let title = self.name_of(row, &seats, w);
+        let id = row.game_id();
+        let sitter_name = sitter.name.as_str();
+        let mail = letters::Lobby {
+            w,
+            footer: self.footer(&to.person),
+            to_name: seat_row.name.clone(),
+            subject: w.two(
+                "mail-sitter-accepted-subject",
+                ("sitter", sitter_name),
+                ("game", title.as_str()),
+            ),
+            lines: vec![w.two(
+                "mail-sitter-accepted-intro",
+                ("sitter", sitter_name),
+                ("until", self.day_words(w, Millis(sitter.until_at))),
+            )],
+            link: Some((
+                w.get("mail-sitter-accepted-link"),
+                self.links()
+                    .seat_url(&id, super::seat_of(seat_row), seat_row.link_version),
+            )),
+            game_title: title,
+            game_url: self.links().game_url(&id),
+        }
+        .render()?;
+        if let Some(mail) = self.letter(&to, Class::Game, Some(&id), "sitter_accepted", mail) {
+            store::enqueue(conn, mail, now)?;
+        }
+        Ok(())
+    }
+
+    /// A deadline's reminder or warning for a seat while its sitter sits goes to the sitter,
+    /// with their own link (the player hears nothing until they are back).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn sitter_deadline(
+        &self,
+        conn: &mut Conn,
+        row: &crate::store::GameRow,
+        seats: &[SeatRow],
+        sitter: &SitterRow,
+        due_at: i64,
+        kind: &'static str,
+        now: Millis,
+    ) -> anyhow::Result<()> {
+        let to = self.person_recipient(conn, &sitter.name, &sitter.email, now)?;
+        let w = to.words;
+        let title = self.name_of(row, seats, w);
+        let player = seats[sitter.seat as usize].name.as_str();
+        let id = row.game_id();
+        let zone = to.person.time_zone.parse().unwrap_or(chrono_tz::UTC);
+        let due = crate::present::time::when(w, due_at, now.0, zone);
+        let mail = letters::Lobby {
+            w,
+            footer: self.footer(&to.person),
+            to_name: sitter.name.clone(),
+            subject: w.two(
+                "mail-sitter-reminder-subject",
+                ("player", player),
+                ("game", title.as_str()),
+            ),
+            lines: vec![w.three(
+                "mail-sitter-reminder-intro",
+                ("player", player),
+                ("until", self.day_words(w, Millis(sitter.until_at))),
+                ("due", due),
+            )],
+            link: Some((w.get("mail-sitter-turn-link"), self.sitter_url(sitter))),
+            game_title: title,
+            game_url: self.links().game_url(&id),
+        }
+        .render()?;
+        if let Some(mail) = self.letter(&to, Class::Asked, Some(&id), kind, mail) {
+            store::enqueue(conn, mail, now)?;
+        }
+        Ok(())
     }
 
     /// What the sitter's link opens now.

@@ -635,6 +635,13 @@ impl Games {
         if !seat_row.has_person() {
             return Ok(());
         }
+        let sitters = store::sitters_of(conn, &game_row.id)?;
+        if let Some(sitter) = sitters
+            .iter()
+            .find(|s| s.seat == row.seat && s.sits_at(now.0))
+        {
+            return self.sitter_deadline(conn, game_row, seats, sitter, row.due_at, kind, now);
+        }
         let seat = seat_of(seat_row);
         let to = self.seat_recipient(conn, game_row, seat_row, now)?;
         let game_kind = self.kind(&game_row.kind)?;

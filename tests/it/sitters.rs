@@ -99,6 +99,19 @@ async fn a_sitter_accepts_plays_from_their_own_link_and_stops_when_the_player_is
         .expect("an accept form");
     let accepted = app.post_form(&app.url(&accept.action), &[]).await;
     assert_eq!(accepted.status, 303, "{}", accepted.body);
+    // The player hears once that Sid sits, with their own link to come back.
+    app.deliver_mail().await;
+    let told: Vec<_> = app
+        .smtp
+        .mails_to(player.email())
+        .into_iter()
+        .filter(|m| m.subject.contains("Sid sits for you"))
+        .collect();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(told[0].text.contains(&player.token), "{}", told[0].text);
+    assert!(!told[0].text.contains("/sit/"), "never the sitter's link");
+    let again = app.post_form(&app.url(&accept.action), &[]).await;
+    assert_eq!(again.status, 303, "{}", again.body);
     // Everyone sees who sits for the seat.
     let public = app.public_page(&game).await.text();
     assert!(
@@ -177,6 +190,40 @@ async fn a_sitter_accepts_plays_from_their_own_link_and_stops_when_the_player_is
         .filter(|m| m.is_your_turn())
         .count();
     assert_eq!(now, player_turns, "the player hears nothing while sat");
+    // Nor of the seat's deadline: its reminder goes to the sitter, with the sitter's link.
+    let deadline = {
+        let mut conn = app.running.db.get().unwrap();
+        let id = corriere::domain::GameId::parse(&game).unwrap();
+        corriere::store::deadlines_of(&mut conn, &id)
+            .unwrap()
+            .into_iter()
+            .find(|d| d.seat == player.seat as i32 - 1)
+            .expect("the seat's deadline")
+    };
+    let player_mails = app.smtp.mails_to(player.email()).len();
+    use corriere::clock::Clock;
+    let left = deadline.due_at - app.clock.now().timestamp_millis();
+    app.clock
+        .advance(chrono::Duration::milliseconds(left - 3_600_000));
+    app.running.scheduler.run_once().await.unwrap();
+    app.deliver_mail().await;
+    let reminders: Vec<_> = app
+        .smtp
+        .mails_to(SID)
+        .into_iter()
+        .filter(|m| {
+            m.subject
+                .starts_with(&format!("Reminder: {name}'s decision"))
+        })
+        .collect();
+    assert_eq!(reminders.len(), 1, "{:?}", app.smtp.mails_to(SID));
+    assert_eq!(reminders[0].url_containing("/sit/"), sit_url);
+    assert!(!reminders[0].text.contains(&player.token));
+    assert_eq!(
+        app.smtp.mails_to(player.email()).len(),
+        player_mails,
+        "the player hears nothing while sat"
+    );
     // The player is back: a move from their own link ends the sitting.
     for _ in 0..20 {
         let page = app.seat_page(&player).await;
