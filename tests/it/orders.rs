@@ -215,9 +215,24 @@ async fn a_game_of_written_orders_is_played_by_forms_the_api_mail_and_the_clock(
     );
     assert!(page.text().contains("Ada orders: Borgo moves to Colle."));
     post(&app, ada, &ready()).await;
+    // A vote at the table while her orders are secret: its mail, page lines and entry are
+    // surfaces too. Boris is told, and declines once the sweep has read everything.
+    let seq = app.seat_page(ada).await.seq().unwrap().to_string();
+    let fields = [("seq", seq.as_str()), ("vote", "pause"), ("hours", "24")];
+    let voted = app.post_form(&format!("{}/vote", ada.url), &fields).await;
+    assert_eq!(voted.status, 303, "{}", voted.body);
     app.deliver_mail().await;
+    assert!(app
+        .smtp
+        .mails_to(PLAYERS[1].1)
+        .iter()
+        .any(|m| m.subject.contains("a vote at the table")));
     let secret = ["Borgo moves to Colle", "Alba supports Borgo", "Borgo holds"];
     assert_hidden(&app, boris, &game, &secret).await;
+    let seq = app.seat_page(boris).await.seq().unwrap().to_string();
+    let fields = [("seq", seq.as_str()), ("vote", "decline")];
+    let declined = app.post_form(&format!("{}/vote", boris.url), &fields).await;
+    assert_eq!(declined.status, 303, "{}", declined.body);
     let boris_view = app.api_seat(boris).await.json();
     assert_eq!(boris_view["view"]["orders"][0], serde_json::Value::Null);
     assert_eq!(boris_view["view"]["ready"][0], true);
