@@ -2,6 +2,7 @@
 //! the Portuguese catalogs, mails about their reader in the second person, the digest's deadlines.
 
 use crate::support;
+use crate::time::pass_time;
 
 use corriere::domain::GameId;
 use corriere::present::{Arg, Catalogs};
@@ -347,16 +348,6 @@ async fn started(app: &TestApp) -> Vec<support::SeatLink> {
     links
 }
 
-async fn pass_time(app: &TestApp, hours: i64) {
-    app.clock.advance(chrono::Duration::hours(hours));
-    app.running
-        .scheduler
-        .run_once()
-        .await
-        .expect("a scheduler pass");
-    app.deliver_mail().await;
-}
-
 /// The seat (from 1) the game waits on, by its deadline.
 fn waiting(app: &TestApp, game: &str) -> u8 {
     let mut conn = app.running.db.get().unwrap();
@@ -420,7 +411,7 @@ async fn every_mail_about_its_reader_says_you_in_portuguese(backend: Backend) {
     let late = waiting(&app, &game);
     let email = email_of(late);
     // The day passes: the grace warning says how long is left, not that time ran out.
-    pass_time(&app, 25).await;
+    pass_time(&app, chrono::Duration::hours(25)).await;
     let warned = app
         .smtp
         .latest_to(email, |m| m.subject.contains("prazo vencido"))
@@ -432,7 +423,7 @@ async fn every_mail_about_its_reader_says_you_in_portuguese(backend: Backend) {
     );
     assert!(!warned.subject.contains("acabou"), "{}", warned.subject);
     // The grace passes: the clock plays, the seat is absent; its player is told as "você".
-    pass_time(&app, 7).await;
+    pass_time(&app, chrono::Duration::hours(7)).await;
     let absent = app
         .smtp
         .latest_to(email, |m| m.subject.contains("ausente"))

@@ -6,6 +6,7 @@
 //! The language switch sets a cookie that outranks the browser, and goes back to the page.
 
 use crate::support;
+use crate::time::pass_time;
 
 use corriere::service::time::TimeRules;
 use support::{
@@ -216,17 +217,6 @@ async fn confirm_and_accept(
     links
 }
 
-/// Move the clock on, let the scheduler act and deliver the mail.
-async fn pass_time(app: &TestApp, hours: i64) {
-    app.clock.advance(chrono::Duration::hours(hours));
-    app.running
-        .scheduler
-        .run_once()
-        .await
-        .expect("a scheduler pass");
-    app.deliver_mail().await;
-}
-
 fn owes(page: &Page) -> bool {
     page.text().contains("Sua decisão:")
 }
@@ -435,7 +425,7 @@ async fn every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese(backend:
         {
             break;
         }
-        pass_time(&app, 7).await;
+        pass_time(&app, chrono::Duration::hours(7)).await;
         if i % 8 == 3 {
             pages.add("a seat page as time passes", app.seat_page(&links[1]).await);
             pages.add(
@@ -497,7 +487,7 @@ async fn every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese(backend:
     // War waits on Alice, the dealer: she asks for a daily digest at the next hour.
     let hour = |app: &TestApp| (app.running.state.games.now().0 / 3_600_000) % 24;
     if hour(&app) >= 22 {
-        pass_time(&app, 3).await;
+        pass_time(&app, chrono::Duration::hours(3)).await;
     }
     let digest_at = hour(&app) as i32 + 1;
     let preferences = |mode: &str| corriere::store::Preferences {
@@ -509,7 +499,7 @@ async fn every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese(backend:
     };
     let mut conn = app.running.db.get().unwrap();
     corriere::store::set_preferences(&mut conn, email_of(1), &preferences("digest")).unwrap();
-    pass_time(&app, 2).await;
+    pass_time(&app, chrono::Duration::hours(2)).await;
     corriere::store::set_preferences(&mut conn, email_of(1), &preferences("every_turn")).unwrap();
     // The operator sends Bob a new link.
     let war_id = corriere::domain::GameId::parse(&war).unwrap();
@@ -528,7 +518,7 @@ async fn every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese(backend:
     ];
     pages.add("War's public page", app.public_page(&war).await);
     for _ in 0..4 {
-        pass_time(&app, 13).await;
+        pass_time(&app, chrono::Duration::hours(13)).await;
         for link in &war_links {
             pages.add("a War seat page as time passes", app.seat_page(link).await);
         }

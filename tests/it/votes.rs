@@ -334,6 +334,21 @@ async fn a_pause_stops_the_deadlines_and_a_resume_gives_back_the_time_left(backe
         .contains("The clock is paused"));
     corriere::audit::verify_log_with(&record(&app, &game), &corriere::kinds::Registry::standard())
         .expect("the log verifies");
+    // Once the time left has run out the clock acts again, and the game played to its end
+    // verifies whole: the pause, the resume and the clock's entries after them.
+    let mut clock_moves = 0;
+    for _ in 0..4 {
+        clock_moves += pass_time(&app, chrono::Duration::hours(24))
+            .await
+            .time
+            .clock_moves;
+    }
+    assert!(clock_moves > 0, "the clock runs again after the resume");
+    assert!(support::play_first_legal(&app, &game, 5000).await);
+    let finished = record(&app, &game);
+    assert!(finished.actions.iter().any(|a| a.author.name() == "clock"));
+    corriere::audit::verify_with(&finished, &corriere::kinds::Registry::standard())
+        .expect("the finished record verifies");
     app.stop().await;
 }
 
