@@ -182,7 +182,8 @@ fn seat_page(c: &mut Criterion) {
 }
 
 /// The replay viewer's state at a step (`Games::state_at`): early, halfway and at the end of
-/// the long series, each replayed from the setup on every request.
+/// the long series, each from the game's nearest checkpoint (kept by the service after the
+/// first request), and the milestones a finished game's public page lists.
 fn replay_viewer(c: &mut Criterion) {
     let f = fixture();
     let long = Options {
@@ -202,6 +203,15 @@ fn replay_viewer(c: &mut Criterion) {
             })
         });
     }
+    group.bench_function(format!("milestones of {last} moves"), |b| {
+        b.iter(|| {
+            black_box(
+                f.games
+                    .milestones(&mut conn, &id, "en")
+                    .expect("milestones"),
+            )
+        })
+    });
     group.finish();
 }
 

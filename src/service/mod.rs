@@ -114,6 +114,8 @@ struct Inner {
     cache: ReplayCache,
     /// Histories in words, per reader.
     histories: history::HistoryCache,
+    /// Games' checkpoints and milestones, for the replay viewer and finished pages.
+    reviews: review::ReviewCache,
     registry: Registry,
     clock: SharedClock,
     limits: Limits,
@@ -402,6 +404,8 @@ pub struct CacheUsage {
     pub replays: usize,
     pub history_bytes: usize,
     pub histories: usize,
+    pub review_bytes: usize,
+    pub reviews: usize,
 }
 
 fn seat_of(row: &SeatRow) -> Seat {
@@ -509,7 +513,8 @@ impl Games {
             links: Links::new(config.link_secret, config.base_url),
             // A history not kept is written whole again, as every page did before.
             cache: ReplayCache::new(config.cache_bytes / 2),
-            histories: history::HistoryCache::new(config.cache_bytes / 2),
+            histories: history::HistoryCache::new(config.cache_bytes / 4),
+            reviews: review::ReviewCache::new(config.cache_bytes / 4),
             registry: config.registry,
             limits: config.limits,
             sign_in_ttl: config.sign_in_ttl,
@@ -523,11 +528,14 @@ impl Games {
     pub fn cache_usage(&self) -> CacheUsage {
         let (replay_bytes, replays) = self.0.cache.usage();
         let (history_bytes, histories) = self.0.histories.usage();
+        let (review_bytes, reviews) = self.0.reviews.usage();
         CacheUsage {
             replay_bytes,
             replays,
             history_bytes,
             histories,
+            review_bytes,
+            reviews,
         }
     }
 

@@ -215,7 +215,7 @@ impl ReplayCache {
 }
 
 /// What a kept game's state costs beyond its steps, by estimate.
-const STATE_BYTES: usize = 8 * 1024;
+pub(crate) const STATE_BYTES: usize = 8 * 1024;
 /// What one event costs in a step, by estimate.
 const EVENT_BYTES: usize = 192;
 /// What the allocator adds to a step's allocations (its size classes round up), by estimate.

@@ -2,15 +2,17 @@
 //! over), importing a verified record as a read-only game, the state after any action, and
 //! the milestones worth jumping to.
 
+use super::cache::ByteCache;
 use super::replay::{action_row, author_of, extend, Setup};
 use super::{seat_infos, Games, LoadError};
-use crate::audit::{self, Discrepancy, Record, RecordedAction, SeatName};
+use crate::audit::{self, Discrepancy, Record, RecordedAction, Replay, SeatName};
 use crate::domain::{GameId, GameStatus};
 use crate::engine::{Seat, Viewer};
-use crate::kinds::{Action, Events, Game, Kind};
+use crate::kinds::{Action, Events, Game};
 use crate::present::{Ctx, SeatNames};
 use crate::store::{self, write_transaction, Conn, GameRow, SeatRow};
 use anyhow::anyhow;
+use std::sync::Arc;
 
 /// Whether a game's secret and every card may be shown: it is over, or it was imported finished.
 pub fn finished(status: GameStatus) -> bool {
@@ -32,9 +34,86 @@ pub struct StateAt {
 }
 
 /// A point worth jumping to when reviewing a game: the step after which it happened, in words.
+#[derive(Clone, Debug)]
 pub struct Milestone {
     pub seq: i64,
     pub label: String,
+}
+
+/// Every this many actions a game's review keeps the replay there.
+pub const CHECKPOINT_EVERY: u64 = 32;
+
+/// What reviewing a game asks for again and again, from one walk of its log: the replay at
+/// every [`CHECKPOINT_EVERY`]-th action (the replay viewer starts from the nearest one at or
+/// before the step it shows), and the milestones in every language. Valid for the log up to
+/// `seq` with these seat names (a replacement or a forgetting renames); a longer log carries
+/// it on from its last checkpoint. Kept in [`ReviewCache`].
+#[derive(Clone)]
+pub(crate) struct Review {
+    names: Vec<String>,
+    seq: u64,
+    /// The replay after action 0, [`CHECKPOINT_EVERY`], 2 × [`CHECKPOINT_EVERY`]…, `seq`
+    /// at most.
+    checkpoints: Vec<Replay>,
+    /// By language: the milestones of the actions up to `seq`.
+    milestones: Vec<(String, Vec<Milestone>)>,
+}
+
+impl Review {
+    /// Back to its last checkpoint, to be carried on from there.
+    fn rewound(mut self) -> Review {
+        let last = self.checkpoints.last().expect("the setup").seq;
+        for (_, found) in &mut self.milestones {
+            found.retain(|m| m.seq as u64 <= last);
+        }
+        self.seq = last;
+        self
+    }
+
+    /// An estimate of its memory: each checkpoint's state and list of steps (the steps
+    /// themselves are shared, counted once, with the last checkpoint's), and the labels.
+    fn bytes(&self) -> usize {
+        let states: usize = self
+            .checkpoints
+            .iter()
+            .map(|replay| super::replay::STATE_BYTES + replay.steps.len() * 8)
+            .sum();
+        let shared = self
+            .checkpoints
+            .last()
+            .map_or(0, super::replay::replay_bytes);
+        let labels: usize = self
+            .milestones
+            .iter()
+            .flat_map(|(_, found)| found)
+            .map(|m| std::mem::size_of::<Milestone>() + m.label.len())
+            .sum();
+        states + shared + labels
+    }
+}
+
+/// Reviews kept between requests, at most a number of bytes of them by their estimates.
+pub(crate) struct ReviewCache(ByteCache<GameId, Arc<Review>>);
+
+impl ReviewCache {
+    pub fn new(bound: usize) -> ReviewCache {
+        ReviewCache(ByteCache::new(bound))
+    }
+
+    fn get(&self, id: &GameId) -> Option<Arc<Review>> {
+        self.0.read(id, |review| Some(review.clone()))
+    }
+
+    fn put(&self, id: &GameId, review: Arc<Review>) {
+        let (bytes, seq) = (review.bytes(), review.seq);
+        self.0
+            .put(id.clone(), review, bytes, |kept| kept.seq <= seq);
+    }
+
+    /// The estimated bytes kept, and how many reviews.
+    pub fn usage(&self) -> (usize, usize) {
+        self.0.usage()
+    }
 }
 
 service_error!(ImportError {
@@ -205,88 +284,53 @@ impl Games {
         Ok(id)
     }
 
-    /// Walk a started game from its setup through its stored log, calling `each` with the
-    /// state after each step and the step (the setup first). Nothing is cloned on the way: a
-    /// caller keeps what it needs.
-    fn walk(
-        &self,
-        conn: &mut Conn,
-        game_id: &GameId,
-        upto: Option<i64>,
-        mut each: impl FnMut(&Game, &audit::Step),
-    ) -> Result<Option<i64>, LoadError> {
-        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
-        if !matches!(
-            row.status(),
-            GameStatus::Playing | GameStatus::Over | GameStatus::Imported
-        ) {
-            return Ok(None);
-        }
-        let kind = self.kind(&row.kind)?;
-        let seats = store::seats_of(conn, game_id)?;
-        let mut replay = Setup::from_rows(kind, &row, &seats)?.start(kind)?;
-        each(&replay.game, &replay.steps[0]);
-        let rows = store::actions_from(conn, game_id, 1)?;
-        let last = rows.len() as i64;
-        for action in rows
-            .iter()
-            .take(upto.unwrap_or(last).clamp(0, last) as usize)
-        {
-            extend(kind, &mut replay, action)?;
-            let step = replay.steps.last().expect("just extended");
-            each(&replay.game, step);
-        }
-        Ok(Some(last))
-    }
-
-    /// The state right after action `seq` (0: the setup), replayed from the setup; `None`
-    /// before the game started or when the log has no such action.
+    /// The state right after action `seq` (0: the setup); `None` before the game started or
+    /// when the log has no such action. Replayed from the game's nearest checkpoint at or
+    /// before `seq` (see [`Review`]): at most [`CHECKPOINT_EVERY`] actions, however long the game.
     pub fn state_at(
         &self,
         conn: &mut Conn,
         game_id: &GameId,
         seq: i64,
     ) -> Result<Option<StateAt>, LoadError> {
-        let status = store::find_game(conn, game_id)?
-            .ok_or(LoadError::NoSuchGame)?
-            .status();
-        let mut found: Option<(Game, Option<Seat>, Option<Action>, Events)> = None;
-        // Only the wanted step is kept: cloning each state on the way made a late step cost a
-        // state's clone per move before it.
-        let walked = self.walk(conn, game_id, Some(seq.max(0)), |after, step| {
-            if step.seq as i64 == seq.max(0) {
-                found = Some((
-                    after.clone(),
-                    step.seat,
-                    step.action.clone(),
-                    step.events.clone(),
-                ));
-            }
-        })?;
-        let (Some(last), Some((game, seat, action, events))) = (walked, found) else {
+        let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
+        let Some(review) = self.review(conn, &row)? else {
             return Ok(None);
         };
+        let last = review.seq as i64;
         if seq < 0 || seq > last {
             return Ok(None);
         }
+        let kind = self.kind(&row.kind)?;
+        let from = &review.checkpoints[(seq as u64 / CHECKPOINT_EVERY) as usize];
+        let mut replay = from.clone();
+        for action in store::actions_between(conn, game_id, replay.seq as i64 + 1, seq)? {
+            extend(kind, &mut replay, &action)?;
+        }
+        let step = replay
+            .steps
+            .last()
+            .expect("a replay has its setup step")
+            .clone();
+        let status = row.status();
         let sight = match self.load(conn, game_id)?.replay {
             Some(now) => now.sight(seq as u64),
             None => crate::engine::Sight::over(finished(status)),
         };
         Ok(Some(StateAt {
             sight,
-            game,
+            game: replay.game,
             seq,
             last,
-            seat,
-            action,
-            events,
+            seat: step.seat,
+            action: step.action.clone(),
+            events: step.events.clone(),
             finished: finished(status),
         }))
     }
 
     /// Every point worth jumping to in a replay, as the game's presenter words it (a battle
-    /// won, a deal), in `lang`.
+    /// won, a deal), in `lang` (found once per game and kept, see [`Review`]).
     pub fn milestones(
         &self,
         conn: &mut Conn,
@@ -294,26 +338,86 @@ impl Games {
         lang: &str,
     ) -> Result<Vec<Milestone>, LoadError> {
         let row = store::find_game(conn, game_id)?.ok_or(LoadError::NoSuchGame)?;
-        let kind: &dyn Kind = self.kind(&row.kind)?;
-        let seats = store::seats_of(conn, game_id)?;
-        let names = SeatNames::new(seats.iter().map(|s| s.name.clone()).collect());
-        let cx = Ctx::new(
-            self.registry().catalogs().words(lang),
-            &names,
-            Viewer::Reviewer,
-        );
-        let mut found = Vec::new();
-        let mut before: Option<Game> = None;
-        self.walk(conn, game_id, None, |after, step| {
-            for mark in kind.milestones(before.as_ref(), after, &step.events, &cx) {
-                found.push(Milestone {
-                    seq: step.seq as i64,
-                    label: mark.label,
-                });
+        let Some(review) = self.review(conn, &row)? else {
+            return Ok(Vec::new());
+        };
+        let lang = self.registry().catalogs().words(lang).lang().to_owned();
+        Ok(review
+            .milestones
+            .iter()
+            .find(|(l, _)| *l == lang)
+            .map(|(_, found)| found.clone())
+            .unwrap_or_default())
+    }
+
+    /// The game's review up to its stored log's end: the kept one when it is that far and
+    /// its names are the seats' names, else the kept one carried on from its last
+    /// checkpoint, else one walk of the log from the setup. `None` before the game started.
+    fn review(&self, conn: &mut Conn, row: &GameRow) -> Result<Option<Arc<Review>>, LoadError> {
+        if !matches!(
+            row.status(),
+            GameStatus::Playing | GameStatus::Over | GameStatus::Imported
+        ) {
+            return Ok(None);
+        }
+        let id = row.game_id();
+        let kind = self.kind(&row.kind)?;
+        let seats = store::seats_of(conn, &id)?;
+        let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        let last = store::last_seq(conn, &id)? as u64;
+        let kept = self.0.reviews.get(&id).filter(|r| r.names == names);
+        if let Some(review) = kept.as_ref().filter(|r| r.seq == last) {
+            return Ok(Some(review.clone()));
+        }
+        let mut review = match kept {
+            Some(kept) if kept.seq < last => kept.as_ref().clone().rewound(),
+            _ => {
+                let start = Setup::from_rows(kind, row, &seats)?.start(kind)?;
+                Review {
+                    names,
+                    seq: 0,
+                    milestones: Vec::new(),
+                    checkpoints: vec![start],
+                }
             }
-            before = Some(after.clone());
-        })?;
-        Ok(found)
+        };
+        let languages: Vec<String> = self
+            .registry()
+            .catalogs()
+            .languages()
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+        if review.milestones.is_empty() {
+            review.milestones = languages.iter().map(|l| (l.clone(), Vec::new())).collect();
+        }
+        let seat_names = SeatNames::new(review.names.clone());
+        let mut replay = review.checkpoints.last().expect("the setup").clone();
+        for action in store::actions_from(conn, &id, replay.seq as i64 + 1)? {
+            let before = replay.game.clone();
+            extend(kind, &mut replay, &action)?;
+            let step = replay.steps.last().expect("just extended");
+            for (lang, found) in &mut review.milestones {
+                let cx = Ctx::new(
+                    self.registry().catalogs().words(lang),
+                    &seat_names,
+                    Viewer::Reviewer,
+                );
+                for mark in kind.milestones(Some(&before), &replay.game, &step.events, &cx) {
+                    found.push(Milestone {
+                        seq: step.seq as i64,
+                        label: mark.label,
+                    });
+                }
+            }
+            if replay.seq % CHECKPOINT_EVERY == 0 {
+                review.checkpoints.push(replay.clone());
+            }
+        }
+        review.seq = replay.seq;
+        let review = Arc::new(review);
+        self.0.reviews.put(&id, review.clone());
+        Ok(Some(review))
     }
 
     /// The public facts and seats of a game, without replaying it.

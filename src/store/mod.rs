@@ -43,10 +43,10 @@ pub use people::*;
 use pool::{DbPool, Manager};
 pub use sitters::*;
 pub use tables::{
-    actions_from, all_games, append_action, bump_link_version, bump_revision, cancel_game,
-    find_game, insert_game, insert_seat, last_seq, lock_game, mark_seen, record_acceptance,
-    seat_link_version, seats_of, set_confirmed, set_rematch, set_status, start_game, store_move,
-    ActionRow, GameRow, NewMove, SeatRow,
+    actions_between, actions_from, all_games, append_action, bump_link_version, bump_revision,
+    cancel_game, find_game, insert_game, insert_seat, last_seq, lock_game, mark_seen,
+    record_acceptance, seat_link_version, seats_of, set_confirmed, set_rematch, set_status,
+    start_game, store_move, ActionRow, GameRow, NewMove, SeatRow,
 };
 pub use talk::*;
 pub use time::*;

@@ -474,6 +474,23 @@ pub fn actions_from(conn: &mut Conn, id: &GameId, from: i64) -> QueryResult<Vec<
     })
 }
 
+/// The actions `from..=to` of a game's log, in order.
+pub fn actions_between(
+    conn: &mut Conn,
+    id: &GameId,
+    from: i64,
+    to: i64,
+) -> QueryResult<Vec<ActionRow>> {
+    super::on_backend!(conn, c => {
+        actions::table
+            .filter(actions::game_id.eq(id.as_str()))
+            .filter(actions::seq.between(from, to))
+            .order(actions::seq.asc())
+            .select(actions::all_columns)
+            .load(c)
+    })
+}
+
 /// The sequence number of the last action (0 when the log is empty).
 pub fn last_seq(conn: &mut Conn, id: &GameId) -> QueryResult<i64> {
     super::on_backend!(conn, c => {

@@ -2392,3 +2392,62 @@ fn two_schedulers_claiming_a_queue_at_once_never_claim_one_row_twice() {
         assert!(claim(&mut t.conn()).is_empty(), "{table}: all are leased");
     }
 }
+
+/// The replay viewer starts from the game's nearest checkpoint: every step a service shows
+/// from a review carried on move by move (and past the game's end) is the step a service
+/// with nothing kept replays from the setup, action, events and milestones alike.
+#[test]
+fn every_step_from_a_checkpoint_is_the_step_replayed_from_the_setup() {
+    on_each_backend(|t| {
+        let mut conn = t.conn();
+        let maker = games();
+        let id = started_game(&maker, &mut conn, 3);
+        let warm = games_caching(1 << 30);
+        let mut picker = Picker(11);
+        for _ in 0..120 {
+            if !play_one(&maker, t.db(), &id, &mut picker) {
+                break;
+            }
+            let last = store::last_seq(&mut conn, &id).unwrap();
+            assert_eq!(
+                warm.state_at(&mut conn, &id, last).unwrap().unwrap().seq,
+                last
+            );
+        }
+        let last = store::last_seq(&mut conn, &id).unwrap();
+        assert!(last > 2 * 32, "{last} actions: past two checkpoints");
+        assert!(warm.state_at(&mut conn, &id, last + 1).unwrap().is_none());
+        assert!(warm.state_at(&mut conn, &id, -1).unwrap().is_none());
+        let json =
+            |a: &Option<corriere::kinds::Action>| a.as_ref().map(|a| a.json().get().to_owned());
+        for seq in (0..=last).rev() {
+            let cold = games_caching(0)
+                .state_at(&mut conn, &id, seq)
+                .unwrap()
+                .unwrap();
+            let kept = warm.state_at(&mut conn, &id, seq).unwrap().unwrap();
+            assert_eq!(kept.game.position(), cold.game.position(), "step {seq}");
+            assert_eq!(json(&kept.action), json(&cold.action), "step {seq}");
+            assert_eq!(kept.seat, cold.seat, "step {seq}");
+            assert_eq!(
+                format!("{:?}", kept.events),
+                format!("{:?}", cold.events),
+                "step {seq}"
+            );
+            assert_eq!((kept.last, kept.finished), (cold.last, cold.finished));
+        }
+        let labels = |games: &Games| -> Vec<(i64, String)> {
+            games
+                .milestones(&mut t.conn(), &id, "pt")
+                .unwrap()
+                .into_iter()
+                .map(|m| (m.seq, m.label))
+                .collect()
+        };
+        assert!(!labels(&warm).is_empty(), "the game has milestones");
+        assert_eq!(labels(&warm), labels(&games_caching(0)));
+        let usage = warm.cache_usage();
+        assert_eq!(usage.reviews, 1, "{usage:?}");
+        assert!(usage.review_bytes > 0, "{usage:?}");
+    });
+}
