@@ -1,6 +1,6 @@
 //! Two live `corriere serve` processes on one PostgreSQL database, as a service scaled out
 //! behind a load balancer runs: a move raced through both applies once, and the outbox both
-//! workers claim from sends every mail exactly once.
+//! workers claim from sends every mail exactly once; votes raced through both count once.
 
 use crate::support;
 
@@ -260,6 +260,81 @@ async fn two_servers_on_one_postgres_apply_a_raced_move_once_and_send_each_mail_
             }
         }
     }
+    // Votes raced through both servers: two proposals at once store one (the other is told
+    // a proposal is waiting, or that the game moved on); the two answers at once both count,
+    // and the draw ends the game once.
+    let vote = |i: usize, link: &SeatLink, vote: Value| {
+        let (client, base, link) = (client.clone(), bases[i % 2].clone(), link.clone());
+        async move {
+            let seq = seat(&client, &base, &link).await["seq"].as_i64().unwrap();
+            let answer = client
+                .post(format!("{base}/api/v1/games/{}/votes", link.game))
+                .bearer_auth(link.bearer())
+                .json(&json!({"seq": seq, "vote": vote}))
+                .send()
+                .await
+                .unwrap();
+            let status = answer.status().as_u16();
+            (status, answer.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    let proposals =
+        join_all((0..2).map(|i| tokio::spawn(vote(i, &links[i], json!({"propose": "draw"})))))
+            .await;
+    let proposed: Vec<usize> = (0..2).filter(|i| proposals[*i].0 == 200).collect();
+    assert_eq!(proposed.len(), 1, "{proposals:?}");
+    let other = &proposals[1 - proposed[0]];
+    assert!(
+        (other.0 == 422 && other.1["error"]["code"] == "table-pending")
+            || (other.0 == 409 && other.1["error"]["code"] == "stale"),
+        "{other:?}"
+    );
+    let answers: Vec<usize> = (0..3).filter(|i| *i != proposed[0]).collect();
+    let agreed = join_all(
+        answers
+            .iter()
+            .map(|&i| tokio::spawn(vote(i, &links[i], json!("agree")))),
+    )
+    .await;
+    for (status, body) in &agreed {
+        assert!(
+            *status == 200 || (*status == 409 && body["error"]["code"] == "stale"),
+            "{status} {body}"
+        );
+    }
+    // A stale answer (the other landed first) is given again; then the game is a draw.
+    for (n, &i) in answers.iter().enumerate() {
+        if agreed[n].0 == 409 {
+            let (status, body) = vote(i, &links[i], json!("agree")).await;
+            assert_eq!(status, 200, "{body}");
+        }
+    }
+    let id = corriere::domain::GameId::parse(game).unwrap();
+    let table: Vec<String> = corriere::store::actions_from(&mut db.open().get().unwrap(), &id, 1)
+        .unwrap()
+        .into_iter()
+        .map(|a| a.action)
+        .filter(|a| a.starts_with(r#"{"table""#))
+        .collect();
+    assert_eq!(
+        table,
+        [
+            r#"{"table":{"propose":"draw"}}"#,
+            r#"{"table":"agree"}"#,
+            r#"{"table":"agree"}"#
+        ],
+        "one proposal, two answers"
+    );
+    let over: Value = client
+        .get(format!("{}/api/v1/games/{game}", bases[1]))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(over["outcome"], json!({"table": "draw"}), "{over}");
+
     // A worker deletes a row only after the SMTP server took the mail: an empty outbox means
     // every mail has arrived, and nothing is left that could arrive twice.
     outbox_drained(&db).await;
