@@ -258,6 +258,32 @@ async fn a_forgotten_person_is_in_no_table_no_file_and_no_mail_and_every_record_
     let mailed_before = app.smtp.mails_to(ADDRESS).len();
     let sent_before = app.smtp.count();
 
+    // A forgetting that fails half-way (its last deletions refused, as on a full disk)
+    // changes nothing: she is still seated under her name, her mails still wait, her
+    // session still opens "my games".
+    let waiting = waiting_for_her();
+    let fault = |broken: bool| {
+        let mut conn = app.running.db.get().unwrap();
+        match broken {
+            true => crate::http::break_writes(&mut conn, &backend, "DELETE", "addresses"),
+            false => crate::http::repair_writes(&mut conn, &backend, "addresses"),
+        }
+    };
+    fault(true);
+    let failed = app
+        .post_signed_in("/me/forget", &session, &[("confirm", "yes")])
+        .await;
+    assert_eq!(failed.status, 500, "{}", failed.body);
+    fault(false);
+    assert_eq!(waiting_for_her(), waiting);
+    let seats = store::seats_of(&mut app.running.db.get().unwrap(), &id).unwrap();
+    assert_eq!(
+        (seats[1].name.as_str(), seats[1].email.as_str()),
+        (NAME, ADDRESS)
+    );
+    let me = app.get_signed_in("/me", &session).await;
+    assert!(me.body.contains("/me/forget"), "{}", me.body);
+
     // She forgets herself.
     let done = app
         .post_signed_in("/me/forget", &session, &[("confirm", "yes")])

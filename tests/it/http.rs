@@ -674,36 +674,42 @@ async fn mails_queued_before_a_stop_are_delivered_exactly_once_by_the_next_servi
     second.stop().await;
 }
 
-/// Make every insert into the outbox fail, the way a full disk or a lost connection would.
-pub(crate) fn break_the_outbox(conn: &mut Conn, backend: &Backend) {
-    let statements: &[&str] = match backend {
-        Backend::Sqlite => &["CREATE TRIGGER test_fault BEFORE INSERT ON outbox \
-             BEGIN SELECT RAISE(ABORT, 'injected fault'); END"],
-        Backend::Postgres(_) => &[
-            "CREATE FUNCTION test_fault() RETURNS trigger LANGUAGE plpgsql AS \
-             $$ BEGIN RAISE EXCEPTION 'injected fault'; END $$",
-            "CREATE TRIGGER test_fault BEFORE INSERT ON outbox \
-             FOR EACH ROW EXECUTE FUNCTION test_fault()",
+/// Make every `op` (`INSERT`, `UPDATE` or `DELETE`) on `table` fail, the way a full disk or a
+/// lost connection would, until [`repair_writes`].
+pub(crate) fn break_writes(conn: &mut Conn, backend: &Backend, op: &str, table: &str) {
+    let statements = match backend {
+        Backend::Sqlite => vec![format!(
+            "CREATE TRIGGER test_fault_{table} BEFORE {op} ON {table} \
+             BEGIN SELECT RAISE(ABORT, 'injected fault'); END"
+        )],
+        Backend::Postgres(_) => vec![
+            "CREATE OR REPLACE FUNCTION test_fault() RETURNS trigger LANGUAGE plpgsql AS \
+             $$ BEGIN RAISE EXCEPTION 'injected fault'; END $$"
+                .to_owned(),
+            format!(
+                "CREATE TRIGGER test_fault_{table} BEFORE {op} ON {table} \
+                 FOR EACH ROW EXECUTE FUNCTION test_fault()"
+            ),
         ],
     };
     for statement in statements {
-        store::execute_sql(conn, statement).unwrap();
+        store::execute_sql(conn, &statement).unwrap();
     }
 }
 
-pub(crate) fn repair_the_outbox(conn: &mut Conn, backend: &Backend) {
+pub(crate) fn repair_writes(conn: &mut Conn, backend: &Backend, table: &str) {
     let statement = match backend {
-        Backend::Sqlite => "DROP TRIGGER test_fault",
-        Backend::Postgres(_) => "DROP TRIGGER test_fault ON outbox",
+        Backend::Sqlite => format!("DROP TRIGGER test_fault_{table}"),
+        Backend::Postgres(_) => format!("DROP TRIGGER test_fault_{table} ON {table}"),
     };
-    store::execute_sql(conn, statement).unwrap();
+    store::execute_sql(conn, &statement).unwrap();
 }
 
 async fn a_move_whose_transaction_fails_stores_nothing_and_sends_nothing(backend: Backend) {
     let app = TestApp::spawn(&backend).await;
     let links = started_game(&app, 3, &[]).await;
     let id = game_id(&links[0]);
-    break_the_outbox(&mut conn(&app), &backend);
+    break_writes(&mut conn(&app), &backend, "INSERT", "outbox");
     let mut chooser = Chooser::new(5);
     // Moves that mail nobody still go through; the first that mails someone fails whole.
     let (link, fields, seq) = loop {
@@ -727,7 +733,7 @@ async fn a_move_whose_transaction_fails_stores_nothing_and_sends_nothing(backend
     assert_eq!(app.step_mail().await.claimed, 0);
     assert_eq!(app.smtp.count(), before, "nothing was sent");
     // Once the fault is gone the same form goes through: nothing of the failed try remained.
-    repair_the_outbox(&mut conn(&app), &backend);
+    repair_writes(&mut conn(&app), &backend, "outbox");
     let answer = app.post_move(&link, &borrow_fields(&fields)).await;
     assert_eq!(answer.status, 303, "{}", answer.body);
     assert_eq!(seq_of(&app, &link.game).await, seq + 1);

@@ -436,7 +436,12 @@ async fn a_last_claim_whose_start_fails_leaves_the_seat_open_and_starts_nothing(
     let link = claim(&app, &game, "3", "Dino", DINO).await;
     app.deliver_mail().await;
     let before = app.smtp.count();
-    crate::http::break_the_outbox(&mut app.running.db.get().unwrap(), &backend);
+    crate::http::break_writes(
+        &mut app.running.db.get().unwrap(),
+        &backend,
+        "INSERT",
+        "outbox",
+    );
     let failed = app.post_form(&link, &[]).await;
     assert_eq!(failed.status, 500, "{}", failed.body);
     assert!(
@@ -454,7 +459,7 @@ async fn a_last_claim_whose_start_fails_leaves_the_seat_open_and_starts_nothing(
     assert_eq!(app.step_mail().await.claimed, 0);
     assert_eq!(app.smtp.count(), before, "nobody was mailed");
 
-    crate::http::repair_the_outbox(&mut app.running.db.get().unwrap(), &backend);
+    crate::http::repair_writes(&mut app.running.db.get().unwrap(), &backend, "outbox");
     let taken = app.post_form(&link, &[]).await;
     assert_eq!(taken.status, 303, "{}", taken.body);
     app.deliver_mail().await;

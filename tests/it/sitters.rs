@@ -14,6 +14,7 @@ on_each_backend!(
     a_sitter_accepts_plays_from_their_own_link_and_stops_when_the_player_is_back,
     a_sitter_who_never_accepts_is_mailed_once,
     a_sitting_ends_with_its_last_day_or_when_the_player_ends_it,
+    a_sitter_named_while_mail_cannot_be_written_is_not_named,
 );
 
 const SID: &str = "sid@example.net";
@@ -356,5 +357,31 @@ async fn a_sitting_ends_with_its_last_day_or_when_the_player_ends_it(backend: Ba
     assert_eq!(resigned.status, 303, "{}", resigned.body);
     assert_eq!(app.get(&third).await.status, 410);
     assert!(!app.public_page(&game).await.text().contains("sat by Sid"));
+    app.stop().await;
+}
+
+/// Naming a sitter writes the sitting and its one mail in one transaction: when the mail
+/// cannot be written (as on a full disk), nobody is named and nobody mailed; named again
+/// once it can, the sitter gets exactly one mail.
+async fn a_sitter_named_while_mail_cannot_be_written_is_not_named(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let (player, _) = table(&app).await;
+    let conn = || app.running.db.get().unwrap();
+    crate::http::break_writes(&mut conn(), &backend, "INSERT", "outbox");
+    let failed = name_sitter(&app, &player, &day_in(&app, 5)).await;
+    assert_eq!(failed.status, 500, "{}", failed.body);
+    crate::http::repair_writes(&mut conn(), &backend, "outbox");
+    let game = corriere::domain::GameId::parse(&player.game).unwrap();
+    assert!(corriere::store::sitters_of(&mut conn(), game.as_str())
+        .unwrap()
+        .is_empty());
+    let page = app.seat_page(&player).await.text();
+    assert!(!page.contains("Sid is asked to sit"), "{page}");
+    app.deliver_mail().await;
+    assert!(app.smtp.mails_to(SID).is_empty());
+    let named = name_sitter(&app, &player, &day_in(&app, 5)).await;
+    assert_eq!(named.status, 303, "{}", named.body);
+    app.deliver_mail().await;
+    assert_eq!(app.smtp.mails_to(SID).len(), 1);
     app.stop().await;
 }
