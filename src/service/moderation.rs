@@ -52,6 +52,9 @@ service_error!(BlockError {
     /// No other person plays that seat at this table (a bot's seat, one's own, none).
     #[error("there is no other player at that seat")]
     NoSuchSeat,
+    /// A person may not block their own address.
+    #[error("that is your own address")]
+    OwnAddress,
 });
 
 service_error!(ReportError {
@@ -164,6 +167,24 @@ impl Games {
             tracing::info!(game.id = %auth.game_id(), seat = auth.seat().number(), blocked_seat = seat.number(), "a player blocked another");
             Ok(them.name.clone())
         })
+    }
+
+    /// `me` blocks an address they typed (in their mail settings): nothing of its person
+    /// reaches them from now on, as for a player blocked at a table. They typed it, so it is
+    /// what their settings list. `false`: they had blocked it already.
+    pub fn block_typed(
+        &self,
+        conn: &mut Conn,
+        me: &str,
+        them: &crate::domain::EmailAddress,
+    ) -> Result<bool, BlockError> {
+        if them.key() == store::address_key(me) {
+            return Err(BlockError::OwnAddress);
+        }
+        let id = random_base32(16);
+        let added = store::insert_block(conn, &id, me, them.as_str(), them.as_str(), self.now())?;
+        tracing::info!(added, "a person blocked an address they typed");
+        Ok(added)
     }
 
     /// Everyone `address` blocked, oldest first.

@@ -1061,6 +1061,23 @@ impl Service {
         .await
     }
 
+    /// The person a mail-settings link is for blocks an address they typed (`None`: not a
+    /// good link; `Some(false)`: they had blocked it already).
+    pub async fn block_by_mail_link(
+        &self,
+        token: &str,
+        address: EmailAddress,
+    ) -> Result<Option<bool>, BlockError> {
+        let token = token.to_owned();
+        self.run(move |games, conn| {
+            let Some(person) = games.settings_person(conn, &token)? else {
+                return Ok(None);
+            };
+            games.block_typed(conn, &person.address, &address).map(Some)
+        })
+        .await
+    }
+
     /// Lift a block of the person a mail-settings link is for (`None`: not a good link;
     /// `Some(false)`: no block of theirs by that id).
     pub async fn unblock_by_mail_link(

@@ -583,6 +583,12 @@ impl Answers for BlockError {
                 "invalid",
                 said("moderation-no-such-seat"),
             ),
+            BlockError::OwnAddress => Answer::message(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid",
+                "moderation-block-own-address",
+                "moderation-block-own-address",
+            ),
             BlockError::Unexpected(error) => Answer::unexpected(error),
         }
     }

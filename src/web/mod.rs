@@ -319,6 +319,10 @@ fn routes(cfg: &mut web::ServiceConfig) {
         web::post().to(people::mute_by_mail_link),
     )
     .route(
+        "/mail/{token}/blocks",
+        web::post().to(people::block_by_mail_link),
+    )
+    .route(
         "/mail/{token}/blocks/{block}/unblock",
         web::post().to(people::unblock_by_mail_link),
     )

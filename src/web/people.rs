@@ -7,6 +7,7 @@ use super::html::{render, see_other};
 use super::{Answered, AppState};
 use crate::domain::{EmailAddress, GameId};
 use crate::present::Words;
+use crate::service::moderation::BlockError;
 use crate::service::people::{
     MyGame, MyGames, PreferencesInput, SESSION_COOKIE, SESSION_IDLE, SESSION_LIFETIME,
 };
@@ -121,6 +122,9 @@ struct SettingsPage<'w> {
     stopped: Option<String>,
     /// The people they blocked, by the name they knew them by, each with its unblock form.
     blocked: Vec<crate::service::moderation::Blocked>,
+    /// What is in the block-an-address box (what they typed, when it came back refused).
+    block_typed: String,
+    address_max: usize,
     /// Their notices beyond mail: the calendar's address, the webhook.
     notices: crate::service::notices::NoticesShown,
     /// The webhook's formats, its one limit, and how its deliveries went, in words.
@@ -682,19 +686,6 @@ pub async fn settings(
     query: web::Query<MeQuery>,
 ) -> Answered {
     let w = state.words(&request);
-    let MailSettings {
-        person,
-        running: games,
-        blocked,
-        notices,
-    } = state
-        .service
-        .mail_settings(&token, w.lang())
-        .await
-        .map_err(Failure)?
-        .ok_or_else(bad_mail_link)?;
-    let path = format!("/mail/{token}");
-    let (webhook_formats, webhook_status) = webhook_parts(&state, w, &request, &person, &notices);
     let mut notes = Vec::new();
     if query.saved.is_some() {
         notes.push((w.get("me-saved"), "info"));
@@ -702,22 +693,88 @@ pub async fn settings(
     if query.calendar_revoked.is_some() {
         notes.push((w.get("calendar-revoked"), "info"));
     }
-    Ok(render(
+    settings_page(
+        &state,
+        &request,
+        &token,
+        notes,
         StatusCode::OK,
+        String::new(),
+    )
+    .await
+}
+
+/// The mail-settings page with `notes` above it and `typed` in its block-an-address box.
+async fn settings_page(
+    state: &web::Data<AppState>,
+    request: &HttpRequest,
+    token: &str,
+    notes: Vec<(String, &'static str)>,
+    status: StatusCode,
+    typed: String,
+) -> Answered {
+    let w = state.words(request);
+    let MailSettings {
+        person,
+        running: games,
+        blocked,
+        notices,
+    } = state
+        .service
+        .mail_settings(token, w.lang())
+        .await
+        .map_err(Failure)?
+        .ok_or_else(bad_mail_link)?;
+    let path = format!("/mail/{token}");
+    let (webhook_formats, webhook_status) = webhook_parts(state, w, request, &person, &notices);
+    Ok(render(
+        status,
         &SettingsPage {
             w,
             notes,
-            stopped: never_mail_meaning(&state, w, person.suppressed_at.is_some(), &games),
-            preferences: preferences_form(&state, w, &request, &person, path.clone()),
+            stopped: never_mail_meaning(state, w, person.suppressed_at.is_some(), &games),
+            preferences: preferences_form(state, w, request, &person, path.clone()),
             games,
             path,
             blocked,
+            block_typed: typed,
+            address_max: EmailAddress::MAX_CHARS,
             webhook_formats,
             webhook_max: crate::service::notices::WebhookUrl::MAX_CHARS,
             webhook_status,
             notices,
         },
     ))
+}
+
+/// POST /mail/{token}/blocks: block an address the link's person typed, then their mail
+/// settings again; an address that is not one, or their own, comes back with what was wrong.
+pub async fn block_by_mail_link(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    token: web::Path<String>,
+    form: web::Form<AddressForm>,
+) -> Answered {
+    let w = state.words(&request);
+    let again = |key: &str| (vec![(w.get(key), "error")], form.address.trim().to_owned());
+    let (notes, typed) = match EmailAddress::parse(&form.address) {
+        Err(_) => again("moderation-block-bad-address"),
+        Ok(address) => match state.service.block_by_mail_link(&token, address).await {
+            Ok(Some(_)) => return Ok(see_other(format!("/mail/{token}?saved=1#blocked"))),
+            Ok(None) => return Err(bad_mail_link().into()),
+            Err(BlockError::OwnAddress) => again("moderation-block-own-address"),
+            Err(other) => return Err(other.into()),
+        },
+    };
+    settings_page(
+        &state,
+        &request,
+        &token,
+        notes,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        typed,
+    )
+    .await
 }
 
 /// POST /mail/{token}/blocks/{block}/unblock: lift one of the link's person's blocks, then
@@ -774,49 +831,26 @@ pub async fn save_mail_settings(
     form: web::Form<Vec<(String, String)>>,
 ) -> Answered {
     let w = state.words(&request);
-    let MailSettings {
-        person,
-        running: games,
-        blocked,
-        notices,
-    } = state
+    let MailSettings { person, .. } = state
         .service
         .mail_settings(&token, w.lang())
         .await
         .map_err(Failure)?
         .ok_or_else(bad_mail_link)?;
     let (input, never) = preferences_of(&form);
-    let (status, notes, person) = match state
+    let (status, notes) = match state
         .service
         .save_settings(&person, input, never, None)
         .await
     {
-        Ok(saved) => (StatusCode::OK, vec![(w.get("me-saved"), "info")], saved),
+        Ok(_) => (StatusCode::OK, vec![(w.get("me-saved"), "info")]),
         Err(SettingsError::Problems(problems)) => (
             StatusCode::BAD_REQUEST,
             problems.iter().map(|p| (w.get(p.key()), "error")).collect(),
-            person,
         ),
         Err(error) => return Err(error.into()),
     };
-    let path = format!("/mail/{token}");
-    let (webhook_formats, webhook_status) = webhook_parts(&state, w, &request, &person, &notices);
-    Ok(render(
-        status,
-        &SettingsPage {
-            w,
-            notes,
-            stopped: never_mail_meaning(&state, w, person.suppressed_at.is_some(), &games),
-            preferences: preferences_form(&state, w, &request, &person, path.clone()),
-            games,
-            path,
-            blocked,
-            webhook_formats,
-            webhook_max: crate::service::notices::WebhookUrl::MAX_CHARS,
-            webhook_status,
-            notices,
-        },
-    ))
+    settings_page(&state, &request, &token, notes, status, String::new()).await
 }
 
 /// GET /unsubscribe/{token}: a button, so that a link checker following links never

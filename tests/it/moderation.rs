@@ -15,6 +15,7 @@ on_each_backend!(
     a_player_blocked_from_a_message_reaches_the_blocker_no_more,
     a_report_reaches_the_operator_and_a_hidden_message_leaves_every_surface,
     an_address_blocked_service_wide_is_not_mailed_and_cannot_create_join_or_write,
+    an_address_typed_in_the_settings_is_blocked_before_it_ever_invites,
 );
 
 const SECRET: &str = "0d15ea5e0d15ea5e0d15ea5e0d15ea5e0d15ea5e0d15ea5e0d15ea5e0d15ea5e";
@@ -491,5 +492,96 @@ async fn an_address_blocked_service_wide_is_not_mailed_and_cannot_create_join_or
         .await
         .text()
         .contains("Words after the unblock"));
+    app.stop().await;
+}
+
+/// A person blocks an address they type in their mail settings, before its person ever
+/// invited them: its invitations do not reach them, and what they typed wrong comes back
+/// with what was wrong, nothing blocked.
+async fn an_address_typed_in_the_settings_is_blocked_before_it_ever_invites(backend: Backend) {
+    let app = service(&backend).await;
+    let _ = started_game(&app, 2).await;
+    const ZED: &str = "zed@example.org";
+    let settings = settings_url(&app, 2);
+    let page = app.get(&settings).await;
+    let form = page
+        .forms()
+        .into_iter()
+        .find(|f| f.action.ends_with("/blocks"))
+        .expect("a block-an-address form");
+    let block = |address: &'static str| {
+        let action = app.url(&form.action);
+        let app = &app;
+        async move { app.post_form(&action, &[("address", address)]).await }
+    };
+    // Not an address, or their own: said, kept in the box, nothing blocked.
+    let bad = block("zed at example").await;
+    assert_eq!(bad.status, 422, "{}", bad.body);
+    assert!(bad.text().contains("does not look like an email address"));
+    assert!(
+        bad.body.contains("value=\"zed at example\""),
+        "{}",
+        bad.body
+    );
+    let own = block("BOB@example.org").await;
+    assert_eq!(own.status, 422, "{}", own.body);
+    assert!(own.text().contains("your own address"), "{}", own.text());
+    assert!(app
+        .get(&settings)
+        .await
+        .text()
+        .contains("You have blocked nobody."));
+    // Zed, typed in capitals: listed as typed; twice is once.
+    assert_eq!(block("Zed@Example.org").await.status, 303);
+    assert_eq!(block("zed@example.org").await.status, 303);
+    let listed = app.get(&settings).await;
+    assert_eq!(
+        listed.text().matches("Zed@Example.org").count(),
+        1,
+        "{}",
+        listed.text()
+    );
+    // Zed's invitation cannot reach Bob; Bob is not mailed.
+    app.deliver_mail().await;
+    let before = app.smtp.mails_to(email_of(2)).len();
+    let invite = app
+        .create_form(&[
+            ("name1", "Zed"),
+            ("email1", ZED),
+            ("name2", "Bob"),
+            ("email2", email_of(2)),
+            ("creator", "1"),
+        ])
+        .await;
+    assert_ne!(invite.status, 303);
+    assert!(
+        invite.text().contains("cannot be invited"),
+        "{}",
+        invite.text()
+    );
+    app.deliver_mail().await;
+    assert_eq!(app.smtp.mails_to(email_of(2)).len(), before);
+    // Lifted, Zed may invite Bob again.
+    let unblock = app
+        .get(&settings)
+        .await
+        .forms()
+        .into_iter()
+        .find(|f| f.action.ends_with("/unblock"))
+        .expect("an unblock form");
+    assert_eq!(
+        app.post_form(&app.url(&unblock.action), &[]).await.status,
+        303
+    );
+    let invite = app
+        .create_form(&[
+            ("name1", "Zed"),
+            ("email1", ZED),
+            ("name2", "Bob"),
+            ("email2", email_of(2)),
+            ("creator", "1"),
+        ])
+        .await;
+    assert_eq!(invite.status, 303, "{}", invite.body);
     app.stop().await;
 }

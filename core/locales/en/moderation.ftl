@@ -19,6 +19,11 @@ moderation-blocked-heading = Players you blocked
 moderation-blocked-help = Nothing of theirs reaches you: their messages, invitations and rematches. Lifting a block lets it reach you again.
 moderation-blocked-none = You have blocked nobody.
 moderation-unblock = Unblock
+moderation-block-address = Block an address:
+moderation-block-address-button = Block
+moderation-block-address-help = Someone you do not want to hear from, even before they invite you: their invitations, rematches and messages will not reach you. They are not told.
+moderation-block-bad-address = That does not look like an email address (expected name@example.org). Nothing was blocked; check it and try again.
+moderation-block-own-address = That is your own address, so it cannot be blocked. Nothing was blocked.
 
 create-problem-cannot-invite = Seat { $seat }: this player cannot be invited to your games. Invite someone else.
 create-problem-creator-blocked = This address may not create games on this site.

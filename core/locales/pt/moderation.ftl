@@ -19,6 +19,11 @@ moderation-blocked-heading = Jogadores que você bloqueou
 moderation-blocked-help = Nada deles chega a você: nem mensagens, nem convites, nem revanches. Desfazer um bloqueio deixa que cheguem de novo.
 moderation-blocked-none = Você não bloqueou ninguém.
 moderation-unblock = Desbloquear
+moderation-block-address = Bloquear um endereço:
+moderation-block-address-button = Bloquear
+moderation-block-address-help = Alguém de quem você não quer notícias, mesmo antes de um convite: convites, revanches e mensagens dessa pessoa não chegam a você. Ela não é avisada.
+moderation-block-bad-address = Isso não parece um endereço de e-mail (esperado nome@exemplo.org). Nada foi bloqueado; confira e tente de novo.
+moderation-block-own-address = Esse é o seu próprio endereço, então não pode ser bloqueado. Nada foi bloqueado.
 
 create-problem-cannot-invite = Lugar { $seat }: este jogador não pode ser convidado para as suas partidas. Convide outra pessoa.
 create-problem-creator-blocked = Este endereço não pode criar partidas neste site.
