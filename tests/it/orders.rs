@@ -227,8 +227,22 @@ async fn a_game_of_written_orders_is_played_by_forms_the_api_mail_and_the_clock(
         .mails_to(PLAYERS[1].1)
         .iter()
         .any(|m| m.subject.contains("a vote at the table")));
-    let secret = ["Borgo moves to Colle", "Alba supports Borgo", "Borgo holds"];
+    // Her private notes too: on no surface of anyone else's.
+    let noted = app
+        .post_form(
+            &format!("{}/note", ada.url),
+            &[("text", "Boris trusts me (ploy-velvet-303)")],
+        )
+        .await;
+    assert_eq!(noted.status, 303, "{}", noted.body);
+    let secret = [
+        "Borgo moves to Colle",
+        "Alba supports Borgo",
+        "Borgo holds",
+        "ploy-velvet-303",
+    ];
     assert_hidden(&app, boris, &game, &secret).await;
+    assert!(app.seat_page(ada).await.body.contains("ploy-velvet-303"));
     let seq = app.seat_page(boris).await.seq().unwrap().to_string();
     let fields = [("seq", seq.as_str()), ("vote", "decline")];
     let declined = app.post_form(&format!("{}/vote", boris.url), &fields).await;
