@@ -1,5 +1,6 @@
 //! The scheduler: one worker in `serve` that asks the service, every tick, for what time makes
-//! due (deadlines, reminders, bots' turns, table talk, the daily digests, old rate counters,
+//! due (deadlines, reminders, bots' turns, table talk, the daily digests, lapsed proposals,
+//! old rate counters,
 //! webhook deliveries)
 //! and logs stored entries in the transparency log.
 //! Safe with several processes: each job is claimed where it is done, and the move path
@@ -25,6 +26,8 @@ pub struct JobReport {
     pub logged: u64,
     /// Webhook deliveries that went through.
     pub webhooks: usize,
+    /// Proposals at a table whose lapse everyone was told of.
+    pub lapsed: usize,
 }
 
 #[derive(Clone)]
@@ -45,11 +48,13 @@ impl Scheduler {
         let time = games.run_deadlines(db).await?;
         let talk = games.mail_talk_due(db).await?;
         let digests = games.mail_digests_due(db).await?;
+        let lapsed = games.tell_lapsed_proposals(db).await?;
         games.prune_rate_counters(db).await?;
         let webhooks = games.send_webhooks(db).await?;
         // Last, so the entries this pass stored are logged in it.
         let logged = games.log_entries(db).await?;
         Ok(JobReport {
+            lapsed,
             webhooks,
             logged,
             digests,

@@ -292,6 +292,7 @@ impl Games {
                 deadlines,
                 controls,
                 // The player acting from their own link (or by mail) is back.
+                proposal: new_proposal(&before, &after, at),
                 sitting_ended: (matches!(mover, Mover::Link(_) | Mover::Server(_))
                     && sitters.iter().any(|s| s.seat == seat.0 as i32))
                 .then_some(seat.0 as i32),
@@ -700,6 +701,19 @@ pub(super) fn bot_to_agree(replay: &Replay, seats: &[SeatRow], at: i64) -> Optio
     open.awaiting(seats.len() as u8)
         .into_iter()
         .find(|seat| seats[seat.index()].control() == Control::Bot)
+}
+
+/// The proposal at the table a move made, if it waits for answers: its entry's seq and when
+/// it lapses (kept so that everyone hears when it does).
+fn new_proposal(before: &Replay, after: &Replay, at: i64) -> Option<(i64, i64)> {
+    let open = after.game.table()?.pending_at(at)?;
+    let step = after.steps[before.steps.len()..].iter().find(|step| {
+        step.action
+            .as_ref()
+            .and_then(|a| a.downcast::<TableAction>())
+            .is_some_and(|t| matches!(t.table, crate::kinds::table::Vote::Propose(_)))
+    })?;
+    Some((step.seq as i64, open.expires()))
 }
 
 /// Whether an action is a vote at the table (`kinds::table`).

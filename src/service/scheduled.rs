@@ -1,9 +1,14 @@
 //! What time makes due, as service operations the scheduler (`crate::jobs`) calls each pass:
-//! batches of table talk, the daily digests, old rate counters; each owns its connection.
+//! batches of table talk, the daily digests, lapsed proposals, old rate counters; each owns
+//! its connection.
 
-use super::Games;
-use crate::domain::Millis;
-use crate::store::{self, Db};
+use super::post::Class;
+use super::{letters, names_of, seat_of, Games};
+use crate::domain::{Control, GameId, GameStatus, Millis};
+use crate::engine::Viewer;
+use crate::kinds::table::proposal_words;
+use crate::present::Ctx;
+use crate::store::{self, write_transaction, Conn, Db};
 
 /// How long a rate counter is kept after its window began, in days: more than any window (the
 /// privacy page says it).
@@ -22,6 +27,88 @@ impl Games {
     pub async fn mail_digests_due(&self, db: &Db) -> anyhow::Result<usize> {
         let games = self.clone();
         db.run(move |conn| games.send_digests(conn)).await?
+    }
+
+    /// Tell every player still in a game that a proposal at its table lapsed unanswered: how
+    /// many proposals. Each once, even with several schedulers (its row is taken in the
+    /// transaction that queues the mails); one answered or declined meanwhile tells nobody.
+    pub async fn tell_lapsed_proposals(&self, db: &Db) -> anyhow::Result<usize> {
+        let games = self.clone();
+        db.run(move |conn| -> anyhow::Result<usize> {
+            let mut told = 0;
+            for (game, seq, expires_at) in store::lapsed_proposals(conn, games.now())? {
+                told += usize::from(games.tell_lapsed(conn, &game, seq, expires_at)?);
+            }
+            Ok(told)
+        })
+        .await?
+    }
+
+    fn tell_lapsed(
+        &self,
+        conn: &mut Conn,
+        game: &str,
+        seq: i64,
+        expires_at: i64,
+    ) -> anyhow::Result<bool> {
+        let now = self.now();
+        let id = GameId::parse(game)?;
+        write_transaction(conn, |conn| -> anyhow::Result<bool> {
+            if !store::take_proposal(conn, game, seq)? {
+                return Ok(false);
+            }
+            let Some(row) = store::find_game(conn, &id)? else {
+                return Ok(false);
+            };
+            if row.status() != GameStatus::Playing {
+                return Ok(false);
+            }
+            let seats = store::seats_of(conn, &id)?;
+            let Some(replay) = self.replay(conn, &row, &seats)? else {
+                return Ok(false);
+            };
+            let Some(open) = replay
+                .game
+                .table()
+                .and_then(|t| t.proposed())
+                .filter(|open| open.expires() == expires_at)
+            else {
+                return Ok(false);
+            };
+            let names = names_of(&seats);
+            let recipients = self.seat_recipients(conn, &row, &seats, now)?;
+            for (seat_row, to) in seats.iter().zip(&recipients) {
+                let Some(to) = to else { continue };
+                if seat_row.control() == Control::Bot {
+                    continue;
+                }
+                let reader = seat_of(seat_row);
+                let cx = Ctx::new(to.words, &names, Viewer::Seat(reader));
+                let text = to.words.two(
+                    "mail-table-lapsed",
+                    ("name", names.name(open.by)),
+                    ("proposal", proposal_words(&open.proposal, &cx)),
+                );
+                let mail = letters::SeatNotice {
+                    w: to.words,
+                    footer: self.footer(&to.person),
+                    to_name: seat_row.name.clone(),
+                    game_title: self.name_of(&row, &seats, to.words),
+                    subject_key: "mail-table-lapsed-subject".into(),
+                    about: names.name(open.by),
+                    you: reader == open.by,
+                    text,
+                    extra: None,
+                    seat_url: self.links().seat_url(&id, reader, seat_row.link_version),
+                }
+                .render()?;
+                if let Some(mail) = self.letter(to, Class::Game, Some(&id), "table_lapsed", mail) {
+                    store::enqueue(conn, mail, now)?;
+                }
+            }
+            tracing::info!(game.id = %id, seq, "a proposal at the table lapsed");
+            Ok(true)
+        })
     }
 
     /// Drop the rate counters of windows that ended a day ago or more: they can no longer

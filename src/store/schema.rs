@@ -363,6 +363,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    proposals (game_id, seq) {
+        game_id -> Text,
+        seq -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::table! {
     sitters (game_id, seat) {
         game_id -> Text,
         seat -> Integer,

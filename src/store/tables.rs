@@ -373,6 +373,9 @@ pub struct NewMove {
     pub controls: Vec<(i32, Control, i32)>,
     /// A seat whose sitting ends with the move: its player acted from their own link.
     pub sitting_ended: Option<i32>,
+    /// A proposal at the table the move made, waiting for answers: its entry's seq and when
+    /// it lapses (the scheduler then tells everyone, see `store::lapsed_proposals`).
+    pub proposal: Option<(i64, i64)>,
 }
 
 /// Store a prepared move (call inside a write transaction): the game row moves to the new
@@ -425,6 +428,9 @@ pub fn store_move(conn: &mut Conn, new: &NewMove) -> QueryResult<bool> {
             .execute(c))?;
     }
     super::apply_deadlines(conn, game_id, &new.deadlines)?;
+    if let Some((seq, expires_at)) = new.proposal {
+        super::time::insert_proposal(conn, game_id, seq, expires_at)?;
+    }
     if let Some(seat) = new.sitting_ended {
         super::end_sitting(conn, game_id, seat)?;
     }

@@ -1,7 +1,7 @@
 //! Time's rows: the deadline of each pending decision (with its reminder and its one grace
 //! extension), the scheduler's claims on them, and people's declared absences.
 
-use super::schema::{absences, deadlines, seats};
+use super::schema::{absences, deadlines, proposals, seats};
 use super::{AnyConnection, Conn};
 use crate::domain::{GameId, Millis};
 use diesel::prelude::*;
@@ -352,4 +352,32 @@ pub fn absences_between(
             .select(AbsenceRow::as_select())
             .load(c)
     })
+}
+
+/// A proposal at the table waits for answers until `expires_at` (in the move's transaction).
+pub fn insert_proposal(conn: &mut Conn, game: &str, seq: i64, expires_at: i64) -> QueryResult<()> {
+    super::on_backend!(conn, c => diesel::insert_into(proposals::table)
+        .values((
+            proposals::game_id.eq(game),
+            proposals::seq.eq(seq),
+            proposals::expires_at.eq(expires_at),
+        ))
+        .execute(c)
+        .map(drop))
+}
+
+/// The proposals that lapsed before `now`, as (game, seq, when), the earliest first.
+pub fn lapsed_proposals(conn: &mut Conn, now: Millis) -> QueryResult<Vec<(String, i64, i64)>> {
+    super::on_backend!(conn, c => proposals::table
+        .filter(proposals::expires_at.lt(now.0))
+        .order(proposals::expires_at.asc())
+        .select((proposals::game_id, proposals::seq, proposals::expires_at))
+        .load(c))
+}
+
+/// Take a proposal's row, to tell of its lapse once: `false` when another scheduler took it.
+pub fn take_proposal(conn: &mut Conn, game: &str, seq: i64) -> QueryResult<bool> {
+    super::on_backend!(conn, c => diesel::delete(proposals::table.find((game, seq)))
+        .execute(c)
+        .map(|n| n == 1))
 }

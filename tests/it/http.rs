@@ -831,7 +831,7 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
     let accepted = app.post_form(&app.url(&accept.action), &[]).await;
     assert_eq!(accepted.status, 303, "{}", accepted.body);
     let (mut sitter_checked, mut sitter_mails_seen) = (0, 0);
-    let mut votes = 0;
+    let (mut votes, mut lapsed) = (0, 0);
     // The game's Atom feed of public events, from the first seat's page: a public surface.
     let first = app.seat_page(&links[0]).await.body;
     let feed_url = first
@@ -862,7 +862,9 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
         }
         if step < 24 || step % 8 == 0 {
             app.clock.advance(chrono::Duration::days(1));
-            digests += app.running.scheduler.run_once().await.unwrap().digests;
+            let report = app.running.scheduler.run_once().await.unwrap();
+            digests += report.digests;
+            lapsed += report.lapsed;
             app.deliver_mail().await;
             let private = private_sentences(&app, &id);
             let public = app.public_page(&game).await;
@@ -979,18 +981,22 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
                 assert_eq!(sitting.status, 410, "{}", sitting.body);
             }
         }
-        // Votes at the table, proposed and declined: their entries, page lines and mails are
+        // Votes at the table: a draw proposed and declined, a concession left to lapse (the
+        // days the loop passes tell everyone it did). Their entries, page lines and mails are
         // surfaces too, swept at the next pass with everything else.
         if step == 4 || step == 13 {
             let (proposer, decliner) = (&links[step % 2], &links[2]);
-            let what = if step == 4 { "draw" } else { "concede" };
-            for (link, vote) in [(proposer, what), (decliner, "decline")] {
+            let votes_now = match step {
+                4 => vec![(proposer, "draw"), (decliner, "decline")],
+                _ => vec![(proposer, "concede")],
+            };
+            for (link, vote) in votes_now {
                 let seq = app.seat_page(link).await.seq().unwrap().to_string();
                 let fields = [("seq", seq.as_str()), ("vote", vote), ("seat", "3")];
                 let voted = app.post_form(&format!("{}/vote", link.url), &fields).await;
                 assert_eq!(voted.status, 303, "{vote}: {}", voted.body);
+                votes += 1;
             }
-            votes += 2;
         }
         // Now and then a misspelt and a stale reply: their answers are surfaces too.
         if step % 10 == 3 && app.reply_misspelt_refused_and_stale(&game, None).await {
@@ -1019,9 +1025,10 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
         "the sitter's page was checked while they sat"
     );
     assert_eq!(
-        votes, 4,
+        votes, 3,
         "votes at the table were among the surfaces checked"
     );
+    assert_eq!(lapsed, 1, "a lapsed proposal's mails were among them");
     assert!(replies > 10, "only {replies} moves by reply");
     assert!(misspelt > 3, "only {misspelt} misspelt and stale replies");
     assert!(whispers.len() > 5);

@@ -1079,6 +1079,7 @@ fn stand_in_move(conn: &mut Conn, id: &GameId, seq: i64) -> store::NewMove {
         deadlines: Default::default(),
         controls: Vec::new(),
         sitting_ended: None,
+        proposal: None,
     }
 }
 

@@ -264,13 +264,41 @@ async fn a_proposal_lapses_after_72_hours(backend: Backend) {
     let app = TestApp::spawn(&backend).await;
     let links = started(&app, 2).await;
     assert_eq!(vote(&app, &links[0], &[("vote", "draw")]).await.status, 303);
-    app.clock.advance(chrono::Duration::hours(71));
+    let lapsed = |app: &TestApp| -> Vec<String> {
+        app.smtp
+            .mails()
+            .into_iter()
+            .filter(|m| m.subject.contains("a proposal lapsed"))
+            .map(|m| m.to.clone())
+            .collect()
+    };
+    assert_eq!(pass_time(&app, chrono::Duration::hours(71)).await.lapsed, 0);
     assert!(app
         .seat_page(&links[1])
         .await
         .text()
         .contains("Alice proposes a draw"));
-    app.clock.advance(chrono::Duration::hours(2));
+    // Lapsed: everyone hears it once, whoever's scheduler pass finds it.
+    assert_eq!(pass_time(&app, chrono::Duration::hours(2)).await.lapsed, 1);
+    let told = lapsed(&app);
+    assert_eq!(told.len(), 2, "{told:?}");
+    for seat in [1, 2] {
+        assert!(
+            told.iter().any(|to| to.contains(email_of(seat))),
+            "{told:?}"
+        );
+    }
+    let mail = app
+        .smtp
+        .latest_to(email_of(2), |m| m.subject.contains("a proposal lapsed"))
+        .unwrap();
+    assert!(
+        mail.text
+            .contains("Alice proposed a draw; not everyone agreed within 72 hours"),
+        "{}",
+        mail.text
+    );
+    assert_eq!(pass_time(&app, chrono::Duration::hours(1)).await.lapsed, 0);
     let page = app.seat_page(&links[1]).await;
     assert!(!page.text().contains("Alice proposes a draw"), "lapsed");
     let late = vote(&app, &links[1], &[("vote", "agree")]).await;
@@ -279,8 +307,14 @@ async fn a_proposal_lapses_after_72_hours(backend: Backend) {
         app.api_game(&links[0].game).await.json()["status"],
         "playing"
     );
-    // Another may be proposed now.
+    // Another may be proposed now; declined, its time passes and nobody is told it lapsed.
     assert_eq!(vote(&app, &links[1], &[("vote", "draw")]).await.status, 303);
+    assert_eq!(
+        vote(&app, &links[0], &[("vote", "decline")]).await.status,
+        303
+    );
+    assert_eq!(pass_time(&app, chrono::Duration::hours(73)).await.lapsed, 0);
+    assert_eq!(lapsed(&app).len(), 2, "only the first lapse was told");
     app.stop().await;
 }
 

@@ -244,6 +244,11 @@ impl Table {
     pub fn pending_at(&self, now: i64) -> Option<&Proposed> {
         self.proposed.as_ref().filter(|p| now <= p.expires())
     }
+    /// The last proposal not answered by a decline or its passing: still open, or lapsed
+    /// without everyone's agreement.
+    pub fn proposed(&self) -> Option<&Proposed> {
+        self.proposed.as_ref()
+    }
     /// How a vote ended the game.
     pub fn ended(&self) -> Option<Ending> {
         self.ended
