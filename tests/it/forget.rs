@@ -146,8 +146,14 @@ fn files_containing(dir: &std::path::Path, needle: &str) -> Vec<String> {
                 todo.push(path);
                 continue;
             }
+            // A file gone between the listing and the read (SQLite's `-shm` as its last
+            // connection closes) holds nothing any more.
+            let bytes = match std::fs::read(&path) {
+                Ok(bytes) => bytes.to_ascii_lowercase(),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) => panic!("{}: {e}", path.display()),
+            };
             files += 1;
-            let bytes = std::fs::read(&path).unwrap().to_ascii_lowercase();
             if bytes.windows(needle.len()).any(|w| w == needle.as_slice()) {
                 found.push(path.display().to_string());
             }
