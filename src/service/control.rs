@@ -110,87 +110,137 @@ impl Games {
             if row.creator_seat != creator.seat().0 as i32 {
                 return Err(TimeError::NotCreator);
             }
+            self.invite_take_over(conn, &row, seat, name, email, None, now)
+        })?;
+        tracing::info!(game.id = %id, seat = seat.number(), "replacement invited");
+        Ok(())
+    }
+
+    /// Mail `name` at `email` the signed link that takes over the resigned `seat` (inside a
+    /// write transaction, the game locked): the creator's replacement, or a stand-in who asked
+    /// for a seat the creator listed in the lobby. Never to an address at the table already,
+    /// one that asked not to be mailed, or one that blocked the creator or that the operator
+    /// blocked; counted against the invitation limits (the client's too, for a stand-in).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn invite_take_over(
+        &self,
+        conn: &mut Conn,
+        row: &GameRow,
+        seat: Seat,
+        name: &PlayerName,
+        email: &EmailAddress,
+        client_ip: Option<&str>,
+        now: Millis,
+    ) -> Result<(), TimeError> {
+        let id = &row.game_id();
+        if row.status() != GameStatus::Playing {
+            return Err(TimeError::NotPlaying);
+        }
+        let seats = store::seats_of(conn, id)?;
+        let old = seats
+            .iter()
+            .find(|s| seat_of(s) == seat)
+            .filter(|s| s.resigned_at.is_some())
+            .ok_or(TimeError::NotReplaceable)?;
+        if seats
+            .iter()
+            .any(|s| s.has_person() && store::address_key(&s.email) == email.key())
+        {
+            return Err(TimeError::Refused(super::CreateProblem::SameAddress(
+                seat.number(),
+                seat.number(),
+            )));
+        }
+        let person = store::ensure_address(conn, email.as_str(), now)?;
+        if person.suppressed_at.is_some() {
+            return Err(TimeError::Refused(super::CreateProblem::Suppressed(
+                seat.number(),
+            )));
+        }
+        // An invitation to a new address, like a new game's: never to someone who blocked
+        // the creator, or whom the operator blocked.
+        let creator_row = &seats[row.creator_seat as usize];
+        if self.refuses_invitation(conn, &creator_row.email, email.as_str())? {
+            return Err(TimeError::Refused(super::CreateProblem::CannotInvite(
+                seat.number(),
+            )));
+        }
+        self.count_invitation(conn, &person, &creator_row.email, client_ip, now)?
+            .map_err(TimeError::Limited)?;
+        // A newcomer the service knows no language of reads the creator's, who invites.
+        if person.language.is_none() && person.language_seen.is_none() && creator_row.has_person() {
+            if let Some(inviter) = store::find_address(conn, &creator_row.email)? {
+                if let Some(lang) = inviter.language.or(inviter.language_seen) {
+                    self.note_language_seen(conn, &person, &lang)?;
+                }
+            }
+        }
+        let to = self.person_recipient(conn, name.as_str(), email.as_str(), now)?;
+        let resigned = old.resigned_at.unwrap_or_default().to_string();
+        let number = seat.number().to_string();
+        let signature = self.links().sign(
+            Capability::TakeOver,
+            &[&row.id, &number, name.as_str(), &email.key(), &resigned],
+        );
+        let token = format!(
+            "{}.{}.{signature}",
+            hex::encode(name.as_str()),
+            hex::encode(email.as_str())
+        );
+        let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
+        let mail = letters::TakeOver {
+            w: to.words,
+            footer: self.footer(&to.person),
+            to_name: name.as_str().to_owned(),
+            game_title: self.name_of(row, &seats, to.words),
+            kind_title: to.words.get(&format!("{}-title", kind.name())),
+            inviter: creator_row.name.clone(),
+            old: old.name.clone(),
+            players: seats.iter().map(|s| s.name.clone()).collect(),
+            pace: letters::pace(to.words, row.hours_per_decision),
+            take_url: self
+                .links()
+                .url(&format!("/games/{}/take/{number}/{token}", row.id)),
+            game_url: self.links().game_url(id),
+        }
+        .render()
+        .map_err(anyhow::Error::from)?;
+        if let Some(mail) = self.letter(&to, Class::Invitation, Some(id), "take_over", mail) {
+            store::enqueue(conn, mail, now)?;
+        }
+        Ok(())
+    }
+
+    /// The creator lists a resigned seat in the lobby for a stand-in (`on`), or withdraws it:
+    /// anyone may then ask for it there, and the first to follow the mailed link takes it over.
+    pub fn list_standin(
+        &self,
+        conn: &mut Conn,
+        creator: &SeatAuth,
+        seat: Seat,
+        on: bool,
+    ) -> Result<(), TimeError> {
+        let now = self.now();
+        let id = creator.game_id();
+        write_transaction(conn, |conn| -> Result<(), TimeError> {
+            let row = store::lock_game(conn, id)?.ok_or(TimeError::NoSuchGame)?;
+            if row.creator_seat != creator.seat().0 as i32 {
+                return Err(TimeError::NotCreator);
+            }
             if row.status() != GameStatus::Playing {
                 return Err(TimeError::NotPlaying);
             }
             let seats = store::seats_of(conn, id)?;
-            let old = seats
+            if !seats
                 .iter()
-                .find(|s| seat_of(s) == seat)
-                .filter(|s| s.resigned_at.is_some())
-                .ok_or(TimeError::NotReplaceable)?;
-            if seats
-                .iter()
-                .any(|s| s.has_person() && store::address_key(&s.email) == email.key())
+                .any(|s| seat_of(s) == seat && s.resigned_at.is_some())
             {
-                return Err(TimeError::Refused(super::CreateProblem::SameAddress(
-                    seat.number(),
-                    seat.number(),
-                )));
+                return Err(TimeError::NotReplaceable);
             }
-            let person = store::ensure_address(conn, email.as_str(), now)?;
-            if person.suppressed_at.is_some() {
-                return Err(TimeError::Refused(super::CreateProblem::Suppressed(
-                    seat.number(),
-                )));
-            }
-            // An invitation to a new address, like a new game's: never to someone who blocked
-            // the creator, or whom the operator blocked.
-            let creator_row = &seats[row.creator_seat as usize];
-            if self.refuses_invitation(conn, &creator_row.email, email.as_str())? {
-                return Err(TimeError::Refused(super::CreateProblem::CannotInvite(
-                    seat.number(),
-                )));
-            }
-            self.count_invitation(conn, &person, &creator_row.email, None, now)?
-                .map_err(TimeError::Limited)?;
-            // A newcomer the service knows no language of reads the creator's, who invites.
-            if person.language.is_none()
-                && person.language_seen.is_none()
-                && creator_row.has_person()
-            {
-                if let Some(inviter) = store::find_address(conn, &creator_row.email)? {
-                    if let Some(lang) = inviter.language.or(inviter.language_seen) {
-                        self.note_language_seen(conn, &person, &lang)?;
-                    }
-                }
-            }
-            let to = self.person_recipient(conn, name.as_str(), email.as_str(), now)?;
-            let resigned = old.resigned_at.unwrap_or_default().to_string();
-            let number = seat.number().to_string();
-            let signature = self.links().sign(
-                Capability::TakeOver,
-                &[&row.id, &number, name.as_str(), &email.key(), &resigned],
-            );
-            let token = format!(
-                "{}.{}.{signature}",
-                hex::encode(name.as_str()),
-                hex::encode(email.as_str())
-            );
-            let kind = self.kind(&row.kind).map_err(anyhow::Error::from)?;
-            let mail = letters::TakeOver {
-                w: to.words,
-                footer: self.footer(&to.person),
-                to_name: name.as_str().to_owned(),
-                game_title: self.name_of(&row, &seats, to.words),
-                kind_title: to.words.get(&format!("{}-title", kind.name())),
-                inviter: creator_row.name.clone(),
-                old: old.name.clone(),
-                players: seats.iter().map(|s| s.name.clone()).collect(),
-                pace: letters::pace(to.words, row.hours_per_decision),
-                take_url: self
-                    .links()
-                    .url(&format!("/games/{}/take/{number}/{token}", row.id)),
-                game_url: self.links().game_url(id),
-            }
-            .render()
-            .map_err(anyhow::Error::from)?;
-            if let Some(mail) = self.letter(&to, Class::Invitation, Some(id), "take_over", mail) {
-                store::enqueue(conn, mail, now)?;
-            }
+            store::set_standin(conn, id, seat.0 as i32, on, now)?;
             Ok(())
         })?;
-        tracing::info!(game.id = %id, seat = seat.number(), "replacement invited");
+        tracing::info!(game.id = %id, seat = seat.number(), on, "seat listed for a stand-in");
         Ok(())
     }
 

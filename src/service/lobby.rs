@@ -40,6 +40,9 @@ pub struct LobbyEntry {
     pub approve: bool,
     /// The games a claimer must have finished (`None`: anyone may claim).
     pub min_finished: Option<u32>,
+    /// A running game whose creator listed its resigned seats (`open_seats`) for a stand-in:
+    /// the move it is at.
+    pub standin_at: Option<i64>,
 }
 
 /// What a claim's link offers, as its page shows it.
@@ -95,7 +98,8 @@ pub enum ClaimOutcome {
 }
 
 impl Games {
-    /// The listed games with open seats whose creator confirmed, newest first, in `words`.
+    /// The listed games with open seats whose creator confirmed, newest first, then the
+    /// running games with a seat listed for a stand-in, the latest listed first, in `words`.
     pub fn lobby(
         &self,
         conn: &mut Conn,
@@ -103,7 +107,9 @@ impl Games {
         words: Words,
     ) -> anyhow::Result<Vec<LobbyEntry>> {
         let mut entries = Vec::new();
-        for row in store::listed_games(conn)? {
+        let mut rows = store::listed_games(conn)?;
+        rows.extend(store::standin_games(conn)?);
+        for row in rows {
             if filter.game.as_deref().is_some_and(|g| g != row.kind)
                 || self.kind(&row.kind).is_err()
             {
@@ -135,9 +141,6 @@ impl Games {
         let Some(row) = store::find_game(conn, id)? else {
             return Ok(None);
         };
-        if store::open_game(conn, id)?.is_none() {
-            return Ok(None);
-        }
         // The same words as the lobby's entry, listed or not.
         let entry = self
             .lobby_entry(conn, row, words)?
@@ -152,15 +155,25 @@ impl Games {
         row: GameRow,
         words: Words,
     ) -> anyhow::Result<Option<LobbyEntry>> {
-        if row.status() != GameStatus::Inviting || row.confirmed_at.is_none() {
-            return Ok(None);
-        }
         let id = GameId::parse(&row.id)?;
-        let Some(offer) = store::open_game(conn, &id)? else {
-            return Ok(None);
+        let seats = store::seats_of(conn, &id)?;
+        // What the game offers: its open seats while it invites (as its creator set it up),
+        // or, once it runs, the resigned seats its creator listed for a stand-in.
+        let (open, approve, min_finished, standin_at) = match row.status() {
+            GameStatus::Inviting if row.confirmed_at.is_some() => {
+                let Some(offer) = store::open_game(conn, &id)? else {
+                    return Ok(None);
+                };
+                let open: Vec<Seat> = seats.iter().filter(|s| s.is_open()).map(seat_of).collect();
+                (open, offer.approve, offer.min_finished, None)
+            }
+            GameStatus::Playing => {
+                let open = standin_seats(conn, &id, &seats)?;
+                (open, false, None, Some(store::last_seq(conn, &id)?))
+            }
+            _ => return Ok(None),
         };
         let kind = self.kind(&row.kind)?;
-        let seats = store::seats_of(conn, &id)?;
         let creator = &seats[row.creator_seat as usize];
         let language = match store::find_address(conn, &creator.email)? {
             Some(person) => self.words_for(&person).lang().to_owned(),
@@ -183,19 +196,16 @@ impl Games {
             options: kind.options_words(&options, &cx),
             players: seats
                 .iter()
-                .filter(|s| !s.is_open())
+                .filter(|s| !open.contains(&seat_of(s)))
                 .map(|s| {
                     let shown = reliability.get(&store::address_key(&s.email)).copied();
                     (seat_of(s).number(), s.name.clone(), shown)
                 })
                 .collect(),
-            open_seats: seats
-                .iter()
-                .filter(|s| s.is_open())
-                .map(|s| seat_of(s).number())
-                .collect(),
-            approve: offer.approve,
-            min_finished: offer.min_finished.map(|n| n as u32),
+            open_seats: open.iter().map(|s| s.number()).collect(),
+            approve,
+            min_finished: min_finished.map(|n| n as u32),
+            standin_at,
             game_id: id,
         }))
     }
@@ -219,6 +229,9 @@ impl Games {
             let Some(row) = store::lock_game(conn, id)? else {
                 return Ok(ClaimOutcome::Closed);
             };
+            if row.status() == GameStatus::Playing {
+                return self.ask_for_standin(conn, &row, seat, name, email, client_ip, now);
+            }
             if store::open_game(conn, id)?.is_none()
                 || row.status() != GameStatus::Inviting
                 || row.confirmed_at.is_none()
@@ -280,6 +293,45 @@ impl Games {
         })?;
         tracing::info!(game.id = %id, seat = seat.number(), ?outcome, "seat claim asked");
         Ok(outcome)
+    }
+
+    /// Someone asks for a seat its creator listed for a stand-in: they are mailed the link
+    /// that takes it over (the creator's replacement's, `Games::invite_take_over`), which
+    /// proves their address; the first to follow one has the seat. An address the invitation
+    /// may not reach is answered as if mailed (a block is not told).
+    #[allow(clippy::too_many_arguments)]
+    fn ask_for_standin(
+        &self,
+        conn: &mut Conn,
+        row: &GameRow,
+        seat: Seat,
+        name: &PlayerName,
+        email: &EmailAddress,
+        client_ip: Option<&str>,
+        now: Millis,
+    ) -> anyhow::Result<ClaimOutcome> {
+        let id = row.game_id();
+        let seats = store::seats_of(conn, &id)?;
+        if !standin_seats(conn, &id, &seats)?.contains(&seat) {
+            return Ok(ClaimOutcome::Taken);
+        }
+        if at_table(&seats, email) {
+            return Ok(ClaimOutcome::AtTable);
+        }
+        use super::time::TimeError;
+        Ok(
+            match self.invite_take_over(conn, row, seat, name, email, client_ip, now) {
+                Ok(()) | Err(TimeError::Refused(CreateProblem::CannotInvite(_))) => {
+                    ClaimOutcome::Mailed
+                }
+                Err(TimeError::Refused(CreateProblem::Suppressed(_))) => ClaimOutcome::Suppressed,
+                Err(TimeError::Refused(_)) => ClaimOutcome::AtTable,
+                Err(TimeError::Limited(limited)) => ClaimOutcome::Limited(limited),
+                Err(TimeError::NotReplaceable) => ClaimOutcome::Taken,
+                Err(TimeError::Unexpected(error)) => return Err(error),
+                Err(_) => ClaimOutcome::Closed,
+            },
+        )
     }
 
     /// What a claim's link (`approve`: the creator's link to approve it) offers (`None`: the
@@ -771,6 +823,20 @@ impl Games {
 }
 
 /// Whether `email` holds a seat at this table already.
+/// The seats of a running game its creator listed for a stand-in that are still resigned.
+fn standin_seats(
+    conn: &mut Conn,
+    id: &GameId,
+    seats: &[SeatRow],
+) -> diesel::QueryResult<Vec<Seat>> {
+    let listed = store::standins_of(conn, id)?;
+    Ok(seats
+        .iter()
+        .filter(|s| s.resigned_at.is_some() && listed.contains(&s.seat))
+        .map(seat_of)
+        .collect())
+}
+
 fn at_table(seats: &[SeatRow], email: &EmailAddress) -> bool {
     seats
         .iter()

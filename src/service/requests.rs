@@ -484,6 +484,21 @@ impl Service {
         .await
     }
 
+    /// The creator lists a resigned seat in the lobby for a stand-in (`on`), or withdraws it.
+    pub async fn list_standin(
+        &self,
+        link: &SeatLink,
+        seat: Seat,
+        on: bool,
+    ) -> Result<(), Linked<ReplaceError>> {
+        self.as_seat(link, move |games, conn, auth| {
+            games
+                .list_standin(conn, auth, seat, on)
+                .map_err(ReplaceError::from)
+        })
+        .await
+    }
+
     /// What an invitation to take over a seat offers, its words in `lang` (`None`: the link is
     /// not one, or the seat is no longer open).
     pub async fn take_over_offer(

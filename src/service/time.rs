@@ -112,6 +112,8 @@ pub struct TimeView {
     pub deadlines: Vec<(Seat, Millis, Millis)>,
     /// Seats a bot plays: (seat, control, resigned).
     pub bots: Vec<(Seat, Control, bool)>,
+    /// Resigned seats their creator listed in the lobby for a stand-in.
+    pub standins: Vec<Seat>,
     /// Seats whose person is away now: (seat, until).
     pub away: Vec<(Seat, Millis)>,
     /// Seats a sitter plays for their player now: (seat, the sitter's name, until).
@@ -171,6 +173,10 @@ impl Games {
             .map(|s| s.email.as_str())
             .collect();
         let absences = store::absences_of_between(conn, &people, now, Millis(now.0 + 1))?;
+        view.standins = store::standins_of(conn, &row.game_id())?
+            .into_iter()
+            .map(|seat| Seat(seat as u8))
+            .collect();
         for sitter in store::sitters_of(conn, &row.id)? {
             let seat = Seat(sitter.seat as u8);
             if sitter.sits_at(now.0) {

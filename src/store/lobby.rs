@@ -1,7 +1,8 @@
 //! The lobby's rows: games created with open seats (listed or not, claims approved or not), the
-//! guarded update that gives an open seat to one taker, and claims awaiting a creator's answer.
+//! guarded update that gives an open seat to one taker, claims awaiting a creator's answer,
+//! and resigned seats of running games listed for a stand-in.
 
-use super::schema::{games, open_games, seat_claims, seats};
+use super::schema::{games, open_games, seat_claims, seats, standins};
 use super::{Conn, GameRow};
 use crate::domain::{ContributionSource, GameId, GameStatus, Millis};
 use diesel::prelude::*;
@@ -136,5 +137,56 @@ pub fn find_claim(conn: &mut Conn, id: &str) -> QueryResult<Option<ClaimRow>> {
 pub fn delete_claim(conn: &mut Conn, id: &str) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::delete(seat_claims::table.find(id)).execute(c).map(drop)
+    })
+}
+
+/// The creator lists (`on`) a seat of a running game for a stand-in, or withdraws it.
+pub fn set_standin(
+    conn: &mut Conn,
+    id: &GameId,
+    seat: i32,
+    on: bool,
+    at: Millis,
+) -> QueryResult<()> {
+    super::on_backend!(conn, c => {
+        diesel::delete(standins::table.find((id.as_str(), seat))).execute(c)?;
+        if on {
+            diesel::insert_into(standins::table)
+                .values((
+                    standins::game_id.eq(id.as_str()),
+                    standins::seat.eq(seat),
+                    standins::listed_at.eq(at.0),
+                ))
+                .execute(c)?;
+        }
+        Ok(())
+    })
+}
+
+/// The seats (from 0) of a game listed for a stand-in.
+pub fn standins_of(conn: &mut Conn, id: &GameId) -> QueryResult<Vec<i32>> {
+    super::on_backend!(conn, c => standins::table
+        .filter(standins::game_id.eq(id.as_str()))
+        .order(standins::seat.asc())
+        .select(standins::seat)
+        .load(c))
+}
+
+/// The running games with a seat listed for a stand-in, the latest listed first.
+pub fn standin_games(conn: &mut Conn) -> QueryResult<Vec<GameRow>> {
+    super::on_backend!(conn, c => {
+        let listed: Vec<(String, i64)> = standins::table
+            .order(standins::listed_at.desc())
+            .select((standins::game_id, standins::listed_at))
+            .load(c)?;
+        let ids: Vec<&str> = listed.iter().map(|(id, _)| id.as_str()).collect();
+        let mut rows: Vec<GameRow> = games::table
+            .filter(games::id.eq_any(&ids))
+            .filter(games::status.eq(GameStatus::Playing.as_str()))
+            .select(games::all_columns)
+            .load(c)?;
+        rows.sort_by_key(|row| ids.iter().position(|id| *id == row.id));
+        rows.dedup_by(|a, b| a.id == b.id);
+        Ok(rows)
     })
 }

@@ -371,6 +371,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    standins (game_id, seat) {
+        game_id -> Text,
+        seat -> Integer,
+        listed_at -> BigInt,
+    }
+}
+
+diesel::table! {
     sitters (game_id, seat) {
         game_id -> Text,
         seat -> Integer,

@@ -1,7 +1,7 @@
 //! Time's rows: the deadline of each pending decision (with its reminder and its one grace
 //! extension), the scheduler's claims on them, and people's declared absences.
 
-use super::schema::{absences, deadlines, proposals, seats};
+use super::schema::{absences, deadlines, proposals, seats, standins};
 use super::{AnyConnection, Conn};
 use crate::domain::{GameId, Millis};
 use diesel::prelude::*;
@@ -260,6 +260,8 @@ pub fn replace_seat(
                 seats::resigned_at.eq(None::<i64>),
             ))
             .execute(c)?;
+        // Taken over: no longer listed for a stand-in.
+        diesel::delete(standins::table.find((game.as_str(), seat))).execute(c)?;
         seats::table
             .find((game.as_str(), seat))
             .select(seats::link_version)

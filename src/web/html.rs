@@ -250,6 +250,10 @@ pub struct TimeForms {
     /// For the creator: resigned seats a replacement may take, and where to send one.
     pub replace: Vec<(u8, String)>,
     pub replace_path: Option<String>,
+    /// For the creator: the resigned seats, each listed in the lobby for a stand-in or not,
+    /// and where to list or withdraw one.
+    pub standins: Vec<(u8, String, bool)>,
+    pub standin_path: Option<String>,
     /// For the creator: where to cancel the game.
     pub cancel: Option<String>,
     /// For an absent player: where to take the seat back from the bot.
@@ -286,6 +290,8 @@ pub struct SeatQuery {
     withdrawn: Option<String>,
     /// The creator invited a replacement to this seat number.
     replaced: Option<u8>,
+    /// The creator listed this seat number for a stand-in (0: withdrew a listing).
+    standin: Option<u8>,
     /// The reader just took this seat over.
     taken: Option<String>,
     /// The reader just resigned.
@@ -372,6 +378,12 @@ pub async fn seat(
         Some("1") => flashes.push(Flash::info(w.get("away-withdrawn"))),
         Some(_) => flashes.push(Flash::info(w.get("away-not-found"))),
         None => {}
+    }
+    if let Some(seat) = query.standin {
+        flashes.push(Flash::info(match seat {
+            0 => w.get("standin-withdrawn"),
+            seat => w.one("standin-done", "seat", seat),
+        }));
     }
     if let Some(seat) = query.replaced {
         flashes.push(Flash::info(w.one("replace-done", "seat", seat)));
@@ -790,6 +802,25 @@ fn time_forms(page: &SeatPage, base: &str) -> TimeForms {
             Vec::new()
         },
         replace_path: (creator && playing).then(|| format!("{base}/replace")),
+        standins: if creator && playing {
+            page.time
+                .bots
+                .iter()
+                .filter(|(_, _, resigned)| *resigned)
+                .map(|(seat, _, _)| {
+                    let name = page
+                        .seats
+                        .iter()
+                        .find(|s| s.seat == *seat)
+                        .map(|s| s.name.clone())
+                        .unwrap_or_default();
+                    (seat.number(), name, page.time.standins.contains(seat))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        standin_path: (creator && playing).then(|| format!("{base}/standin")),
         cancel: (creator && matches!(page.game.status, GameStatus::Playing | GameStatus::Inviting))
             .then(|| format!("{base}/cancel")),
         back: (playing
@@ -1113,6 +1144,36 @@ pub struct ReplaceForm {
     name: String,
     #[serde(default)]
     email: String,
+}
+
+#[derive(Deserialize)]
+pub struct StandinForm {
+    #[serde(default)]
+    seat: String,
+    #[serde(default)]
+    on: String,
+}
+
+/// POST …/standin (the creator): list a resigned seat in the lobby for a stand-in (`on=1`), or
+/// withdraw it (`on=0`).
+pub async fn list_standin(
+    state: web::Data<AppState>,
+    path: web::Path<SeatPath>,
+    form: web::Form<StandinForm>,
+) -> Answered {
+    let link = link_of(&path)?;
+    let Some(seat) = form.seat.parse::<u8>().ok().and_then(Seat::from_number) else {
+        return Err(
+            Answer::seat(StatusCode::BAD_REQUEST, "invalid", said("standin-problem")).into(),
+        );
+    };
+    let on = form.on == "1";
+    state.service.list_standin(&link, seat, on).await?;
+    Ok(see_other(format!(
+        "{}?standin={}",
+        path_of(&path),
+        if on { seat.number() } else { 0 }
+    )))
 }
 
 /// POST …/replace (the creator): a new player takes a resigned seat.

@@ -451,6 +451,9 @@ struct LobbyJson {
     /// The games a claimer must have finished (a person who hides their reliability cannot
     /// claim); null: anyone may claim.
     min_finished: Option<u32>,
+    /// For a game under way whose creator listed its resigned seats (`open_seats`) for a
+    /// stand-in: the move it is at; null for a game not started.
+    standin_at: Option<i64>,
     /// The page where a seat is claimed.
     claim_url: String,
 }
@@ -463,8 +466,9 @@ struct LobbyJson {
     summary = "Listed games with open seats",
     description = "The games whose creators listed them and that still have open seats, newest \
         first: game, pace, the creator's language, options, the players so far (names only) and \
-        the open seats. A seat is claimed on its `claim_url` page (a person confirms their \
-        address by mail).",
+        the open seats; then the games under way with a resigned seat listed for a stand-in \
+        (`standin_at`: the move they are at). A seat is claimed on its `claim_url` page (a \
+        person confirms their address by mail).",
     params(LobbyQuery),
     responses((status = 200, description = "The listed games", body = Vec<LobbyJson>))
 )]
@@ -502,6 +506,7 @@ pub async fn api_lobby(
             open_seats: e.open_seats,
             claims: if e.approve { "approve" } else { "first_taker" },
             min_finished: e.min_finished,
+            standin_at: e.standin_at,
         })
         .collect();
     Ok(HttpResponse::Ok().json(games))

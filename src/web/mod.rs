@@ -191,6 +191,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
             .route("/resign", web::post().to(html::resign))
             .route("/cancel", web::post().to(html::creator_cancel))
             .route("/replace", web::post().to(html::replace))
+            .route("/standin", web::post().to(html::list_standin))
             .route("/away", web::post().to(html::away))
             .route(
                 "/away/{absence}/withdraw",

@@ -59,6 +59,7 @@ mod rules;
 mod scale_out;
 mod sessions;
 mod sitters;
+mod standins;
 mod store;
 mod talk;
 mod time;
