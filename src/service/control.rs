@@ -106,10 +106,7 @@ impl Games {
         let now = self.now();
         let id = creator.game_id();
         write_transaction(conn, |conn| -> Result<(), TimeError> {
-            let row = store::lock_game(conn, id)?.ok_or(TimeError::NoSuchGame)?;
-            if row.creator_seat != creator.seat().0 as i32 {
-                return Err(TimeError::NotCreator);
-            }
+            let row = creators_game(conn, creator)?;
             self.invite_take_over(conn, &row, seat, name, email, None, now)
         })?;
         tracing::info!(game.id = %id, seat = seat.number(), "replacement invited");
@@ -223,10 +220,7 @@ impl Games {
         let now = self.now();
         let id = creator.game_id();
         write_transaction(conn, |conn| -> Result<(), TimeError> {
-            let row = store::lock_game(conn, id)?.ok_or(TimeError::NoSuchGame)?;
-            if row.creator_seat != creator.seat().0 as i32 {
-                return Err(TimeError::NotCreator);
-            }
+            let row = creators_game(conn, creator)?;
             if row.status() != GameStatus::Playing {
                 return Err(TimeError::NotPlaying);
             }
@@ -365,6 +359,15 @@ impl Games {
         }
         Ok(taken)
     }
+}
+
+/// The game of `creator`'s link, locked (inside a write transaction), if it is its creator's.
+fn creators_game(conn: &mut Conn, creator: &SeatAuth) -> Result<GameRow, TimeError> {
+    let row = store::lock_game(conn, creator.game_id())?.ok_or(TimeError::NoSuchGame)?;
+    if row.creator_seat != creator.seat().0 as i32 {
+        return Err(TimeError::NotCreator);
+    }
+    Ok(row)
 }
 
 /// What an invitation to take over a seat offers, as its page shows it.
