@@ -16,6 +16,7 @@ on_each_backend!(
     a_proposal_lapses_after_72_hours,
     a_pause_stops_the_deadlines_and_a_resume_gives_back_the_time_left,
     a_draw_needs_only_the_players_who_remain_and_counts_as_finished,
+    every_game_played_here_ends_in_a_draw_its_players_and_bots_agree,
 );
 
 fn conn(app: &TestApp) -> store::DbConn {
@@ -465,5 +466,71 @@ async fn a_draw_needs_only_the_players_who_remain_and_counts_as_finished(backend
     }
     assert_eq!(reliability[2]["reliability"]["games_finished"], 0, "{api}");
     assert_eq!(reliability[2]["reliability"]["resignations"], 1, "{api}");
+    app.stop().await;
+}
+
+/// Votes are the table's, for every game: in each game played here (two players and bots
+/// created with it at the other seats), a draw proposed by one player and agreed by
+/// the other (the bot agreeing for its seat) ends the game, and its record verifies.
+async fn every_game_played_here_ends_in_a_draw_its_players_and_bots_agree(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let kinds = app.get("/api/v1/kinds").await.json();
+    let mut played = Vec::new();
+    for kind in kinds.as_array().unwrap() {
+        let name = kind["name"].as_str().unwrap().to_owned();
+        // The most the table takes: every game's default setup plays with it.
+        let players = kind["max_players"].as_u64().unwrap();
+        let mut seats = vec![
+            serde_json::json!({"name": "Alice", "email": email_of(1)}),
+            serde_json::json!({"name": "Bob", "email": email_of(2)}),
+        ];
+        for n in 3..=players {
+            seats.push(serde_json::json!({"name": format!("Bot {n}"), "bot": true}));
+        }
+        let created = app
+            .read_raw(
+                app.client
+                    .post(app.url("/api/v1/games"))
+                    .json(&serde_json::json!({
+                        "game": name, "options": {}, "seats": seats,
+                    })),
+            )
+            .await;
+        assert_eq!(created.status, 201, "{name}: {}", created.body);
+        let game = created.json()["id"].as_str().unwrap().to_owned();
+        app.confirm(&game).await;
+        let links = app.accept_all(&game, 2).await;
+        assert_eq!(
+            app.api_game(&game).await.json()["status"],
+            "playing",
+            "{name}"
+        );
+        let proposed = api_vote(&app, &links[0], serde_json::json!({"propose": "draw"})).await;
+        assert_eq!(proposed.status, 200, "{name}: {}", proposed.body);
+        let agreed = api_vote(&app, &links[1], serde_json::json!("agree")).await;
+        assert_eq!(agreed.status, 200, "{name}: {}", agreed.body);
+        let api = app.api_game(&game).await.json();
+        assert_eq!(
+            api["outcome"],
+            serde_json::json!({"table": "draw"}),
+            "{name}: {api}"
+        );
+        let record = record(&app, &game);
+        let bots_agreed = record
+            .actions
+            .iter()
+            .filter(|a| a.author == corriere::audit::Author::Bot)
+            .filter(|a| {
+                a.action
+                    .as_ref()
+                    .is_some_and(|j| j.get() == r#"{"table":"agree"}"#)
+            })
+            .count();
+        assert_eq!(bots_agreed as u64, players - 2, "{name}");
+        corriere::audit::verify_with(&record, &corriere::kinds::Registry::standard())
+            .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        played.push(name);
+    }
+    assert!(played.len() >= 4, "{played:?}");
     app.stop().await;
 }
