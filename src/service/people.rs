@@ -632,6 +632,14 @@ impl Games {
             let Ok(kind) = self.kind(&row.kind) else {
                 continue;
             };
+            // While a sitter sits for the seat, its player hears nothing of it until back.
+            let sitters = store::sitters_of(conn, &seat_row.game_id)?;
+            if sitters
+                .iter()
+                .any(|s| s.seat == seat_row.seat && s.sits_at(now.0))
+            {
+                continue;
+            }
             let seats = store::seats_of(conn, &id)?;
             let Some(replay) = self.replay(conn, &row, &seats)? else {
                 continue;

@@ -15,6 +15,7 @@ on_each_backend!(
     a_sitter_who_never_accepts_is_mailed_once,
     a_sitting_ends_with_its_last_day_or_when_the_player_ends_it,
     a_sitter_named_while_mail_cannot_be_written_is_not_named,
+    a_digest_reader_away_with_a_sitter_gets_no_digest_of_the_seat,
 );
 
 const SID: &str = "sid@example.net";
@@ -383,5 +384,62 @@ async fn a_sitter_named_while_mail_cannot_be_written_is_not_named(backend: Backe
     assert_eq!(named.status, 303, "{}", named.body);
     app.deliver_mail().await;
     assert_eq!(app.smtp.mails_to(SID).len(), 1);
+    app.stop().await;
+}
+
+/// A player who reads a daily digest hears nothing of a seat while their sitter sits, as a
+/// player with turn mails does; once back, the digest tells them of it again.
+async fn a_digest_reader_away_with_a_sitter_gets_no_digest_of_the_seat(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let (player, _) = table(&app).await;
+    corriere::store::set_preferences(
+        &mut app.running.db.get().unwrap(),
+        player.email(),
+        &corriere::store::Preferences {
+            mail_mode: "digest".into(),
+            digest_hour: 0,
+            time_zone: "UTC".into(),
+            language: None,
+            reliability_hidden: false,
+        },
+    )
+    .unwrap();
+    let digests = |app: &TestApp| {
+        app.smtp
+            .mails_to(player.email())
+            .iter()
+            .filter(|m| m.subject.starts_with("Your games today"))
+            .count()
+    };
+    let named = name_sitter(&app, &player, &day_in(&app, 5)).await;
+    assert_eq!(named.status, 303, "{}", named.body);
+    app.deliver_mail().await;
+    let sit_url = app.smtp.mails_to(SID)[0].url_containing("/sit/");
+    let accept = app
+        .get(&sit_url)
+        .await
+        .forms()
+        .into_iter()
+        .find(|f| f.action.ends_with("/accept"))
+        .expect("an accept form");
+    assert_eq!(
+        app.post_form(&app.url(&accept.action), &[]).await.status,
+        303
+    );
+    // The seat owes a decision, but the day's digest does not reach its player.
+    let before = digests(&app);
+    crate::time::pass_time(&app, chrono::Duration::days(1)).await;
+    assert!(owes_a_decision(&app.seat_page(&player).await));
+    assert_eq!(digests(&app), before, "no digest while sat");
+    // Back (the sitting ended on their page), the next day's digest tells of the seat.
+    let page = app.seat_page(&player).await;
+    let end = page
+        .forms()
+        .into_iter()
+        .find(|f| f.action.ends_with("/sitter/end"))
+        .expect("an end-the-sitting form");
+    assert_eq!(app.post_form(&app.url(&end.action), &[]).await.status, 303);
+    crate::time::pass_time(&app, chrono::Duration::days(1)).await;
+    assert_eq!(digests(&app), before + 1, "the digest again once back");
     app.stop().await;
 }
