@@ -2402,7 +2402,18 @@ fn every_step_from_a_checkpoint_is_the_step_replayed_from_the_setup() {
     on_each_backend(|t| {
         let mut conn = t.conn();
         let maker = games();
-        let id = started_game(&maker, &mut conn, 3);
+        // Play for points, far away: a game long past two checkpoints whatever its deal.
+        let long = Options {
+            play_for_points: Some(200),
+            draw_after_battle: true,
+            ..Options::default()
+        };
+        let id = new_game(&maker, &mut conn, 3, long);
+        for seat in Seat::all(3) {
+            maker
+                .accept(&mut conn, &auth(&id, seat), None)
+                .expect("accept");
+        }
         let warm = games_caching(1 << 30);
         let mut picker = Picker(11);
         for _ in 0..120 {
