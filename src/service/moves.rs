@@ -291,8 +291,8 @@ impl Games {
                 seen_by,
                 deadlines,
                 controls,
-                // The player acting from their own link (or by mail) is back.
                 proposal: new_proposal(&before, &after, at),
+                // The player acting from their own link (or by mail) is back.
                 sitting_ended: (matches!(mover, Mover::Link(_) | Mover::Server(_))
                     && sitters.iter().any(|s| s.seat == seat.0 as i32))
                 .then_some(seat.0 as i32),
