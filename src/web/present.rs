@@ -100,7 +100,7 @@ pub struct Chapter {
 
 /// The bytes of history lines a game's page carries: its newest entries; the older ones are
 /// behind a link ([`Earlier`]), so a page stays small however long the game.
-pub const HISTORY_ON_PAGE: usize = 12 * 1024;
+pub const HISTORY_ON_PAGE: usize = 8 * 1024;
 
 /// The bytes of history lines one page of the history itself carries.
 pub const HISTORY_PER_PAGE: usize = 48 * 1024;
