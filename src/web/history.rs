@@ -1,9 +1,9 @@
-//! A game's history page by page: the older entries its pages leave out, for the public (the
-//! spectator's or reviewer's words) and for a seat (its own), newest first, each page bounded.
+//! What a game's pages leave out, page by page: the older history entries and the older
+//! messages, for the public (the spectator's words) and for a seat (its own), each page bounded.
 
 use super::errors::Answer;
 use super::html::{path_of, render, SeatPath};
-use super::present::{self, Earlier};
+use super::present::{self, Earlier, TalkShown};
 use super::{Answered, AppState};
 use crate::domain::GameId;
 use crate::engine::Viewer;
@@ -19,6 +19,12 @@ use std::sync::Arc;
 pub struct Before {
     /// Entries before this move number (all of them when absent).
     before: Option<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct OlderTalk {
+    /// Messages older than this one (`<sent ms>-<id>`; all of them when absent).
+    before: Option<String>,
 }
 
 #[derive(Template)]
@@ -118,5 +124,99 @@ pub async fn seat(
         base.clone(),
         &format!("{base}/history"),
     );
+    Ok(render(StatusCode::OK, &html))
+}
+
+#[derive(Template)]
+#[template(path = "talk_page.html")]
+pub struct TalkPage<'w> {
+    pub w: Words<'w>,
+    pub title: String,
+    pub game_path: String,
+    pub talk: TalkShown,
+}
+
+/// `GET /games/{id}/talk?before=K`: the public messages older than K, the newest that fit.
+pub async fn public_talk(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<String>,
+    query: web::Query<OlderTalk>,
+) -> Answered {
+    let w = state.words(&request);
+    let id = GameId::parse(&path).map_err(|_| Answer::no_game())?;
+    let session = request
+        .cookie(crate::service::people::SESSION_COOKIE)
+        .map(|c| c.value().to_owned());
+    let guess = super::zone::guess(&request, w.lang());
+    let public = state
+        .service
+        .public_view(&id, w.lang(), session, guess)
+        .await?;
+    let kind = state
+        .games
+        .kind(&public.page.game.kind)
+        .map_err(LoadError::from)?;
+    let names = present::names_of(&public.page.seats);
+    let cx = Ctx::new(w, &names, Viewer::Spectator);
+    let shown = present::game_shown(kind, &public.page.game, public.page.seq, None, &cx);
+    let talk = TalkShown::new(
+        &public.page.talk,
+        None,
+        None,
+        &public.page.seats,
+        public.page.game.press,
+        &cx,
+    );
+    let html = TalkPage {
+        title: w.one("talk-page-title", "game", shown.name.as_str()),
+        game_path: shown.public_path.clone(),
+        talk: talk.window(
+            present::TALK_PER_PAGE,
+            query.before.as_deref(),
+            &format!("/games/{id}/talk"),
+            &w,
+        ),
+        w,
+    };
+    Ok(render(StatusCode::OK, &html))
+}
+
+/// `GET <seat link>/talk?before=K`: the messages the seat reads that are older than K, with
+/// the report and block forms beside them; the page to write from is the seat's own.
+pub async fn seat_talk(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<SeatPath>,
+    query: web::Query<OlderTalk>,
+) -> Answered {
+    let w = state.words(&request);
+    let seat = super::html::followed_seat(&state, &request, &path, w).await?;
+    let kind = state.games.kind(&seat.game.kind).map_err(LoadError::from)?;
+    let names = present::names_of(&seat.seats);
+    let cx = Ctx::new(w, &names, Viewer::Seat(seat.seat));
+    let shown = present::game_shown(kind, &seat.game, seat.seq, None, &cx);
+    let base = path_of(&path);
+    let mut talk = TalkShown::new(
+        &seat.talk,
+        Some(seat.seat),
+        Some(&base),
+        &seat.seats,
+        seat.game.press,
+        &cx,
+    );
+    talk.form = None;
+    talk.press = None;
+    let html = TalkPage {
+        title: w.one("talk-page-title", "game", shown.name.as_str()),
+        talk: talk.window(
+            present::TALK_PER_PAGE,
+            query.before.as_deref(),
+            &format!("{base}/talk"),
+            &w,
+        ),
+        game_path: base,
+        w,
+    };
     Ok(render(StatusCode::OK, &html))
 }

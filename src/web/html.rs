@@ -659,7 +659,12 @@ impl<'w> SeatPageHtml<'w> {
                     talk.form = None;
                     talk.press = Some(cx.words.get("talk-blocked"));
                 }
-                talk
+                talk.window(
+                    present::TALK_ON_PAGE,
+                    None,
+                    &format!("{base}/talk"),
+                    &cx.words,
+                )
             },
             last_move: None,
             note: page.note.clone(),

@@ -201,6 +201,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
             .route("/messages", web::post().to(html::post_message))
             .route("/note", web::post().to(html::save_note))
             .route("/history", web::get().to(history::seat))
+            .route("/talk", web::get().to(history::seat_talk))
             .route("/block", web::post().to(html::block_seat))
             .route(
                 "/messages/{message}/report",
@@ -242,6 +243,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
     )
     .route("/games/{game}", web::get().to(public::public))
     .route("/games/{game}/history", web::get().to(history::public))
+    .route("/games/{game}/talk", web::get().to(history::public_talk))
     .route("/games/{game}/record.json", web::get().to(review::record))
     .route("/games/{game}/replay/{seq}", web::get().to(review::replay))
     .route(

@@ -123,7 +123,8 @@ pub fn newest_within(
     entries.split_at(shown)
 }
 
-/// The link to the history a page leaves out: how many entries, and where they are.
+/// The link to what a page leaves out (older history or talk): how many, and where they are.
+#[derive(Clone, Debug)]
 pub struct Earlier {
     pub label: String,
     pub path: String,
@@ -371,6 +372,30 @@ pub fn cancelled_key(prefix: &str, game: &crate::service::GameInfo) -> String {
     format!("{prefix}-{}", by.as_str())
 }
 
+/// The bytes of talk a game's page carries, as drawn (its newest messages; the older ones are
+/// behind a link), and the bytes one page of the talk itself carries.
+pub const TALK_ON_PAGE: usize = 8 * 1024;
+pub const TALK_PER_PAGE: usize = 40 * 1024;
+
+/// What a message adds to a page besides its heading and text: its list item, and with it
+/// the report and block forms beside another's message (measured on a seat page).
+const LINE_BYTES: usize = 120;
+const MODERATION_BYTES: usize = 1_000;
+
+/// The bytes of `text` on a page, with the characters HTML escapes.
+fn drawn_len(text: &str) -> usize {
+    text.len()
+        + text
+            .bytes()
+            .map(|b| match b {
+                b'<' | b'>' => 3,
+                b'&' => 4,
+                b'"' | b'\'' => 4,
+                _ => 0,
+            })
+            .sum::<usize>()
+}
+
 /// The table's talk as a page shows it: each message with who wrote it and to whom, and the
 /// form a seat writes with (none for spectators).
 #[derive(Clone, Debug, Default)]
@@ -387,6 +412,8 @@ pub struct TalkShown {
     /// spectators), and the one limit of a report's reason.
     pub moderate: Option<String>,
     pub reason_max: usize,
+    /// The link to the older messages a page leaves out, if it leaves any out.
+    pub earlier: Option<Earlier>,
 }
 
 #[derive(Clone, Debug)]
@@ -400,6 +427,8 @@ pub struct TalkLineShown {
     /// names: never their address).
     pub id: String,
     pub from_seat: u8,
+    /// When it was sent (ms): with the id, where a page of older messages starts.
+    pub at: i64,
 }
 
 impl TalkShown {
@@ -438,6 +467,7 @@ impl TalkShown {
                     private: line.to.is_some(),
                     id: line.id.clone(),
                     from_seat: line.from_seat,
+                    at: line.at,
                 })
                 .collect(),
             form: base.map(|base| {
@@ -449,6 +479,7 @@ impl TalkShown {
                 (format!("{base}/messages"), others)
             }),
             max: crate::service::talk::MessageText::MAX_CHARS,
+            earlier: None,
             draft: String::new(),
             press: match press {
                 Press::Full => None,
@@ -456,5 +487,60 @@ impl TalkShown {
                 Press::None => Some(w.get("talk-off")),
             },
         }
+    }
+
+    /// Keeps the newest messages older than `before` (a message's [`TalkShown::key`]; all when
+    /// absent) that fit in `budget` bytes as drawn (at least one), and links the older ones
+    /// under `talk_path`.
+    pub fn window(
+        mut self,
+        budget: usize,
+        before: Option<&str>,
+        talk_path: &str,
+        w: &Words,
+    ) -> Self {
+        let before = before.and_then(|key| {
+            let (at, id) = key.split_once('-')?;
+            Some((at.parse::<i64>().ok()?, id))
+        });
+        let end = before.map_or(self.lines.len(), |(at, id)| {
+            self.lines
+                .partition_point(|l| (l.at, l.id.as_str()) < (at, id))
+        });
+        self.lines.truncate(end);
+        let forms = self.moderate.is_some();
+        let mut used = 0;
+        let mut start = end;
+        while start > 0 {
+            let line = &self.lines[start - 1];
+            used += drawn_len(&line.heading)
+                + drawn_len(&line.text)
+                + if forms && !line.mine {
+                    MODERATION_BYTES
+                } else {
+                    LINE_BYTES
+                };
+            if used > budget && start < end {
+                break;
+            }
+            start -= 1;
+        }
+        let shown = self.lines.split_off(start);
+        let left_out = std::mem::replace(&mut self.lines, shown);
+        self.earlier = self
+            .lines
+            .first()
+            .filter(|_| !left_out.is_empty())
+            .map(|oldest| Earlier {
+                label: w.one("talk-earlier-link", "count", left_out.len()),
+                path: format!("{talk_path}?before={}", Self::key(oldest)),
+            });
+        self
+    }
+
+    /// Where a page of older messages ends: the messages are ordered by when they were sent,
+    /// then by id, so the pair names one place in the talk.
+    fn key(line: &TalkLineShown) -> String {
+        format!("{}-{}", line.at, line.id)
     }
 }

@@ -166,7 +166,12 @@ pub async fn public(
         history: present::history(shown, kind.name(), &cx),
         earlier: present::Earlier::of(left_out, &format!("/games/{id}/history"), &w),
         notices: page.undelivered.iter().map(|u| undelivered(w, u)).collect(),
-        talk: TalkShown::new(&page.talk, None, None, &page.seats, page.game.press, &cx),
+        talk: TalkShown::new(&page.talk, None, None, &page.seats, page.game.press, &cx).window(
+            present::TALK_ON_PAGE,
+            None,
+            &format!("/games/{id}/talk"),
+            &w,
+        ),
         table: super::html::TableShown::new(
             page.table.as_ref(),
             page.outcome.is_some(),

@@ -463,6 +463,8 @@ async fn every_page_fits_a_phone_and_a_desktop_and_passes_the_accessibility_rule
         ("replay-start", format!("/games/{game}/replay/0")),
         ("history-public", format!("/games/{game}/history")),
         ("history-seat", format!("{}/history", links[0].url)),
+        ("talk-public", format!("/games/{game}/talk")),
+        ("talk-seat", format!("{}/talk", links[0].url)),
         ("replay-last", format!("/games/{game}/replay/{last}")),
         ("guide-condottiere", "/guide/condottiere".into()),
         ("guide-war", "/guide/war".into()),

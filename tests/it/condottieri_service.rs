@@ -454,6 +454,11 @@ pub(crate) async fn no_surface_shows_a_power_anything_private_of_another(backend
             ),
             (
                 None,
+                "the public talk".to_owned(),
+                app.get(&format!("/games/{game}/talk")).await.text(),
+            ),
+            (
+                None,
                 "the game's feed".to_owned(),
                 app.game_feed(&ana).await,
             ),
@@ -479,6 +484,11 @@ pub(crate) async fn no_surface_shows_a_power_anything_private_of_another(backend
                 Some(seat),
                 format!("{seat}'s history"),
                 app.get(&format!("{}/history", link.url)).await.text(),
+            ));
+            surfaces.push((
+                Some(seat),
+                format!("{seat}'s talk"),
+                app.get(&format!("{}/talk", link.url)).await.text(),
             ));
             surfaces.push((Some(seat), format!("{seat}'s API"), api.body.clone()));
             for mail in app.smtp.mails_to(address) {

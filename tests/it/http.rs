@@ -871,6 +871,8 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
             let record = app.get(&format!("/games/{game}/record.json?talk=1")).await;
             let feed = app.get(&feed_path).await;
             assert_eq!(feed.status, 200);
+            let talk = app.get(&format!("/games/{game}/talk")).await;
+            assert_eq!(talk.status, 200);
             // The transparency log's pages and answers: hashes, sizes, ids, times and keys.
             let mut log_surfaces = Vec::new();
             for path in [
@@ -888,6 +890,7 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
                 ("public API", public_api.body.clone()),
                 ("record with talk", record.body.clone()),
                 ("game feed", feed.text()),
+                ("public talk", talk.text()),
             ]
             .into_iter()
             .map(|(what, body)| (what.to_string(), body))
@@ -923,6 +926,9 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
                     .collect();
                 readable.push(("seat page".into(), page.text()));
                 readable.push(("seat API".into(), api.body.clone()));
+                let talk = app.get(&format!("{}/talk", link.url)).await;
+                assert_eq!(talk.status, 200);
+                readable.push(("seat's talk".into(), talk.text()));
                 let mine = app.get_signed_in("/me", &sessions[seat.index()]).await;
                 assert_eq!(mine.status, 200);
                 readable.push(("my games".into(), mine.text()));

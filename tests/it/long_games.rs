@@ -93,3 +93,92 @@ async fn a_long_games_pages_stay_small_and_link_every_earlier_entry() {
     );
     app.stop().await;
 }
+
+/// The numbers of the messages a page shows ("m12: …"), in the order it shows them.
+fn listed_messages(page: &Page) -> Vec<u32> {
+    page.body
+        .split(r#"<p class="message-text">m"#)
+        .skip(1)
+        .map(|rest| rest[..rest.find(':').unwrap()].parse().unwrap())
+        .collect()
+}
+
+/// The earlier-talk link of a page, if it has one.
+fn earlier_talk(page: &Page) -> Option<String> {
+    let at = page.body.find(r#"id="talk-earlier""#)?;
+    let start = page.body[..at].rfind("href=\"").unwrap() + 6;
+    let end = start + page.body[start..].find('"').unwrap();
+    Some(page.body[start..end].replace("&amp;", "&"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chatty_tables_pages_stay_small_and_link_every_earlier_message() {
+    let app = TestApp::spawn(&Backend::Sqlite).await;
+    let links = app.started_war_game().await;
+    let game = links[0].game.clone();
+    // Three players write 60 long messages (every tenth one Bob's to Alice alone), each full
+    // of characters a page escapes; a minute apart, so their order is the order written.
+    let filler = r#"<attack> & "hold" the line, 'friends' "#.repeat(12);
+    let (mut alices, mut public) = (Vec::new(), Vec::new());
+    for n in 1..=60u32 {
+        let (author, to) = match n % 10 {
+            0 => (&links[1], "1"),
+            k => (&links[(k % 3) as usize], ""),
+        };
+        let sent = app
+            .post_form(
+                &format!("{}/messages", author.url),
+                &[("text", &format!("m{n}: {filler}")), ("to", to)],
+            )
+            .await;
+        assert_eq!(sent.status, 303, "{}", sent.body);
+        alices.push(n);
+        if to.is_empty() {
+            public.push(n);
+        }
+        app.clock.advance(chrono::Duration::minutes(1));
+    }
+    let seat = app.seat_page(&links[0]).await;
+    let page = app.public_page(&game).await;
+    for (what, page, expected) in [
+        ("Alice's seat page", &seat, &alices),
+        ("the public page", &page, &public),
+    ] {
+        assert!(
+            page.body.len() < PAGE_LIMIT,
+            "{what} is {} bytes",
+            page.body.len()
+        );
+        let newest = listed_messages(page);
+        assert_eq!(
+            newest.last(),
+            expected.last(),
+            "{what} shows the newest message"
+        );
+        assert!(
+            newest.len() < expected.len(),
+            "{what} leaves older ones out"
+        );
+        // Older pages, each bounded, back to the first message: every one once, in order.
+        let mut shown = newest;
+        let mut next = earlier_talk(page);
+        while let Some(path) = next {
+            let older = app.get(&path).await;
+            assert_eq!(older.status, 200, "{what}: {path}: {}", older.body);
+            assert!(
+                older.body.len() < PAGE_LIMIT,
+                "{what}: {path} is {} bytes",
+                older.body.len()
+            );
+            let listed = listed_messages(&older);
+            assert!(!listed.is_empty(), "{what}: {path} lists nothing");
+            shown.splice(0..0, listed);
+            next = earlier_talk(&older);
+        }
+        assert_eq!(&shown, expected, "{what}: every message once, in order");
+    }
+    // The seat's older pages carry the report form beside another's message.
+    let older = app.get(&earlier_talk(&seat).unwrap()).await;
+    assert!(older.body.contains("/report\""), "{}", older.body);
+    app.stop().await;
+}

@@ -138,6 +138,14 @@ pub async fn surfaces_of_others(
             "the public history".into(),
             app.get(&format!("/games/{game}/history")).await.text(),
         ),
+        (
+            "the other seat's talk".into(),
+            app.get(&format!("{}/talk", other.url)).await.text(),
+        ),
+        (
+            "the public talk".into(),
+            app.get(&format!("/games/{game}/talk")).await.text(),
+        ),
         ("the game's feed".into(), app.game_feed(other).await),
     ];
     let head = app.api_game(game).await.json()["seq"].as_i64().unwrap_or(0);

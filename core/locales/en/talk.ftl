@@ -49,3 +49,10 @@ notes-help = Only this seat's page shows them: not the other players, not the pu
 notes-saved = Your notes are saved.
 notes-problem-too-long = Those notes are longer than { $max } characters: shorten them and save again. The notes saved before are unchanged.
 notes-problem-unprintable = Those notes hold control characters or characters that reorder text: remove them and save again. The notes saved before are unchanged.
+
+# Talk: a page carries only its newest messages; the older ones are behind this link, and on pages of their own.
+talk-earlier-link = { $count ->
+        [one] One earlier message
+       *[other] { $count } earlier messages
+    }
+talk-page-title = Table talk of { $game }

@@ -49,3 +49,10 @@ notes-help = Só a página deste lugar as mostra: nem os outros jogadores, nem a
 notes-saved = Suas anotações foram salvas.
 notes-problem-too-long = Essas anotações passam de { $max } caracteres: encurte-as e salve de novo. As anotações salvas antes continuam as mesmas.
 notes-problem-unprintable = Essas anotações têm caracteres de controle ou que reordenam o texto: remova-os e salve de novo. As anotações salvas antes continuam as mesmas.
+
+# Talk: a page carries only its newest messages; the older ones are behind this link, and on pages of their own.
+talk-earlier-link = { $count ->
+        [one] Uma mensagem anterior
+       *[other] { $count } mensagens anteriores
+    }
+talk-page-title = Conversa à mesa de { $game }
