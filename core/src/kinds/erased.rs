@@ -293,8 +293,21 @@ pub trait State: Send + Sync + fmt::Debug {
     fn step(&self, seat: Seat) -> Option<u64>;
     /// The state after the action, or the rule that forbids it (this state is unchanged).
     fn apply(&self, seat: Seat, action: &Action) -> Result<(Game, Events), RuleError>;
+    /// As [`State::apply`], taking the state instead of copying it (what a simulation, which
+    /// never looks back, saves on every action); a refused action gives it back unchanged.
+    fn apply_owned(
+        self: Box<Self>,
+        seat: Seat,
+        action: &Action,
+    ) -> Result<(Game, Events), (Game, RuleError)>;
     /// Who must decide now and what, in seat order.
     fn pending(&self) -> Vec<Pending>;
+    /// Who must decide now, in seat order (the seats of [`State::pending`], without making
+    /// their decisions).
+    fn waiting(&self) -> Vec<Seat>;
+    /// The one action of the menu at the index `pick` chooses from the menu's length (`None`
+    /// for an empty menu): a simulation's choice, without erasing the whole menu.
+    fn pick_legal(&self, seat: Seat, pick: &mut dyn FnMut(usize) -> usize) -> Option<Action>;
     fn default_action(&self, seat: Seat) -> Option<Action>;
     fn bot_action(&self, seat: Seat, rng: &mut dyn rand_core::RngCore) -> Option<Action>;
     fn outcome(&self) -> Option<Outcome>;
@@ -352,7 +365,15 @@ impl Game {
     }
     /// The seats the game waits on now.
     pub fn waiting_on(&self) -> Vec<Seat> {
-        self.0.pending().into_iter().map(|p| p.seat).collect()
+        self.0.waiting()
+    }
+    /// See [`State::apply_owned`].
+    pub fn apply_owned(
+        self,
+        seat: Seat,
+        action: &Action,
+    ) -> Result<(Game, Events), (Game, RuleError)> {
+        self.0.apply_owned(seat, action)
     }
     /// What this seat must decide now, if anything.
     pub fn decision(&self, seat: Seat) -> Option<Decision> {

@@ -415,10 +415,51 @@ impl State for Tabled {
             events,
         ))
     }
+    fn apply_owned(
+        self: Box<Self>,
+        seat: Seat,
+        action: &Action,
+    ) -> Result<(Game, Events), (Game, RuleError)> {
+        if action.downcast::<TableAction>().is_some() {
+            return Err((Game(self), TableError::NotHere.rule_error()));
+        }
+        if self.ended() {
+            return Err((Game(self), TableError::Over.rule_error()));
+        }
+        let Tabled { game, table } = *self;
+        match game.apply_owned(seat, action) {
+            Ok((next, events)) => Ok((
+                Game(Box::new(Tabled {
+                    game: next.0,
+                    table,
+                })),
+                events,
+            )),
+            Err((back, error)) => Err((
+                Game(Box::new(Tabled {
+                    game: back.0,
+                    table,
+                })),
+                error,
+            )),
+        }
+    }
     fn pending(&self) -> Vec<Pending> {
         match self.ended() {
             true => Vec::new(),
             false => self.game.pending(),
+        }
+    }
+    fn waiting(&self) -> Vec<Seat> {
+        match self.ended() {
+            true => Vec::new(),
+            false => self.game.waiting(),
+        }
+    }
+    fn pick_legal(&self, seat: Seat, pick: &mut dyn FnMut(usize) -> usize) -> Option<Action> {
+        match self.ended() {
+            true => None,
+            false => self.game.pick_legal(seat, pick),
         }
     }
     fn default_action(&self, seat: Seat) -> Option<Action> {

@@ -151,6 +151,29 @@ impl<G: Rules> State for TypedState<G> {
             Err((_, error)) => Err(rule_error::<G>(error)),
         }
     }
+    fn apply_owned(
+        self: Box<Self>,
+        seat: Seat,
+        act: &Action,
+    ) -> Result<(Game, Events), (Game, RuleError)> {
+        let typed_action: &Act<G> = typed(act.downcast(), "an action");
+        let mut list = Vec::new();
+        match self.0.apply(seat, typed_action, &mut list) {
+            Ok(next) => Ok((Game(Box::new(TypedState(next))), events::<G>(list))),
+            Err((back, error)) => Err((Game(Box::new(TypedState(back))), rule_error::<G>(error))),
+        }
+    }
+    fn waiting(&self) -> Vec<Seat> {
+        self.0.pending().into_iter().map(|(seat, _)| seat).collect()
+    }
+    fn pick_legal(&self, seat: Seat, pick: &mut dyn FnMut(usize) -> usize) -> Option<Action> {
+        let mut legal = self.0.legal_actions(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let index = pick(legal.len());
+        Some(action::<G>(legal.swap_remove(index)))
+    }
     fn pending(&self) -> Vec<Pending> {
         self.0
             .pending()

@@ -119,12 +119,13 @@ pub fn play_against(
                 }
             }
         } else {
-            let mut legal = game.legal_actions(seat);
-            if legal.is_empty() {
-                violations.push(format!("{seat} must decide but has no legal action"));
-                break;
+            match game.pick_legal(seat, &mut |len| chooser.below(len as u32) as usize) {
+                Some(action) => action,
+                None => {
+                    violations.push(format!("{seat} must decide but has no legal action"));
+                    break;
+                }
             }
-            legal.swap_remove(chooser.below(legal.len() as u32) as usize)
         };
         if audit {
             if let Some(broken) = judge_disagrees(&game, seat, &action, actions.last()) {
@@ -132,9 +133,10 @@ pub fn play_against(
                 break;
             }
         }
-        game = match game.apply(seat, &action) {
+        game = match game.apply_owned(seat, &action) {
             Ok((next, _)) => next,
-            Err(error) => {
+            Err((back, error)) => {
+                game = back;
                 violations.push(format!(
                     "a {} action was rejected: {action:?}: {error}",
                     if bots.contains(&seat) {
