@@ -538,9 +538,13 @@ impl Games {
             }
             .render()
             .map_err(anyhow::Error::from)?;
+            // A reply to it may vote ("agree", "aceito"): `service/replies.rs`.
             mails.extend(
                 self.letter(to, Class::Game, Some(&id), "table_vote", mail)
-                    .map(|m| m.into_row(now)),
+                    .map(|mut m| {
+                        m.reply_to = Some(self.reply_to(seat_row, after.seq as i64, None));
+                        m.into_row(now)
+                    }),
             );
         }
         Ok(mails)
@@ -717,7 +721,7 @@ fn new_proposal(before: &Replay, after: &Replay, at: i64) -> Option<(i64, i64)> 
 }
 
 /// Whether an action is a vote at the table (`kinds::table`).
-fn is_vote(action: &Action) -> bool {
+pub(super) fn is_vote(action: &Action) -> bool {
     action.downcast::<TableAction>().is_some()
 }
 

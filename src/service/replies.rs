@@ -14,9 +14,12 @@
 //! it cannot send both or neither. An answer that carries a decision the seat was not told is
 //! never dropped by the limit on refusals.
 
+use super::moves::is_vote;
 use super::post::Class;
 use super::talk::{MessageError, MessageText, Via};
 use super::*;
+use crate::kinds::table::TableAction;
+use crate::kinds::table_reply::TableReader;
 use crate::kinds::Action;
 use crate::present::{Command, MailPart, Script};
 use crate::store::{Db, InboundClaim};
@@ -397,20 +400,32 @@ impl Games {
                 };
                 // Stale by step: a second mail answering the same step (a sheet of orders
                 // revised) still counts; one answering a step the seat has left does not.
-                let stale = replay.is_some_and(|r| r.step_start(seat) as i64 > seq);
+                let mut stale = replay.is_some_and(|r| r.step_start(seat) as i64 > seq);
                 let words = games.registry().catalogs().words(&lang);
                 let names = names_of(&seats);
                 let cx = Ctx::new(words, &names, Viewer::Seat(seat));
                 let reading = match replay {
-                    // A reply to a decision already past is read against the game as its
-                    // mail showed it, so a command delivered late is still a command.
-                    Some(_) if stale => {
-                        let then = games
-                            .state_at(conn, &id, seq)?
-                            .ok_or_else(|| anyhow!("game {id} has no move {seq}"))?;
-                        games.reading(kind, &then.game, seat, &text, &cx)
+                    Some(replay) => {
+                        let now = games.reading(kind, &replay.game, seat, &text, &cx);
+                        // Votes at the table answer the table as it is, whatever step the
+                        // seat's game is in.
+                        let only_votes = matches!(&now, Reading::Lines(_, actions)
+                            if !actions.is_empty() && actions.iter().all(is_vote));
+                        if stale && only_votes {
+                            stale = false;
+                        }
+                        match stale {
+                            // A reply to a decision already past is read against the game as
+                            // its mail showed it, so a command delivered late is still a command.
+                            true => {
+                                let then = games
+                                    .state_at(conn, &id, seq)?
+                                    .ok_or_else(|| anyhow!("game {id} has no move {seq}"))?;
+                                games.reading(kind, &then.game, seat, &text, &cx)
+                            }
+                            false => now,
+                        }
                     }
-                    Some(replay) => games.reading(kind, &replay.game, seat, &text, &cx),
                     None => Reading::Message(text),
                 };
                 Ok((reading, stale, lang, loaded.seq(), played))
@@ -564,30 +579,40 @@ impl Games {
     }
 
     /// What the reply's lines are: a message when none is shaped like a command of the game
-    /// ([`LineReader::is_command_shaped`]); else each line read in turn against the state
-    /// after the moves before it, under the game's script policy ([`Script`]): a line the
-    /// rules refuse, or shaped like a command but read as none, stops a
-    /// [`Script::StopAtRefusal`] script; lines that are no command are set aside.
+    /// ([`LineReader::is_command_shaped`]) or a vote at the table ([`TableReader`]); else each
+    /// line read in turn against the state after the moves before it, under the game's script
+    /// policy ([`Script`]): a line the rules refuse, or shaped like a command but read as none,
+    /// stops a [`Script::StopAtRefusal`] script; lines that are no command are set aside. A
+    /// vote is read before the game's commands and judged by the table's rules at `now`.
     fn reading(&self, kind: &dyn Kind, game: &Game, seat: Seat, text: &str, cx: &Ctx) -> Reading {
-        let reader = LineReader::new(kind, self.registry().catalogs());
+        let catalogs = self.registry().catalogs();
+        let reader = LineReader::new(kind, catalogs);
+        let languages: Vec<_> = catalogs
+            .languages()
+            .into_iter()
+            .map(|lang| catalogs.words(lang))
+            .collect();
+        let table = TableReader::new(&languages, cx.names);
         let lines: Vec<&str> = text
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty())
             .collect();
+        let is_vote = |line: &str| !matches!(table.read(line), Command::None);
         if !lines
             .iter()
-            .any(|line| reader.is_command_shaped(game, seat, line))
+            .any(|line| is_vote(line) || reader.is_command_shaped(game, seat, line))
         {
             return Reading::Message(text.trim().to_owned());
         }
         let script = kind.script();
+        let now = self.now().0;
         let mut state = game.clone();
         let mut stopped = false;
         let (mut read, mut actions) = (Vec::new(), Vec::new());
         for line in lines {
             let owned = line.to_owned();
-            let shaped = || reader.is_command_shaped(&state, seat, line);
+            let shaped = || is_vote(line) || reader.is_command_shaped(&state, seat, line);
             if stopped {
                 read.push(match shaped() {
                     true => Line::Unplayed { line: owned },
@@ -599,21 +624,36 @@ impl Games {
                 line: owned.clone(),
                 nearest: reader.nearest(&state, seat, line, &cx.words),
             };
-            let verdict = match reader.read(&state, seat, line) {
-                Command::Action(action) => match state.apply(seat, &action) {
-                    Ok((next, _)) => {
-                        state = next;
-                        actions.push(action);
-                        Line::Play { line: owned }
+            let applied = match table.read(line) {
+                Command::Action(vote) => Some(
+                    state
+                        .vote(seat, &vote, now)
+                        .map(|next| (next, TableAction::new(vote).action())),
+                ),
+                Command::Unreadable => None,
+                Command::None => match reader.read(&state, seat, line) {
+                    Command::Action(action) => {
+                        Some(state.apply(seat, &action).map(|next| (next, action)))
                     }
-                    Err(error) => Line::Refused {
-                        line: owned,
-                        rule: kind.rule_error_words(&error, cx),
-                    },
+                    Command::Unreadable => None,
+                    Command::None if shaped() => None,
+                    Command::None => {
+                        read.push(Line::Aside { line: owned });
+                        continue;
+                    }
                 },
-                Command::Unreadable => not_understood(),
-                Command::None if shaped() => not_understood(),
-                Command::None => Line::Aside { line: owned },
+            };
+            let verdict = match applied {
+                Some(Ok(((next, _), action))) => {
+                    state = next;
+                    actions.push(action);
+                    Line::Play { line: owned }
+                }
+                Some(Err(error)) => Line::Refused {
+                    line: owned,
+                    rule: kind.rule_error_words(&error, cx),
+                },
+                None => not_understood(),
             };
             if matches!(verdict, Line::Refused { .. } | Line::NotUnderstood { .. }) {
                 stopped = script == Script::StopAtRefusal;

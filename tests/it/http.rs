@@ -997,6 +997,23 @@ pub(crate) async fn no_page_answer_or_mail_shows_a_seat_anything_private_of_anot
                 _ => vec![(proposer, "concede")],
             };
             for (link, vote) in votes_now {
+                if vote == "decline" {
+                    // Declined by a reply to the vote mail: its answer is a surface too.
+                    app.deliver_mail().await;
+                    let mail = app
+                        .smtp
+                        .mails_to(link.email())
+                        .into_iter()
+                        .rfind(|m| m.subject.contains("a vote at the table"))
+                        .expect("a vote mail");
+                    let lmtp = app.reply(&mail, "decline", "").await;
+                    assert!(lmtp.starts_with("250"), "LMTP: {lmtp}");
+                    app.deliver_mail().await;
+                    let answer = app.smtp.mails_to(link.email()).pop().unwrap();
+                    assert!(answer.text.contains("“decline”: played"), "{}", answer.text);
+                    votes += 1;
+                    continue;
+                }
                 let seq = app.seat_page(link).await.seq().unwrap().to_string();
                 let fields = [("seq", seq.as_str()), ("vote", vote), ("seat", "3")];
                 let voted = app.post_form(&format!("{}/vote", link.url), &fields).await;

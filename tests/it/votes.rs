@@ -1,6 +1,7 @@
 //! Votes at the table (issue 31, item 2), through HTTP, the API and a real SMTP server on both
 //! backends: a draw agreed by all, a concession, a cancel after a declined proposal, a
-//! proposal that lapses, and a pause that stops the deadlines and gives them back their time.
+//! proposal that lapses, a pause that stops the deadlines and gives them back their time, and
+//! votes by reply mail.
 
 use crate::support;
 use crate::time::{accept, create, pass_time};
@@ -17,6 +18,7 @@ on_each_backend!(
     a_pause_stops_the_deadlines_and_a_resume_gives_back_the_time_left,
     a_draw_needs_only_the_players_who_remain_and_counts_as_finished,
     every_game_played_here_ends_in_a_draw_its_players_and_bots_agree,
+    votes_by_reply_mail_propose_decline_and_agree_in_both_languages,
 );
 
 fn conn(app: &TestApp) -> store::DbConn {
@@ -85,7 +87,12 @@ async fn a_draw_agreed_by_every_seat_ends_the_game_as_a_draw_everywhere(backend:
             "{}",
             mail.text
         );
-        assert!(mail.text.contains("Answer from your seat page before"));
+        assert!(
+            mail.text
+                .contains("from your seat page, or reply to this mail with “agree” or “decline”"),
+            "{}",
+            mail.text
+        );
     }
     assert!(!told.iter().any(|m| m.to.contains(email_of(1))));
     // Every page shows it; Bob's offers to agree.
@@ -532,5 +539,118 @@ async fn every_game_played_here_ends_in_a_draw_its_players_and_bots_agree(backen
         played.push(name);
     }
     assert!(played.len() >= 4, "{played:?}");
+    app.stop().await;
+}
+
+/// The newest vote mail `address` was sent (in either language).
+fn newest_vote_mail(app: &TestApp, address: &str) -> support::Mail {
+    app.smtp
+        .mails_to(address)
+        .into_iter()
+        .rfind(|m| {
+            m.subject.contains("a vote at the table") || m.subject.contains("um voto à mesa")
+        })
+        .unwrap_or_else(|| panic!("{address} was sent a vote mail"))
+}
+
+/// Reply `body` to the newest vote mail of `address`; the answer (in either language).
+async fn reply_to_vote(app: &TestApp, address: &str, body: &str) -> support::Mail {
+    let mail = newest_vote_mail(app, address);
+    let lmtp = app.reply(&mail, body, "").await;
+    assert!(lmtp.starts_with("250"), "LMTP: {lmtp}");
+    app.deliver_mail().await;
+    app.smtp
+        .mails_to(address)
+        .into_iter()
+        .rfind(|m| m.subject.contains("your reply") || m.subject.contains("sua resposta"))
+        .expect("the reply is answered")
+}
+
+async fn votes_by_reply_mail_propose_decline_and_agree_in_both_languages(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let links = started(&app, 3).await;
+    let game = links[0].game.clone();
+    // Carla reads her mail in Portuguese.
+    store::set_preferences(
+        &mut conn(&app),
+        email_of(3),
+        &store::Preferences {
+            mail_mode: "every_turn".into(),
+            digest_hour: 8,
+            time_zone: "America/Sao_Paulo".into(),
+            language: Some("pt".into()),
+            reliability_hidden: false,
+        },
+    )
+    .unwrap();
+    app.deliver_mail().await;
+    // Alice proposes a draw from her page; Bob declines by reply.
+    let proposed = vote(&app, &links[0], &[("vote", "draw")]).await;
+    assert_eq!(proposed.status, 303, "{}", proposed.body);
+    app.deliver_mail().await;
+    let carlas = newest_vote_mail(&app, email_of(3));
+    assert!(
+        carlas
+            .text
+            .contains("respondendo a este e-mail com “aceito” ou “recuso”"),
+        "{}",
+        carlas.text
+    );
+    let declined = reply_to_vote(&app, email_of(2), "decline").await;
+    assert!(
+        declined.text.contains("“decline”: played"),
+        "{}",
+        declined.text
+    );
+    let public = app.public_page(&game).await.text();
+    assert!(!public.contains("Alice proposes a draw"), "{public}");
+    // Carla proposes a pause longer than the limit: refused with the table's words, and the
+    // game does not move.
+    let seq = app.api_game(&game).await.json()["seq"].clone();
+    let long = reply_to_vote(&app, email_of(3), "propor pausa 9999 horas").await;
+    assert!(
+        long.text.contains("Uma pausa dura de 1 a 336 horas"),
+        "{}",
+        long.text
+    );
+    assert_eq!(app.api_game(&game).await.json()["seq"], seq);
+    // She proposes a draw in Portuguese; Alice agrees in English, Bob too: a draw.
+    let empate = reply_to_vote(&app, email_of(3), "Propor empate\nBoa partida a todos!").await;
+    assert!(empate.text.contains("“Propor empate”"), "{}", empate.text);
+    let agreed = reply_to_vote(&app, email_of(1), "I agree.").await;
+    assert!(
+        agreed.text.contains("“I agree.”: played"),
+        "{}",
+        agreed.text
+    );
+    assert_eq!(app.api_game(&game).await.json()["status"], "playing");
+    reply_to_vote(&app, email_of(2), "agree").await;
+    let api = app.api_game(&game).await.json();
+    assert_eq!(api["status"], "over", "{api}");
+    assert_eq!(api["outcome"], serde_json::json!({"table": "draw"}));
+    // The record has every vote by reply in its chain, by its seat, and verifies.
+    let exported = app.get(&format!("/games/{game}/record.json")).await;
+    let record = corriere::audit::Record::from_json(&exported.body).unwrap();
+    let votes: Vec<(u8, String)> = record
+        .actions
+        .iter()
+        .filter_map(|a| {
+            a.action
+                .as_ref()
+                .map(|j| (a.seat.number(), j.get().to_owned()))
+        })
+        .collect();
+    assert_eq!(
+        votes,
+        [
+            (1, r#"{"table":{"propose":"draw"}}"#.to_owned()),
+            (2, r#"{"table":"decline"}"#.to_owned()),
+            (3, r#"{"table":{"propose":"draw"}}"#.to_owned()),
+            (1, r#"{"table":"agree"}"#.to_owned()),
+            (2, r#"{"table":"agree"}"#.to_owned()),
+        ]
+    );
+    corriere::audit::verify_with(&record, &corriere::kinds::Registry::standard())
+        .expect("the record verifies");
     app.stop().await;
 }

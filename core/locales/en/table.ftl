@@ -40,6 +40,19 @@ table-propose-pause-button = Propose a pause
 table-help = A draw, a cancel or a pause needs the agreement of every player still in the game; a concession, of all of them but the winner. A proposal lapses after 72 hours; anyone may decline it.
 table-voted = Your vote is in the game's log.
 mail-table-vote-subject = { $game }: a vote at the table
-mail-table-answer-by = Answer from your seat page before { $due }: agree or decline.
+mail-table-answer-by = Answer before { $due }: from your seat page, or reply to this mail with “agree” or “decline”.
 mail-table-lapsed-subject = { $game }: a proposal lapsed
 mail-table-lapsed = { $name } proposed { $proposal }; not everyone agreed within 72 hours, so the proposal lapsed and nothing changed. Anyone may propose again from their seat page.
+
+# Votes by reply mail: each key lists the words of one part of a vote, alternatives separated by "|"
+# (read without case, accents, punctuation or the filler words of reply-filler-words). A proposal
+# always starts with table-reply-propose ("propose a draw"); a concession may be said alone.
+table-reply-agree = agree | i agree | accept | i accept
+table-reply-decline = decline | i decline | refuse | i refuse
+table-reply-resume = resume | resume the clock
+table-reply-propose = propose | i propose
+table-reply-draw = draw
+table-reply-cancel = cancel | cancel the game
+table-reply-pause = pause | pause of | pause for | pause the clock for
+table-reply-hours = hours | hour | h
+table-reply-concede = concede | i concede | concede the game

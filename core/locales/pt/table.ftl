@@ -40,6 +40,19 @@ table-propose-pause-button = Propor pausa
 table-help = Empate, cancelamento ou pausa precisam do acordo de todos os jogadores ainda na partida; uma concessão, de todos eles menos o vencedor. Uma proposta caduca depois de 72 horas; qualquer um pode recusá-la.
 table-voted = Seu voto está no registro da partida.
 mail-table-vote-subject = { $game }: um voto à mesa
-mail-table-answer-by = Responda na página do seu lugar antes de { $due }: aceite ou recuse.
+mail-table-answer-by = Responda antes de { $due }: na página do seu lugar, ou respondendo a este e-mail com “aceito” ou “recuso”.
 mail-table-lapsed-subject = { $game }: uma proposta caducou
 mail-table-lapsed = { $name } propôs { $proposal }; nem todos concordaram em 72 horas, então a proposta caducou e nada mudou. Qualquer um pode propor de novo na página do seu lugar.
+
+# Votes by reply mail: each key lists the words of one part of a vote, alternatives separated by "|"
+# (read without case, accents, punctuation or the filler words of reply-filler-words). A proposal
+# always starts with table-reply-propose ("propor empate"); a concession may be said alone.
+table-reply-agree = aceito | concordo | aceitar | concordar | eu aceito | eu concordo
+table-reply-decline = recuso | recusar | não aceito | eu recuso
+table-reply-resume = retomar | retomo | retomar o relógio
+table-reply-propose = propor | proponho | eu proponho
+table-reply-draw = empate
+table-reply-cancel = cancelar | cancelamento | cancelar a partida
+table-reply-pause = pausa | pausar | pausa por | pausa de | pausar o relógio por
+table-reply-hours = horas | hora | h
+table-reply-concede = concedo | conceder | concedo a partida | desisto em favor de

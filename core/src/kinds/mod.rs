@@ -7,6 +7,7 @@
 
 mod erased;
 pub mod table;
+pub mod table_reply;
 mod typed;
 
 pub use erased::{
