@@ -131,6 +131,53 @@ struct GameJson {
     private_table: bool,
     /// The table's public messages (none for a private table), oldest first.
     messages: Vec<crate::service::talk::TalkLine>,
+    /// Votes at the table now: the open proposal, the pause in force.
+    #[schema(inline)]
+    table: TableJson,
+}
+
+#[derive(Serialize, ToSchema)]
+struct TableJson {
+    /// The proposal waiting for answers, if any (a proposal lapses 72 hours after it was made).
+    #[schema(inline)]
+    proposal: Option<ProposalJson>,
+    /// The end of the pause in force (RFC 3339, UTC); null when the clock runs.
+    #[schema(format = DateTime)]
+    paused_until: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct ProposalJson {
+    #[schema(value_type = u8, minimum = 1)]
+    by: Seat,
+    /// As in a vote: `"draw"`, `"cancel"`, `{"concede":<seat>}` or `{"pause":{"hours":<n>}}`.
+    #[schema(value_type = serde_json::Value)]
+    proposal: crate::kinds::table::Proposal,
+    /// The seats that agreed, the proposer first.
+    #[schema(value_type = Vec<u8>)]
+    agreed: Vec<Seat>,
+    /// The seats whose agreement it still needs.
+    #[schema(value_type = Vec<u8>)]
+    waiting: Vec<Seat>,
+    /// When it lapses unless everyone agreed (RFC 3339, UTC).
+    #[schema(format = DateTime)]
+    expires: String,
+}
+
+/// The table's votes at `now`, as the API shows them to anyone.
+fn table_json(table: Option<&crate::kinds::table::Table>, players: u8, now: i64) -> TableJson {
+    TableJson {
+        proposal: table.and_then(|t| t.pending_at(now)).map(|p| ProposalJson {
+            by: p.by,
+            proposal: p.proposal.clone(),
+            agreed: p.agreed.clone(),
+            waiting: p.awaiting(players),
+            expires: crate::audit::rfc3339_millis(p.expires()),
+        }),
+        paused_until: table
+            .and_then(|t| t.paused_at(now))
+            .map(|(_, until)| crate::audit::rfc3339_millis(until)),
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -233,6 +280,7 @@ pub async fn game(
             })
             .collect(),
         private_table: page.game.private_table,
+        table: table_json(page.table.as_ref(), page.seats.len() as u8, page.time.now.0),
         messages: page.talk,
     }))
 }

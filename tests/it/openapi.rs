@@ -499,6 +499,37 @@ async fn every_answer_is_documented_and_fits_its_schema(backend: Backend) {
         200,
     )
     .await;
+    // A vote at the table, and the game as it shows one waiting for answers; a second
+    // proposal meanwhile is refused.
+    let seq = app.api_game(&game).await.json()["seq"].as_i64().unwrap();
+    let pause = json!({"seq": seq, "vote": {"propose": {"pause": {"hours": 48}}}});
+    c.call(
+        "POST",
+        "/api/v1/games/{game}/votes",
+        &game,
+        Some(&a),
+        Body::Json(pause),
+        200,
+    )
+    .await;
+    let shown = c
+        .call("GET", "/api/v1/games/{game}", &game, None, Body::None, 200)
+        .await
+        .json();
+    assert_eq!(
+        shown["table"]["proposal"]["proposal"],
+        json!({"pause": {"hours": 48}})
+    );
+    let draw = json!({"seq": seq + 1, "vote": {"propose": "draw"}});
+    c.call(
+        "POST",
+        "/api/v1/games/{game}/votes",
+        &game,
+        Some(&b),
+        Body::Json(draw),
+        422,
+    )
+    .await;
     let problems = std::mem::take(&mut c.problems);
     app.stop().await;
     assert!(

@@ -103,6 +103,22 @@ async fn a_draw_agreed_by_every_seat_ends_the_game_as_a_draw_everywhere(backend:
         bob.text()
     );
     assert!(bob.body.contains("id=\"vote-agree\""));
+    // The API shows it too: who proposed what, who agreed, who it waits for, until when.
+    let table = app.api_game(&game).await.json()["table"].clone();
+    assert_eq!(table["proposal"]["by"], 1, "{table}");
+    assert_eq!(table["proposal"]["proposal"], "draw", "{table}");
+    assert_eq!(
+        table["proposal"]["agreed"],
+        serde_json::json!([1]),
+        "{table}"
+    );
+    assert_eq!(
+        table["proposal"]["waiting"],
+        serde_json::json!([2, 3]),
+        "{table}"
+    );
+    assert!(table["proposal"]["expires"].is_string(), "{table}");
+    assert!(table["paused_until"].is_null(), "{table}");
     let public = app.public_page(&game).await;
     assert!(public.text().contains("Alice proposes a draw"));
     assert!(
@@ -128,6 +144,7 @@ async fn a_draw_agreed_by_every_seat_ends_the_game_as_a_draw_everywhere(backend:
     let api = app.api_game(&game).await.json();
     assert_eq!(api["status"], "over", "{api}");
     assert_eq!(api["outcome"], serde_json::json!({"table": "draw"}));
+    assert!(api["table"]["proposal"].is_null(), "{api}");
     let public = app.public_page(&game).await;
     assert!(
         public.text().contains("The players agreed a draw."),
@@ -356,6 +373,9 @@ async fn a_pause_stops_the_deadlines_and_a_resume_gives_back_the_time_left(backe
         .await
         .text()
         .contains("The clock is paused until"));
+    let table = app.api_game(&game).await.json()["table"].clone();
+    assert!(table["proposal"].is_null(), "{table}");
+    assert!(table["paused_until"].is_string(), "{table}");
     // A day later (past the first deadline, within the pause) the clock has not acted.
     let seq = record(&app, &game).actions.len();
     let report = pass_time(&app, chrono::Duration::hours(30)).await;
@@ -374,6 +394,7 @@ async fn a_pause_stops_the_deadlines_and_a_resume_gives_back_the_time_left(backe
         .await
         .text()
         .contains("The clock is paused"));
+    assert!(app.api_game(&game).await.json()["table"]["paused_until"].is_null());
     corriere::audit::verify_log_with(&record(&app, &game), &corriere::kinds::Registry::standard())
         .expect("the log verifies");
     // Once the time left has run out the clock acts again, and the game played to its end
