@@ -1,7 +1,8 @@
 //! Seat page benchmarks on SQLite: the game service's `seat_page` (authorized load with a warm
 //! replay cache, view, legal actions, history) and the HTML rendering of its result (as the
-//! handlers render a page, `present::render_in`), for a game in its middle (move 40) and for a
-//! long Play for Points series (move 500).
+//! handlers render a page, `present::render_in`), for a Condottiere game in its middle (move
+//! 40), a long Play for Points series (move 500) and a War game at move 800; and the same page
+//! cold, from a service that keeps nothing (as after a restart).
 //! Each benchmark checks what it produced. Both games are dealt from a fixed secret, so every
 //! run and every build measures the same two games.
 
@@ -20,6 +21,7 @@ use corriere::web::present;
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use serde_json::json;
 use std::hint::black_box;
 
 struct Fixture {
@@ -46,7 +48,13 @@ fn fixture() -> Fixture {
 
 /// A started 4-player game played with seeded random legal moves to `moves` actions (or its
 /// end, if sooner); returns the game and a seat that owes a decision (or seat 1).
-fn game_at(f: &Fixture, options: Options, moves: i64, seed: u64) -> (GameId, Seat, i64) {
+fn game_at(
+    f: &Fixture,
+    kind: &str,
+    options: serde_json::Value,
+    moves: i64,
+    seed: u64,
+) -> (GameId, Seat, i64) {
     let mut conn = f.db.get().unwrap();
     let seats = (1..=4)
         .map(|n| {
@@ -58,15 +66,7 @@ fn game_at(f: &Fixture, options: Options, moves: i64, seed: u64) -> (GameId, Sea
         .collect();
     let created = f
         .games
-        .create_game(
-            &mut conn,
-            NewGame::confirmed(
-                "condottiere",
-                serde_json::to_value(&options).unwrap(),
-                seats,
-                Seat(0),
-            ),
-        )
+        .create_game(&mut conn, NewGame::confirmed(kind, options, seats, Seat(0)))
         .expect("created");
     let id = created.game_id;
     // The deal comes from the game's secret and the contributions: a secret fixed by `seed`
@@ -126,10 +126,22 @@ fn seat_page(c: &mut Criterion) {
         draw_after_battle: true,
         ..Options::default()
     };
+    let long = serde_json::to_value(&long).unwrap();
     let cases = [
-        ("mid-game", game_at(&f, Options::default(), 40, 1)),
-        ("long series", game_at(&f, long, 500, 2)),
+        ("mid-game", game_at(&f, "condottiere", json!({}), 40, 1)),
+        ("long series", game_at(&f, "condottiere", long, 500, 2)),
+        ("War", game_at(&f, "war", json!({}), 800, 3)),
     ];
+    // The same database read by a service that keeps nothing: every page is cold (the log
+    // replayed from the setup, the history worded again), as after a restart.
+    let cold = Games::new(GamesConfig {
+        cache_bytes: 0,
+        ..GamesConfig::new(
+            BaseUrl::parse("http://127.0.0.1:8080").unwrap(),
+            Secret::generate(),
+            Registry::standard(),
+        )
+    });
     let mut group = c.benchmark_group("seat page");
     for (label, (id, seat, seq)) in cases {
         let auth = SeatAuth::for_server(id.clone(), seat);
@@ -177,6 +189,23 @@ fn seat_page(c: &mut Criterion) {
                 })
             },
         );
+        group.bench_function(
+            format!("{label} (move {seq}): cold service call + render"),
+            |b| {
+                b.iter(|| {
+                    let page = cold.seat_page(&mut conn, &auth, "en").expect("a page");
+                    assert!(!cold.replay_cached(&id));
+                    let view = page.view.as_ref().expect("started");
+                    let names = present::names_of(&page.seats);
+                    let cx = Ctx::new(words, &names, Viewer::Seat(seat));
+                    let game = present::game_shown(kind, &page.game, page.seq, Some(view), &cx);
+                    let page_html =
+                        SeatPageHtml::build(kind, &page, view, game, &base, Vec::new(), &cx);
+                    let html = render_in(&page_html, PAGE_ROOM).expect("renders");
+                    black_box(html)
+                })
+            },
+        );
     }
     group.finish();
 }
@@ -191,7 +220,13 @@ fn replay_viewer(c: &mut Criterion) {
         draw_after_battle: true,
         ..Options::default()
     };
-    let (id, _, last) = game_at(&f, long, 500, 2);
+    let (id, _, last) = game_at(
+        &f,
+        "condottiere",
+        serde_json::to_value(&long).unwrap(),
+        500,
+        2,
+    );
     let mut group = c.benchmark_group("replay viewer");
     let mut conn = f.db.get().unwrap();
     for seq in [10, last / 2, last] {

@@ -74,6 +74,13 @@ fn written_bytes(reader: &Reader, written: &Written) -> usize {
         + 64
 }
 
+/// What a kept history gives a reader: all of it (newest first), or the entries before a step
+/// to write again from.
+enum Kept {
+    Whole(Vec<Arc<HistoryEntry>>),
+    Until(Vec<Arc<HistoryEntry>>, usize),
+}
+
 /// The kept histories, at most a number of bytes of them by [`written_bytes`], the least
 /// recently used dropped first.
 pub(crate) struct HistoryCache(ByteCache<Reader, Written>);
@@ -106,32 +113,38 @@ impl HistoryCache {
             zone,
             over,
         };
-        let (mut entries, from) = self
-            .0
-            .read(&reader, |written| {
-                (written.names == *cx.names
-                    && written.covered <= replay.steps.len()
-                    && written.covered > 0
-                    && Arc::ptr_eq(&replay.steps[written.covered - 1], &written.last))
-                .then(|| {
-                    // Entries after a step that has resolved since may say more now.
-                    let from = written
-                        .starts
-                        .iter()
-                        .zip(replay.step_starts())
-                        .filter(|(was, now)| was != now)
-                        .map(|(was, _)| *was as usize + 1)
-                        .fold(written.covered, usize::min);
-                    let kept = written
-                        .entries
-                        .iter()
-                        .take_while(|e| (e.seq as usize) < from)
-                        .cloned()
-                        .collect();
-                    (kept, from)
-                })
+        let kept = self.0.read(&reader, |written| {
+            (written.names == *cx.names
+                && written.covered <= replay.steps.len()
+                && written.covered > 0
+                && Arc::ptr_eq(&replay.steps[written.covered - 1], &written.last))
+            .then(|| {
+                // Entries after a step that has resolved since may say more now.
+                let from = written
+                    .starts
+                    .iter()
+                    .zip(replay.step_starts())
+                    .filter(|(was, now)| was != now)
+                    .map(|(was, _)| *was as usize + 1)
+                    .fold(written.covered, usize::min);
+                if from == replay.steps.len() {
+                    // Written up to the last step, nothing to say again: as it is.
+                    return Kept::Whole(written.entries.iter().rev().cloned().collect());
+                }
+                let kept = written
+                    .entries
+                    .iter()
+                    .take_while(|e| (e.seq as usize) < from)
+                    .cloned()
+                    .collect();
+                Kept::Until(kept, from)
             })
-            .unwrap_or((Vec::new(), 0));
+        });
+        let (mut entries, from) = match kept {
+            Some(Kept::Whole(newest_first)) => return newest_first,
+            Some(Kept::Until(entries, from)) => (entries, from),
+            None => (Vec::new(), 0),
+        };
         let stamper = Stamper::new(cx.words, zone);
         entries.extend(
             replay.steps[from..]

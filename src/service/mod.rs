@@ -519,7 +519,11 @@ impl Games {
             limits: config.limits,
             sign_in_ttl: config.sign_in_ttl,
             time: config.time,
-            transparency: transparency::Transparency::new(config.signer, config.clock.millis()),
+            transparency: transparency::Transparency::new(
+                config.signer,
+                config.clock.millis(),
+                config.cache_bytes / 64,
+            ),
             clock: config.clock,
         }))
     }

@@ -2,6 +2,7 @@
 //! publication, a signed receipt for a game's log head, the sequencer that logs stored
 //! entries and signs tree heads, the proofs anyone may ask for, and the operator's audit.
 
+use super::cache::ByteCache;
 use super::Games;
 use crate::audit::merkle::{self, Appender, ProofError};
 use crate::audit::receipt::{
@@ -24,14 +25,22 @@ pub struct Transparency {
     since: Millis,
     /// The newest signed tree head this process has seen (for mail footers).
     latest: Mutex<Option<SignedTreeHead>>,
+    /// The receipt each game's pages show for its log as it stands (seq, head, receipt line):
+    /// signed once per head, not per page (a signature was a tenth of a warm page's time).
+    receipts: ByteCache<GameId, (i64, String, String)>,
 }
 
+/// What a kept receipt holds in memory, by estimate: the line, the head, the key, the slots.
+const RECEIPT_BYTES: usize = 512;
+
 impl Transparency {
-    pub fn new(signer: Signer, since: Millis) -> Transparency {
+    /// Receipts kept for pages: at most `receipt_bytes` of them.
+    pub fn new(signer: Signer, since: Millis, receipt_bytes: usize) -> Transparency {
         Transparency {
             signer,
             since,
             latest: Mutex::new(None),
+            receipts: ByteCache::new(receipt_bytes),
         }
     }
 }
@@ -162,10 +171,27 @@ impl Games {
         })
     }
 
-    /// The signed receipt a page of a loaded game shows, once the game started (its line).
+    /// The signed receipt a page of a loaded game shows, once the game started (its line):
+    /// the one given when the service first showed this head, while it is kept (a receipt
+    /// says the log had this head at its time, which stays true).
     pub(crate) fn receipt_of(&self, loaded: &super::Loaded) -> Option<String> {
         let head = loaded.game.log_head.as_deref()?;
-        Some(self.receipt(&loaded.game.id, loaded.seq(), head).to_line())
+        let (id, seq) = (&loaded.game.id, loaded.seq());
+        let receipts = &self.transparency().receipts;
+        let kept = receipts.read(id, |(s, h, line)| {
+            (*s == seq && h == head).then(|| line.clone())
+        });
+        if let Some(line) = kept {
+            return Some(line);
+        }
+        let line = self.receipt(id, seq, head).to_line();
+        receipts.put(
+            id.clone(),
+            (seq, head.to_owned(), line.clone()),
+            RECEIPT_BYTES,
+            |(kept, _, _)| *kept <= seq,
+        );
+        Some(line)
     }
 
     /// The newest signed tree head this process has seen, as a line for mail footers; empty
