@@ -173,19 +173,21 @@ fn seat_page(c: &mut Criterion) {
                 black_box(html)
             })
         });
+        // The page as the handler draws it.
+        let draw = |page: &corriere::service::SeatPage| {
+            let view = page.view.as_ref().expect("started");
+            let names = present::names_of(&page.seats);
+            let cx = Ctx::new(words, &names, Viewer::Seat(seat));
+            let game = present::game_shown(kind, &page.game, page.seq, Some(view), &cx);
+            let page_html = SeatPageHtml::build(kind, page, view, game, &base, Vec::new(), &cx);
+            render_in(&page_html, PAGE_ROOM).expect("renders")
+        };
         group.bench_function(
             format!("{label} (move {seq}): service call + render"),
             |b| {
                 b.iter(|| {
                     let page = f.games.seat_page(&mut conn, &auth, "en").expect("a page");
-                    let view = page.view.as_ref().expect("started");
-                    let names = present::names_of(&page.seats);
-                    let cx = Ctx::new(words, &names, Viewer::Seat(seat));
-                    let game = present::game_shown(kind, &page.game, page.seq, Some(view), &cx);
-                    let page_html =
-                        SeatPageHtml::build(kind, &page, view, game, &base, Vec::new(), &cx);
-                    let html = render_in(&page_html, PAGE_ROOM).expect("renders");
-                    black_box(html)
+                    black_box(draw(&page))
                 })
             },
         );
@@ -195,14 +197,7 @@ fn seat_page(c: &mut Criterion) {
                 b.iter(|| {
                     let page = cold.seat_page(&mut conn, &auth, "en").expect("a page");
                     assert!(!cold.replay_cached(&id));
-                    let view = page.view.as_ref().expect("started");
-                    let names = present::names_of(&page.seats);
-                    let cx = Ctx::new(words, &names, Viewer::Seat(seat));
-                    let game = present::game_shown(kind, &page.game, page.seq, Some(view), &cx);
-                    let page_html =
-                        SeatPageHtml::build(kind, &page, view, game, &base, Vec::new(), &cx);
-                    let html = render_in(&page_html, PAGE_ROOM).expect("renders");
-                    black_box(html)
+                    black_box(draw(&page))
                 })
             },
         );

@@ -17,7 +17,7 @@ use crate::kinds::table::TableAction;
 use crate::kinds::{Action, Kind, RuleError};
 use crate::present::{Ctx, Words};
 use crate::store::{
-    self, ActionRow, Conn, Db, DeadlineChanges, GameRow, NewMove, OutboxRow, SeatRow,
+    self, ActionRow, Conn, Db, DeadlineChanges, GameRow, NewMail, NewMove, OutboxRow, SeatRow,
 };
 use anyhow::anyhow;
 use rand_core::SeedableRng;
@@ -477,7 +477,7 @@ impl Games {
     }
 
     /// A vote at the table, told to every other seat that has an address: who voted what,
-    /// what is pending now and until when, and the seat's link to answer.
+    /// what is pending now and until when, and the seat's link to answer (or reply).
     fn vote_mails(
         &self,
         conn: &mut Conn,
@@ -493,59 +493,85 @@ impl Games {
             now,
             ..
         } = *told;
-        let id = GameId::parse(&row.id).map_err(anyhow::Error::from)?;
+        let names = names_of(seats);
+        let table = after.game.table();
+        let pending = table.and_then(|t| t.pending_at(after.last_at().unwrap_or(now.0)));
+        let mails = self.table_notices(conn, row, seats, now, "table_vote", |reader, to, cx| {
+            // The voter knows.
+            if reader == seat {
+                return None;
+            }
+            let said: Vec<String> = after.steps[before.steps.len()..]
+                .iter()
+                .filter_map(|step| step.action.as_ref().filter(|a| is_vote(a)))
+                .map(|action| {
+                    to.words.two(
+                        "record-step",
+                        ("name", names.name(seat)),
+                        ("action", kind.action_words(action, cx)),
+                    )
+                })
+                .collect();
+            let extra = pending.map(|open| {
+                let zone = to.person.time_zone.parse().unwrap_or(chrono_tz::UTC);
+                let due = crate::present::time::when(to.words, open.expires(), now.0, zone);
+                to.words.one("mail-table-answer-by", "due", due)
+            });
+            Some(TableWords {
+                subject_key: "mail-table-vote-subject",
+                about: seat,
+                text: said.join("\n"),
+                extra,
+                // A reply to it may vote ("agree", "aceito"): `service/replies.rs`.
+                reply_at: Some(after.seq as i64),
+            })
+        })?;
+        Ok(mails.into_iter().map(|m| m.into_row(now)).collect())
+    }
+
+    /// A notice about the votes at the table to every seat a person still holds (a bot's seat,
+    /// or a resigned player's, has no say), in the words `say` gives each reader (`None`:
+    /// nothing for them), with their seat's link and, when asked, their reply address.
+    pub(super) fn table_notices(
+        &self,
+        conn: &mut Conn,
+        row: &GameRow,
+        seats: &[SeatRow],
+        now: Millis,
+        mail_kind: &'static str,
+        say: impl Fn(Seat, &Recipient, &Ctx) -> Option<TableWords>,
+    ) -> anyhow::Result<Vec<NewMail>> {
+        let id = GameId::parse(&row.id)?;
         let names = names_of(seats);
         let recipients = self.seat_recipients(conn, row, seats, now)?;
         let mut mails = Vec::new();
         for (seat_row, to) in seats.iter().zip(&recipients) {
             let Some(to) = to else { continue };
-            let reader = seat_of(seat_row);
-            // The voter knows; a player who resigned has no say any more.
-            if reader == seat || seat_row.control() == Control::Bot {
+            if seat_row.control() == Control::Bot {
                 continue;
             }
-            let words = to.words;
-            let cx = Ctx::new(words, &names, Viewer::Seat(reader));
-            let said: Vec<String> = after.steps[before.steps.len()..]
-                .iter()
-                .filter_map(|step| step.action.as_ref().filter(|a| is_vote(a)))
-                .map(|action| {
-                    words.two(
-                        "record-step",
-                        ("name", names.name(seat)),
-                        ("action", kind.action_words(action, &cx)),
-                    )
-                })
-                .collect();
-            let table = after.game.table();
-            let pending = table.and_then(|t| t.pending_at(after.last_at().unwrap_or(now.0)));
-            let extra = pending.map(|open| {
-                let zone = to.person.time_zone.parse().unwrap_or(chrono_tz::UTC);
-                let due = crate::present::time::when(words, open.expires(), now.0, zone);
-                words.one("mail-table-answer-by", "due", due)
-            });
+            let reader = seat_of(seat_row);
+            let cx = Ctx::new(to.words, &names, Viewer::Seat(reader));
+            let Some(said) = say(reader, to, &cx) else {
+                continue;
+            };
             let mail = letters::SeatNotice {
-                w: words,
+                w: to.words,
                 footer: self.footer(&to.person),
                 to_name: seat_row.name.clone(),
-                game_title: self.name_of(row, seats, words),
-                subject_key: "mail-table-vote-subject".into(),
-                about: names.name(seat),
-                you: false,
-                text: said.join("\n"),
-                extra,
+                game_title: self.name_of(row, seats, to.words),
+                subject_key: said.subject_key.into(),
+                about: names.name(said.about),
+                you: reader == said.about,
+                text: said.text,
+                extra: said.extra,
                 seat_url: self.links().seat_url(&id, reader, seat_row.link_version),
             }
-            .render()
-            .map_err(anyhow::Error::from)?;
-            // A reply to it may vote ("agree", "aceito"): `service/replies.rs`.
-            mails.extend(
-                self.letter(to, Class::Game, Some(&id), "table_vote", mail)
-                    .map(|mut m| {
-                        m.reply_to = Some(self.reply_to(seat_row, after.seq as i64, None));
-                        m.into_row(now)
-                    }),
-            );
+            .render()?;
+            if let Some(mut mail) = self.letter(to, Class::Game, Some(&id), mail_kind, mail) {
+                mail.reply_to = said.reply_at.map(|seq| self.reply_to(seat_row, seq, None));
+                mails.push(mail);
+            }
         }
         Ok(mails)
     }
@@ -618,6 +644,18 @@ struct Applied {
 }
 
 /// What the mails of a move are written from.
+/// What a notice about the table says to one reader ([`Games::table_notices`]).
+pub(super) struct TableWords {
+    pub subject_key: &'static str,
+    /// The seat it is about (the reader's own: it says "you").
+    pub about: Seat,
+    pub text: String,
+    /// A line for this reader alone.
+    pub extra: Option<String>,
+    /// The move number a reply to it answers, when a reply may vote.
+    pub reply_at: Option<i64>,
+}
+
 #[derive(Clone, Copy)]
 struct Told<'a> {
     row: &'a GameRow,

@@ -2,12 +2,10 @@
 //! batches of table talk, the daily digests, lapsed proposals, old rate counters; each owns
 //! its connection.
 
-use super::post::Class;
-use super::{letters, names_of, seat_of, Games};
-use crate::domain::{Control, GameId, GameStatus, Millis};
-use crate::engine::Viewer;
+use super::moves::TableWords;
+use super::{names_of, Games};
+use crate::domain::{GameId, GameStatus, Millis};
 use crate::kinds::table::proposal_words;
-use crate::present::Ctx;
 use crate::store::{self, write_transaction, Conn, Db};
 
 /// How long a rate counter is kept after its window began, in days: more than any window (the
@@ -76,35 +74,22 @@ impl Games {
                 return Ok(false);
             };
             let names = names_of(&seats);
-            let recipients = self.seat_recipients(conn, &row, &seats, now)?;
-            for (seat_row, to) in seats.iter().zip(&recipients) {
-                let Some(to) = to else { continue };
-                if seat_row.control() == Control::Bot {
-                    continue;
-                }
-                let reader = seat_of(seat_row);
-                let cx = Ctx::new(to.words, &names, Viewer::Seat(reader));
-                let text = to.words.two(
-                    "mail-table-lapsed",
-                    ("name", names.name(open.by)),
-                    ("proposal", proposal_words(&open.proposal, &cx)),
-                );
-                let mail = letters::SeatNotice {
-                    w: to.words,
-                    footer: self.footer(&to.person),
-                    to_name: seat_row.name.clone(),
-                    game_title: self.name_of(&row, &seats, to.words),
-                    subject_key: "mail-table-lapsed-subject".into(),
-                    about: names.name(open.by),
-                    you: reader == open.by,
-                    text,
-                    extra: None,
-                    seat_url: self.links().seat_url(&id, reader, seat_row.link_version),
-                }
-                .render()?;
-                if let Some(mail) = self.letter(to, Class::Game, Some(&id), "table_lapsed", mail) {
-                    store::enqueue(conn, mail, now)?;
-                }
+            let mails =
+                self.table_notices(conn, &row, &seats, now, "table_lapsed", |_, to, cx| {
+                    Some(TableWords {
+                        subject_key: "mail-table-lapsed-subject",
+                        about: open.by,
+                        text: to.words.two(
+                            "mail-table-lapsed",
+                            ("name", names.name(open.by)),
+                            ("proposal", proposal_words(&open.proposal, cx)),
+                        ),
+                        extra: None,
+                        reply_at: None,
+                    })
+                })?;
+            for mail in mails {
+                store::enqueue(conn, mail, now)?;
             }
             tracing::info!(game.id = %id, seq, "a proposal at the table lapsed");
             Ok(true)
