@@ -13,7 +13,7 @@ use crate::audit::{Author, Rejection, Replay};
 use crate::domain::Control;
 use crate::domain::{GameId, GameStatus, Millis};
 use crate::engine::{Seat, Viewer};
-use crate::kinds::table::TableAction;
+use crate::kinds::table::{Ending, TableAction};
 use crate::kinds::{Action, Kind, RuleError};
 use crate::present::{Ctx, Words};
 use crate::store::{
@@ -286,6 +286,7 @@ impl Games {
                 revision: row.revision,
                 actions: rows,
                 ended_at: over.then_some(now),
+                no_result: after.game.table().and_then(|t| t.ended()) == Some(Ending::Cancelled),
                 webhooks: self.webhooks_of_mails(conn, &mails, now)?,
                 mails,
                 seen_by,

@@ -361,6 +361,9 @@ pub struct NewMove {
     pub actions: Vec<ActionRow>,
     /// Set when the move ends the game.
     pub ended_at: Option<Millis>,
+    /// The game ends without a result (a cancel agreed at the table): no player's
+    /// reliability counts it as a game finished, or left to a bot.
+    pub no_result: bool,
     /// The mails the move causes, built with [`NewMail::into_row`].
     pub mails: Vec<OutboxRow>,
     /// The webhook deliveries that go with them.
@@ -448,7 +451,7 @@ pub fn store_move(conn: &mut Conn, new: &NewMove) -> QueryResult<bool> {
         let at = Millis(action.created_at);
         super::conduct::record_conduct(conn, game_id, action.seat, missed, at)?;
     }
-    if let Some(at) = new.ended_at {
+    if let Some(at) = new.ended_at.filter(|_| !new.no_result) {
         let id = GameId::parse(game_id)
             .map_err(|_| diesel::result::Error::QueryBuilderError("a bad game id".into()))?;
         super::conduct::record_game_end(conn, &id, at)?;

@@ -1073,6 +1073,7 @@ fn stand_in_move(conn: &mut Conn, id: &GameId, seq: i64) -> store::NewMove {
             deadline: None,
         }],
         ended_at: None,
+        no_result: false,
         mails: Vec::new(),
         webhooks: Vec::new(),
         seen_by: vec![0],

@@ -282,6 +282,13 @@ async fn a_declined_cancel_changes_nothing_and_an_agreed_one_cancels(backend: Ba
     );
     corriere::audit::verify_with(&record(&app, &game), &corriere::kinds::Registry::standard())
         .expect("the record verifies");
+    // A game cancelled at the table has no result: nobody finished it.
+    for player in app.api_game(&game).await.json()["players"]
+        .as_array()
+        .unwrap()
+    {
+        assert_eq!(player["reliability"]["games_finished"], 0, "{player}");
+    }
     app.stop().await;
 }
 
