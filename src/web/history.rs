@@ -67,6 +67,25 @@ fn page<'w>(
     }
 }
 
+/// The game `path` names as the public sees it, for the reader of `request`.
+async fn public_of(
+    state: &AppState,
+    request: &HttpRequest,
+    path: &str,
+    w: Words<'_>,
+) -> Result<(GameId, crate::service::requests::PublicView), actix_web::Error> {
+    let id = GameId::parse(path).map_err(|_| Answer::no_game())?;
+    let session = request
+        .cookie(crate::service::people::SESSION_COOKIE)
+        .map(|c| c.value().to_owned());
+    let guess = super::zone::guess(request, w.lang());
+    let public = state
+        .service
+        .public_view(&id, w.lang(), session, guess)
+        .await?;
+    Ok((id, public))
+}
+
 /// `GET /games/{id}/history?before=N`: the public history, as the public page words it.
 pub async fn public(
     state: web::Data<AppState>,
@@ -75,15 +94,7 @@ pub async fn public(
     query: web::Query<Before>,
 ) -> Answered {
     let w = state.words(&request);
-    let id = GameId::parse(&path).map_err(|_| Answer::no_game())?;
-    let session = request
-        .cookie(crate::service::people::SESSION_COOKIE)
-        .map(|c| c.value().to_owned());
-    let guess = super::zone::guess(&request, w.lang());
-    let public = state
-        .service
-        .public_view(&id, w.lang(), session, guess)
-        .await?;
+    let (id, public) = public_of(&state, &request, &path, w).await?;
     let kind = state
         .games
         .kind(&public.page.game.kind)
@@ -144,15 +155,7 @@ pub async fn public_talk(
     query: web::Query<OlderTalk>,
 ) -> Answered {
     let w = state.words(&request);
-    let id = GameId::parse(&path).map_err(|_| Answer::no_game())?;
-    let session = request
-        .cookie(crate::service::people::SESSION_COOKIE)
-        .map(|c| c.value().to_owned());
-    let guess = super::zone::guess(&request, w.lang());
-    let public = state
-        .service
-        .public_view(&id, w.lang(), session, guess)
-        .await?;
+    let (id, public) = public_of(&state, &request, &path, w).await?;
     let kind = state
         .games
         .kind(&public.page.game.kind)

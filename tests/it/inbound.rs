@@ -572,22 +572,6 @@ async fn a_reply_delivered_again_under_a_new_message_id_after_its_move_is_told_t
 
 // ---------------------------------------------------------------- what a reply says
 
-/// `address` reads its mail in Portuguese.
-fn reads_portuguese(app: &TestApp, address: &str) {
-    store::set_preferences(
-        &mut app.running.db.get().unwrap(),
-        address,
-        &store::Preferences {
-            mail_mode: "every_turn".into(),
-            digest_hour: 8,
-            time_zone: "America/Sao_Paulo".into(),
-            language: Some("pt".into()),
-            reliability_hidden: false,
-        },
-    )
-    .unwrap();
-}
-
 /// Reply to the newest mail `address` can answer about `game` with `body`; the answer.
 async fn answered(app: &TestApp, address: &str, game: &str, body: &str) -> Mail {
     let before = answers_to_any(app, address).len();
@@ -643,7 +627,7 @@ Good luck, Bob!",
         told.text
     );
     // In Portuguese: "jgar M1" (a letter left out).
-    reads_portuguese(&app, address);
+    support::reads_portuguese(&app, address);
     let told = answered(
         &app,
         address,
@@ -726,7 +710,7 @@ scarecrow M1"
     // In Portuguese the same.
     let (seats, seq) = waiting(&app, &game);
     let address = email_of(seats[0].number());
-    reads_portuguese(&app, address);
+    support::reads_portuguese(&app, address);
     let told = answered(
         &app,
         address,
@@ -764,7 +748,7 @@ async fn a_command_of_a_decision_the_game_has_left_is_answered_not_posted(backen
     let (_, seq) = waiting(&app, &game);
     for (lang, line) in [("en", "place Ferrara"), ("pt", "colocar Ferrara")] {
         if lang == "pt" {
-            reads_portuguese(&app, address);
+            support::reads_portuguese(&app, address);
         }
         let told = answered(
             &app,

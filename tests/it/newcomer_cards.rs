@@ -8,7 +8,6 @@ use corriere::domain::GameId;
 use corriere::engine::condottiere::{Action, Card};
 use corriere::engine::Seat;
 use corriere::kinds::Registry;
-use corriere::store;
 use fantoccini::Locator;
 use support::{email_of, Backend, Mail, SeatLink, TestApp};
 
@@ -87,18 +86,7 @@ async fn cards_named_in_portuguese_or_in_english_are_played_by_mail_reply(backen
     let game = creator.game.clone();
     app.accept_all(&game, 2).await;
     app.deliver_mail().await;
-    store::set_preferences(
-        &mut app.running.db.get().unwrap(),
-        email_of(1),
-        &store::Preferences {
-            mail_mode: "every_turn".into(),
-            digest_hour: 8,
-            time_zone: "America/Sao_Paulo".into(),
-            language: Some("pt".into()),
-            reliability_hidden: false,
-        },
-    )
-    .unwrap();
+    support::reads_portuguese(&app, email_of(1));
     let (seats, seq, _) = waiting(&app, &game);
     assert_eq!(seats, vec![Seat(0)], "the creator places the token");
     answered(&app, email_of(1), &game, "colocar Firenze").await;

@@ -132,18 +132,7 @@ async fn portuguese_commands_play_and_other_words_become_messages_to_the_table(b
     let me = seats[0];
     let other = if me.0 == 0 { Seat(1) } else { Seat(0) };
     // The other reads Portuguese: the talk that reaches them is worded in it.
-    store::set_preferences(
-        &mut conn(&app),
-        email_of(other.number()),
-        &store::Preferences {
-            mail_mode: "every_turn".into(),
-            digest_hour: 8,
-            time_zone: "America/Sao_Paulo".into(),
-            language: Some("pt".into()),
-            reliability_hidden: false,
-        },
-    )
-    .unwrap();
+    support::reads_portuguese(&app, email_of(other.number()));
     let mail = answerable(&app, email_of(me.number()), &game);
     let answer = app.reply(&mail, "Passar\nBoa sorte, Bob!", "").await;
     assert!(answer.starts_with("250"), "{answer}");

@@ -599,18 +599,7 @@ async fn votes_by_reply_mail_propose_decline_and_agree_in_both_languages(backend
     let links = started(&app, 3).await;
     let game = links[0].game.clone();
     // Carla reads her mail in Portuguese.
-    store::set_preferences(
-        &mut conn(&app),
-        email_of(3),
-        &store::Preferences {
-            mail_mode: "every_turn".into(),
-            digest_hour: 8,
-            time_zone: "America/Sao_Paulo".into(),
-            language: Some("pt".into()),
-            reliability_hidden: false,
-        },
-    )
-    .unwrap();
+    support::reads_portuguese(&app, email_of(3));
     app.deliver_mail().await;
     // Alice proposes a draw from her page; Bob declines by reply.
     let proposed = vote(&app, &links[0], &[("vote", "draw")]).await;

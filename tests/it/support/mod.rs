@@ -1545,3 +1545,19 @@ pub fn misspelt(command: &str) -> String {
     let verb: String = letters.into_iter().collect();
     format!("{verb} {rest}").trim().to_owned()
 }
+
+/// `address` reads its mail in Portuguese (and in São Paulo's time), as if saved in its settings.
+pub fn reads_portuguese(app: &TestApp, address: &str) {
+    corriere::store::set_preferences(
+        &mut app.running.db.get().unwrap(),
+        address,
+        &corriere::store::Preferences {
+            mail_mode: "every_turn".into(),
+            digest_hour: 8,
+            time_zone: "America/Sao_Paulo".into(),
+            language: Some("pt".into()),
+            reliability_hidden: false,
+        },
+    )
+    .unwrap();
+}
