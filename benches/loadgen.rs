@@ -8,6 +8,7 @@
 //! cargo bench --bench loadgen -- --backend sqlite|postgres --clients N --duration SECS
 //!     [--max-moves N] [--seed N] [--postgres-url URL] [--scenario throughput|long]
 //!     [--target-seq N] [--rate MOVES_PER_SECOND] [--mail smtp|files] [--statements on]
+//!     [--target corriere|floor] [--floor-commit group|each]
 //! ```
 //!
 //! `throughput` (default): each client plays its own games; for each decision it fetches the
@@ -18,6 +19,16 @@
 //! `long`: one Play for Points series played to `--target-seq` actions (default 520); prints
 //! the move POST latency around move 10 and past move 500 with a warm replay cache, and the
 //! first POST after a restart of the service (cold cache) at both points.
+//!
+//! `--target floor` plays the same clients against the floor (`benches/floor/server.rs`): the
+//! same routes answered by one SQLite insert per move at corriere's durability, committed in
+//! groups (`--floor-commit group`, corriere's shape) or one by one (`each`).
+//! `benches/compare.sh` runs interleaved rounds of corriere and the floor.
+//!
+//! Besides moves/s, a throughput run prints the server's CPU per move (the process's CPU less
+//! the client's threads, named `client`, and the SMTP sink's, named `smtp-sink`) and the bytes
+//! the process wrote per move (`/proc/self/io`: `write_bytes` reached the disk, `wchar` passed
+//! through `write`), both over the measured window.
 //!
 //! `--statements on` counts every SQL statement the service runs (diesel's instrumentation,
 //! on every connection) and prints them per move, by statement: a count that does not
@@ -58,8 +69,18 @@ enum Scenario {
     Long,
 }
 
+#[path = "floor/server.rs"]
+mod floor;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    Corriere,
+    Floor(floor::Commit),
+}
+
 #[derive(Clone, Debug)]
 struct Args {
+    target: Target,
     backend: Backend,
     clients: usize,
     duration: Duration,
@@ -80,13 +101,15 @@ fn usage() -> ! {
         "usage: cargo bench --bench loadgen -- --backend sqlite|postgres --clients N \
          --duration SECS [--max-moves N] [--seed N] [--postgres-url URL] \
          [--scenario throughput|long] [--target-seq N] [--rate MOVES_PER_SECOND] \
-         [--mail smtp|files] [--statements on]"
+         [--mail smtp|files] [--statements on] [--target corriere|floor] \
+         [--floor-commit group|each]"
     );
     std::process::exit(2)
 }
 
 fn parse_args() -> Args {
     let mut args = Args {
+        target: Target::Corriere,
         backend: Backend::Sqlite,
         clients: 16,
         duration: Duration::from_secs(20),
@@ -133,6 +156,21 @@ fn parse_args() -> Args {
                 }
             }
             "--statements" => args.statements = value == "on",
+            "--target" => {
+                args.target = match (value.as_str(), args.target) {
+                    ("corriere", _) => Target::Corriere,
+                    ("floor", Target::Floor(commit)) => Target::Floor(commit),
+                    ("floor", Target::Corriere) => Target::Floor(floor::Commit::Group),
+                    _ => usage(),
+                }
+            }
+            "--floor-commit" => {
+                args.target = Target::Floor(match value.as_str() {
+                    "group" => floor::Commit::Group,
+                    "each" => floor::Commit::Each,
+                    _ => usage(),
+                })
+            }
             "--scenario" => {
                 args.scenario = match value.as_str() {
                     "throughput" => Scenario::Throughput,
@@ -179,9 +217,13 @@ fn start_smtp_sink() -> (String, Arc<AtomicUsize>) {
         .with_name("sink.loadgen")
         .with_num_threads(16)
         .with_tcp_listener(listener);
-    std::thread::spawn(move || {
-        let _ = server.serve();
-    });
+    // Its threads (and the ones they start) are named for the CPU count (`server_cpu`).
+    std::thread::Builder::new()
+        .name("smtp-sink".into())
+        .spawn(move || {
+            let _ = server.serve();
+        })
+        .expect("the sink's thread");
     (format!("smtp://127.0.0.1:{port}"), received)
 }
 
@@ -306,7 +348,8 @@ impl Fixture {
 struct Api {
     http: reqwest::Client,
     base: String,
-    running: Arc<Running>,
+    /// The service, for its link signer; `None` against the floor, which takes any bearer.
+    running: Option<Arc<Running>>,
 }
 
 struct Table {
@@ -363,8 +406,14 @@ impl Api {
             .await
             .expect("create JSON");
         let id = created["id"].as_str().expect("an id").to_string();
+        let Some(running) = &self.running else {
+            return Table {
+                bearers: (1..=players).map(|n| format!("{n}.floor")).collect(),
+                id,
+            };
+        };
         let game_id = GameId::parse(&id).expect("a game id");
-        let links = self.running.state.games.links();
+        let links = running.state.games.links();
         // The creator follows the confirmation link of their mail (signed here rather than read
         // from the mail, as the seat tokens are): a game starts only once its creator is confirmed.
         let confirm = links.sign(Capability::Confirm, &[&id, "p1@load.test"]);
@@ -598,24 +647,41 @@ fn latency_line(name: &str, samples: &mut [u32]) -> String {
     )
 }
 
-async fn throughput(args: &Args, fixture: &Fixture) {
-    let running = Arc::new(fixture.start().await);
+/// What the server under load is: corriere, or the floor.
+enum Server {
+    Corriere(Arc<Running>),
+    Floor(floor::Floor),
+}
+
+async fn throughput(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Handle) {
+    let server = match args.target {
+        Target::Corriere => Server::Corriere(Arc::new(fixture.start().await)),
+        Target::Floor(commit) => Server::Floor(floor::Floor::start(
+            &fixture.dir.path().join("floor.db"),
+            commit,
+        )),
+    };
+    let (addr, running) = match &server {
+        Server::Corriere(running) => (running.addr, Some(running.clone())),
+        Server::Floor(floor) => (floor.addr, None),
+    };
     let api = Api {
         http: reqwest::Client::builder()
             .pool_max_idle_per_host(args.clients * 2)
             .build()
             .expect("an HTTP client"),
-        base: format!("http://{}", running.addr),
-        running: running.clone(),
+        base: format!("http://{addr}"),
+        running,
     };
     let budget = Arc::new(AtomicU64::new(args.max_moves));
     // The set-up's statements (migrations, the games' creation) are not the moves'.
     STATEMENTS.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    let before = Usage::now();
     let started = Instant::now();
     let deadline = started + args.duration;
     let tasks: Vec<_> = (0..args.clients)
         .map(|i| {
-            tokio::spawn(client(
+            clients.spawn(client(
                 api.clone(),
                 args.seed.wrapping_mul(1_000_003).wrapping_add(i as u64),
                 deadline,
@@ -630,20 +696,32 @@ async fn throughput(args: &Args, fixture: &Fixture) {
         stats.merge(task.await.expect("a client finished"));
     }
     let elapsed = started.elapsed();
-    let backlog = {
-        let db = running.db.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut conn = db.get().expect("a connection");
-            store::outbox_rows(&mut conn, None).map_or(0, |rows| rows.len())
-        })
-        .await
-        .expect("counted")
-    };
+    let used = Usage::now().since(&before);
     drop(api);
-    let running = Arc::into_inner(running).expect("no client holds the service");
-    running.stop().await;
+    let backlog = match server {
+        Server::Corriere(running) => {
+            let db = running.db.clone();
+            let backlog = tokio::task::spawn_blocking(move || {
+                let mut conn = db.get().expect("a connection");
+                store::outbox_rows(&mut conn, None).map_or(0, |rows| rows.len())
+            })
+            .await
+            .expect("counted");
+            let running = Arc::into_inner(running).expect("no client holds the service");
+            running.stop().await;
+            Some(backlog)
+        }
+        Server::Floor(floor) => {
+            floor.stop().await;
+            None
+        }
+    };
     println!(
-        "backend={:?} clients={} rate={} elapsed={:.1}s",
+        "target={} backend={:?} clients={} rate={} elapsed={:.1}s",
+        match args.target {
+            Target::Corriere => "corriere".to_string(),
+            Target::Floor(commit) => format!("floor ({commit:?} commit)"),
+        },
         args.backend,
         args.clients,
         args.rate
@@ -660,16 +738,86 @@ async fn throughput(args: &Args, fixture: &Fixture) {
         stats.illegal,
         stats.misses,
     );
+    let per_move = |x: f64| x / stats.moves.max(1) as f64;
+    println!(
+        "server CPU per move={:.0} µs (client {:.0} µs)  written per move: disk={:.1} KB write()={:.1} KB",
+        per_move(used.server_us),
+        per_move(used.client_us),
+        per_move(used.write_bytes) / 1024.0,
+        per_move(used.wchar) / 1024.0,
+    );
     println!("{}", latency_line("move POST", &mut stats.post_us));
     println!("{}", latency_line("seat GET", &mut stats.get_us));
     if args.statements {
         print_statements(stats.moves);
     }
-    println!(
-        "mail: {}, {} rows still in the outbox at the end",
-        fixture.mails_delivered(),
-        backlog
-    );
+    if let Some(backlog) = backlog {
+        println!(
+            "mail: {}, {} rows still in the outbox at the end",
+            fixture.mails_delivered(),
+            backlog
+        );
+    }
+}
+
+/// CPU and writes of this process so far, from `/proc/self`.
+struct Usage {
+    /// CPU of every thread but the client's and the SMTP sink's, µs (ticks of the kernel's
+    /// clock: 10 ms each, fine over seconds of load).
+    server_us: f64,
+    client_us: f64,
+    write_bytes: f64,
+    wchar: f64,
+}
+
+impl Usage {
+    fn now() -> Usage {
+        let ticks = |stat: &str| -> f64 {
+            // After the command's closing parenthesis: state is field 3, utime 14, stime 15.
+            let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<f64>().ok());
+            field(14).unwrap_or(0.0) + field(15).unwrap_or(0.0)
+        };
+        let tick_us = 1e6 / unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+        let total = ticks(&std::fs::read_to_string("/proc/self/stat").unwrap_or_default());
+        let mut outside = 0.0;
+        let me = std::process::id().to_string();
+        for task in std::fs::read_dir("/proc/self/task")
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let path = task.path();
+            let comm = std::fs::read_to_string(path.join("comm")).unwrap_or_default();
+            let main = task.file_name().to_string_lossy() == me;
+            if main || comm.starts_with("client") || comm.starts_with("smtp-sink") {
+                outside += ticks(&std::fs::read_to_string(path.join("stat")).unwrap_or_default());
+            }
+        }
+        let io = std::fs::read_to_string("/proc/self/io").unwrap_or_default();
+        let io_field = |name: &str| {
+            io.lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|v| v.trim().parse::<f64>().ok())
+                .unwrap_or(0.0)
+        };
+        Usage {
+            server_us: (total - outside) * tick_us,
+            client_us: outside * tick_us,
+            write_bytes: io_field("write_bytes:"),
+            wchar: io_field("wchar:"),
+        }
+    }
+
+    fn since(&self, before: &Usage) -> Usage {
+        Usage {
+            server_us: self.server_us - before.server_us,
+            client_us: self.client_us - before.client_us,
+            write_bytes: self.write_bytes - before.write_bytes,
+            wchar: self.wchar - before.wchar,
+        }
+    }
 }
 
 // ---------------------------------------------------------------- long game
@@ -688,7 +836,7 @@ async fn long_game(args: &Args, fixture: &Fixture) {
     let mut api = Api {
         http: http.clone(),
         base: format!("http://{}", running.addr),
-        running: running.clone(),
+        running: Some(running.clone()),
     };
     let table = api
         .create(
@@ -728,7 +876,7 @@ async fn long_game(args: &Args, fixture: &Fixture) {
             api = Api {
                 http: http.clone(),
                 base: format!("http://{}", running.addr),
-                running: running.clone(),
+                running: Some(running.clone()),
             };
         }
         let started = Instant::now();
@@ -827,15 +975,24 @@ fn main() {
     if args.statements {
         count_statements();
     }
+    // The service's runtime (its background tasks run here) and the clients' own, named so
+    // their CPU is told apart (`Usage`).
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        .thread_name("server")
         .enable_all()
         .build()
         .expect("a Tokio runtime");
+    let clients = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("client")
+        .enable_all()
+        .build()
+        .expect("the clients' Tokio runtime");
     let fixture = Fixture::new(&args);
     runtime.block_on(async {
         match args.scenario {
-            Scenario::Throughput => throughput(&args, &fixture).await,
+            Scenario::Throughput => throughput(&args, &fixture, clients.handle()).await,
             Scenario::Long => long_game(&args, &fixture).await,
         }
     });
