@@ -194,8 +194,6 @@ fn from_now(at: Millis, now: Millis) -> String {
 fn mail_line(row: &OutboxRow, now: Millis) -> String {
     let state = if row.failed_at.is_some() {
         "failed".to_owned()
-    } else if row.claimed_until.is_some_and(|until| until > now.0) {
-        "sending".to_owned()
     } else if row.next_attempt_at <= now.0 {
         "due".to_owned()
     } else {

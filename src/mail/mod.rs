@@ -299,9 +299,9 @@ pub struct Worker {
     mailer: Arc<Mailer>,
     db: Db,
     games: Games,
-    /// How long a claim holds a row before another pass may take it again: a worker that died
-    /// mid-pass leaves its rows for this long at most. A lane stops sending before its claim
-    /// runs out, so no row is sent by two workers.
+    /// How long a pass holds the outbox's lease (`store/queue.rs`) before another worker may
+    /// take the queue: a worker that died mid-pass keeps the queue this long at most. A lane
+    /// stops sending before the lease runs out, so no row is sent by two workers.
     pub lease: Duration,
     /// Rows claimed per pass.
     pub batch: i64,
@@ -345,13 +345,14 @@ impl Worker {
     /// row is deleted; one that failed keeps its row with one more attempt, the error and a
     /// backoff (30 s × 2^attempts, at most an hour); one that can never be delivered (a
     /// permanent failure, or [`MAX_ATTEMPTS`] failures) is marked failed and the service tells
-    /// the game's creator. If the process dies, at most the mails in flight and [`UNSETTLED`]
-    /// per lane are sent again (with the same Message-IDs) once the lease runs out.
+    /// the game's creator. The pass ends by letting the outbox's lease go. If the process dies,
+    /// at most the mails in flight and [`UNSETTLED`] per lane are sent again (with the same
+    /// Message-IDs) once the lease runs out.
     pub async fn run_once_at(&self, now: Millis) -> Result<RunReport, WorkerError> {
         let (lease, batch) = (self.lease, self.batch);
         let rows = self.games.claim_mails(&self.db, now, lease, batch).await?;
         let claimed = rows.len();
-        // Stop sending well before the claim runs out: after it, another worker may take the rows.
+        // Stop sending well before the lease runs out: after it, another worker may take the queue.
         let deadline = tokio::time::Instant::now() + lease.mul_f32(0.75);
         let mut sending = JoinSet::new();
         for (lane, queue) in send_queues(rows).into_iter().enumerate() {
@@ -398,7 +399,7 @@ impl Worker {
                     }
                     let (id, answer) = unsettled.pop_front().expect("more than UNSETTLED");
                     if let Err(error) = answer.await {
-                        // Unsettled, the row comes back when its claim runs out.
+                        // Unsettled, the row stays queued and is sent again.
                         tracing::error!(mail.id = %id, %error, "a sent mail could not be settled");
                         unsettled.clear();
                         break;
@@ -417,7 +418,7 @@ impl Worker {
             ..RunReport::default()
         };
         while let Some(joined) = sending.join_next().await {
-            // A panicked lane leaves its rows claimed; they come back when the lease runs out.
+            // A panicked lane's rows stay queued; the next pass sends them.
             let lane = joined.unwrap_or_else(|error| {
                 tracing::error!(%error, "a mail lane panicked");
                 RunReport::default()
@@ -425,6 +426,12 @@ impl Worker {
             report.sent += lane.sent;
             report.failed += lane.failed;
             report.undeliverable += lane.undeliverable;
+        }
+        if claimed > 0 {
+            // Every lane has heard its settlements: the lease can go. If it cannot, it runs out.
+            if let Err(error) = self.games.mails_settled(&self.db).await {
+                tracing::error!(%error, "the outbox's lease could not be let go");
+            }
         }
         Ok(report)
     }

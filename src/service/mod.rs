@@ -127,6 +127,8 @@ struct Inner {
     reply_lease: std::time::Duration,
     /// Receipts, tree heads and the key they are signed with.
     transparency: transparency::Transparency,
+    /// This process's name when it holds a queue's lease (`store/queue.rs`), random at start.
+    holder: String,
 }
 
 /// A seat whose link was checked: the only way to act for a seat as its player.
@@ -509,6 +511,7 @@ impl Games {
         Games(Arc::new(Inner {
             own,
             reply_lease: config.reply_lease,
+            holder: crate::domain::random_base32(16),
             reply_address,
             links: Links::new(config.link_secret, config.base_url),
             // A history not kept is written whole again, as every page did before.

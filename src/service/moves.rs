@@ -134,10 +134,13 @@ impl Games {
         for _ in 0..MOVE_ATTEMPTS {
             let (games, who, script, lang) =
                 (self.clone(), mover.clone(), inputs.clone(), lang.to_owned());
-            let prepared = db
+            let arriving = db.move_arriving();
+            let mut prepared = db
                 .read(move |conn| games.prepare(conn, &who, expected_seq, &script, &lang))
                 .await?;
-            match db.commit_move(prepared.write.clone()).await {
+            // What is stored goes to the writer; the rest answers and caches once it is.
+            let write = std::mem::take(&mut prepared.write);
+            match db.commit_move(write, arriving).await {
                 Ok(true) => return Ok(self.stored(db, &mover, prepared).await),
                 // The game changed under the move: prepare it again (it is usually stale now).
                 Ok(false) => continue,

@@ -482,14 +482,29 @@ impl Games {
     /// were delivered.
     pub async fn send_webhooks(&self, db: &crate::store::Db) -> anyhow::Result<usize> {
         let now = self.now();
+        let inner = self.0.clone();
         let rows = db
             .run(move |conn| {
-                store::claim_webhooks(conn, now, std::time::Duration::from_secs(120), 50)
+                let lease = std::time::Duration::from_secs(120);
+                store::claim_webhooks(conn, &inner.holder, now, lease, 50)
             })
             .await??;
         if rows.is_empty() {
             return Ok(0);
         }
+        let delivered = self.post_webhooks(db, rows).await;
+        let inner = self.0.clone();
+        db.write(move |conn| store::release_webhooks(conn, &inner.holder))
+            .await?;
+        delivered
+    }
+
+    /// Post claimed deliveries one by one, each settled as it is answered.
+    async fn post_webhooks(
+        &self,
+        db: &crate::store::Db,
+        rows: Vec<store::WebhookRow>,
+    ) -> anyhow::Result<usize> {
         let client = reqwest::Client::builder()
             .timeout(std::time::Duration::from_secs(10))
             .redirect(reqwest::redirect::Policy::none())

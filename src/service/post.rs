@@ -311,8 +311,9 @@ pub fn name_of_game(
 /// The outbox, as the worker in `mail/` sees it: it claims, sends and settles; what is in a mail
 /// and who gets it were decided when its row was written.
 impl Games {
-    /// Claim up to `batch` mails due at `now` for `lease` (see `store::claim_due`): no other
-    /// worker takes them until the lease runs out.
+    /// Claim up to `batch` mails due at `now` under the outbox's lease for `lease` (see
+    /// `store::claim_due`): no other process's worker sends mail until this pass lets it go
+    /// ([`Games::mails_settled`]) or the lease runs out.
     pub async fn claim_mails(
         &self,
         db: &Db,
@@ -320,9 +321,19 @@ impl Games {
         lease: Duration,
         batch: i64,
     ) -> anyhow::Result<Vec<OutboxRow>> {
+        let inner = self.0.clone();
         Ok(db
-            .run(move |conn| store::claim_due(conn, now, lease, batch))
+            .run(move |conn| store::claim_due(conn, &inner.holder, now, lease, batch))
             .await??)
+    }
+
+    /// A pass over the outbox is over, every mail it sent settled: its lease goes, so any
+    /// worker's next pass may send.
+    pub async fn mails_settled(&self, db: &Db) -> anyhow::Result<()> {
+        let inner = self.0.clone();
+        Ok(db
+            .write(move |conn| store::release_mails(conn, &inner.holder))
+            .await?)
     }
 
     /// Settle a mail the worker sent, or failed to send and will retry: queued at once for the

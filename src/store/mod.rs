@@ -18,6 +18,7 @@ mod notices;
 mod outbox;
 mod people;
 mod pool;
+mod queue;
 pub mod schema;
 mod sitters;
 mod tables;
@@ -37,7 +38,7 @@ pub use moderation::*;
 pub use notices::*;
 pub use outbox::{
     claim_due, enqueue, failed_mails, insert_mails, mark_failed, outbox_row, outbox_rows,
-    retry_delay, retry_now, NewMail, OutboxRow, Sent,
+    release_mails, retry_delay, retry_now, NewMail, OutboxRow, Sent,
 };
 pub use people::*;
 use pool::{DbPool, Manager};
@@ -51,7 +52,7 @@ pub use tables::{
 pub use talk::*;
 pub use time::*;
 pub use transaction::{read_snapshot, write_transaction};
-pub use writer::Settlement;
+pub use writer::{Arriving, Settlement};
 
 use crate::domain::Millis;
 use diesel::connection::{SimpleConnection, TransactionManager};
@@ -85,44 +86,37 @@ macro_rules! on_backend {
 }
 pub(crate) use on_backend;
 
-/// Claim up to `$limit` due rows of a queue table (`outbox`, `webhook_outbox`) for `$lease`,
-/// inside its own write transaction: rows not given up (`failed_at`), whose `next_attempt_at`
-/// has come and that no live claim (`claimed_until`) holds, oldest due first. On PostgreSQL
-/// they are selected `FOR UPDATE SKIP LOCKED`, so several workers never claim the same row; on
-/// SQLite the write transaction serializes claimers. A worker that dies after claiming leaves
-/// rows that come back when the lease runs out. The one claim of every queue of the store.
+/// Claim up to `$limit` due rows of a queue table (`outbox`, `webhook_outbox`) for `$holder`,
+/// inside its own write transaction: rows not given up (`failed_at`) whose `next_attempt_at`
+/// has come, oldest due first, once the holder has the queue's lease for `$lease` (see
+/// [`queue::take_lease`]); none while another holder's lease runs. The rows themselves are not
+/// written: the lease is what keeps two workers from sending one row, and a worker that dies
+/// mid-pass leaves the queue to the others when its lease runs out. The one claim of every
+/// queue of the store; its pass ends with [`queue::release_lease`].
 macro_rules! claim_due_rows {
-    ($conn:expr, $table:ident, $row:ty, $now:expr, $lease:expr, $limit:expr) => {{
+    ($conn:expr, $table:ident, $row:ty, $holder:expr, $now:expr, $lease:expr, $limit:expr) => {{
         use $crate::store::schema::$table;
-        let (now, lease, limit): ($crate::domain::Millis, std::time::Duration, i64) = ($now, $lease, $limit);
+        let (holder, now, lease, limit): (&str, $crate::domain::Millis, std::time::Duration, i64) =
+            ($holder, $now, $lease, $limit);
         $crate::store::write_transaction($conn, |conn| {
-            let query = $table::table
+            let due = $table::table
                 .filter($table::failed_at.is_null())
-                .filter($table::next_attempt_at.le(now.0))
-                .filter(
-                    $table::claimed_until
-                        .is_null()
-                        .or($table::claimed_until.le(now.0)),
-                )
+                .filter($table::next_attempt_at.le(now.0));
+            // An idle pass writes nothing: the lease is taken only when there is work.
+            let any: Option<String> = $crate::store::on_backend!(conn, c => due
+                .select($table::id)
+                .first(c)
+                .optional())?;
+            if any.is_none()
+                || !$crate::store::queue::take_lease(conn, stringify!($table), holder, now, lease)?
+            {
+                return Ok(Vec::new());
+            }
+            $crate::store::on_backend!(conn, c => due
                 .order(($table::next_attempt_at.asc(), $table::created_at.asc()))
                 .limit(limit)
-                .select($table::all_columns);
-            let mut rows: Vec<$row> = match &mut conn.raw {
-                $crate::store::AnyConnection::Postgresql(pg) => {
-                    query.for_update().skip_locked().load(pg)?
-                }
-                $crate::store::AnyConnection::Sqlite(sqlite) => query.load(sqlite)?,
-            };
-            let until = now.plus(lease).0;
-            let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
-            $crate::store::on_backend!(conn, c => diesel::update(
-                $table::table.filter($table::id.eq_any(ids)))
-                .set($table::claimed_until.eq(Some(until)))
-                .execute(c))?;
-            for row in &mut rows {
-                row.claimed_until = Some(until);
-            }
-            Ok(rows)
+                .select(<$row>::as_select())
+                .load::<$row>(c))
         })
     }};
 }
@@ -458,10 +452,10 @@ pub struct Db {
     pool: DbPool,
     backend: Backend,
     /// SQLite only; stops when the last clone of the `Db` is dropped.
+    _checkpointer: Option<Arc<checkpoint::Checkpointer>>,
     /// SQLite only: stores prepared moves and mail settlements in group commits (see
     /// [`Db::commit_move`]). PostgreSQL commits each move on a pooled connection of its own,
     /// so concurrent moves commit concurrently.
-    _checkpointer: Option<Arc<checkpoint::Checkpointer>>,
     writer: Option<Arc<writer::Writer>>,
     /// One permit per pooled connection: async callers wait for a connection here, asleep,
     /// rather than as blocked threads that all wake when one connection frees (see [`Db::run`]).
@@ -618,10 +612,20 @@ impl Db {
     /// moved since it was prepared. On SQLite the writer stores it with whatever other moves
     /// are waiting (a group commit, see `store/writer.rs`); on PostgreSQL it commits on a
     /// pooled connection of its own.
-    pub async fn commit_move(&self, new: NewMove) -> QueryResult<bool> {
+    pub async fn commit_move(&self, new: NewMove, arrived: Arriving) -> QueryResult<bool> {
         match &self.writer {
-            Some(writer) => writer.store(new).await,
+            Some(writer) => writer.store(new, arrived).await,
             None => self.write(move |conn| store_move(conn, &new)).await,
+        }
+    }
+
+    /// A move's preparation starts: call before reading its game, hand the answer to
+    /// [`Db::commit_move`]. While moves are on their way the SQLite writer waits a moment for
+    /// them before it commits; with none coming it commits at once.
+    pub fn move_arriving(&self) -> Arriving {
+        match &self.writer {
+            Some(writer) => writer.arriving(),
+            None => Arriving::unawaited(),
         }
     }
 

@@ -129,7 +129,6 @@ pub struct WebhookRow {
     pub next_attempt_at: i64,
     pub last_error: Option<String>,
     pub created_at: i64,
-    pub claimed_until: Option<i64>,
     /// Set when the delivery was given up.
     pub failed_at: Option<i64>,
 }
@@ -147,7 +146,6 @@ impl WebhookRow {
             next_attempt_at: now.0,
             last_error: None,
             created_at: now.0,
-            claimed_until: None,
             failed_at: None,
         }
     }
@@ -165,15 +163,21 @@ pub fn insert_webhooks(conn: &mut Conn, rows: &[WebhookRow]) -> QueryResult<()> 
     })
 }
 
-/// Claim up to `limit` due deliveries for `lease`, as mails are claimed (see
-/// [`super::claim_due_rows`]).
+/// Claim up to `limit` due deliveries for `holder` under the queue's lease, as mails are
+/// claimed (see [`super::claim_due_rows`]).
 pub fn claim_webhooks(
     conn: &mut Conn,
+    holder: &str,
     now: Millis,
     lease: Duration,
     limit: i64,
 ) -> QueryResult<Vec<WebhookRow>> {
-    super::claim_due_rows!(conn, webhook_outbox, WebhookRow, now, lease, limit)
+    super::claim_due_rows!(conn, webhook_outbox, WebhookRow, holder, now, lease, limit)
+}
+
+/// The end of `holder`'s pass over the webhook deliveries: the lease goes.
+pub fn release_webhooks(conn: &mut Conn, holder: &str) -> QueryResult<()> {
+    super::queue::release_lease(conn, "webhook_outbox", holder)
 }
 
 /// A delivery went through (inside a write transaction): the row goes, the person's webhook
@@ -205,7 +209,6 @@ pub fn webhook_failed(
                     webhook_outbox::attempts.eq(row.attempts + 1),
                     webhook_outbox::last_error.eq(Some(error)),
                     webhook_outbox::next_attempt_at.eq(now.plus(delay).0),
-                    webhook_outbox::claimed_until.eq(None::<i64>),
                 ))
                 .execute(c)?,
             None => row_update
@@ -213,7 +216,6 @@ pub fn webhook_failed(
                     webhook_outbox::attempts.eq(row.attempts + 1),
                     webhook_outbox::last_error.eq(Some(error)),
                     webhook_outbox::failed_at.eq(Some(now.0)),
-                    webhook_outbox::claimed_until.eq(None::<i64>),
                 ))
                 .execute(c)?,
         };

@@ -1,6 +1,6 @@
-//! The outbox: every mail is a row written in the transaction that caused it, claimed by the
-//! worker under a lease, deleted once sent, kept with a retry count and backoff when not, and
-//! kept as failed (with the address marked undeliverable) when it can never be delivered.
+//! The outbox: every mail is a row written once, in the transaction that caused it, sent by the
+//! worker holding the queue's lease, deleted once sent, kept with a retry count and backoff when
+//! not, and kept as failed (with the address marked undeliverable) when it can never be delivered.
 
 use super::schema::outbox;
 use super::Conn;
@@ -10,7 +10,7 @@ use diesel::result::QueryResult;
 use std::time::Duration;
 
 /// One queued mail, exactly as it will be sent.
-#[derive(Clone, Debug, PartialEq, Eq, Queryable, Insertable)]
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = outbox)]
 pub struct OutboxRow {
     /// Random text id.
@@ -30,8 +30,6 @@ pub struct OutboxRow {
     pub next_attempt_at: i64,
     pub last_error: Option<String>,
     pub created_at: i64,
-    /// While set and in the future, a worker holds the row; after it, the row is claimable again.
-    pub claimed_until: Option<i64>,
     /// Set when the mail can never be delivered (`last_error` says why): not retried.
     pub failed_at: Option<i64>,
     /// The recipient's one-click unsubscribe address (RFC 8058), for `List-Unsubscribe`.
@@ -71,7 +69,6 @@ impl NewMail {
             next_attempt_at: now.0,
             last_error: None,
             created_at: now.0,
-            claimed_until: None,
             failed_at: None,
             unsubscribe_url: self.unsubscribe_url,
             reply_to: self.reply_to,
@@ -98,15 +95,22 @@ pub fn insert_mails(conn: &mut Conn, rows: &[OutboxRow]) -> QueryResult<()> {
     })
 }
 
-/// Claim up to `limit` due mails for `lease` (see [`super::claim_due_rows`]). If the worker
-/// dies after claiming, the rows come back when the lease runs out.
+/// Claim up to `limit` due mails for `holder` under the outbox's lease (see
+/// [`super::claim_due_rows`]); none while another worker holds it. If the worker dies after
+/// claiming, the rows come back when the lease runs out.
 pub fn claim_due(
     conn: &mut Conn,
+    holder: &str,
     now: Millis,
     lease: Duration,
     limit: i64,
 ) -> QueryResult<Vec<OutboxRow>> {
-    super::claim_due_rows!(conn, outbox, OutboxRow, now, lease, limit)
+    super::claim_due_rows!(conn, outbox, OutboxRow, holder, now, lease, limit)
+}
+
+/// The end of `holder`'s pass over the outbox, every mail it sent settled: the lease goes.
+pub fn release_mails(conn: &mut Conn, holder: &str) -> QueryResult<()> {
+    super::queue::release_lease(conn, "outbox", holder)
 }
 
 /// What became of one claimed mail.
@@ -125,7 +129,7 @@ pub enum Sent {
 
 /// Record what became of a mail just sent (call inside a write transaction: the writer's, see
 /// [`super::Db::settle_mail`]): a delivered row is deleted; a row to retry counts the attempt,
-/// keeps the error, releases its claim and waits out an exponential backoff.
+/// keeps the error and waits out an exponential backoff.
 pub fn record_send(conn: &mut Conn, outcome: &Sent, now: Millis) -> QueryResult<()> {
     match outcome {
         Sent::Delivered { id } => delete_sent(conn, &[id])?,
@@ -139,7 +143,6 @@ pub fn record_send(conn: &mut Conn, outcome: &Sent, now: Millis) -> QueryResult<
                     outbox::attempts.eq(attempts + 1),
                     outbox::last_error.eq(Some(error)),
                     outbox::next_attempt_at.eq(now.plus(retry_delay(*attempts)).0),
-                    outbox::claimed_until.eq(None::<i64>),
                 ))
                 .execute(c))?;
         }
@@ -165,7 +168,6 @@ pub fn mark_failed(conn: &mut Conn, row: &OutboxRow, reason: &str, now: Millis) 
             outbox::failed_at.eq(Some(now.0)),
             outbox::attempts.eq(row.attempts + 1),
             outbox::last_error.eq(Some(reason)),
-            outbox::claimed_until.eq(None::<i64>),
         ))
         .execute(c))?;
     super::people::mark_undeliverable(conn, &row.to_addr, reason, now)
@@ -201,7 +203,6 @@ pub fn retry_now(conn: &mut Conn, id: &str, now: Millis) -> QueryResult<bool> {
             .set((
                 outbox::failed_at.eq(None::<i64>),
                 outbox::next_attempt_at.eq(now.0),
-                outbox::claimed_until.eq(None::<i64>),
             ))
             .execute(c)
             .map(|n| n > 0)

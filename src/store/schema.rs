@@ -75,7 +75,6 @@ diesel::table! {
         next_attempt_at -> BigInt,
         last_error -> Nullable<Text>,
         created_at -> BigInt,
-        claimed_until -> Nullable<BigInt>,
         failed_at -> Nullable<BigInt>,
         unsubscribe_url -> Nullable<Text>,
         reply_to -> Nullable<Text>,
@@ -259,7 +258,6 @@ diesel::table! {
         next_attempt_at -> BigInt,
         last_error -> Nullable<Text>,
         created_at -> BigInt,
-        claimed_until -> Nullable<BigInt>,
         failed_at -> Nullable<BigInt>,
     }
 }
@@ -387,5 +385,13 @@ diesel::table! {
         invited_at -> BigInt,
         until_at -> BigInt,
         accepted_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    queue_leases (queue) {
+        queue -> Text,
+        holder -> Text,
+        held_until -> BigInt,
     }
 }

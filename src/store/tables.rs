@@ -352,7 +352,7 @@ pub fn bump_link_version(conn: &mut Conn, id: &GameId, seat: i32) -> QueryResult
 }
 
 /// A move checked and rendered outside the write lock, to be stored by [`store_move`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct NewMove {
     /// The game's revision the move was prepared at.
     pub revision: i64,

@@ -13,7 +13,7 @@ use super::{store_move, write_transaction, Conn, Manager, NewMove, Sent};
 use crate::domain::Millis;
 use diesel::r2d2::R2D2Connection;
 use diesel::result::{DatabaseErrorKind, Error as DieselError, QueryResult};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -22,8 +22,28 @@ use tokio::sync::oneshot;
 /// Jobs stored in one transaction at most.
 const BATCH: usize = 64;
 
-/// How long the writer waits for a job to join a batch before it commits.
+/// How long the writer waits for a job to join a batch before it commits, when a move is on
+/// its way (being prepared, see [`Arriving`]); a lone move commits at once.
 const LINGER: std::time::Duration = std::time::Duration::from_micros(250);
+
+/// A move on its way to the writer: counted from the start of its preparation until it is
+/// handed over (or given up), so the writer waits for it only when it is coming.
+pub struct Arriving(Option<Arc<AtomicUsize>>);
+
+impl Arriving {
+    /// A move no writer waits for (PostgreSQL commits each on its own connection).
+    pub(super) fn unawaited() -> Arriving {
+        Arriving(None)
+    }
+}
+
+impl Drop for Arriving {
+    fn drop(&mut self) {
+        if let Some(count) = &self.0 {
+            count.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
 
 enum Job {
     /// A prepared move; answered `Ok(false)` when its game changed since it was prepared.
@@ -68,6 +88,8 @@ pub(super) struct Writer {
     jobs: Mutex<Option<mpsc::Sender<Job>>>,
     thread: Option<JoinHandle<()>>,
     counts: Arc<Counts>,
+    /// Moves being prepared (see [`Arriving`]).
+    arriving: Arc<AtomicUsize>,
 }
 
 /// What the writer has done, for the tests that check its moves are batched.
@@ -90,6 +112,8 @@ impl Writer {
         let (jobs, queue) = mpsc::channel::<Job>();
         let counts = Arc::new(Counts::default());
         let counted = counts.clone();
+        let arriving = Arc::new(AtomicUsize::new(0));
+        let coming = arriving.clone();
         let thread = std::thread::Builder::new()
             .name("writer".into())
             .spawn(move || {
@@ -98,8 +122,9 @@ impl Writer {
                     let mut batch = vec![first];
                     take_waiting(&queue, &mut batch);
                     // A commit ends in a sync of the log, which costs as much for one job as
-                    // for many: a short wait lets the moves on their way share it.
-                    if batch.len() < BATCH {
+                    // for many: a short wait lets the moves on their way share it. With none
+                    // on its way, waiting would only delay the ones here.
+                    if batch.len() < BATCH && coming.load(Ordering::SeqCst) > 0 {
                         if let Ok(job) = queue.recv_timeout(LINGER) {
                             batch.push(job);
                             take_waiting(&queue, &mut batch);
@@ -112,14 +137,23 @@ impl Writer {
             jobs: Mutex::new(Some(jobs)),
             thread: Some(thread),
             counts,
+            arriving,
         })
     }
 
+    /// A move's preparation starts: the writer may wait for it until it is handed over.
+    pub(super) fn arriving(&self) -> Arriving {
+        self.arriving.fetch_add(1, Ordering::SeqCst);
+        Arriving(Some(self.arriving.clone()))
+    }
+
     /// Store one prepared move (see [`store_move`]): `Ok(false)` when its game changed since
-    /// it was prepared.
-    pub(super) async fn store(&self, new: NewMove) -> QueryResult<bool> {
+    /// it was prepared. It has arrived once queued.
+    pub(super) async fn store(&self, new: NewMove, arrived: Arriving) -> QueryResult<bool> {
         let (done, answer) = oneshot::channel();
-        self.queue(Job::Move { new, done })?;
+        let queued = self.queue(Job::Move { new, done });
+        drop(arrived);
+        queued?;
         answer
             .await
             .unwrap_or_else(|_| Err(closed("the writer stopped before answering")))

@@ -1126,10 +1126,10 @@ fn moves_committed_together_each_get_their_own_answer() {
             let (answers, ()) = tokio::join!(
                 async {
                     tokio::join!(
-                        db.commit_move(first_a),
+                        db.commit_move(first_a, db.move_arriving()),
                         db.settle_mail(store::Sent::Delivered { id: sent.clone() }, now),
-                        db.commit_move(second_a),
-                        db.commit_move(first_b),
+                        db.commit_move(second_a, db.move_arriving()),
+                        db.commit_move(first_b, db.move_arriving()),
                         db.settle_mail(
                             store::Sent::Retry {
                                 id: failed.clone(),
@@ -1138,7 +1138,7 @@ fn moves_committed_together_each_get_their_own_answer() {
                             },
                             now
                         ),
-                        db.commit_move(clash_c),
+                        db.commit_move(clash_c, db.move_arriving()),
                     )
                 },
                 queued
@@ -1260,7 +1260,11 @@ fn moves_waiting_together_share_one_commit() {
     let (_, commits_before) = start.expect("SQLite has a writer");
     let holder = hold_the_write_lock(&db);
     let answers = runtime().block_on(async {
-        let stored = futures_join_all(moves.into_iter().map(|new| db.commit_move(new)));
+        let stored = futures_join_all(
+            moves
+                .into_iter()
+                .map(|new| db.commit_move(new, db.move_arriving())),
+        );
         let release = queued_then_release(&db, start, MOVES, holder.release);
         let (answers, ()) = tokio::join!(stored, release);
         answers
@@ -2054,7 +2058,7 @@ fn a_claimed_mail_whose_worker_died_is_sent_again_after_the_lease() {
         let now = Millis::now();
         let lease = Duration::from_secs(300);
         // A worker claims both rows and dies before sending.
-        let claimed = store::claim_due(&mut t.conn(), now, lease, 10).unwrap();
+        let claimed = store::claim_due(&mut t.conn(), "dead worker", now, lease, 10).unwrap();
         assert_eq!(claimed.len(), 2);
         let (url, messages) = smtp_server();
         let rt = runtime();
@@ -2111,7 +2115,6 @@ fn a_failed_send_keeps_the_row_with_its_error_and_a_growing_backoff() {
             assert_eq!(row.attempts, 1);
             assert!(row.last_error.as_deref().is_some_and(|e| !e.is_empty()));
             assert_eq!(row.next_attempt_at, now.plus(Duration::from_secs(30)).0);
-            assert_eq!(row.claimed_until, None);
         }
         let early = rt
             .block_on(worker.run_once_at(now.plus(Duration::from_secs(29))))
@@ -2307,92 +2310,104 @@ fn a_sqlite_connection_opened_while_the_file_is_locked_waits_for_the_lock() {
     assert!(opened.is_ok(), "{:?}", opened.err());
 }
 
-/// Two schedulers (two servers on one PostgreSQL) claim the mail outbox and the webhook outbox
-/// at the same moment: while one holds rows inside its claim's transaction, the other takes
-/// the rest at once (`SKIP LOCKED`), never one of those, and never waits for it. The rows the
-/// first let go are claimed afterwards, each by exactly one claim.
+/// Eight workers (eight servers on one database) claim the mail outbox and the webhook outbox
+/// at the same moment: exactly one takes the queue's lease and its rows, the others get none
+/// and do not wait for it. Once the holder's sent rows are settled and its lease let go, the
+/// next claim takes only the rows left; a holder that died keeps the queue until its lease
+/// runs out.
 #[test]
-fn two_schedulers_claiming_a_queue_at_once_never_claim_one_row_twice() {
-    let Some(server) = postgres_server() else {
-        return;
-    };
-    let t = postgres_db(&server);
-    let now = Millis::now();
-    let mut conn = t.conn();
-    for n in 0..4 {
-        let mail = store::NewMail {
-            game_id: None,
-            kind: "your_turn",
-            to_name: "Player".into(),
-            to_addr: format!("p{n}@example.org"),
-            subject: format!("mail {n}"),
-            text_body: "x".into(),
-            html_body: "y".into(),
-            unsubscribe_url: None,
-            reply_to: None,
-        };
-        store::enqueue(&mut conn, mail, Millis(now.0 - 10 + n)).unwrap();
-        let hook = store::WebhookRow::new(
-            &format!("p{n}@example.org"),
-            "http://127.0.0.1:9/hook",
-            "json",
-            "{}".into(),
-            Millis(now.0 - 10 + n),
-        );
-        store::insert_webhooks(&mut conn, &[hook]).unwrap();
-    }
-    drop(conn);
-    let lease = Duration::from_secs(300);
-    for table in ["outbox", "webhook_outbox"] {
-        let claim = move |conn: &mut Conn| -> Vec<String> {
-            match table {
-                "outbox" => store::claim_due(conn, now, lease, 10)
-                    .unwrap()
-                    .into_iter()
-                    .map(|r| r.id)
-                    .collect(),
-                _ => store::claim_webhooks(conn, now, lease, 10)
-                    .unwrap()
-                    .into_iter()
-                    .map(|r| r.id)
-                    .collect(),
-            }
-        };
-        // The first scheduler is inside its claim: the two oldest rows selected FOR UPDATE.
-        let mut first = t.conn();
-        store::execute_sql(&mut first, "BEGIN").unwrap();
-        store::execute_sql(
-            &mut first,
-            &format!(
-                "SELECT id FROM {table} ORDER BY next_attempt_at, created_at LIMIT 2 FOR UPDATE"
-            ),
-        )
-        .unwrap();
-        let held = store::query_number(
-            &mut t.conn(),
-            &format!("(SELECT count(*) FROM {table} WHERE claimed_until IS NULL)"),
-        )
-        .unwrap();
-        assert_eq!(held, 4, "{table}: nothing claimed yet");
-        // The second claims meanwhile, on its own connection: it must not wait for the first.
-        let (done, answer) = std::sync::mpsc::channel();
-        let db = t.db().clone();
-        std::thread::spawn(move || {
-            let mut second = db.get().unwrap();
-            let _ = done.send(claim(&mut second));
-        });
-        let second = answer
-            .recv_timeout(Duration::from_secs(60))
-            .unwrap_or_else(|_| panic!("{table}: the second claim waited on the first's rows"));
-        assert_eq!(second.len(), 2, "{table}: the rows nobody holds");
-        store::execute_sql(&mut first, "ROLLBACK").unwrap();
-        // The first's rows, let go, are claimed now, and only those.
-        let third = claim(&mut t.conn());
-        assert_eq!(third.len(), 2, "{table}: the rows let go");
-        let all: HashSet<&String> = second.iter().chain(&third).collect();
-        assert_eq!(all.len(), 4, "{table}: no row claimed twice");
-        assert!(claim(&mut t.conn()).is_empty(), "{table}: all are leased");
-    }
+fn workers_claiming_a_queue_at_once_never_claim_one_row_twice() {
+    on_each_backend(|t| {
+        let now = Millis::now();
+        let mut conn = t.conn();
+        for n in 0..4 {
+            let mail = store::NewMail {
+                game_id: None,
+                kind: "your_turn",
+                to_name: "Player".into(),
+                to_addr: format!("p{n}@example.org"),
+                subject: format!("mail {n}"),
+                text_body: "x".into(),
+                html_body: "y".into(),
+                unsubscribe_url: None,
+                reply_to: None,
+            };
+            store::enqueue(&mut conn, mail, Millis(now.0 - 10 + n)).unwrap();
+            let hook = store::WebhookRow::new(
+                &format!("p{n}@example.org"),
+                "http://127.0.0.1:9/hook",
+                "json",
+                "{}".into(),
+                Millis(now.0 - 10 + n),
+            );
+            store::insert_webhooks(&mut conn, &[hook]).unwrap();
+        }
+        drop(conn);
+        let lease = Duration::from_secs(300);
+        for table in ["outbox", "webhook_outbox"] {
+            let claim =
+                move |conn: &mut Conn, holder: &str, at: Millis, limit: i64| -> Vec<String> {
+                    match table {
+                        "outbox" => store::claim_due(conn, holder, at, lease, limit)
+                            .unwrap()
+                            .into_iter()
+                            .map(|r| r.id)
+                            .collect(),
+                        _ => store::claim_webhooks(conn, holder, at, lease, limit)
+                            .unwrap()
+                            .into_iter()
+                            .map(|r| r.id)
+                            .collect(),
+                    }
+                };
+            let release = move |conn: &mut Conn, holder: &str| match table {
+                "outbox" => store::release_mails(conn, holder).unwrap(),
+                _ => store::release_webhooks(conn, holder).unwrap(),
+            };
+            let start = Arc::new(std::sync::Barrier::new(8));
+            let claims: Vec<(String, Vec<String>)> = (0..8)
+                .map(|n| {
+                    let (db, start) = (t.db().clone(), start.clone());
+                    std::thread::spawn(move || {
+                        let mut conn = db.get().unwrap();
+                        let holder = format!("worker {n}");
+                        start.wait();
+                        let rows = claim(&mut conn, &holder, now, 2);
+                        (holder, rows)
+                    })
+                })
+                .collect::<Vec<_>>()
+                .into_iter()
+                .map(|claimer| claimer.join().unwrap())
+                .collect();
+            let winners: Vec<&(String, Vec<String>)> =
+                claims.iter().filter(|(_, rows)| !rows.is_empty()).collect();
+            assert_eq!(winners.len(), 1, "{}: {table}: {claims:?}", t.name());
+            let (holder, first) = winners[0];
+            assert_eq!(first.len(), 2, "{}: {table}: the two oldest", t.name());
+            // The holder's next claim renews its lease; another's stays empty.
+            assert_eq!(claim(&mut t.conn(), holder, now, 2), *first);
+            assert!(claim(&mut t.conn(), "latecomer", now, 10).is_empty());
+            // The holder settles what it sent and lets the lease go.
+            store::execute_sql(
+                &mut t.conn(),
+                &format!("DELETE FROM {table} WHERE id IN ('{}')", first.join("', '")),
+            )
+            .unwrap();
+            release(&mut t.conn(), holder);
+            let rest = claim(&mut t.conn(), "latecomer", now, 10);
+            assert_eq!(rest.len(), 2, "{}: {table}: the rows left", t.name());
+            assert!(
+                rest.iter().all(|id| !first.contains(id)),
+                "no row claimed twice"
+            );
+            // The latecomer dies without letting go: the queue waits out its lease.
+            let later = now.plus(Duration::from_secs(200));
+            assert!(claim(&mut t.conn(), "third", later, 10).is_empty());
+            let after = now.plus(lease).plus(Duration::from_secs(1));
+            assert_eq!(claim(&mut t.conn(), "third", after, 10), rest);
+        }
+    });
 }
 
 /// The replay viewer starts from the game's nearest checkpoint: every step a service shows
