@@ -192,24 +192,36 @@ struct Fixture {
     database_url: DbUrl,
     secret_hex: String,
     postgres: Option<(String, String)>,
-    /// With `--mail smtp`: the sink's URL and how many mails it has received.
-    smtp: Option<(String, Arc<AtomicUsize>)>,
+    /// With `--mail smtp`: the sink's URL and what it has received.
+    smtp: Option<(String, Arc<Received>)>,
+}
+
+/// What the SMTP sink has received: mails, and their bytes as sent.
+#[derive(Default)]
+struct Received {
+    mails: AtomicUsize,
+    bytes: AtomicUsize,
 }
 
 /// An SMTP server that counts the mails it receives and keeps none of them.
 #[derive(Clone)]
-struct CountingSink(Arc<AtomicUsize>);
+struct CountingSink(Arc<Received>);
 
 impl mailin_embedded::Handler for CountingSink {
+    fn data(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.0.bytes.fetch_add(buf.len(), Ordering::Relaxed);
+        Ok(())
+    }
+
     fn data_end(&mut self) -> mailin_embedded::Response {
-        self.0.fetch_add(1, Ordering::Relaxed);
+        self.0.mails.fetch_add(1, Ordering::Relaxed);
         mailin_embedded::response::OK
     }
 }
 
 /// Start the sink on a free loopback port.
-fn start_smtp_sink() -> (String, Arc<AtomicUsize>) {
-    let received = Arc::new(AtomicUsize::new(0));
+fn start_smtp_sink() -> (String, Arc<Received>) {
+    let received = Arc::new(Received::default());
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
     let port = listener.local_addr().expect("a bound port").port();
     let mut server = mailin_embedded::Server::new(CountingSink(received.clone()));
@@ -217,7 +229,7 @@ fn start_smtp_sink() -> (String, Arc<AtomicUsize>) {
         .with_name("sink.loadgen")
         .with_num_threads(16)
         .with_tcp_listener(listener);
-    // Its threads (and the ones they start) are named for the CPU count (`server_cpu`).
+    // Its threads (and the ones they start) are named for the CPU count (`Usage`).
     std::thread::Builder::new()
         .name("smtp-sink".into())
         .spawn(move || {
@@ -302,10 +314,14 @@ impl Fixture {
     /// What the mail worker delivered, in words.
     fn mails_delivered(&self) -> String {
         match &self.smtp {
-            Some((_, received)) => format!(
-                "{} received by the SMTP server",
-                received.load(Ordering::Relaxed)
-            ),
+            Some((_, received)) => {
+                let mails = received.mails.load(Ordering::Relaxed);
+                let bytes = received.bytes.load(Ordering::Relaxed);
+                format!(
+                    "{mails} received by the SMTP server, {:.1} KB each",
+                    bytes as f64 / mails.max(1) as f64 / 1024.0
+                )
+            }
             None => format!("{} .eml files written", self.mails_written()),
         }
     }

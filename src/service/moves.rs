@@ -179,6 +179,13 @@ impl Games {
     /// once (a bot mover loops itself).
     async fn stored(&self, db: &Db, mover: &Mover, prepared: Prepared) -> MoveOutcome {
         let auth = &prepared.auth;
+        let outcome = &prepared.outcome;
+        self.keep_receipt(
+            &auth.game_id,
+            outcome.seq,
+            &outcome.log_head,
+            &outcome.receipt,
+        );
         self.0.cache.put(&auth.game_id, prepared.after);
         tracing::info!(game.id = %auth.game_id, seat = auth.seat.number(), seq = prepared.outcome.seq, by = mover.author().name(), "move stored");
         if prepared.bot_next && !matches!(mover, Mover::Bot { .. }) {

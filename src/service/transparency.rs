@@ -185,13 +185,19 @@ impl Games {
             return Some(line);
         }
         let line = self.receipt(id, seq, head).to_line();
-        receipts.put(
+        self.keep_receipt(id, seq, head, &line);
+        Some(line)
+    }
+
+    /// Keep the receipt given for a game's `seq` and `head` (a move's answer, a page), so the
+    /// pages that show the same head give it again instead of signing another.
+    pub(crate) fn keep_receipt(&self, id: &GameId, seq: i64, head: &str, line: &str) {
+        self.transparency().receipts.put(
             id.clone(),
-            (seq, head.to_owned(), line.clone()),
+            (seq, head.to_owned(), line.to_owned()),
             RECEIPT_BYTES,
             |(kept, _, _)| *kept <= seq,
         );
-        Some(line)
     }
 
     /// The newest signed tree head this process has seen, as a line for mail footers; empty
