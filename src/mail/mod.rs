@@ -345,7 +345,7 @@ impl Worker {
     /// row is deleted; one that failed keeps its row with one more attempt, the error and a
     /// backoff (30 s × 2^attempts, at most an hour); one that can never be delivered (a
     /// permanent failure, or [`MAX_ATTEMPTS`] failures) is marked failed and the service tells
-    /// the game's creator. The pass ends by letting the outbox's lease go. If the process dies,
+    /// the game's creator. A pass that empties the queue lets the outbox's lease go. If the process dies,
     /// at most the mails in flight and [`UNSETTLED`] per lane are sent again (with the same
     /// Message-IDs) once the lease runs out.
     pub async fn run_once_at(&self, now: Millis) -> Result<RunReport, WorkerError> {
@@ -427,13 +427,21 @@ impl Worker {
             report.failed += lane.failed;
             report.undeliverable += lane.undeliverable;
         }
-        if claimed > 0 {
-            // Every lane has heard its settlements: the lease can go. If it cannot, it runs out.
-            if let Err(error) = self.games.mails_settled(&self.db).await {
-                tracing::error!(%error, "the outbox's lease could not be let go");
-            }
+        // Every lane has heard its settlements. A pass that took fewer than it could has
+        // emptied the queue: the lease goes. A full one keeps it, as the next pass follows at
+        // once and would only take it again (each write of the lease waits for the write lock,
+        // which a busy server's moves hold).
+        if claimed > 0 && (claimed as i64) < batch {
+            self.let_go().await;
         }
         Ok(report)
+    }
+
+    /// Let the outbox's lease go; if it cannot be, it runs out.
+    async fn let_go(&self) {
+        if let Err(error) = self.games.mails_settled(&self.db).await {
+            tracing::error!(%error, "the outbox's lease could not be let go");
+        }
     }
 
     /// Hand what became of a mail to the service, to be stored with the next commit.
@@ -480,6 +488,8 @@ impl Worker {
                     changed = shutdown.changed() => if changed.is_err() { break },
                 }
             }
+            // The worker stops: another process need not wait for the lease to run out.
+            self.let_go().await;
         })
     }
 }
