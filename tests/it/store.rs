@@ -2320,6 +2320,13 @@ fn workers_claiming_a_queue_at_once_never_claim_one_row_twice() {
     on_each_backend(|t| {
         let now = Millis::now();
         let mut conn = t.conn();
+        // An idle pass writes nothing, not even the lease.
+        let lease = Duration::from_secs(300);
+        assert!(store::claim_due(&mut conn, "idle", now, lease, 10)
+            .unwrap()
+            .is_empty());
+        let leases = store::query_number(&mut conn, "(SELECT count(*) FROM queue_leases)");
+        assert_eq!(leases.unwrap(), 0, "{}", t.name());
         for n in 0..4 {
             let mail = store::NewMail {
                 game_id: None,
@@ -2343,7 +2350,6 @@ fn workers_claiming_a_queue_at_once_never_claim_one_row_twice() {
             store::insert_webhooks(&mut conn, &[hook]).unwrap();
         }
         drop(conn);
-        let lease = Duration::from_secs(300);
         for table in ["outbox", "webhook_outbox"] {
             let claim =
                 move |conn: &mut Conn, holder: &str, at: Millis, limit: i64| -> Vec<String> {
