@@ -14,6 +14,7 @@ on_each_backend!(
     a_worker_killed_mid_batch_sends_again_at_most_the_mails_in_flight_and_resumes,
     a_mailbox_that_does_not_exist_is_not_retried_and_the_creator_is_told,
     a_mail_that_keeps_failing_is_given_up_after_the_attempt_limit,
+    a_queue_whose_lease_cannot_be_written_sends_nothing_and_loses_nothing,
 );
 
 /// A two-player game made by a creator who proved their address: one invitation, to seat 2.
@@ -242,5 +243,47 @@ async fn a_mail_that_keeps_failing_is_given_up_after_the_attempt_limit(backend: 
     // Only the notice to the creator (of the mail to the other seat) is still tried.
     let after = app.running.worker.run_once_at(now).await.unwrap();
     assert_eq!(after.claimed, 1, "a mail given up is not tried again");
+    app.stop().await;
+}
+
+/// The outbox's lease is the one write a pass makes before sending (`store/queue.rs`). When it
+/// cannot be written (as on a full disk), the pass fails before sending anything, every mail
+/// stays queued as it was, and once writes work again the next pass sends each mail once.
+async fn a_queue_whose_lease_cannot_be_written_sends_nothing_and_loses_nothing(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    for _ in 0..3 {
+        confirmed_game(&app);
+    }
+    let before = queued(&app);
+    assert_eq!(before.len(), 3);
+    let sent_before = app.smtp.count();
+    // A fresh database has no lease row yet: taking it is an INSERT.
+    crate::http::break_writes(
+        &mut app.running.db.get().unwrap(),
+        &backend,
+        "INSERT",
+        "queue_leases",
+    );
+    let refused = app.running.worker.run_once().await;
+    assert!(refused.is_err(), "{refused:?}");
+    assert_eq!(app.smtp.count(), sent_before, "nothing was sent");
+    assert_eq!(queued(&app), before, "every mail is queued as it was");
+    crate::http::repair_writes(&mut app.running.db.get().unwrap(), &backend, "queue_leases");
+    assert_eq!(app.deliver_mail().await, 3);
+    assert!(queued(&app).is_empty());
+    let ids: Vec<String> = app.smtp.mails()[sent_before..]
+        .iter()
+        .map(|m| m.message_id.clone())
+        .collect();
+    // The rows keep the header's angle brackets; the sink reads the id inside them.
+    let wanted: Vec<&str> = before
+        .iter()
+        .map(|row| row.message_id.trim_matches(|c| c == '<' || c == '>'))
+        .collect();
+    assert_eq!(ids.len(), 3);
+    assert!(
+        wanted.iter().all(|id| ids.iter().any(|sent| sent == id)),
+        "{ids:?} {wanted:?}"
+    );
     app.stop().await;
 }
