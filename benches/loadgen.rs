@@ -17,8 +17,9 @@
 //! `--max-moves` moves, then prints moves/s and latency percentiles of both requests.
 //!
 //! `long`: one Play for Points series played to `--target-seq` actions (default 520); prints
-//! the move POST latency around move 10 and past move 500 with a warm replay cache, and the
-//! first POST after a restart of the service (cold cache) at both points.
+//! the move POST latency around move 10 and past move 500 with a warm replay cache, the
+//! first POST after a restart of the service (cold cache) at both points, and the server's CPU
+//! per warm HTML seat page (a thousand fetched one after another) at move 20 and at the end.
 //!
 //! `--target floor` plays the same clients against the floor (`benches/floor/server.rs`): the
 //! same routes answered by one SQLite insert per move at corriere's durability, committed in
@@ -845,7 +846,7 @@ fn median_ms(samples: &mut [u32]) -> f64 {
 
 /// Play one series of Play for Points to `target_seq` actions, timing every move POST, and
 /// the first POST after a restart (cold replay cache) near move 10 and past move 500.
-async fn long_game(args: &Args, fixture: &Fixture) {
+async fn long_game(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Handle) {
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let http = reqwest::Client::new();
     let mut running = Arc::new(fixture.start().await);
@@ -857,7 +858,7 @@ async fn long_game(args: &Args, fixture: &Fixture) {
     let table = api
         .create(
             4,
-            json!({"play_for_points": 1000, "draw_after_battle": true}),
+            json!({"play_for_points": 200, "draw_after_battle": true}),
         )
         .await;
     let mut post_us: Vec<(i64, u32)> = Vec::new();
@@ -865,10 +866,14 @@ async fn long_game(args: &Args, fixture: &Fixture) {
     let mut cold: Vec<(i64, u32)> = Vec::new();
     let cold_at = |seq: i64| (8..=13).contains(&seq) || (500..=505).contains(&seq);
     let mut guess = 0;
+    let mut pages = Vec::new();
     loop {
         let started = Instant::now();
         let state = api.seat(&table, guess).await;
         let get = micros(started);
+        if state.seq == PAGES_EARLY && pages.is_empty() {
+            pages.push((state.seq, page_cost(&api, &table, clients).await));
+        }
         if state.over {
             println!("the series ended at move {}", state.seq);
             break;
@@ -879,6 +884,7 @@ async fn long_game(args: &Args, fixture: &Fixture) {
         }
         get_us.push((state.seq + 1, get));
         if state.seq >= args.target_seq {
+            pages.push((state.seq, page_cost(&api, &table, clients).await));
             break;
         }
         let action = &state.legal[pick(&mut rng, state.legal.len())];
@@ -938,6 +944,12 @@ async fn long_game(args: &Args, fixture: &Fixture) {
             gets.len()
         );
     }
+    for (seq, (cpu_us, bytes)) in pages {
+        println!(
+            "seat page (HTML, warm) at move {seq}: server CPU {cpu_us:.0} µs per page, {:.1} KB",
+            bytes as f64 / 1024.0
+        );
+    }
     for (lo, hi) in [(8, 13), (500, 505)] {
         let mut samples = window(&cold, lo, hi);
         println!(
@@ -947,6 +959,39 @@ async fn long_game(args: &Args, fixture: &Fixture) {
             samples.len()
         );
     }
+}
+
+/// The move at which the long game's early seat page is measured (after the restarts at 8–13).
+const PAGES_EARLY: i64 = 20;
+
+/// Seat 1's HTML page fetched one request after another by the clients' runtime: the server's
+/// CPU per page (see [`Usage`]) and the page's size. The first fetch warms the caches and is not
+/// counted.
+async fn page_cost(api: &Api, table: &Table, clients: &tokio::runtime::Handle) -> (f64, usize) {
+    const PAGES: usize = 1000;
+    let (number, token) = table.bearers[0].split_once('.').expect("a bearer");
+    let url = format!("{}/games/{}/seat/{number}/{token}", api.base, table.id);
+    let http = api.http.clone();
+    let fetch = move |http: reqwest::Client, url: String| async move {
+        let answer = http.get(&url).send().await.expect("the page answers");
+        assert!(answer.status().is_success(), "{}", answer.status());
+        answer.bytes().await.expect("the page's body").len()
+    };
+    let bytes = clients
+        .spawn(fetch(http.clone(), url.clone()))
+        .await
+        .expect("fetched");
+    let before = Usage::now();
+    clients
+        .spawn(async move {
+            for _ in 0..PAGES {
+                fetch(http.clone(), url.clone()).await;
+            }
+        })
+        .await
+        .expect("fetched");
+    let used = Usage::now().since(&before);
+    (used.server_us / PAGES as f64, bytes)
 }
 
 // ---------------------------------------------------------------- statements
@@ -1009,7 +1054,7 @@ fn main() {
     runtime.block_on(async {
         match args.scenario {
             Scenario::Throughput => throughput(&args, &fixture, clients.handle()).await,
-            Scenario::Long => long_game(&args, &fixture).await,
+            Scenario::Long => long_game(&args, &fixture, clients.handle()).await,
         }
     });
     fixture.cleanup();
