@@ -59,6 +59,17 @@ for round in $(seq 1 "$rounds"); do
   done
 done
 first=${variants[0]%%=*}
+# The median of numbers, one per line, sorted.
+median() {
+  awk '{ v[NR] = $1 }
+    END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2];
+          else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+# The median of column $1 of the runs of variant $name at $n clients.
+median_of() {
+  awk -v n="$n" -v name="$name" -v c="$1" '$2 == n && $3 == name { print $c }' "$results" \
+    | sort -g | median
+}
 echo
 echo "median over rounds of moves/s ÷ $first's in the same round (and medians of CPU, disk):"
 for n in $clients; do
@@ -68,10 +79,8 @@ for n in $clients; do
       $2 == n && $3 == first { base[$1] = $4 }
       $2 == n && $3 == name { mine[$1] = $4 }
       END { for (r in mine) if (base[r] > 0) print mine[r] / base[r] }' "$results" | sort -g)
-    median() { awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-    column() { awk -v n="$n" -v name="$name" -v c="$1" '$2 == n && $3 == name { print $c }' "$results" | sort -g | median; }
     printf '%3s clients  %-12s ratio=%-8s moves/s=%-8s cpu µs/move=%-6s disk KB/move=%s\n' \
-      "$n" "$name" "$(median <<<"$ratios")" "$(column 4)" "$(column 5)" "$(column 6)"
+      "$n" "$name" "$(median <<<"$ratios")" "$(median_of 4)" "$(median_of 5)" "$(median_of 6)"
   done
 done
 rm -f "$results"

@@ -345,9 +345,9 @@ impl Worker {
     /// row is deleted; one that failed keeps its row with one more attempt, the error and a
     /// backoff (30 s × 2^attempts, at most an hour); one that can never be delivered (a
     /// permanent failure, or [`MAX_ATTEMPTS`] failures) is marked failed and the service tells
-    /// the game's creator. A pass that empties the queue lets the outbox's lease go. If the process dies,
-    /// at most the mails in flight and [`UNSETTLED`] per lane are sent again (with the same
-    /// Message-IDs) once the lease runs out.
+    /// the game's creator. A pass that empties the queue lets the outbox's lease go. If the
+    /// process dies, at most the mails in flight and [`UNSETTLED`] per lane are sent again
+    /// (with the same Message-IDs) once the lease runs out.
     pub async fn run_once_at(&self, now: Millis) -> Result<RunReport, WorkerError> {
         let (lease, batch) = (self.lease, self.batch);
         let rows = self.games.claim_mails(&self.db, now, lease, batch).await?;
