@@ -3,7 +3,7 @@
 
 use corriere::engine::condottiere::{Action, Game, Options, CURRENT_RULES_VERSION};
 use corriere::engine::{Seat, Seed};
-use corriere::kinds::Registry;
+use corriere::kinds::{self, Kind, Registry};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
@@ -12,16 +12,10 @@ use std::hint::black_box;
 struct Playout {
     seed: Seed,
     actions: Vec<(Seat, Action)>,
-    over: bool,
 }
 
-fn play(options: &Options, players: u8, seed: u64) -> Playout {
-    let registry = Registry::standard();
-    let kind = registry.get("condottiere").unwrap();
-    let options = kind
-        .read_options(&serde_json::to_string(options).unwrap())
-        .unwrap();
-    let playout = corriere::simulate::play(kind, &options, players, seed, false, &[]);
+fn play(kind: &dyn Kind, options: &kinds::Options, players: u8, seed: u64) -> Playout {
+    let playout = corriere::simulate::play(kind, options, players, seed, false, &[]);
     Playout {
         seed: playout.seed,
         actions: playout
@@ -29,13 +23,24 @@ fn play(options: &Options, players: u8, seed: u64) -> Playout {
             .iter()
             .map(|(seat, action)| (*seat, action.downcast::<Action>().unwrap().clone()))
             .collect(),
-        over: playout.game.is_over(),
     }
+}
+
+/// The registry's Condottiere and its default options, made once: the benches time play.
+fn condottiere() -> (Registry, kinds::Options) {
+    let registry = Registry::standard();
+    let options = registry
+        .get("condottiere")
+        .unwrap()
+        .read_options(&serde_json::to_string(&Options::default()).unwrap())
+        .unwrap();
+    (registry, options)
 }
 
 fn replay(c: &mut Criterion) {
     let options = Options::default();
-    let playout = play(&options, 4, 7);
+    let (registry, erased) = condottiere();
+    let playout = play(registry.get("condottiere").unwrap(), &erased, 4, 7);
     let mut group = c.benchmark_group("replay");
     group.throughput(Throughput::Elements(playout.actions.len() as u64));
     group.bench_function(
@@ -66,6 +71,8 @@ fn replay(c: &mut Criterion) {
 }
 
 fn random_games(c: &mut Criterion) {
+    let (registry, options) = condottiere();
+    let kind = registry.get("condottiere").unwrap();
     let mut group = c.benchmark_group("random games");
     group.throughput(Throughput::Elements(1));
     for players in [2u8, 4, 6] {
@@ -73,8 +80,8 @@ fn random_games(c: &mut Criterion) {
         group.bench_function(format!("{players} players"), |b| {
             b.iter(|| {
                 seed += 1;
-                let playout = play(&Options::default(), players, seed);
-                assert!(playout.over);
+                let playout = corriere::simulate::play(kind, &options, players, seed, false, &[]);
+                assert!(playout.game.is_over());
                 black_box(playout.actions.len())
             })
         });

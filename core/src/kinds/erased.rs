@@ -293,13 +293,10 @@ pub trait State: Send + Sync + fmt::Debug {
     fn step(&self, seat: Seat) -> Option<u64>;
     /// The state after the action, or the rule that forbids it (this state is unchanged).
     fn apply(&self, seat: Seat, action: &Action) -> Result<(Game, Events), RuleError>;
-    /// As [`State::apply`], taking the state instead of copying it (what a simulation, which
-    /// never looks back, saves on every action); a refused action gives it back unchanged.
-    fn apply_owned(
-        self: Box<Self>,
-        seat: Seat,
-        action: &Action,
-    ) -> Result<(Game, Events), (Game, RuleError)>;
+    /// As [`State::apply`], in place and without the events (what a simulation, which never
+    /// looks back and tells nobody, needs on every action); a refused action leaves the state
+    /// as it was.
+    fn advance(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError>;
     /// Who must decide now and what, in seat order.
     fn pending(&self) -> Vec<Pending>;
     /// Who must decide now, in seat order (the seats of [`State::pending`], without making
@@ -367,13 +364,9 @@ impl Game {
     pub fn waiting_on(&self) -> Vec<Seat> {
         self.0.waiting()
     }
-    /// See [`State::apply_owned`].
-    pub fn apply_owned(
-        self,
-        seat: Seat,
-        action: &Action,
-    ) -> Result<(Game, Events), (Game, RuleError)> {
-        self.0.apply_owned(seat, action)
+    /// See [`State::advance`].
+    pub fn advance(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        self.0.advance(seat, action)
     }
     /// What this seat must decide now, if anything.
     pub fn decision(&self, seat: Seat) -> Option<Decision> {

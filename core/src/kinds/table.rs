@@ -415,34 +415,14 @@ impl State for Tabled {
             events,
         ))
     }
-    fn apply_owned(
-        self: Box<Self>,
-        seat: Seat,
-        action: &Action,
-    ) -> Result<(Game, Events), (Game, RuleError)> {
+    fn advance(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
         if action.downcast::<TableAction>().is_some() {
-            return Err((Game(self), TableError::NotHere.rule_error()));
+            return Err(TableError::NotHere.rule_error());
         }
         if self.ended() {
-            return Err((Game(self), TableError::Over.rule_error()));
+            return Err(TableError::Over.rule_error());
         }
-        let Tabled { game, table } = *self;
-        match game.apply_owned(seat, action) {
-            Ok((next, events)) => Ok((
-                Game(Box::new(Tabled {
-                    game: next.0,
-                    table,
-                })),
-                events,
-            )),
-            Err((back, error)) => Err((
-                Game(Box::new(Tabled {
-                    game: back.0,
-                    table,
-                })),
-                error,
-            )),
-        }
+        self.game.advance(seat, action)
     }
     fn pending(&self) -> Vec<Pending> {
         match self.ended() {

@@ -31,8 +31,27 @@ struct Typed<P> {
     presenter: P,
 }
 
-/// A typed state behind the erased `State`.
-struct TypedState<G>(G);
+/// A typed state behind the erased `State`. The state is taken out only while
+/// [`State::advance`] applies an action to it (the engines' `apply` takes it by value), so it
+/// is always there between calls; `events` is that call's scratch list, kept for the next.
+struct TypedState<G: Rules> {
+    game: Option<G>,
+    events: EventList<G>,
+}
+
+impl<G: Rules> TypedState<G> {
+    fn new(game: G) -> TypedState<G> {
+        TypedState {
+            game: Some(game),
+            events: Vec::new(),
+        }
+    }
+    fn game(&self) -> &G {
+        self.game
+            .as_ref()
+            .expect("a state is only taken while an action is applied to it")
+    }
+}
 
 impl<G: Rules> fmt::Debug for TypedState<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -106,7 +125,7 @@ fn rule_error<G: Rules>(typed: G::RuleError) -> RuleError {
 
 /// A new game, with its table (`table::Tabled`).
 fn game<G: Rules>(typed: G) -> Game {
-    Tabled::wrap(Box::new(TypedState(typed)))
+    Tabled::wrap(Box::new(TypedState::new(typed)))
 }
 
 /// The typed value inside an erased one of this game. A value of another game here is a
@@ -117,26 +136,28 @@ fn typed<'a, T: Any>(value: Option<&'a T>, what: &str) -> &'a T {
 
 impl<G: Rules> State for TypedState<G> {
     fn as_any(&self) -> &dyn Any {
-        &self.0
+        self.game()
     }
     fn clone_box(&self) -> Box<dyn State> {
-        Box::new(TypedState(self.0.clone()))
+        Box::new(TypedState::new(self.game().clone()))
     }
     fn players(&self) -> u8 {
-        self.0.players()
+        self.game().players()
     }
     fn options(&self) -> Options {
-        options::<G>(self.0.options().clone())
+        options::<G>(self.game().options().clone())
     }
     fn check(&self, seat: Seat, act: &Action) -> Result<(), RuleError> {
         let typed_action: &Act<G> = typed(act.downcast(), "an action");
-        self.0.check(seat, typed_action).map_err(rule_error::<G>)
+        self.game()
+            .check(seat, typed_action)
+            .map_err(rule_error::<G>)
     }
     fn step(&self, seat: Seat) -> Option<u64> {
-        self.0.step(seat)
+        self.game().step(seat)
     }
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        self.0
+        self.game()
             .legal_actions(seat)
             .into_iter()
             .map(action::<G>)
@@ -145,29 +166,28 @@ impl<G: Rules> State for TypedState<G> {
     fn apply(&self, seat: Seat, act: &Action) -> Result<(Game, Events), RuleError> {
         let typed_action: &Act<G> = typed(act.downcast(), "an action");
         let mut list = Vec::new();
-        match self.0.clone().apply(seat, typed_action, &mut list) {
+        match self.game().clone().apply(seat, typed_action, &mut list) {
             // The table around it is kept by `Tabled::apply`.
-            Ok(next) => Ok((Game(Box::new(TypedState(next))), events::<G>(list))),
+            Ok(next) => Ok((Game(Box::new(TypedState::new(next))), events::<G>(list))),
             Err((_, error)) => Err(rule_error::<G>(error)),
         }
     }
-    fn apply_owned(
-        self: Box<Self>,
-        seat: Seat,
-        act: &Action,
-    ) -> Result<(Game, Events), (Game, RuleError)> {
+    fn advance(&mut self, seat: Seat, act: &Action) -> Result<(), RuleError> {
         let typed_action: &Act<G> = typed(act.downcast(), "an action");
-        let mut list = Vec::new();
-        match self.0.apply(seat, typed_action, &mut list) {
-            Ok(next) => Ok((Game(Box::new(TypedState(next))), events::<G>(list))),
-            Err((back, error)) => Err((Game(Box::new(TypedState(back))), rule_error::<G>(error))),
-        }
+        let game = self.game.take().expect("a state between calls");
+        self.events.clear();
+        let (game, result) = match game.apply(seat, typed_action, &mut self.events) {
+            Ok(next) => (next, Ok(())),
+            Err((back, error)) => (back, Err(rule_error::<G>(error))),
+        };
+        self.game = Some(game);
+        result
     }
     fn waiting(&self) -> Vec<Seat> {
-        self.0.pending().into_iter().map(|(seat, _)| seat).collect()
+        self.game().waiting_on()
     }
     fn pick_legal(&self, seat: Seat, pick: &mut dyn FnMut(usize) -> usize) -> Option<Action> {
-        let mut legal = self.0.legal_actions(seat);
+        let mut legal = self.game().legal_actions(seat);
         if legal.is_empty() {
             return None;
         }
@@ -175,7 +195,7 @@ impl<G: Rules> State for TypedState<G> {
         Some(action::<G>(legal.swap_remove(index)))
     }
     fn pending(&self) -> Vec<Pending> {
-        self.0
+        self.game()
             .pending()
             .into_iter()
             .map(|(seat, d)| Pending {
@@ -185,16 +205,16 @@ impl<G: Rules> State for TypedState<G> {
             .collect()
     }
     fn default_action(&self, seat: Seat) -> Option<Action> {
-        self.0.default_action(seat).map(action::<G>)
+        self.game().default_action(seat).map(action::<G>)
     }
     fn bot_action(&self, seat: Seat, rng: &mut dyn rand_core::RngCore) -> Option<Action> {
-        self.0.bot_action(seat, rng).map(action::<G>)
+        self.game().bot_action(seat, rng).map(action::<G>)
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome().map(outcome::<G>)
+        self.game().outcome().map(outcome::<G>)
     }
     fn standings(&self) -> Vec<Standing> {
-        self.0.standings()
+        self.game().standings()
     }
     fn view(&self, viewer: Viewer) -> View {
         fn to_json<V: serde::Serialize + 'static>(value: &dyn Any) -> Json {
@@ -203,21 +223,21 @@ impl<G: Rules> State for TypedState<G> {
         }
         View {
             viewer,
-            inner: Arc::new(self.0.view(viewer)),
+            inner: Arc::new(self.game().view(viewer)),
             json: to_json::<G::View>,
         }
     }
     fn facts(&self) -> Vec<(&'static str, u64)> {
-        self.0.facts()
+        self.game().facts()
     }
     fn position(&self) -> serde_json::Value {
-        serde_json::to_value(self.0.to_position()).expect("positions serialize")
+        serde_json::to_value(self.game().to_position()).expect("positions serialize")
     }
     fn audit(&self) -> Vec<String> {
-        self.0.audit()
+        self.game().audit()
     }
     fn is_over(&self) -> bool {
-        self.0.is_over()
+        self.game().is_over()
     }
     fn no_events(&self) -> Events {
         events::<G>(Vec::new())

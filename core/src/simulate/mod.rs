@@ -80,12 +80,8 @@ pub fn play_against(
         .collect();
     let game_seed = crate::audit::derive_seed(&record::sim_secret(seed), &contributions);
     let mut chooser = Stream::new(&Seed::from_u64(seed), "players", 0);
-    let mut bot_seed = [0u8; 32];
-    let mut bot_stream = Stream::new(&Seed::from_u64(seed), "bots", 0);
-    for chunk in bot_seed.chunks_mut(4) {
-        chunk.copy_from_slice(&bot_stream.below(u32::MAX).to_le_bytes());
-    }
-    let mut bot_rng = rand_chacha::ChaCha8Rng::from_seed(bot_seed);
+    // Made when a bot first plays: a game without bots needs none.
+    let mut bot_rng = None;
     let (mut game, _) = kind
         .setup(kind.current_rules_version(), options, players, game_seed)
         .expect("simulation options are valid");
@@ -103,7 +99,7 @@ pub fn play_against(
         }
         let seat = waiting[chooser.below(waiting.len() as u32) as usize];
         let action = if bots.contains(&seat) {
-            match game.bot_action(seat, &mut bot_rng) {
+            match game.bot_action(seat, bot_rng.get_or_insert_with(|| bots_rng(seed))) {
                 Some(action) => action,
                 None => {
                     violations.push(format!("the bot of {seat} must decide but found nothing"));
@@ -133,21 +129,17 @@ pub fn play_against(
                 break;
             }
         }
-        game = match game.apply_owned(seat, &action) {
-            Ok((next, _)) => next,
-            Err((back, error)) => {
-                game = back;
-                violations.push(format!(
-                    "a {} action was rejected: {action:?}: {error}",
-                    if bots.contains(&seat) {
-                        "bot's"
-                    } else {
-                        "listed legal"
-                    }
-                ));
-                break;
-            }
-        };
+        if let Err(error) = game.advance(seat, &action) {
+            violations.push(format!(
+                "a {} action was rejected: {action:?}: {error}",
+                if bots.contains(&seat) {
+                    "bot's"
+                } else {
+                    "listed legal"
+                }
+            ));
+            break;
+        }
         actions.push((seat, action));
         if audit {
             let problems = game.audit();
@@ -168,6 +160,16 @@ pub fn play_against(
         bots: bots.to_vec(),
         violations,
     }
+}
+
+/// The bots' randomness in the simulation of `seed`, from its `bots` stream.
+fn bots_rng(seed: u64) -> rand_chacha::ChaCha8Rng {
+    let mut bot_seed = [0u8; 32];
+    let mut bot_stream = Stream::new(&Seed::from_u64(seed), "bots", 0);
+    for chunk in bot_seed.chunks_mut(4) {
+        chunk.copy_from_slice(&bot_stream.below(u32::MAX).to_le_bytes());
+    }
+    rand_chacha::ChaCha8Rng::from_seed(bot_seed)
 }
 
 /// Where `check` (the judge) and `apply` disagree: the action about to be played must pass

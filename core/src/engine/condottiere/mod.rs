@@ -212,6 +212,9 @@ impl Rules for Game {
             .filter_map(|seat| Game::decision(self, seat).map(|d| (seat, d)))
             .collect()
     }
+    fn waiting_on(&self) -> Vec<Seat> {
+        Game::waiting_on(self)
+    }
     fn default_action(&self, seat: Seat) -> Option<Action> {
         Game::default_action(self, seat)
     }
