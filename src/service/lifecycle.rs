@@ -549,7 +549,7 @@ impl Games {
                 game_url: self.0.links.game_url(&id),
                 seq: 0,
                 log_head_short: short(&head),
-                signed_receipt: self.receipt(&id, 0, &head).to_line(),
+                signed_receipt: self.receipt_line(&id, 0, &head),
                 log_head: head.clone(),
                 commands: replies::command_examples(kind, &replay.game, seat, &to.words),
             }
@@ -618,7 +618,7 @@ impl Games {
             game_url: self.0.links.game_url(&id),
             seq: replay.seq as i64,
             log_head_short: short(&head),
-            signed_receipt: self.receipt(&id, replay.seq as i64, &head).to_line(),
+            signed_receipt: self.receipt_line(&id, replay.seq as i64, &head),
             log_head: head,
             talk,
             commands: replies::command_examples(kind, &replay.game, seat, &words),
@@ -745,7 +745,7 @@ impl Games {
             let signed_receipt = game
                 .log_head
                 .as_deref()
-                .map(|head| self.receipt(game_id, seq, head).to_line())
+                .map(|head| self.receipt_line(game_id, seq, head))
                 .unwrap_or_default();
             let version = store::bump_link_version(conn, game_id, row.seat)?;
             let mail = letters::Relink {

@@ -179,13 +179,6 @@ impl Games {
     /// once (a bot mover loops itself).
     async fn stored(&self, db: &Db, mover: &Mover, prepared: Prepared) -> MoveOutcome {
         let auth = &prepared.auth;
-        let outcome = &prepared.outcome;
-        self.keep_receipt(
-            &auth.game_id,
-            outcome.seq,
-            &outcome.log_head,
-            &outcome.receipt,
-        );
         self.0.cache.put(&auth.game_id, prepared.after);
         tracing::info!(game.id = %auth.game_id, seat = auth.seat.number(), seq = prepared.outcome.seq, by = mover.author().name(), "move stored");
         if prepared.bot_next && !matches!(mover, Mover::Bot { .. }) {
@@ -283,9 +276,7 @@ impl Games {
             waiting: after.game.waiting_on(),
             seq: after.seq as i64,
             log_head: after.head_hex(),
-            receipt: self
-                .receipt(&auth.game_id, after.seq as i64, &after.head_hex())
-                .to_line(),
+            receipt: self.receipt_line(&auth.game_id, after.seq as i64, &after.head_hex()),
             game_over: over,
             happened: happened_since(kind, &after, before.seq as i64, &cx),
             refused,
@@ -629,7 +620,7 @@ impl Games {
             record_url: self.links().url(&format!("/games/{id}/record.json")),
             seq: after.seq as i64,
             log_head_short: short(&head),
-            signed_receipt: self.receipt(&id, after.seq as i64, &head).to_line(),
+            signed_receipt: self.receipt_line(&id, after.seq as i64, &head),
             log_head: head,
             secret: row.secret.clone(),
             commitment: row.commitment.clone(),

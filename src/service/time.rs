@@ -671,7 +671,7 @@ impl Games {
             seat_url: self.links().seat_url(&id, seat, seat_row.link_version),
             seq: replay.seq as i64,
             log_head_short: short(&head),
-            signed_receipt: self.receipt(&id, replay.seq as i64, &head).to_line(),
+            signed_receipt: self.receipt_line(&id, replay.seq as i64, &head),
         }
         .render()?;
         if !to.muted {

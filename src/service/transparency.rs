@@ -171,27 +171,31 @@ impl Games {
         })
     }
 
-    /// The signed receipt a page of a loaded game shows, once the game started (its line):
-    /// the one given when the service first showed this head, while it is kept (a receipt
-    /// says the log had this head at its time, which stays true).
+    /// The signed receipt a page of a loaded game shows, once the game started (its line).
     pub(crate) fn receipt_of(&self, loaded: &super::Loaded) -> Option<String> {
         let head = loaded.game.log_head.as_deref()?;
-        let (id, seq) = (&loaded.game.id, loaded.seq());
+        Some(self.receipt_line(&loaded.game.id, loaded.seq(), head))
+    }
+
+    /// The signed receipt for a game's `seq` and `head`, as a line: the one given when this
+    /// process first showed the head (a move's answer, its mails, a page), while it is kept,
+    /// so the move, every seat's mail and the pages after it share one signature (a receipt
+    /// says the log had this head at its time, which stays true).
+    pub(crate) fn receipt_line(&self, id: &GameId, seq: i64, head: &str) -> String {
         let receipts = &self.transparency().receipts;
         let kept = receipts.read(id, |(s, h, line)| {
             (*s == seq && h == head).then(|| line.clone())
         });
         if let Some(line) = kept {
-            return Some(line);
+            return line;
         }
         let line = self.receipt(id, seq, head).to_line();
         self.keep_receipt(id, seq, head, &line);
-        Some(line)
+        line
     }
 
-    /// Keep the receipt given for a game's `seq` and `head` (a move's answer, a page), so the
-    /// pages that show the same head give it again instead of signing another.
-    pub(crate) fn keep_receipt(&self, id: &GameId, seq: i64, head: &str, line: &str) {
+    /// Keep the receipt given for a game's `seq` and `head`.
+    fn keep_receipt(&self, id: &GameId, seq: i64, head: &str, line: &str) {
         self.transparency().receipts.put(
             id.clone(),
             (seq, head.to_owned(), line.to_owned()),

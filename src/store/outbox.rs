@@ -86,12 +86,10 @@ pub fn enqueue(conn: &mut Conn, mail: NewMail, now: Millis) -> QueryResult<Strin
 /// Queue mails built with [`NewMail::into_row`].
 pub fn insert_mails(conn: &mut Conn, rows: &[OutboxRow]) -> QueryResult<()> {
     super::on_backend!(conn, c => {
-        for row in rows {
-            diesel::insert_into(outbox::table)
-                .values(row.clone())
-                .execute(c)?;
-        }
-        Ok(())
+        diesel::insert_into(outbox::table)
+            .values(rows)
+            .execute(c)
+            .map(drop)
     })
 }
 

@@ -425,8 +425,11 @@ pub fn store_move(conn: &mut Conn, new: &NewMove) -> QueryResult<bool> {
     }
     insert_mails(conn, &new.mails)?;
     super::insert_webhooks(conn, &new.webhooks)?;
-    for &seat in &new.seen_by {
-        super::on_backend!(conn, c => diesel::update(seats::table.find((game_id, seat)))
+    if !new.seen_by.is_empty() {
+        let seen = seats::table
+            .filter(seats::game_id.eq(game_id))
+            .filter(seats::seat.eq_any(&new.seen_by));
+        super::on_backend!(conn, c => diesel::update(seen)
             .set(seats::last_seen_seq.eq(last.seq))
             .execute(c))?;
     }
@@ -464,7 +467,7 @@ pub fn store_move(conn: &mut Conn, new: &NewMove) -> QueryResult<bool> {
 pub fn append_action(conn: &mut Conn, row: &ActionRow) -> QueryResult<()> {
     super::on_backend!(conn, c => {
         diesel::insert_into(actions::table)
-            .values(row.clone())
+            .values(row)
             .execute(c)
             .map(drop)
     })?;

@@ -47,16 +47,21 @@ pub fn apply_deadlines(conn: &mut Conn, game: &str, changes: &DeadlineChanges) -
                 ))
                 .execute(c)?;
         }
-        for seat in changes
+        let ended: Vec<i32> = changes
             .cleared
             .iter()
-            .chain(changes.set.iter().map(|d| &d.seat))
-        {
-            diesel::delete(deadlines::table.find((game, *seat))).execute(c)?;
+            .copied()
+            .chain(changes.set.iter().map(|d| d.seat))
+            .collect();
+        if !ended.is_empty() {
+            let ended = deadlines::table
+                .filter(deadlines::game_id.eq(game))
+                .filter(deadlines::seat.eq_any(&ended));
+            diesel::delete(ended).execute(c)?;
         }
-        for row in &changes.set {
+        if !changes.set.is_empty() {
             diesel::insert_into(deadlines::table)
-                .values(row.clone())
+                .values(&changes.set)
                 .execute(c)?;
         }
         Ok(())
