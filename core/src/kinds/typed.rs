@@ -39,6 +39,9 @@ struct TypedState<G: Rules> {
     events: EventList<G>,
 }
 
+/// Why a typed state is always there: only `advance` takes it, and it puts it back.
+const TAKEN: &str = "a state is only taken while an action is applied to it";
+
 impl<G: Rules> TypedState<G> {
     fn new(game: G) -> TypedState<G> {
         TypedState {
@@ -47,9 +50,7 @@ impl<G: Rules> TypedState<G> {
         }
     }
     fn game(&self) -> &G {
-        self.game
-            .as_ref()
-            .expect("a state is only taken while an action is applied to it")
+        self.game.as_ref().expect(TAKEN)
     }
 }
 
@@ -174,7 +175,7 @@ impl<G: Rules> State for TypedState<G> {
     }
     fn advance(&mut self, seat: Seat, act: &Action) -> Result<(), RuleError> {
         let typed_action: &Act<G> = typed(act.downcast(), "an action");
-        let game = self.game.take().expect("a state between calls");
+        let game = self.game.take().expect(TAKEN);
         self.events.clear();
         let (game, result) = match game.apply(seat, typed_action, &mut self.events) {
             Ok(next) => (next, Ok(())),
