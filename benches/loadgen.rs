@@ -8,7 +8,7 @@
 //! cargo bench --bench loadgen -- --backend sqlite|postgres --clients N --duration SECS
 //!     [--max-moves N] [--seed N] [--postgres-url URL] [--scenario throughput|long]
 //!     [--target-seq N] [--rate MOVES_PER_SECOND] [--mail smtp|files] [--statements on]
-//!     [--target corriere|floor] [--floor-commit group|each]
+//!     [--target corriere|floor] [--floor-commit group|each] [--pages N]
 //! ```
 //!
 //! `throughput` (default): each client plays its own games; for each decision it fetches the
@@ -19,7 +19,8 @@
 //! `long`: one Play for Points series played to `--target-seq` actions (default 520); prints
 //! the move POST latency around move 10 and past move 500 with a warm replay cache, the
 //! first POST after a restart of the service (cold cache) at both points, and the server's CPU
-//! per warm HTML seat page (a thousand fetched one after another) at move 20 and at the end.
+//! per warm HTML seat page (`--pages`, default a thousand, fetched one after another) at move
+//! 20 and at the end.
 //!
 //! `--target floor` plays the same clients against the floor (`benches/floor/server.rs`): the
 //! same routes answered by one SQLite insert per move at corriere's durability, committed in
@@ -95,6 +96,8 @@ struct Args {
     rate: Option<u64>,
     mail: MailTo,
     statements: bool,
+    /// Seat pages fetched at each of the long scenario's two points.
+    pages: usize,
 }
 
 fn usage() -> ! {
@@ -103,7 +106,7 @@ fn usage() -> ! {
          --duration SECS [--max-moves N] [--seed N] [--postgres-url URL] \
          [--scenario throughput|long] [--target-seq N] [--rate MOVES_PER_SECOND] \
          [--mail smtp|files] [--statements on] [--target corriere|floor] \
-         [--floor-commit group|each]"
+         [--floor-commit group|each] [--pages N]"
     );
     std::process::exit(2)
 }
@@ -125,6 +128,7 @@ fn parse_args() -> Args {
         rate: None,
         mail: MailTo::Smtp,
         statements: false,
+        pages: 1000,
     };
     let mut raw = std::env::args().skip(1);
     while let Some(flag) = raw.next() {
@@ -157,6 +161,7 @@ fn parse_args() -> Args {
                 }
             }
             "--statements" => args.statements = value == "on",
+            "--pages" => args.pages = number(&value).max(1) as usize,
             "--target" => {
                 args.target = match (value.as_str(), args.target) {
                     ("corriere", _) => Target::Corriere,
@@ -872,7 +877,10 @@ async fn long_game(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Han
         let state = api.seat(&table, guess).await;
         let get = micros(started);
         if state.seq == PAGES_EARLY && pages.is_empty() {
-            pages.push((state.seq, page_cost(&api, &table, clients).await));
+            pages.push((
+                state.seq,
+                page_cost(&api, &table, args.pages, clients).await,
+            ));
         }
         if state.over {
             println!("the series ended at move {}", state.seq);
@@ -884,7 +892,10 @@ async fn long_game(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Han
         }
         get_us.push((state.seq + 1, get));
         if state.seq >= args.target_seq {
-            pages.push((state.seq, page_cost(&api, &table, clients).await));
+            pages.push((
+                state.seq,
+                page_cost(&api, &table, args.pages, clients).await,
+            ));
             break;
         }
         let action = &state.legal[pick(&mut rng, state.legal.len())];
@@ -967,8 +978,12 @@ const PAGES_EARLY: i64 = 20;
 /// Seat 1's HTML page fetched one request after another by the clients' runtime: the server's
 /// CPU per page (see [`Usage`]) and the page's size. The first fetch warms the caches and is not
 /// counted.
-async fn page_cost(api: &Api, table: &Table, clients: &tokio::runtime::Handle) -> (f64, usize) {
-    const PAGES: usize = 1000;
+async fn page_cost(
+    api: &Api,
+    table: &Table,
+    pages: usize,
+    clients: &tokio::runtime::Handle,
+) -> (f64, usize) {
     let (number, token) = table.bearers[0].split_once('.').expect("a bearer");
     let url = format!("{}/games/{}/seat/{number}/{token}", api.base, table.id);
     let http = api.http.clone();
@@ -984,14 +999,14 @@ async fn page_cost(api: &Api, table: &Table, clients: &tokio::runtime::Handle) -
     let before = Usage::now();
     clients
         .spawn(async move {
-            for _ in 0..PAGES {
+            for _ in 0..pages {
                 fetch(http.clone(), url.clone()).await;
             }
         })
         .await
         .expect("fetched");
     let used = Usage::now().since(&before);
-    (used.server_us / PAGES as f64, bytes)
+    (used.server_us / pages as f64, bytes)
 }
 
 // ---------------------------------------------------------------- statements

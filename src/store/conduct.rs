@@ -58,7 +58,7 @@ pub fn record_conduct(
         let email: Option<String> = seats::table
             .find((game, seat))
             .select(seats::email)
-            .first(c)
+            .get_result(c)
             .optional()?;
         let Some(email) = email.filter(|e| !e.trim().is_empty()) else {
             return Ok(());
@@ -105,12 +105,12 @@ pub fn reliability_of(
     let keys: Vec<String> = addresses.iter().map(|a| address_key(a)).collect();
     let (hidden, counts): (Vec<String>, Vec<(String, String, i64)>) = super::on_backend!(conn, c => {
         let hidden = addresses::table
-            .filter(addresses::address.eq_any(&keys))
+            .filter(super::one_of(addresses::address, keys.iter().cloned()))
             .filter(addresses::reliability_hidden)
             .select(addresses::address)
             .load::<String>(c)?;
         let counts = conduct::table
-            .filter(conduct::address.eq_any(&keys))
+            .filter(super::one_of(conduct::address, keys.iter().cloned()))
             .group_by((conduct::address, conduct::kind))
             .select((conduct::address, conduct::kind, diesel::dsl::count_star()))
             .load::<(String, String, i64)>(c)?;

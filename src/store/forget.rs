@@ -127,13 +127,13 @@ pub fn forget_address_rows(conn: &mut Conn, address: &str) -> QueryResult<()> {
             blocks::table.filter(blocks::blocker.eq(&key).or(blocks::blocked.eq(&key))),
         )
         .execute(c)?;
-        diesel::delete(seat_claims::table.filter(seat_claims::id.eq_any(&claims))).execute(c)?;
-        diesel::delete(outbox::table.filter(outbox::id.eq_any(&mails))).execute(c)?;
+        diesel::delete(seat_claims::table.filter(super::one_of(seat_claims::id, claims.iter().cloned()))).execute(c)?;
+        diesel::delete(outbox::table.filter(super::one_of(outbox::id, mails.iter().cloned()))).execute(c)?;
         // The seats they sat for go back to their players.
         for (game, seat) in &sittings {
             diesel::delete(sitters::table.find((game, seat))).execute(c)?;
         }
-        diesel::delete(rate_counters::table.filter(rate_counters::bucket.eq_any(&counters)))
+        diesel::delete(rate_counters::table.filter(super::one_of(rate_counters::bucket, counters.iter().cloned())))
             .execute(c)?;
         for id in &reported {
             diesel::update(reports::table.find(id))

@@ -54,7 +54,7 @@ pub fn listed_games(conn: &mut Conn) -> QueryResult<Vec<GameRow>> {
             .select(open_games::game_id)
             .load(c)?;
         games::table
-            .filter(games::id.eq_any(listed))
+            .filter(super::one_of(games::id, listed))
             .filter(games::status.eq(GameStatus::Inviting.as_str()))
             .filter(games::confirmed_at.is_not_null())
             .order(games::created_at.desc())
@@ -181,7 +181,7 @@ pub fn standin_games(conn: &mut Conn) -> QueryResult<Vec<GameRow>> {
             .load(c)?;
         let ids: Vec<&str> = listed.iter().map(|(id, _)| id.as_str()).collect();
         let mut rows: Vec<GameRow> = games::table
-            .filter(games::id.eq_any(&ids))
+            .filter(super::one_of(games::id, ids.iter().copied()))
             .filter(games::status.eq(GameStatus::Playing.as_str()))
             .select(games::all_columns)
             .load(c)?;

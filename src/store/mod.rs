@@ -15,6 +15,7 @@ mod inbound;
 mod lobby;
 mod moderation;
 mod notices;
+mod one_of;
 mod outbox;
 mod people;
 mod pool;
@@ -36,6 +37,7 @@ pub use inbound::*;
 pub use lobby::*;
 pub use moderation::*;
 pub use notices::*;
+pub(crate) use one_of::one_of;
 pub use outbox::{
     claim_due, enqueue, failed_mails, insert_mails, mark_failed, outbox_row, outbox_rows,
     release_mails, retry_delay, retry_now, NewMail, OutboxRow, Sent,
@@ -103,11 +105,9 @@ macro_rules! claim_due_rows {
                 .filter($table::failed_at.is_null())
                 .filter($table::next_attempt_at.le(now.0));
             // An idle pass writes nothing: the lease is taken only when there is work.
-            let any: Option<String> = $crate::store::on_backend!(conn, c => due
-                .select($table::id)
-                .first(c)
-                .optional())?;
-            if any.is_none()
+            let any: bool = $crate::store::on_backend!(conn, c =>
+                diesel::select(diesel::dsl::exists(due)).get_result(c))?;
+            if !any
                 || !$crate::store::queue::take_lease(conn, stringify!($table), holder, now, lease)?
             {
                 return Ok(Vec::new());

@@ -80,7 +80,7 @@ pub fn is_blocked_by(conn: &mut Conn, blocker: &str, blocked: &str) -> QueryResu
         blocks::table
             .find((&blocker, &blocked))
             .select(blocks::id)
-            .first::<String>(c)
+            .get_result::<String>(c)
             .optional()
             .map(|found| found.is_some())
     })
@@ -166,7 +166,7 @@ pub fn find_message(conn: &mut Conn, id: &str) -> QueryResult<Option<(MessageRow
         messages::table
             .find(id)
             .select((MessageRow::as_select(), messages::hidden_at))
-            .first(c)
+            .get_result(c)
             .optional()
     })
 }
@@ -215,7 +215,7 @@ pub fn is_address_blocked(conn: &mut Conn, address: &str) -> QueryResult<bool> {
         addresses::table
             .find(&address)
             .select(addresses::blocked_at)
-            .first::<Option<i64>>(c)
+            .get_result::<Option<i64>>(c)
             .optional()
             .map(|found| found.flatten().is_some())
     })

@@ -14,7 +14,7 @@ pub fn feed_version(conn: &mut Conn, game: &GameId) -> QueryResult<i32> {
         game_feeds::table
             .find(game.as_str())
             .select(game_feeds::version)
-            .first::<i32>(c)
+            .get_result::<i32>(c)
             .optional()
             .map(Option::unwrap_or_default)
     })
@@ -72,7 +72,7 @@ fn ensure_notices(conn: &mut Conn, address: &str) -> QueryResult<()> {
         let exists = person_notices::table
             .find(address)
             .select(person_notices::address)
-            .first::<String>(c)
+            .get_result::<String>(c)
             .optional()?
             .is_some();
         if !exists {

@@ -153,7 +153,7 @@ pub(super) fn delete_sent(conn: &mut Conn, ids: &[&str]) -> QueryResult<()> {
     if ids.is_empty() {
         return Ok(());
     }
-    super::on_backend!(conn, c => diesel::delete(outbox::table.filter(outbox::id.eq_any(ids)))
+    super::on_backend!(conn, c => diesel::delete(outbox::table.filter(super::one_of(outbox::id, ids.iter().copied())))
         .execute(c))?;
     Ok(())
 }

@@ -428,7 +428,7 @@ pub fn store_move(conn: &mut Conn, new: &NewMove) -> QueryResult<bool> {
     if !new.seen_by.is_empty() {
         let seen = seats::table
             .filter(seats::game_id.eq(game_id))
-            .filter(seats::seat.eq_any(&new.seen_by));
+            .filter(super::one_of(seats::seat, new.seen_by.iter().copied()));
         super::on_backend!(conn, c => diesel::update(seen)
             .set(seats::last_seen_seq.eq(last.seq))
             .execute(c))?;

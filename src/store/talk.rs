@@ -56,7 +56,7 @@ pub fn note_of(conn: &mut Conn, game: &GameId, seat: i32) -> QueryResult<String>
         seat_notes::table
             .find((game.as_str(), seat))
             .select(seat_notes::body)
-            .first::<String>(c)
+            .get_result::<String>(c)
             .optional()
             .map(Option::unwrap_or_default)
     })

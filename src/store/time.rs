@@ -56,7 +56,7 @@ pub fn apply_deadlines(conn: &mut Conn, game: &str, changes: &DeadlineChanges) -
         if !ended.is_empty() {
             let ended = deadlines::table
                 .filter(deadlines::game_id.eq(game))
-                .filter(deadlines::seat.eq_any(&ended));
+                .filter(super::one_of(deadlines::seat, ended.iter().copied()));
             diesel::delete(ended).execute(c)?;
         }
         if !changes.set.is_empty() {

@@ -109,7 +109,7 @@ pub fn read_nodes(conn: &mut Conn, wanted: &[Node]) -> QueryResult<Nodes> {
         let found: Option<Vec<u8>> = super::on_backend!(conn, c => log_nodes::table
             .find((i32::from(node.level), node.index as i64))
             .select(log_nodes::hash)
-            .first(c)
+            .get_result(c)
             .optional())?;
         if let Some(hash) = found.and_then(|bytes| Hash::try_from(bytes.as_slice()).ok()) {
             nodes.insert(node, hash);
@@ -177,15 +177,18 @@ pub fn insert_head(conn: &mut Conn, head: &HeadRow) -> QueryResult<()> {
 
 /// The newest signed tree head.
 pub fn latest_head(conn: &mut Conn) -> QueryResult<Option<HeadRow>> {
-    super::on_backend!(conn, c => tree_heads::table
-        .order(tree_heads::size.desc())
-        .first(c)
-        .optional())
+    let size: Option<i64> = super::on_backend!(conn, c => tree_heads::table
+        .select(diesel::dsl::max(tree_heads::size))
+        .get_result(c))?;
+    match size {
+        Some(size) => head_of_size(conn, size),
+        None => Ok(None),
+    }
 }
 
 /// The signed tree head of a size, if one was signed.
 pub fn head_of_size(conn: &mut Conn, size: i64) -> QueryResult<Option<HeadRow>> {
-    super::on_backend!(conn, c => tree_heads::table.find(size).first(c).optional())
+    super::on_backend!(conn, c => tree_heads::table.find(size).get_result(c).optional())
 }
 
 /// The newest `limit` signed tree heads, newest first.
@@ -206,7 +209,7 @@ pub fn leaf_of(conn: &mut Conn, game_id: &str, seq: i64) -> QueryResult<Option<L
     super::on_backend!(conn, c => log_leaves::table
         .filter(log_leaves::game_id.eq(game_id))
         .filter(log_leaves::seq.eq(seq))
-        .first(c)
+        .get_result(c)
         .optional())
 }
 
@@ -246,7 +249,7 @@ pub fn publish_key(
 ) -> QueryResult<()> {
     let known: Option<KeyRow> = super::on_backend!(conn, c => signing_keys::table
         .find(id)
-        .first(c)
+        .get_result(c)
         .optional())?;
     match known {
         Some(key) if key.valid_from > since => {
@@ -284,6 +287,6 @@ pub fn action_hash(conn: &mut Conn, game_id: &str, seq: i64) -> QueryResult<Opti
     super::on_backend!(conn, c => actions::table
         .find((game_id, seq))
         .select(actions::hash)
-        .first(c)
+        .get_result(c)
         .optional())
 }
