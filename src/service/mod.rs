@@ -32,7 +32,7 @@ pub use links::{
     Secret,
 };
 pub use moves::{ActionInput, Mover, Refused, MOVE_ATTEMPTS};
-pub use pages::{PublicPage, SeatAsker, SeatPage};
+pub use pages::{PublicPage, ReadSeatPage, Reader, SeatAsker, SeatPage, Speaking};
 pub use requests::{Linked, Person, Service};
 pub use seed::GameSecret;
 

@@ -4,7 +4,7 @@
 use super::*;
 use crate::kinds::table::Table;
 use crate::kinds::{Action, Decision, View};
-use crate::store::Reliability;
+use crate::store::{AddressRow, Reliability};
 
 /// Everything a seat's page shows.
 #[derive(Clone, Debug)]
@@ -85,15 +85,51 @@ pub struct PublicPage {
 
 /// How much of a seat's page is asked for.
 enum Detail<'a> {
-    /// The page, its history in `lang`; `followed`: the seat's link was followed; `guess`:
-    /// the zone of the reader's browser, for times while the person's zone is not known.
+    /// The page, its history in the words of `speaking`; `followed`: the seat's link was
+    /// followed.
     Page {
-        lang: &'a str,
+        speaking: Speaking<'a>,
         followed: bool,
-        guess: Option<chrono_tz::Tz>,
     },
     /// What the JSON API shows.
     State,
+}
+
+/// In which language a page is read.
+pub enum Speaking<'a> {
+    /// This one (a sitter's page, a benchmark's).
+    In(&'a str),
+    /// Its reader's, chosen with the page's own reads: the person `signed_in` (their session
+    /// was read before the page's snapshot), else the seat's person, by what the browser asks.
+    ToReader {
+        reader: &'a Reader,
+        signed_in: Option<&'a AddressRow>,
+    },
+}
+
+/// Who reads a page, as the request says: the session cookie it signs in with, the language
+/// its browser asks for (the switch's cookie, else `Accept-Language`, if either names one we
+/// have), and `Accept-Language` itself, whose region guesses a zone while the person's own is
+/// not known. No `Debug`: the session is a capability, never logged.
+pub struct Reader {
+    pub session: Option<String>,
+    pub asked: Option<String>,
+    pub accept_language: String,
+}
+
+/// What reading a seat's page found: the page, its language, and what to write after the
+/// reads (an address the followed link proves; a person and the language they read now).
+struct Read {
+    page: SeatPage,
+    lang: String,
+    unproven: Option<String>,
+    language_read: Option<(String, String)>,
+}
+
+/// A seat's page and the language it was read in.
+pub struct ReadSeatPage {
+    pub page: SeatPage,
+    pub lang: String,
 }
 
 /// A seat's page with what the game's state says; no talk, mails, rematch or time.
@@ -207,54 +243,29 @@ impl Games {
         asker: impl Into<SeatAsker<'a>>,
         lang: &str,
     ) -> Result<SeatPage, LoadError> {
-        self.seat_page_with(
-            conn,
-            asker.into(),
-            Detail::Page {
-                lang,
-                followed: false,
-                guess: None,
-            },
-        )
+        let detail = Detail::Page {
+            speaking: Speaking::In(lang),
+            followed: false,
+        };
+        Ok(self.seat_page_with(conn, asker.into(), detail)?.page)
     }
 
-    /// [`Games::seat_page`] for a reader whose browser suggests the zone `guess` (used while
-    /// the seat's person has not told theirs); `followed`: the link was followed.
-    pub fn seat_page_guessing(
+    /// [`Games::seat_page`] in the language of its reader (see [`Speaking::ToReader`]), who
+    /// signs in as `signed_in`; `followed`: the link was followed, which proves the seat's
+    /// person's address.
+    pub fn seat_page_for(
         &self,
         conn: &mut Conn,
         link: &SeatLink,
-        lang: &str,
+        reader: &Reader,
+        signed_in: Option<&AddressRow>,
         followed: bool,
-        guess: Option<chrono_tz::Tz>,
-    ) -> Result<SeatPage, LoadError> {
+    ) -> Result<ReadSeatPage, LoadError> {
+        let speaking = Speaking::ToReader { reader, signed_in };
         self.seat_page_with(
             conn,
             SeatAsker::Link(link),
-            Detail::Page {
-                lang,
-                followed,
-                guess,
-            },
-        )
-    }
-
-    /// [`Games::seat_page`] for someone who followed the seat's link: following a link mailed
-    /// to an address proves the address (written only the first time).
-    pub fn followed_seat_page(
-        &self,
-        conn: &mut Conn,
-        link: &SeatLink,
-        lang: &str,
-    ) -> Result<SeatPage, LoadError> {
-        self.seat_page_with(
-            conn,
-            SeatAsker::Link(link),
-            Detail::Page {
-                lang,
-                followed: true,
-                guess: None,
-            },
+            Detail::Page { speaking, followed },
         )
     }
 
@@ -262,43 +273,55 @@ impl Games {
     /// undelivered mails, the rematch, absences and bots (left empty), and of the time only
     /// the deadlines. Describing every step of the log made each seat fetch grow with the game.
     pub fn seat_state(&self, conn: &mut Conn, link: &SeatLink) -> Result<SeatPage, LoadError> {
-        self.seat_page_with(conn, SeatAsker::Link(link), Detail::State)
+        Ok(self
+            .seat_page_with(conn, SeatAsker::Link(link), Detail::State)?
+            .page)
     }
 
-    /// The page's reads run in one snapshot ([`store::read_snapshot`]); a followed link's
-    /// address is marked proven after them. The API's state reads without one: usually the
-    /// game and its seats only, where a read transaction adds two statements to two.
+    /// The page's reads run in one snapshot ([`store::read_snapshot`]); what the reading
+    /// learnt is written after them: a followed link's address is proven, and the language a
+    /// person without a saved choice read is noted. The API's state reads without one: usually
+    /// the game and its seats only, where a read transaction adds two statements to two.
     fn seat_page_with(
         &self,
         conn: &mut Conn,
         asker: SeatAsker,
         detail: Detail,
-    ) -> Result<SeatPage, LoadError> {
-        let (page, unproven) = match detail {
+    ) -> Result<ReadSeatPage, LoadError> {
+        let read = match detail {
             Detail::Page { .. } => {
                 store::read_snapshot(conn, |conn| self.read_seat_page(conn, asker, &detail))?
             }
             Detail::State => self.read_seat_page(conn, asker, &detail)?,
         };
-        if let Some(address) =
-            unproven.filter(|_| matches!(detail, Detail::Page { followed: true, .. }))
+        // A read must not need to write: when a note cannot be written (a full disk), the
+        // page is shown and the next visit writes it.
+        if let Some(address) = read
+            .unproven
+            .filter(|_| matches!(detail, Detail::Page { followed: true, .. }))
         {
-            // A read must not need to write: when the note cannot be written (a full disk),
-            // the page is shown and the next visit proves the address.
             if let Err(error) = crate::store::mark_verified(conn, &address, self.now()) {
                 tracing::warn!(%error, "a followed link's address could not be marked proven");
             }
         }
-        Ok(page)
+        if let Some((address, lang)) = read.language_read {
+            if let Err(error) = store::set_language_seen(conn, &address, &lang) {
+                tracing::warn!(%error, "the language read could not be noted");
+            }
+        }
+        Ok(ReadSeatPage {
+            page: read.page,
+            lang: read.lang,
+        })
     }
 
-    /// The seat's page, and its person's address while that is not proven yet.
+    /// The seat's page, its language, and what the reading learnt.
     fn read_seat_page(
         &self,
         conn: &mut Conn,
         asker: SeatAsker,
         detail: &Detail,
-    ) -> Result<(SeatPage, Option<String>), LoadError> {
+    ) -> Result<Read, LoadError> {
         let (loaded, row, seat_rows) = self.load_rows(conn, asker.game())?;
         let auth = match asker {
             SeatAsker::Link(link) => self
@@ -311,7 +334,7 @@ impl Games {
         let viewer = Viewer::Seat(auth.seat);
         let receipt = self.receipt_of(&loaded);
         let replay = loaded.replay.as_deref();
-        let Detail::Page { lang, guess, .. } = *detail else {
+        let Detail::Page { speaking, .. } = detail else {
             let page = SeatPage {
                 talk: self.talk_at(conn, &row, &seat_rows, Some(auth.seat))?,
                 note: crate::store::note_of(conn, &auth.game_id, auth.seat.0 as i32)?,
@@ -320,7 +343,12 @@ impl Games {
                 time: self.deadlines_view(conn, &row, &seat_rows)?,
                 ..from_state(auth.seat, loaded, Vec::new(), receipt)
             };
-            return Ok((page, None));
+            return Ok(Read {
+                page,
+                lang: crate::present::DEFAULT_LANGUAGE.to_owned(),
+                unproven: None,
+                language_read: None,
+            });
         };
         let creator = loaded.game.creator_seat == auth.seat;
         let undelivered = self.undelivered(conn, &auth.game_id, creator)?;
@@ -342,6 +370,24 @@ impl Games {
             .as_ref()
             .filter(|p| p.verified_at.is_none())
             .map(|p| p.address.clone());
+        let (lang, language_read, guess) = match speaking {
+            Speaking::In(lang) => ((*lang).to_owned(), None, None),
+            Speaking::ToReader { reader, signed_in } => {
+                let known = self.registry().catalogs().languages();
+                let asked = reader.asked.as_deref();
+                let (reads, read) = match signed_in.or(person.as_ref()) {
+                    Some(reader) => {
+                        let (reads, read) = super::people::language_of(reader, &known, asked);
+                        (reads, read.map(|lang| (reader.address.clone(), lang)))
+                    }
+                    None => (asked.map(str::to_owned), None),
+                };
+                let lang = reads.unwrap_or_else(|| crate::present::DEFAULT_LANGUAGE.to_owned());
+                let region = super::zones::region(&reader.accept_language, &lang);
+                (lang, read, super::zones::guess(region))
+            }
+        };
+        let lang = lang.as_str();
         let zone = super::zones::for_page(person.as_ref().map(|p| p.time_zone.as_str()), guess);
         let history = match replay {
             Some(r) => {
@@ -369,7 +415,12 @@ impl Games {
             time,
             ..from_state(auth.seat, loaded, history, receipt)
         };
-        Ok((page, unproven))
+        Ok(Read {
+            page,
+            lang: lang.to_owned(),
+            unproven,
+            language_read,
+        })
     }
 
     /// What the public page of a game shows: public information while it is played, everything

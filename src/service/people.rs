@@ -707,6 +707,29 @@ impl Games {
     }
 }
 
+/// The language `person` reads a page in, of `known`, when their browser asks for `asked`:
+/// the one they chose; else the one the browser asks for, which is then the one they read
+/// (given second, to be noted, when it is not the one noted yet: their mails follow it);
+/// else, when the browser asks for none, the one they read last (an invitee keeps the
+/// language of the invitation). `None`: none of these is one of `known`.
+pub fn language_of(
+    person: &AddressRow,
+    known: &[&str],
+    asked: Option<&str>,
+) -> (Option<String>, Option<String>) {
+    let known = |lang: &&String| known.contains(&lang.as_str());
+    if let Some(chosen) = person.language.as_ref().filter(known) {
+        return (Some(chosen.clone()), None);
+    }
+    match asked {
+        Some(asked) => {
+            let new = person.language_seen.as_deref() != Some(asked);
+            (Some(asked.to_owned()), new.then(|| asked.to_owned()))
+        }
+        None => (person.language_seen.clone().filter(|l| known(&l)), None),
+    }
+}
+
 /// When today's digest of `person` is due (their hour in their zone, today there), if it is
 /// due by `now`; `None` before the hour.
 pub fn digest_due(person: &AddressRow, now: Millis) -> Option<Millis> {

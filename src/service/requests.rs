@@ -9,7 +9,7 @@ use super::time::{AbsenceProblem, TimeError};
 use super::{
     AcceptError, Accepted, ActionInput, AuthError, Cancel, CancelError, ConfirmError,
     CreateProblem, Created, DeclineError, Games, Limited, LoadError, MoveError, MoveOutcome, Mover,
-    PublicPage, SeatAuth, SeatLink, SeatPage,
+    PublicPage, ReadSeatPage, Reader, SeatAuth, SeatLink, SeatPage,
 };
 use crate::domain::{Contribution, EmailAddress, GameId, PlayerName};
 use crate::engine::Seat;
@@ -253,18 +253,27 @@ impl Service {
             .await
     }
 
-    /// The seat page of `link` in `lang`; `followed`: a link followed from a mail or the
-    /// address bar, which proves its person's address.
+    /// The seat page of `link` in its reader's language (see [`super::Speaking::ToReader`]);
+    /// `followed`: a link followed from a mail or the address bar, which proves its person's
+    /// address. One trip to the database: the reader's session, then the page.
     pub async fn seat_page(
         &self,
         link: &SeatLink,
-        lang: &str,
+        reader: Reader,
         followed: bool,
-        guess: Option<chrono_tz::Tz>,
-    ) -> Result<SeatPage, LoadError> {
-        let (link, lang) = (link.clone(), lang.to_owned());
-        self.run(move |games, conn| games.seat_page_guessing(conn, &link, &lang, followed, guess))
-            .await
+    ) -> Result<ReadSeatPage, LoadError> {
+        let link = link.clone();
+        self.run(move |games, conn| {
+            let signed_in = match reader.session.as_deref() {
+                Some(cookie) => games.session(conn, cookie).unwrap_or_else(|error| {
+                    tracing::warn!(%error, "a reader's session could not be read");
+                    None
+                }),
+                None => None,
+            };
+            games.seat_page_for(conn, &link, &reader, signed_in.as_ref(), followed)
+        })
+        .await
     }
 
     /// What the API shows a seat: its view, decision and legal actions.
@@ -885,11 +894,9 @@ impl Service {
         .await
     }
 
-    /// The language a request's person reads (`None`: none of `known`, or no person): the one
-    /// they chose, else, when the browser asks for none, the one they last read. A person who
-    /// chose none is noted as reading `seen` (what the browser asks for), which their mails
-    /// then follow; a browser that asks for nothing changes nothing (an invitee keeps the
-    /// language of the invitation).
+    /// The language a request's person reads, when their browser asks for `seen` (see
+    /// [`super::people::language_of`]); `None`: no person, or none of `known`. What the browser
+    /// asks for is noted as what they read, when they chose none.
     pub async fn saved_language(
         &self,
         session: Option<String>,
@@ -898,21 +905,15 @@ impl Service {
         seen: Option<String>,
     ) -> anyhow::Result<Option<String>> {
         let found = self
-            .person_of_request(session, link, move |games, conn, person| {
-                let saved = person.language.clone().filter(|lang| known.contains(lang));
-                match (&saved, &seen) {
-                    (Some(_), _) => saved,
-                    (None, Some(seen)) => {
-                        if let Err(error) = games.note_language_seen(conn, person, seen) {
-                            tracing::warn!(%error, "the language read could not be noted");
-                        }
-                        None
+            .person_of_request(session, link, move |_, conn, person| {
+                let known: Vec<&str> = known.iter().map(String::as_str).collect();
+                let (reads, read) = super::people::language_of(person, &known, seen.as_deref());
+                if let Some(lang) = read {
+                    if let Err(error) = store::set_language_seen(conn, &person.address, &lang) {
+                        tracing::warn!(%error, "the language read could not be noted");
                     }
-                    (None, None) => person
-                        .language_seen
-                        .clone()
-                        .filter(|lang| known.contains(lang)),
                 }
+                reads
             })
             .await?;
         Ok(found.flatten())

@@ -120,8 +120,7 @@ pub async fn seat(
     path: web::Path<SeatPath>,
     query: web::Query<Before>,
 ) -> Answered {
-    let w = state.words(&request);
-    let seat = super::html::followed_seat(&state, &request, &path, w).await?;
+    let (seat, w) = super::html::followed_seat(&state, &request, &path).await?;
     let kind = state.games.kind(&seat.game.kind).map_err(LoadError::from)?;
     let names = present::names_of(&seat.seats);
     let cx = Ctx::new(w, &names, Viewer::Seat(seat.seat));
@@ -193,8 +192,7 @@ pub async fn seat_talk(
     path: web::Path<SeatPath>,
     query: web::Query<OlderTalk>,
 ) -> Answered {
-    let w = state.words(&request);
-    let seat = super::html::followed_seat(&state, &request, &path, w).await?;
+    let (seat, w) = super::html::followed_seat(&state, &request, &path).await?;
     let kind = state.games.kind(&seat.game.kind).map_err(LoadError::from)?;
     let names = present::names_of(&seat.seats);
     let cx = Ctx::new(w, &names, Viewer::Seat(seat.seat));

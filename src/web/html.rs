@@ -317,19 +317,21 @@ pub(crate) fn link_of(path: &SeatPath) -> Result<SeatLink, Answer> {
     })
 }
 
-/// What a followed seat link shows (it proves its person's address), in `w`'s words: the seat
-/// page and its history pages.
-pub(crate) async fn followed_seat(
-    state: &AppState,
+/// What a followed seat link shows (it proves its person's address), and the words of its
+/// reader's language (chosen with the page's reads): the seat page and its history pages.
+pub(crate) async fn followed_seat<'a>(
+    state: &'a AppState,
     request: &HttpRequest,
     path: &SeatPath,
-    w: Words<'_>,
-) -> Result<SeatPage, actix_web::Error> {
+) -> Result<(SeatPage, Words<'a>), actix_web::Error> {
     let link = link_of(path)?;
-    Ok(state
+    let read = state
         .service
-        .seat_page(&link, w.lang(), true, super::zone::guess(request, w.lang()))
-        .await?)
+        .seat_page(&link, super::language::reader(request), true)
+        .await?;
+    super::language::chose(request, &read.lang);
+    let w = state.games.registry().catalogs().words(&read.lang);
+    Ok((read.page, w))
 }
 
 /// GET the seat page: a followed link, which proves its person's address.
@@ -339,8 +341,7 @@ pub async fn seat(
     path: web::Path<SeatPath>,
     query: web::Query<SeatQuery>,
 ) -> Answered {
-    let w = state.words(&request);
-    let page = followed_seat(&state, &request, &path, w).await?;
+    let (page, w) = followed_seat(&state, &request, &path).await?;
     let mut flashes = Vec::new();
     // Only bots besides this seat: nobody is invited, the game starts when this seat accepts.
     let others_in = page
@@ -437,15 +438,18 @@ pub(super) async fn seat_again(
     status: StatusCode,
     draft: Draft,
 ) -> HttpResponse {
-    let w = state.words(request);
-    let page = match link_of(path) {
+    let read = match link_of(path) {
         Ok(link) => {
-            let guess = super::zone::guess(request, w.lang());
-            state.service.seat_page(&link, w.lang(), false, guess).await
+            let reader = super::language::reader(request);
+            state.service.seat_page(&link, reader, false).await
         }
         Err(answer) => return answer.error_response(),
     };
-    match page.and_then(|page| render_seat(state, w, path, page, flashes, status, draft, None)) {
+    let rendered = read.and_then(|read| {
+        let w = state.games.registry().catalogs().words(&read.lang);
+        render_seat(state, w, path, read.page, flashes, status, draft, None)
+    });
+    match rendered {
         Ok(response) => response,
         Err(error) => error.error_response(),
     }

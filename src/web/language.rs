@@ -1,6 +1,6 @@
 //! Which language a page speaks: a signed-in person's (or a seat's person's) saved choice, else
-//! the language switch's cookie, else `Accept-Language`, else the default. The switch itself:
-//! a form in every page's header that sets the cookie and goes back to the page it was on.
+//! the language switch's cookie, else `Accept-Language`, else the default (a seat's pages choose
+//! with their own reads). The switch: a form in every page's header that sets the cookie.
 
 use super::AppState;
 use crate::domain::{GameId, SeatToken};
@@ -30,9 +30,37 @@ pub fn here() -> String {
     HERE.try_with(Clone::clone).unwrap_or_default()
 }
 
-/// The language chosen for a request, once, by [`choose_language`].
+/// The language chosen for a request, once, by [`choose_language`] (or by the seat page's
+/// own reads: see [`reader`]).
 #[derive(Clone, Debug)]
 pub struct Chosen(pub String);
+
+/// The language the request's browser asks for (see [`browser_language`]), kept by
+/// [`choose_language`] for the pages that choose with their own reads.
+#[derive(Clone, Debug)]
+struct Asked(Option<String>);
+
+/// Who reads a seat's page, for the service to choose its language with the page's reads: a
+/// seat's pages (`GET` under its link) read its person anyway, so the middleware does not read
+/// them first. The page's handler then notes its choice with [`chose`].
+pub fn reader(request: &HttpRequest) -> crate::service::Reader {
+    let asked = request.extensions().get::<Asked>().cloned();
+    crate::service::Reader {
+        session: request.cookie(SESSION_COOKIE).map(|c| c.value().to_owned()),
+        asked: asked.and_then(|a| a.0),
+        accept_language: request
+            .headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned(),
+    }
+}
+
+/// The request's page was read in `lang`: what it answers from now on speaks it.
+pub fn chose(request: &HttpRequest, lang: &str) {
+    request.extensions_mut().insert(Chosen(lang.to_owned()));
+}
 
 /// The language a browser asks for: the switch's cookie when it names a language with a
 /// catalog, else the first of `Accept-Language` that has one; `None` when it names none.
@@ -89,7 +117,9 @@ pub async fn choose_language(
             .collect();
         let known_refs: Vec<&str> = known.iter().map(String::as_str).collect();
         let asked = browser_language(request.request(), &known_refs);
-        let saved = match speaker(request.request(), &path) {
+        let page_reads_it = request.method() == actix_web::http::Method::GET
+            && matches!(link_of(&path), Some(FollowedLink::Seat(_)));
+        let saved = match speaker(request.request(), &path).filter(|_| !page_reads_it) {
             Some((session, link)) => state
                 .service
                 .saved_language(session, link, known, asked.clone())
@@ -104,9 +134,10 @@ pub async fn choose_language(
             None => None,
         };
         let chosen = saved
-            .or(asked)
+            .or_else(|| asked.clone())
             .unwrap_or_else(|| crate::present::DEFAULT_LANGUAGE.to_owned());
         request.extensions_mut().insert(Chosen(chosen));
+        request.extensions_mut().insert(Asked(asked));
     }
     let mut response = HERE.scope(here, next.call(request)).await?;
     if speaks {

@@ -17,6 +17,7 @@ use support::{
 on_each_backend!(
     every_page_and_mail_a_portuguese_reader_meets_is_in_portuguese,
     the_language_switch_outranks_the_browser_and_a_saved_choice_outranks_the_switch,
+    a_seat_page_speaks_the_language_of_whoever_reads_it,
     the_api_answers_a_portuguese_client_in_portuguese,
 );
 
@@ -864,6 +865,74 @@ async fn the_language_switch_outranks_the_browser_and_a_saved_choice_outranks_th
         "{}",
         unsubscribe.body
     );
+    app.stop().await;
+}
+
+/// A seat's page (and its history and talk pages) speaks the language of its reader: a signed-in
+/// reader's own, else the seat's person's. A saved choice outranks the switch's cookie and the
+/// browser; without one, what the browser asks for is read and noted, and a browser that asks
+/// for nothing gets the language last read.
+async fn a_seat_page_speaks_the_language_of_whoever_reads_it(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let creator = app.create_game(2, &[]).await;
+    let links = app.accept_all(&creator.game, 2).await;
+    let bob_session = app.sign_in(email_of(2)).await;
+    let lang_of = |page: &Page| {
+        let start = page.body.find("<html lang=\"").expect("a language") + 12;
+        page.body[start..start + 2].to_owned()
+    };
+    let read = |link: &SeatLink, tail: &str, accept: Option<&str>, cookie: Option<String>| {
+        let mut request = app.client.get(format!("{}{tail}", link.url));
+        if let Some(accept) = accept {
+            request = request.header("Accept-Language", accept);
+        }
+        if let Some(cookie) = cookie {
+            request = request.header("Cookie", cookie);
+        }
+        app.read_raw(request)
+    };
+    // Bob chose none: his browser asks for Portuguese, and his pages answer in it.
+    for tail in ["", "/history", "/talk"] {
+        let page = read(&links[1], tail, Some("pt-BR,pt;q=0.9"), None).await;
+        assert_eq!(page.status, 200, "{tail}: {}", page.body);
+        assert_eq!(lang_of(&page), "pt", "{tail}");
+    }
+    // A browser that asks for nothing reads what he last read.
+    assert_eq!(lang_of(&read(&links[1], "", None, None).await), "pt");
+    // Alice saves Portuguese: it outranks her browser and the switch's cookie.
+    let mail = app.smtp.latest_to(email_of(1), |_| true).unwrap();
+    let saved = app
+        .post_form(
+            &mail.url_containing("/mail/"),
+            &[
+                ("mail_mode", "every_turn"),
+                ("digest_hour", "8"),
+                ("time_zone", "UTC"),
+                ("language", "pt"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status, 200, "{}", saved.body);
+    let english = Some("corriere_lang=en".to_owned());
+    for tail in ["", "/history", "/talk"] {
+        let page = read(&links[0], tail, Some("en"), english.clone()).await;
+        assert_eq!(lang_of(&page), "pt", "{tail}: {}", page.body);
+    }
+    // Bob, signed in and asking for English, reads Alice's seat in his language, not hers.
+    let signed_in = Some(format!("corriere_session={bob_session}"));
+    let page = read(&links[0], "", Some("en"), signed_in).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert_eq!(lang_of(&page), "en");
+    // And that is noted: his own seat, asked with nothing, is English now.
+    assert_eq!(lang_of(&read(&links[1], "", None, None).await), "en");
+    // A link that is not the seat's reads no one's choice: the browser's language.
+    let mut forged = links[0].clone();
+    forged.url = forged
+        .url
+        .replace(&forged.token, &"a".repeat(forged.token.len()));
+    let refused = read(&forged, "", Some("pt-BR"), None).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert_eq!(lang_of(&refused), "pt");
     app.stop().await;
 }
 
