@@ -88,7 +88,8 @@ pub fn forget_address_rows(conn: &mut Conn, address: &str) -> QueryResult<()> {
     let counters: Vec<String> = super::on_backend!(conn, c => {
         let mut query = rate_counters::table.select(rate_counters::bucket).into_boxed();
         if ascii {
-            query = query.filter(lower(rate_counters::bucket).like(format!("%{}%", like_escaped(&key))).escape('\\'));
+            let like = format!("%{}%", like_escaped(&key));
+            query = query.filter(lower(rate_counters::bucket).like(like).escape('\\'));
         }
         query.load::<String>(c)
     })?
@@ -127,14 +128,16 @@ pub fn forget_address_rows(conn: &mut Conn, address: &str) -> QueryResult<()> {
             blocks::table.filter(blocks::blocker.eq(&key).or(blocks::blocked.eq(&key))),
         )
         .execute(c)?;
-        diesel::delete(seat_claims::table.filter(super::one_of(seat_claims::id, claims.iter().cloned()))).execute(c)?;
-        diesel::delete(outbox::table.filter(super::one_of(outbox::id, mails.iter().cloned()))).execute(c)?;
+        let claimed = super::one_of(seat_claims::id, claims.iter().cloned());
+        diesel::delete(seat_claims::table.filter(claimed)).execute(c)?;
+        diesel::delete(outbox::table.filter(super::one_of(outbox::id, mails.iter().cloned())))
+            .execute(c)?;
         // The seats they sat for go back to their players.
         for (game, seat) in &sittings {
             diesel::delete(sitters::table.find((game, seat))).execute(c)?;
         }
-        diesel::delete(rate_counters::table.filter(super::one_of(rate_counters::bucket, counters.iter().cloned())))
-            .execute(c)?;
+        let counted = super::one_of(rate_counters::bucket, counters.iter().cloned());
+        diesel::delete(rate_counters::table.filter(counted)).execute(c)?;
         for id in &reported {
             diesel::update(reports::table.find(id))
                 .set(reports::reporter.eq(format!("forgotten:{id}")))
