@@ -48,12 +48,7 @@ pub fn reader(request: &HttpRequest) -> crate::service::Reader {
     crate::service::Reader {
         session: request.cookie(SESSION_COOKIE).map(|c| c.value().to_owned()),
         asked: asked.and_then(|a| a.0),
-        accept_language: request
-            .headers()
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_owned(),
+        accept_language: super::accept_language(request).to_owned(),
     }
 }
 

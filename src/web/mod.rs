@@ -111,14 +111,19 @@ impl AppState {
     }
 }
 
-/// The first language of `Accept-Language` that has a catalog (by its primary subtag), if
-/// the browser names one.
-pub fn language(request: &HttpRequest, known: &[&str]) -> Option<String> {
-    let header = request
+/// The request's `Accept-Language` header as it came (empty when it has none or it is not text).
+pub fn accept_language(request: &HttpRequest) -> &str {
+    request
         .headers()
         .get(header::ACCEPT_LANGUAGE)
         .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
+        .unwrap_or("")
+}
+
+/// The first language of `Accept-Language` that has a catalog (by its primary subtag), if
+/// the browser names one.
+pub fn language(request: &HttpRequest, known: &[&str]) -> Option<String> {
+    let header = accept_language(request);
     let mut wanted: Vec<(f32, &str)> = header
         .split(',')
         .filter_map(|part| {
