@@ -25,7 +25,9 @@
 //! `--target floor` plays the same clients against the floor (`benches/floor/server.rs`): the
 //! same routes answered by one SQLite insert per move at corriere's durability, committed in
 //! groups (`--floor-commit group`, corriere's shape) or one by one (`each`).
-//! `benches/compare.sh` runs interleaved rounds of corriere and the floor.
+//! `benches/compare.sh` runs interleaved rounds of corriere and the floor. `--scenario long
+//! --target floor` plays a floor game to move 20 and prints the server's CPU per floor seat
+//! page, fetched as corriere's pages are.
 //!
 //! Besides moves/s, a throughput run prints the server's CPU per move (the process's CPU less
 //! the client's threads, named `client`, and the SMTP sink's, named `smtp-sink`) and the bytes
@@ -975,9 +977,54 @@ async fn long_game(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Han
 /// The move at which the long game's early seat page is measured (after the restarts at 8–13).
 const PAGES_EARLY: i64 = 20;
 
+/// The long scenario against the floor: a game played to move 20, then the floor's seat page
+/// fetched as corriere's is (`page_cost`), to compare what a page costs over HTTP with the
+/// least a page can cost here.
+async fn floor_pages(
+    args: &Args,
+    fixture: &Fixture,
+    commit: floor::Commit,
+    clients: &tokio::runtime::Handle,
+) {
+    let floor = floor::Floor::start(&fixture.dir.path().join("floor.db"), commit);
+    let api = Api {
+        http: reqwest::Client::new(),
+        base: format!("http://{}", floor.addr),
+        running: None,
+    };
+    let table = api.create(4, json!({})).await;
+    let mut seat = 0;
+    loop {
+        let state = api.seat(&table, seat).await;
+        if state.seq >= PAGES_EARLY {
+            break;
+        }
+        if state.legal.is_empty() {
+            seat = state.waiting[0];
+            continue;
+        }
+        match api
+            .post_move(&table, seat, state.seq, &state.legal[0])
+            .await
+        {
+            Posted::Done { waiting, .. } => seat = next_seat(seat, &waiting),
+            other => panic!("the floor refused move {}: {other:?}", state.seq + 1),
+        }
+    }
+    let (cpu_us, bytes) = page_cost(&api, &table, args.pages, clients).await;
+    floor.stop().await;
+    println!(
+        "floor seat page (HTML) at move {PAGES_EARLY}: server CPU {cpu_us:.0} µs per page, {:.1} KB",
+        bytes as f64 / 1024.0
+    );
+}
+
 /// Seat 1's HTML page fetched one request after another by the clients' runtime: the server's
 /// CPU per page (see [`Usage`]) and the page's size. The first fetch warms the caches and is not
-/// counted.
+/// counted. The fetches use an HTTP client of their own, made on the clients' runtime: a
+/// client's connections are driven by tasks on the runtime that opened them, and the game's
+/// client opened its connections on the server's runtime, where their work would count as the
+/// server's.
 async fn page_cost(
     api: &Api,
     table: &Table,
@@ -986,7 +1033,10 @@ async fn page_cost(
 ) -> (f64, usize) {
     let (number, token) = table.bearers[0].split_once('.').expect("a bearer");
     let url = format!("{}/games/{}/seat/{number}/{token}", api.base, table.id);
-    let http = api.http.clone();
+    let http = clients
+        .spawn(async { reqwest::Client::new() })
+        .await
+        .expect("an HTTP client");
     let fetch = move |http: reqwest::Client, url: String| async move {
         let answer = http.get(&url).send().await.expect("the page answers");
         assert!(answer.status().is_success(), "{}", answer.status());
@@ -1069,7 +1119,12 @@ fn main() {
     runtime.block_on(async {
         match args.scenario {
             Scenario::Throughput => throughput(&args, &fixture, clients.handle()).await,
-            Scenario::Long => long_game(&args, &fixture, clients.handle()).await,
+            Scenario::Long => match args.target {
+                Target::Corriere => long_game(&args, &fixture, clients.handle()).await,
+                Target::Floor(commit) => {
+                    floor_pages(&args, &fixture, commit, clients.handle()).await
+                }
+            },
         }
     });
     fixture.cleanup();

@@ -6,7 +6,12 @@
 //! commits every move waiting at once in one transaction (`--floor-commit group`, corriere's
 //! shape) or one transaction per move (`each`). A stale move (its `seq` taken) is refused with
 //! a 409, as corriere refuses one; the seat a game waits on is kept in memory. Nothing else:
-//! no rules, no pages, no mail.
+//! no rules, no mail.
+//!
+//! A seat page (`GET /games/{id}/seat/{n}/{token}`, corriere's seat link) is the least a page
+//! can do: one `SELECT` of the game's moves on a blocking thread with a pooled read
+//! connection (as corriere reads), the moves as escaped HTML list items, the body padded to
+//! [`PAGE_BYTES`] (about corriere's seat page early in a game) so both send the same bytes.
 
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use diesel::connection::SimpleConnection;
@@ -23,6 +28,9 @@ use tokio::sync::oneshot;
 const GAME_LENGTH: i64 = 200;
 /// Seats of a floor game.
 const SEATS: i64 = 4;
+/// The size of a floor seat page: corriere's Play for Points seat page at move 20 (the long
+/// scenario's early page) was 23–24 KB.
+pub const PAGE_BYTES: usize = 24 * 1024;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Commit {
@@ -45,6 +53,9 @@ struct State {
     /// Each game's last seq.
     games: Mutex<HashMap<String, i64>>,
     next_game: AtomicU64,
+    /// The pages' read connections, idle ones (a page takes one and gives it back).
+    readers: Mutex<Vec<SqliteConnection>>,
+    path: String,
 }
 
 /// A running floor: its address and the switch that stops it.
@@ -74,6 +85,8 @@ impl Floor {
             inserts: Mutex::new(inserts),
             games: Mutex::new(HashMap::new()),
             next_game: AtomicU64::new(1),
+            readers: Mutex::new(Vec::new()),
+            path: path.display().to_string(),
         });
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
         let addr = listener.local_addr().expect("an address");
@@ -85,6 +98,7 @@ impl Floor {
                 .route("/api/v1/games/{id}/accept", web::post().to(ok))
                 .route("/api/v1/games/{id}/seat", web::get().to(seat))
                 .route("/api/v1/games/{id}/moves", web::post().to(post_move))
+                .route("/games/{id}/seat/{n}/{token}", web::get().to(page))
         })
         .listen(listener)
         .expect("the floor listens")
@@ -205,4 +219,60 @@ async fn post_move(
         "game_over": seq >= GAME_LENGTH,
         "waiting": [deciding(seq)],
     }))
+}
+
+#[derive(diesel::QueryableByName)]
+struct Move {
+    #[diesel(sql_type = BigInt)]
+    seq: i64,
+    #[diesel(sql_type = Text)]
+    action: String,
+}
+
+/// A seat page: the game's moves read on a blocking thread, drawn as HTML.
+async fn page(state: web::Data<State>, path: web::Path<(String, u32, String)>) -> HttpResponse {
+    let (id, seat, _token) = path.into_inner();
+    let read = state.clone();
+    let moves = web::block(move || {
+        let taken = read.readers.lock().unwrap().pop();
+        let mut conn = taken
+            .unwrap_or_else(|| SqliteConnection::establish(&read.path).expect("a read connection"));
+        let moves = diesel::sql_query("SELECT seq, action FROM moves WHERE game = ? ORDER BY seq")
+            .bind::<Text, _>(&id)
+            .load::<Move>(&mut conn);
+        read.readers.lock().unwrap().push(conn);
+        moves
+    })
+    .await;
+    let Ok(Ok(moves)) = moves else {
+        return HttpResponse::InternalServerError().finish();
+    };
+    let mut body = String::with_capacity(PAGE_BYTES);
+    body.push_str("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">");
+    body.push_str("<title>Floor</title></head><body><main><h1>Seat ");
+    body.push_str(&seat.to_string());
+    body.push_str("</h1><ol>");
+    for m in &moves {
+        body.push_str("<li value=\"");
+        body.push_str(&m.seq.to_string());
+        body.push_str("\">");
+        for c in m.action.chars() {
+            match c {
+                '<' => body.push_str("&lt;"),
+                '>' => body.push_str("&gt;"),
+                '&' => body.push_str("&amp;"),
+                '"' => body.push_str("&quot;"),
+                c => body.push(c),
+            }
+        }
+        body.push_str("</li>");
+    }
+    body.push_str("</ol></main>");
+    while body.len() < PAGE_BYTES - "</body></html>".len() {
+        body.push_str("<p>-</p>");
+    }
+    body.push_str("</body></html>");
+    HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(body)
 }
