@@ -9,6 +9,7 @@
 //!     [--max-moves N] [--seed N] [--postgres-url URL] [--scenario throughput|long]
 //!     [--target-seq N] [--rate MOVES_PER_SECOND] [--mail smtp|files] [--statements on]
 //!     [--target corriere|floor] [--floor-commit group|each] [--pages N]
+//!     [--processes N [--cpu-quota CORES] [--serve-bin PATH]]
 //! ```
 //!
 //! `throughput` (default): each client plays its own games; for each decision it fetches the
@@ -29,6 +30,13 @@
 //! --target floor` plays a floor game to move 20 and prints the server's CPU per floor seat
 //! page, fetched as corriere's pages are.
 //!
+//! `--processes N` plays the throughput scenario against N `corriere serve` processes
+//! (`--serve-bin`, default `target/release/corriere`: `cargo build --release` first) on the
+//! one database, client `i` on server `i mod N`; their CPU and writes are the server's.
+//! `--cpu-quota CORES` caps each process at that much CPU (a cgroup v1 `cpu` group of its
+//! own; root): on a machine without cores to spare this makes the servers the bottleneck, so
+//! what a second server adds is seen (issue 33 target 3).
+//!
 //! Besides moves/s, a throughput run prints the server's CPU per move (the process's CPU less
 //! the client's threads, named `client`, and the SMTP sink's, named `smtp-sink`) and the bytes
 //! the process wrote per move (`/proc/self/io`: `write_bytes` reached the disk, `wchar` passed
@@ -44,7 +52,7 @@ use corriere::app::{self, App as Running};
 use corriere::config::Config;
 use corriere::domain::GameId;
 use corriere::engine::Seat;
-use corriere::service::{Capability, Secret};
+use corriere::service::{BaseUrl, Capability, Links, Secret};
 use corriere::store::{self, DbUrl};
 use diesel::{Connection, PgConnection, RunQueryDsl};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -100,6 +108,13 @@ struct Args {
     statements: bool,
     /// Seat pages fetched at each of the long scenario's two points.
     pages: usize,
+    /// Throughput against this many `corriere serve` processes on one database instead of the
+    /// service in-process (0).
+    processes: usize,
+    /// With `processes`: the CPU each may use, in cores (a cgroup v1 `cpu` quota; root).
+    cpu_quota: Option<f64>,
+    /// With `processes`: the `corriere` binary.
+    serve_bin: PathBuf,
 }
 
 fn usage() -> ! {
@@ -108,7 +123,8 @@ fn usage() -> ! {
          --duration SECS [--max-moves N] [--seed N] [--postgres-url URL] \
          [--scenario throughput|long] [--target-seq N] [--rate MOVES_PER_SECOND] \
          [--mail smtp|files] [--statements on] [--target corriere|floor] \
-         [--floor-commit group|each] [--pages N]"
+         [--floor-commit group|each] [--pages N] \
+         [--processes N [--cpu-quota CORES] [--serve-bin PATH]]"
     );
     std::process::exit(2)
 }
@@ -131,6 +147,12 @@ fn parse_args() -> Args {
         mail: MailTo::Smtp,
         statements: false,
         pages: 1000,
+        processes: 0,
+        cpu_quota: None,
+        serve_bin: PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/target/release/corriere"
+        )),
     };
     let mut raw = std::env::args().skip(1);
     while let Some(flag) = raw.next() {
@@ -164,6 +186,17 @@ fn parse_args() -> Args {
             }
             "--statements" => args.statements = value == "on",
             "--pages" => args.pages = number(&value).max(1) as usize,
+            "--processes" => args.processes = number(&value) as usize,
+            "--cpu-quota" => {
+                args.cpu_quota = Some(
+                    value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|q| *q > 0.0)
+                        .unwrap_or_else(|| usage()),
+                )
+            }
+            "--serve-bin" => args.serve_bin = PathBuf::from(value),
             "--target" => {
                 args.target = match (value.as_str(), args.target) {
                     ("corriere", _) => Target::Corriere,
@@ -361,6 +394,150 @@ impl Fixture {
             }
         }
     }
+
+    /// The link signer of every service started on this fixture (its secret, any base URL:
+    /// a token does not depend on it).
+    fn links(&self) -> Links {
+        Links::new(
+            Secret::from_hex(&self.secret_hex).expect("a valid secret"),
+            BaseUrl::parse("http://127.0.0.1").expect("a base URL"),
+        )
+    }
+}
+
+/// `corriere serve` processes on the fixture's database, each on its own loopback port and in
+/// its own cgroup when `--cpu-quota` caps it; stopped (and their cgroups removed) by `stop`.
+struct Processes {
+    running: Vec<(std::process::Child, u16, Option<PathBuf>)>,
+}
+
+impl Processes {
+    /// Start `args.processes` servers one after another, each answering `/healthz` before the
+    /// next starts (the first applies the migrations).
+    async fn start(args: &Args, fixture: &Fixture) -> Processes {
+        let mut running = Vec::new();
+        for n in 0..args.processes {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")
+                .and_then(|l| l.local_addr())
+                .expect("a free port")
+                .port();
+            let mut command = std::process::Command::new(&args.serve_bin);
+            command
+                .arg("serve")
+                .env_clear()
+                .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+                .env("CORRIERE_LOG", "warn")
+                .env(
+                    "CORRIERE_DATABASE_URL",
+                    match &fixture.database_url {
+                        DbUrl::Sqlite(path) => format!("sqlite://{}", path.display()),
+                        DbUrl::Postgres(url) => url.clone(),
+                    },
+                )
+                .env("CORRIERE_BIND", format!("127.0.0.1:{port}"))
+                .env("CORRIERE_BASE_URL", format!("http://127.0.0.1:{port}"))
+                .env("CORRIERE_SECRET", &fixture.secret_hex)
+                .env("CORRIERE_SIGNING_KEY", &fixture.secret_hex[..64])
+                .env(
+                    "CORRIERE_DATA_DIR",
+                    fixture.data_dir().join(format!("server{n}")),
+                )
+                .stdout(std::process::Stdio::null());
+            if let Some((url, _)) = &fixture.smtp {
+                command.env("CORRIERE_SMTP_URL", url);
+            }
+            // The in-process service's limits: none (`Limits::unlimited`).
+            for limit in [
+                "GAMES_PER_HOUR",
+                "GAMES_PER_DAY",
+                "SIGN_INS_PER_HOUR",
+                "SIGN_INS_PER_CLIENT_HOUR",
+                "INVITATIONS_PER_DAY",
+                "NEW_ADDRESSES_PER_DAY",
+                "MESSAGES_PER_HOUR",
+            ] {
+                command.env(format!("CORRIERE_{limit}"), u32::MAX.to_string());
+            }
+            let mut child = command.spawn().unwrap_or_else(|error| {
+                panic!(
+                    "{} does not start ({error}): cargo build --release first",
+                    args.serve_bin.display()
+                )
+            });
+            let group = args.cpu_quota.map(|cores| {
+                let group = PathBuf::from(format!(
+                    "/sys/fs/cgroup/cpu/corriere-loadgen-{}-{n}",
+                    std::process::id()
+                ));
+                let period = 100_000u64;
+                std::fs::create_dir_all(&group)
+                    .and_then(|()| {
+                        std::fs::write(group.join("cpu.cfs_period_us"), period.to_string())
+                    })
+                    .and_then(|()| {
+                        std::fs::write(
+                            group.join("cpu.cfs_quota_us"),
+                            ((cores * period as f64) as u64).to_string(),
+                        )
+                    })
+                    .and_then(|()| {
+                        std::fs::write(group.join("cgroup.procs"), child.id().to_string())
+                    })
+                    .unwrap_or_else(|error| {
+                        let _ = child.kill();
+                        panic!("--cpu-quota needs a cgroup v1 cpu controller and root: {error}")
+                    });
+                group
+            });
+            let health = format!("http://127.0.0.1:{port}/healthz");
+            let ready = Instant::now() + Duration::from_secs(60);
+            loop {
+                if let Ok(Some(status)) = child.try_wait() {
+                    panic!("server {n} exited while starting: {status}");
+                }
+                if reqwest::get(&health)
+                    .await
+                    .is_ok_and(|r| r.status().is_success())
+                {
+                    break;
+                }
+                assert!(
+                    Instant::now() < ready,
+                    "server {n} did not answer {health} in 60 s"
+                );
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            running.push((child, port, group));
+        }
+        Processes { running }
+    }
+
+    fn bases(&self) -> Vec<String> {
+        self.running
+            .iter()
+            .map(|(_, port, _)| format!("http://127.0.0.1:{port}"))
+            .collect()
+    }
+
+    fn pids(&self) -> Vec<u32> {
+        self.running
+            .iter()
+            .map(|(child, _, _)| child.id())
+            .collect()
+    }
+
+    /// Stop every server (SIGINT: its Ctrl-C, on which it finishes what it is doing) and remove its cgroup.
+    fn stop(self) {
+        for (mut child, _, group) in self.running {
+            unsafe {
+                libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+            }
+            let _ = child.wait();
+            if let Some(group) = group {
+                let _ = std::fs::remove_dir(group);
+            }
+        }
+    }
 }
 
 // ---------------------------------------------------------------- one player's API calls
@@ -372,8 +549,8 @@ impl Fixture {
 struct Api {
     http: reqwest::Client,
     base: String,
-    /// The service, for its link signer; `None` against the floor, which takes any bearer.
-    running: Option<Arc<Running>>,
+    /// The service's link signer; `None` against the floor, which takes any bearer.
+    links: Option<Links>,
 }
 
 struct Table {
@@ -430,14 +607,13 @@ impl Api {
             .await
             .expect("create JSON");
         let id = created["id"].as_str().expect("an id").to_string();
-        let Some(running) = &self.running else {
+        let Some(links) = &self.links else {
             return Table {
                 bearers: (1..=players).map(|n| format!("{n}.floor")).collect(),
                 id,
             };
         };
         let game_id = GameId::parse(&id).expect("a game id");
-        let links = running.state.games.links();
         // The creator follows the confirmation link of their mail (signed here rather than read
         // from the mail, as the seat tokens are): a game starts only once its creator is confirmed.
         let confirm = links.sign(Capability::Confirm, &[&id, "p1@load.test"]);
@@ -675,38 +851,56 @@ fn latency_line(name: &str, samples: &mut [u32]) -> String {
 enum Server {
     Corriere(Arc<Running>),
     Floor(floor::Floor),
+    /// `corriere serve` processes on one database (`--processes`).
+    Processes(Processes),
 }
 
 async fn throughput(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Handle) {
     let server = match args.target {
+        Target::Corriere if args.processes > 0 => {
+            Server::Processes(Processes::start(args, fixture).await)
+        }
         Target::Corriere => Server::Corriere(Arc::new(fixture.start().await)),
         Target::Floor(commit) => Server::Floor(floor::Floor::start(
             &fixture.dir.path().join("floor.db"),
             commit,
         )),
     };
-    let (addr, running) = match &server {
-        Server::Corriere(running) => (running.addr, Some(running.clone())),
-        Server::Floor(floor) => (floor.addr, None),
+    let (bases, links) = match &server {
+        Server::Corriere(running) => (
+            vec![format!("http://{}", running.addr)],
+            Some(running.state.games.links().clone()),
+        ),
+        Server::Floor(floor) => (vec![format!("http://{}", floor.addr)], None),
+        Server::Processes(processes) => (processes.bases(), Some(fixture.links())),
     };
-    let api = Api {
-        http: reqwest::Client::builder()
-            .pool_max_idle_per_host(args.clients * 2)
-            .build()
-            .expect("an HTTP client"),
-        base: format!("http://{addr}"),
-        running,
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(args.clients * 2)
+        .build()
+        .expect("an HTTP client");
+    // Client `i` plays all its games on server `i` modulo their number.
+    let apis: Vec<Api> = bases
+        .into_iter()
+        .map(|base| Api {
+            http: http.clone(),
+            base,
+            links: links.clone(),
+        })
+        .collect();
+    let pids = match &server {
+        Server::Processes(processes) => processes.pids(),
+        _ => Vec::new(),
     };
     let budget = Arc::new(AtomicU64::new(args.max_moves));
     // The set-up's statements (migrations, the games' creation) are not the moves'.
     STATEMENTS.lock().unwrap_or_else(|e| e.into_inner()).clear();
-    let before = Usage::now();
+    let before = Usage::now(&pids);
     let started = Instant::now();
     let deadline = started + args.duration;
     let tasks: Vec<_> = (0..args.clients)
         .map(|i| {
             clients.spawn(client(
-                api.clone(),
+                apis[i % apis.len()].clone(),
                 args.seed.wrapping_mul(1_000_003).wrapping_add(i as u64),
                 deadline,
                 budget.clone(),
@@ -720,8 +914,8 @@ async fn throughput(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Ha
         stats.merge(task.await.expect("a client finished"));
     }
     let elapsed = started.elapsed();
-    let used = Usage::now().since(&before);
-    drop(api);
+    let used = Usage::now(&pids).since(&before);
+    drop(apis);
     let backlog = match server {
         Server::Corriere(running) => {
             let db = running.db.clone();
@@ -739,10 +933,20 @@ async fn throughput(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Ha
             floor.stop().await;
             None
         }
+        Server::Processes(processes) => {
+            processes.stop();
+            None
+        }
     };
     println!(
         "target={} backend={:?} clients={} rate={} elapsed={:.1}s",
         match args.target {
+            Target::Corriere if args.processes > 0 => format!(
+                "corriere ({} processes{})",
+                args.processes,
+                args.cpu_quota
+                    .map_or(String::new(), |q| format!(", {q} of a core each"))
+            ),
             Target::Corriere => "corriere".to_string(),
             Target::Floor(commit) => format!("floor ({commit:?} commit)"),
         },
@@ -784,10 +988,12 @@ async fn throughput(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Ha
     }
 }
 
-/// CPU and writes of this process so far, from `/proc/self`.
+/// CPU and writes of the server so far, from `/proc`: this process's threads but the client's
+/// and the SMTP sink's, or with `--processes` the server processes `pids` (this whole process
+/// is then the client).
 struct Usage {
-    /// CPU of every thread but the client's and the SMTP sink's, µs (ticks of the kernel's
-    /// clock: 10 ms each, fine over seconds of load).
+    /// The server's CPU, µs (ticks of the kernel's clock: 10 ms each, fine over seconds of
+    /// load).
     server_us: f64,
     client_us: f64,
     write_bytes: f64,
@@ -795,7 +1001,7 @@ struct Usage {
 }
 
 impl Usage {
-    fn now() -> Usage {
+    fn now(pids: &[u32]) -> Usage {
         let ticks = |stat: &str| -> f64 {
             // After the command's closing parenthesis: state is field 3, utime 14, stime 15.
             let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
@@ -819,18 +1025,36 @@ impl Usage {
                 outside += ticks(&std::fs::read_to_string(path.join("stat")).unwrap_or_default());
             }
         }
-        let io = std::fs::read_to_string("/proc/self/io").unwrap_or_default();
-        let io_field = |name: &str| {
+        let io_field = |io: &str, name: &str| {
             io.lines()
                 .find_map(|l| l.strip_prefix(name))
                 .and_then(|v| v.trim().parse::<f64>().ok())
                 .unwrap_or(0.0)
         };
+        if !pids.is_empty() {
+            let (mut server, mut write_bytes, mut wchar) = (0.0, 0.0, 0.0);
+            for pid in pids {
+                let read = |file: &str| {
+                    std::fs::read_to_string(format!("/proc/{pid}/{file}")).unwrap_or_default()
+                };
+                server += ticks(&read("stat"));
+                let io = read("io");
+                write_bytes += io_field(&io, "write_bytes:");
+                wchar += io_field(&io, "wchar:");
+            }
+            return Usage {
+                server_us: server * tick_us,
+                client_us: total * tick_us,
+                write_bytes,
+                wchar,
+            };
+        }
+        let io = std::fs::read_to_string("/proc/self/io").unwrap_or_default();
         Usage {
             server_us: (total - outside) * tick_us,
             client_us: outside * tick_us,
-            write_bytes: io_field("write_bytes:"),
-            wchar: io_field("wchar:"),
+            write_bytes: io_field(&io, "write_bytes:"),
+            wchar: io_field(&io, "wchar:"),
         }
     }
 
@@ -860,7 +1084,7 @@ async fn long_game(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Han
     let mut api = Api {
         http: http.clone(),
         base: format!("http://{}", running.addr),
-        running: Some(running.clone()),
+        links: Some(running.state.games.links().clone()),
     };
     let table = api
         .create(
@@ -911,7 +1135,7 @@ async fn long_game(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Han
             api = Api {
                 http: http.clone(),
                 base: format!("http://{}", running.addr),
-                running: Some(running.clone()),
+                links: Some(running.state.games.links().clone()),
             };
         }
         let started = Instant::now();
@@ -990,7 +1214,7 @@ async fn floor_pages(
     let api = Api {
         http: reqwest::Client::new(),
         base: format!("http://{}", floor.addr),
-        running: None,
+        links: None,
     };
     let table = api.create(4, json!({})).await;
     let mut seat = 0;
@@ -1046,7 +1270,7 @@ async fn page_cost(
         .spawn(fetch(http.clone(), url.clone()))
         .await
         .expect("fetched");
-    let before = Usage::now();
+    let before = Usage::now(&[]);
     clients
         .spawn(async move {
             for _ in 0..pages {
@@ -1055,7 +1279,7 @@ async fn page_cost(
         })
         .await
         .expect("fetched");
-    let used = Usage::now().since(&before);
+    let used = Usage::now(&[]).since(&before);
     (used.server_us / pages as f64, bytes)
 }
 
