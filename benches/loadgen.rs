@@ -222,6 +222,12 @@ fn parse_args() -> Args {
             _ => usage(),
         }
     }
+    if args.processes > 0
+        && (args.target != Target::Corriere || args.scenario != Scenario::Throughput)
+    {
+        eprintln!("--processes plays the throughput scenario against corriere only");
+        usage();
+    }
     args
 }
 
@@ -395,8 +401,8 @@ impl Fixture {
         }
     }
 
-    /// The link signer of every service started on this fixture (its secret, any base URL:
-    /// a token does not depend on it).
+    /// The link signer of every service started on this fixture, in-process or not (its
+    /// secret, any base URL: a token does not depend on it).
     fn links(&self) -> Links {
         Links::new(
             Secret::from_hex(&self.secret_hex).expect("a valid secret"),
@@ -406,7 +412,8 @@ impl Fixture {
 }
 
 /// `corriere serve` processes on the fixture's database, each on its own loopback port and in
-/// its own cgroup when `--cpu-quota` caps it; stopped (and their cgroups removed) by `stop`.
+/// its own cgroup when `--cpu-quota` caps it; stopped (and their cgroups removed) when dropped,
+/// also when the run panics.
 struct Processes {
     running: Vec<(std::process::Child, u16, Option<PathBuf>)>,
 }
@@ -415,7 +422,9 @@ impl Processes {
     /// Start `args.processes` servers one after another, each answering `/healthz` before the
     /// next starts (the first applies the migrations).
     async fn start(args: &Args, fixture: &Fixture) -> Processes {
-        let mut running = Vec::new();
+        let mut processes = Processes {
+            running: Vec::new(),
+        };
         for n in 0..args.processes {
             let port = std::net::TcpListener::bind("127.0.0.1:0")
                 .and_then(|l| l.local_addr())
@@ -458,13 +467,15 @@ impl Processes {
             ] {
                 command.env(format!("CORRIERE_{limit}"), u32::MAX.to_string());
             }
-            let mut child = command.spawn().unwrap_or_else(|error| {
+            let child = command.spawn().unwrap_or_else(|error| {
                 panic!(
                     "{} does not start ({error}): cargo build --release first",
                     args.serve_bin.display()
                 )
             });
-            let group = args.cpu_quota.map(|cores| {
+            let pid = child.id();
+            processes.running.push((child, port, None));
+            if let Some(cores) = args.cpu_quota {
                 let group = PathBuf::from(format!(
                     "/sys/fs/cgroup/cpu/corriere-loadgen-{}-{n}",
                     std::process::id()
@@ -480,18 +491,16 @@ impl Processes {
                             ((cores * period as f64) as u64).to_string(),
                         )
                     })
-                    .and_then(|()| {
-                        std::fs::write(group.join("cgroup.procs"), child.id().to_string())
-                    })
+                    .and_then(|()| std::fs::write(group.join("cgroup.procs"), pid.to_string()))
                     .unwrap_or_else(|error| {
-                        let _ = child.kill();
                         panic!("--cpu-quota needs a cgroup v1 cpu controller and root: {error}")
                     });
-                group
-            });
+                processes.running.last_mut().expect("just pushed").2 = Some(group);
+            }
             let health = format!("http://127.0.0.1:{port}/healthz");
             let ready = Instant::now() + Duration::from_secs(60);
             loop {
+                let child = &mut processes.running.last_mut().expect("just pushed").0;
                 if let Ok(Some(status)) = child.try_wait() {
                     panic!("server {n} exited while starting: {status}");
                 }
@@ -507,9 +516,8 @@ impl Processes {
                 );
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
-            running.push((child, port, group));
         }
-        Processes { running }
+        processes
     }
 
     fn bases(&self) -> Vec<String> {
@@ -525,14 +533,20 @@ impl Processes {
             .map(|(child, _, _)| child.id())
             .collect()
     }
+}
 
-    /// Stop every server (SIGINT: its Ctrl-C, on which it finishes what it is doing) and remove its cgroup.
-    fn stop(self) {
-        for (mut child, _, group) in self.running {
-            unsafe {
-                libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+impl Drop for Processes {
+    /// Stop every server (SIGINT: its Ctrl-C, on which it finishes what it is doing) and
+    /// remove its cgroup.
+    fn drop(&mut self) {
+        for (mut child, _, group) in self.running.drain(..) {
+            // Only a child not yet reaped: a reaped one's pid may be another process's now.
+            if let Ok(None) = child.try_wait() {
+                unsafe {
+                    libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+                }
+                let _ = child.wait();
             }
-            let _ = child.wait();
             if let Some(group) = group {
                 let _ = std::fs::remove_dir(group);
             }
@@ -869,7 +883,7 @@ async fn throughput(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Ha
     let (bases, links) = match &server {
         Server::Corriere(running) => (
             vec![format!("http://{}", running.addr)],
-            Some(running.state.games.links().clone()),
+            Some(fixture.links()),
         ),
         Server::Floor(floor) => (vec![format!("http://{}", floor.addr)], None),
         Server::Processes(processes) => (processes.bases(), Some(fixture.links())),
@@ -934,7 +948,7 @@ async fn throughput(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Ha
             None
         }
         Server::Processes(processes) => {
-            processes.stop();
+            drop(processes);
             None
         }
     };
@@ -1084,7 +1098,7 @@ async fn long_game(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Han
     let mut api = Api {
         http: http.clone(),
         base: format!("http://{}", running.addr),
-        links: Some(running.state.games.links().clone()),
+        links: Some(fixture.links()),
     };
     let table = api
         .create(
@@ -1135,7 +1149,7 @@ async fn long_game(args: &Args, fixture: &Fixture, clients: &tokio::runtime::Han
             api = Api {
                 http: http.clone(),
                 base: format!("http://{}", running.addr),
-                links: Some(running.state.games.links().clone()),
+                links: Some(fixture.links()),
             };
         }
         let started = Instant::now();
