@@ -226,6 +226,14 @@ impl Games {
             return Err(MoveError::NotPlaying);
         }
         let before = self.current(conn, &row, &seats, seat, expected_seq)?;
+        if actions
+            .iter()
+            .any(|action| before.answers_unseen_proposal(action, expected_seq))
+        {
+            return Err(MoveError::Stale {
+                current_seq: before.seq as i64,
+            });
+        }
         if actions.is_empty() {
             actions.extend(server_choice(mover, &before, seat)?);
         }

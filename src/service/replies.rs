@@ -408,12 +408,18 @@ impl Games {
                     Some(replay) => {
                         let now = games.reading(kind, &replay.game, seat, &text, &cx);
                         // Votes at the table answer the table as it is, whatever step the
-                        // seat's game is in.
-                        let only_votes = matches!(&now, Reading::Lines(_, actions)
-                            if !actions.is_empty() && actions.iter().all(is_vote));
-                        if stale && only_votes {
-                            stale = false;
-                        }
+                        // seat's game is in, but an answer to a proposal made after the mail
+                        // would answer one its author never saw.
+                        let (only_votes, unseen) = match &now {
+                            Reading::Lines(_, actions) => (
+                                !actions.is_empty() && actions.iter().all(is_vote),
+                                actions
+                                    .iter()
+                                    .any(|a| replay.answers_unseen_proposal(a, seq)),
+                            ),
+                            Reading::Message(_) => (false, false),
+                        };
+                        stale = (stale && !only_votes) || unseen;
                         match stale {
                             // A reply to a decision already past is read against the game as
                             // its mail showed it, so a command delivered late is still a command.

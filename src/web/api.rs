@@ -811,7 +811,8 @@ pub async fn make_move(
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VoteRequest {
-    /// The `seq` the seat view showed (stale, 409, as for a move).
+    /// The `seq` the seat view showed (stale, 409, as for a move; an `"agree"` or
+    /// `"decline"` is stale too when the proposal standing now was made after it).
     seq: i64,
     /// The vote (docs/formats.md, votes at the table): `{"propose":"draw"}`,
     /// `{"propose":"cancel"}`, `{"propose":{"concede":<seat>}}`,

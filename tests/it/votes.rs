@@ -19,6 +19,7 @@ on_each_backend!(
     a_draw_needs_only_the_players_who_remain_and_counts_as_finished,
     every_game_played_here_ends_in_a_draw_its_players_and_bots_agree,
     votes_by_reply_mail_propose_decline_and_agree_in_both_languages,
+    an_answer_drawn_before_a_proposal_was_made_does_not_answer_it,
 );
 
 fn conn(app: &TestApp) -> store::DbConn {
@@ -50,6 +51,19 @@ async fn api_vote(app: &TestApp, link: &SeatLink, vote: serde_json::Value) -> Pa
 fn record(app: &TestApp, game: &str) -> corriere::audit::Record {
     let id = GameId::parse(game).unwrap();
     app.running.state.games.record(&mut conn(app), &id).unwrap()
+}
+
+/// The record's entries that carry an action: (seat number, the action's JSON).
+fn logged_actions(record: &corriere::audit::Record) -> Vec<(u8, String)> {
+    record
+        .actions
+        .iter()
+        .filter_map(|a| {
+            a.action
+                .as_ref()
+                .map(|j| (a.seat.number(), j.get().to_owned()))
+        })
+        .collect()
 }
 
 fn deadlines(app: &TestApp, game: &str) -> Vec<store::DeadlineRow> {
@@ -648,17 +662,8 @@ async fn votes_by_reply_mail_propose_decline_and_agree_in_both_languages(backend
     // The record has every vote by reply in its chain, by its seat, and verifies.
     let exported = app.get(&format!("/games/{game}/record.json")).await;
     let record = corriere::audit::Record::from_json(&exported.body).unwrap();
-    let votes: Vec<(u8, String)> = record
-        .actions
-        .iter()
-        .filter_map(|a| {
-            a.action
-                .as_ref()
-                .map(|j| (a.seat.number(), j.get().to_owned()))
-        })
-        .collect();
     assert_eq!(
-        votes,
+        logged_actions(&record),
         [
             (1, r#"{"table":{"propose":"draw"}}"#.to_owned()),
             (2, r#"{"table":"decline"}"#.to_owned()),
@@ -669,5 +674,91 @@ async fn votes_by_reply_mail_propose_decline_and_agree_in_both_languages(backend
     );
     corriere::audit::verify_with(&record, &corriere::kinds::Registry::standard())
         .expect("the record verifies");
+    app.stop().await;
+}
+
+/// An "agree" or "decline" from a page or mail drawn under one proposal does not answer the
+/// next one: Bob's agreement to Alice's draw, sent after Carla declined it and proposed to
+/// cancel the game, would otherwise have agreed to the cancel, which he never saw. Each is
+/// refused as stale and changes nothing; answers from the newer page or mail count.
+async fn an_answer_drawn_before_a_proposal_was_made_does_not_answer_it(backend: Backend) {
+    let app = TestApp::spawn(&backend).await;
+    let links = started(&app, 3).await;
+    let game = links[0].game.clone();
+    app.deliver_mail().await;
+    let proposed = vote(&app, &links[0], &[("vote", "draw")]).await;
+    assert_eq!(proposed.status, 303, "{}", proposed.body);
+    app.deliver_mail().await;
+    // What Bob has in front of him while the draw is proposed: its mail and his page.
+    let about_the_draw = newest_vote_mail(&app, email_of(2));
+    assert!(
+        about_the_draw.text.contains("draw"),
+        "{}",
+        about_the_draw.text
+    );
+    let bobs_seq = app.seat_page(&links[1]).await.seq().expect("a seq");
+    // Carla declines the draw and proposes to cancel the game.
+    for fields in [[("vote", "decline")], [("vote", "cancel")]] {
+        let page = vote(&app, &links[2], &fields).await;
+        assert_eq!(page.status, 303, "{}", page.body);
+    }
+    app.deliver_mail().await;
+    let seq = app.api_game(&game).await.json()["seq"].clone();
+    // Bob agrees by replying to the draw's mail: too late for it, and not an answer to the
+    // cancel.
+    let lmtp = app.reply(&about_the_draw, "agree", "").await;
+    assert!(lmtp.starts_with("250"), "LMTP: {lmtp}");
+    app.deliver_mail().await;
+    let answer = app
+        .smtp
+        .mails_to(email_of(2))
+        .into_iter()
+        .rfind(|m| m.subject.contains("your reply"))
+        .expect("the reply is answered");
+    assert!(
+        answer.text.contains("The game moved on") && answer.text.contains("nothing was played"),
+        "{}",
+        answer.text
+    );
+    assert_eq!(app.api_game(&game).await.json()["seq"], seq);
+    // Nor do the agree and decline forms of the page he drew under the draw.
+    for answer in ["agree", "decline"] {
+        let bobs_seq = bobs_seq.to_string();
+        let page = app
+            .post_form(
+                &format!("{}/vote", links[1].url),
+                &[("seq", bobs_seq.as_str()), ("vote", answer)],
+            )
+            .await;
+        assert_eq!(page.status, 409, "{answer}: {}", page.body);
+        assert!(
+            page.text()
+                .contains("The game moved on since this page was drawn"),
+            "{}",
+            page.text()
+        );
+        assert_eq!(app.api_game(&game).await.json()["seq"], seq);
+    }
+    // The cancel's own mail is answered: Bob agrees to it by reply, Alice from her page, and
+    // the game is cancelled.
+    let agreed = reply_to_vote(&app, email_of(2), "agree").await;
+    assert!(agreed.text.contains("“agree”: played"), "{}", agreed.text);
+    assert_eq!(app.api_game(&game).await.json()["status"], "playing");
+    let page = vote(&app, &links[0], &[("vote", "agree")]).await;
+    assert_eq!(page.status, 303, "{}", page.body);
+    assert_eq!(
+        logged_actions(&record(&app, &game)),
+        [
+            (1, r#"{"table":{"propose":"draw"}}"#.to_owned()),
+            (3, r#"{"table":"decline"}"#.to_owned()),
+            (3, r#"{"table":{"propose":"cancel"}}"#.to_owned()),
+            (2, r#"{"table":"agree"}"#.to_owned()),
+            (1, r#"{"table":"agree"}"#.to_owned()),
+        ]
+    );
+    assert_eq!(
+        app.api_game(&game).await.json()["outcome"],
+        serde_json::json!({"table": "cancelled"})
+    );
     app.stop().await;
 }

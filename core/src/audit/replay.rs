@@ -4,7 +4,7 @@
 
 use super::chain::{genesis, hash_parts, Author, Hash, LogHeader};
 use crate::engine::{Audience, Seat, Seed, Sight};
-use crate::kinds::table::{TableAction, TableError};
+use crate::kinds::table::{TableAction, TableError, Vote};
 use crate::kinds::{Action, Events, Game, Kind, Options, Pending, RuleError};
 use std::sync::Arc;
 
@@ -230,6 +230,33 @@ impl Replay {
     /// seats deciding at once never make each other's forms stale.
     pub fn stamp(&self, seat: Seat) -> u64 {
         self.stamps.get(seat.index()).copied().unwrap_or(self.seq)
+    }
+
+    /// Whether `action` answers the table's proposal (agrees to it or declines it) from a form
+    /// or mail drawn at move `seen`, before that proposal was made. Votes stamp no form, so
+    /// without this an "agree" written under one proposal would answer the next one, which its
+    /// author never saw: such an answer is stale.
+    pub fn answers_unseen_proposal(&self, action: &Action, seen: i64) -> bool {
+        let answers = action
+            .downcast::<TableAction>()
+            .is_some_and(|vote| matches!(vote.table, Vote::Agree | Vote::Decline));
+        answers && self.proposal_step().is_some_and(|made| seen < made as i64)
+    }
+
+    /// The step that made the table's proposal, open or lapsed (the last proposal in the log:
+    /// each one replaces the one before, which a decline or everyone's agreement has closed).
+    fn proposal_step(&self) -> Option<u64> {
+        self.game.table()?.proposed()?;
+        self.steps
+            .iter()
+            .rev()
+            .find(|step| {
+                step.action
+                    .as_ref()
+                    .and_then(|a| a.downcast::<TableAction>())
+                    .is_some_and(|vote| matches!(vote.table, Vote::Propose(_)))
+            })
+            .map(|step| step.seq)
     }
 
     /// The step at which `seat`'s current step of the game began (`Rules::step`): a War turn
