@@ -21,6 +21,7 @@ pub mod privacy;
 pub mod public;
 pub mod review;
 pub mod safety;
+pub mod seat_forms;
 pub mod sitters;
 pub mod transparency;
 pub mod zone;
@@ -193,24 +194,24 @@ fn routes(cfg: &mut web::ServiceConfig) {
             .route("/move", web::post().to(html::make_move))
             .route("/vote", web::post().to(html::vote))
             .route("/rematch", web::post().to(html::rematch))
-            .route("/resign", web::post().to(html::resign))
-            .route("/cancel", web::post().to(html::creator_cancel))
-            .route("/replace", web::post().to(html::replace))
-            .route("/standin", web::post().to(html::list_standin))
-            .route("/away", web::post().to(html::away))
+            .route("/resign", web::post().to(seat_forms::resign))
+            .route("/cancel", web::post().to(seat_forms::creator_cancel))
+            .route("/replace", web::post().to(seat_forms::replace))
+            .route("/standin", web::post().to(seat_forms::list_standin))
+            .route("/away", web::post().to(seat_forms::away))
             .route(
                 "/away/{absence}/withdraw",
-                web::post().to(html::withdraw_absence),
+                web::post().to(seat_forms::withdraw_absence),
             )
             .route("/back", web::post().to(html::take_back))
-            .route("/messages", web::post().to(html::post_message))
-            .route("/note", web::post().to(html::save_note))
+            .route("/messages", web::post().to(seat_forms::post_message))
+            .route("/note", web::post().to(seat_forms::save_note))
             .route("/history", web::get().to(history::seat))
             .route("/talk", web::get().to(history::seat_talk))
-            .route("/block", web::post().to(html::block_seat))
+            .route("/block", web::post().to(seat_forms::block_seat))
             .route(
                 "/messages/{message}/report",
-                web::post().to(html::report_message),
+                web::post().to(seat_forms::report_message),
             )
             .route("/feed/revoke", web::post().to(feeds::revoke_feed))
             .route("/sitter", web::post().to(sitters::name_sitter))
@@ -290,11 +291,11 @@ fn routes(cfg: &mut web::ServiceConfig) {
     )
     .route(
         "/games/{game}/take/{seat}/{token}",
-        web::get().to(html::take_over_page),
+        web::get().to(seat_forms::take_over_page),
     )
     .route(
         "/games/{game}/take/{seat}/{token}",
-        web::post().to(html::take_over),
+        web::post().to(seat_forms::take_over),
     )
     .route("/lang/{lang}", web::get().to(language::switch_link))
     .route("/lang/{lang}", web::post().to(language::switch))

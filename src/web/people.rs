@@ -601,7 +601,8 @@ pub async fn away(
     let Some(cookie) = session_cookie(&request) else {
         return Ok(see_other("/me".into()));
     };
-    let (from, to) = super::html::dates_of(&form.from, &form.to).map_err(Answer::on_my_games)?;
+    let (from, to) =
+        super::seat_forms::dates_of(&form.from, &form.to).map_err(Answer::on_my_games)?;
     let declared = state
         .service
         .declare_own_absence(&cookie, from, to)
