@@ -4,7 +4,7 @@
 
 use super::errors::{said, Answer, Draft, Said};
 use super::present::{self, cancelled_key, undelivered, Flash, GameShown, TalkShown};
-use super::seat_forms::{ask_first, ConfirmForm};
+use super::seat_forms::{ask_unless_confirmed, ConfirmForm};
 use super::{Answered, AppState};
 use crate::domain::{Contribution, GameId, GameStatus, SeatToken};
 use crate::engine::{Seat, Viewer};
@@ -901,16 +901,9 @@ pub async fn decline(
 ) -> Answered {
     let link = link_of(&path)?;
     // Declining cancels the game for everyone: ask first.
-    if form.confirm != "yes" {
-        state.service.check_link(&link).await?;
-        let base = path_of(&path);
-        let w = state.words(&request);
-        return Ok(ask_first(
-            w,
-            "confirm-decline",
-            format!("{base}/decline"),
-            base,
-        ));
+    let asked = ("confirm-decline", "decline");
+    if let Some(page) = ask_unless_confirmed(&state, &request, &link, &path, &form, asked).await? {
+        return Ok(page);
     }
     state.service.decline(&link).await?;
     Ok(see_other(path_of(&path)))

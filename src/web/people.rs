@@ -583,20 +583,12 @@ fn preferences_of(fields: &[(String, String)]) -> (PreferencesInput, bool) {
     (preferences_input(fields), never)
 }
 
-#[derive(serde::Deserialize)]
-pub struct AwayForm {
-    #[serde(default)]
-    from: String,
-    #[serde(default)]
-    to: String,
-}
-
 /// POST /me/away: the signed-in person declares an absence; their deadlines in every game
 /// move past it.
 pub async fn away(
     state: web::Data<AppState>,
     request: HttpRequest,
-    form: web::Form<AwayForm>,
+    form: web::Form<super::seat_forms::AwayForm>,
 ) -> Answered {
     let Some(cookie) = session_cookie(&request) else {
         return Ok(see_other("/me".into()));

@@ -7,6 +7,7 @@ use super::{Answered, AppState};
 use crate::domain::GameId;
 use crate::engine::Seat;
 use crate::present::Words;
+use crate::service::SeatLink;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -30,19 +31,31 @@ pub struct ConfirmForm {
     pub(super) confirm: String,
 }
 
-/// A page that asks "are you sure?" before `action` is posted again with `confirm=yes`.
-pub(super) fn ask_first(w: Words, id: &str, action: String, back: String) -> HttpResponse {
-    render(
-        StatusCode::OK,
-        &ConfirmPage {
-            w,
-            title: w.get(id),
-            text: w.get(&format!("{id}.text")),
-            button: w.get(&format!("{id}.button")),
-            action,
-            back,
-        },
-    )
+/// Unless the form says `confirm=yes`, the page that asks "are you sure?" (its words under
+/// `id`) before `…/{verb}` is posted again with it; a bad link is refused, never asked.
+pub(super) async fn ask_unless_confirmed(
+    state: &AppState,
+    request: &HttpRequest,
+    link: &SeatLink,
+    path: &SeatPath,
+    form: &ConfirmForm,
+    (id, verb): (&str, &str),
+) -> Result<Option<HttpResponse>, actix_web::Error> {
+    if form.confirm == "yes" {
+        return Ok(None);
+    }
+    state.service.check_link(link).await?;
+    let w = state.words(request);
+    let back = path_of(path);
+    let page = ConfirmPage {
+        w,
+        title: w.get(id),
+        text: w.get(&format!("{id}.text")),
+        button: w.get(&format!("{id}.button")),
+        action: format!("{back}/{verb}"),
+        back,
+    };
+    Ok(Some(render(StatusCode::OK, &page)))
 }
 
 /// POST …/resign: after a confirmation, the bot plays this seat from now on.
@@ -53,17 +66,11 @@ pub async fn resign(
     form: web::Form<ConfirmForm>,
 ) -> Answered {
     let link = link_of(&path)?;
-    let base = path_of(&path);
-    if form.confirm != "yes" {
-        state.service.check_link(&link).await?;
-        let w = state.words(&request);
-        return Ok(ask_first(
-            w,
-            "confirm-resign",
-            format!("{base}/resign"),
-            base,
-        ));
+    let asked = ("confirm-resign", "resign");
+    if let Some(page) = ask_unless_confirmed(&state, &request, &link, &path, &form, asked).await? {
+        return Ok(page);
     }
+    let base = path_of(&path);
     state.service.resign(&link).await?;
     Ok(see_other(format!("{base}?resigned=1")))
 }
@@ -134,17 +141,11 @@ pub async fn creator_cancel(
     form: web::Form<ConfirmForm>,
 ) -> Answered {
     let link = link_of(&path)?;
-    let base = path_of(&path);
-    if form.confirm != "yes" {
-        state.service.check_link(&link).await?;
-        let w = state.words(&request);
-        return Ok(ask_first(
-            w,
-            "confirm-cancel",
-            format!("{base}/cancel"),
-            base,
-        ));
+    let asked = ("confirm-cancel", "cancel");
+    if let Some(page) = ask_unless_confirmed(&state, &request, &link, &path, &form, asked).await? {
+        return Ok(page);
     }
+    let base = path_of(&path);
     state.service.cancel(&link).await?;
     Ok(see_other(base))
 }
@@ -217,12 +218,13 @@ pub async fn replace(
     )))
 }
 
+/// The two days of an absence, from a seat page or "my games" (`YYYY-MM-DD`, see [`dates_of`]).
 #[derive(Debug, Default, Deserialize)]
 pub struct AwayForm {
     #[serde(default)]
-    from: String,
+    pub(super) from: String,
     #[serde(default)]
-    to: String,
+    pub(super) to: String,
 }
 
 /// POST …/away: the seat's person declares an absence; their deadlines in every game move
